@@ -1,0 +1,168 @@
+/**
+ * Creates what the CDK app creates in AWS, against the embedded stores: the table,
+ * the bucket and the queues; then loads the reference product and makes sure an
+ * Administrator can call the API.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ensureApiKey, ensureOAuthClient } from '../../shared/auth/store.js';
+import { ADMINISTRATOR_ROLE_ID } from '../../shared/auth/authenticate.js';
+import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
+import { writeCatalogRecords } from '../../shared/catalog/store.js';
+import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.js';
+
+/** The queues of the service; each gets a dead-letter queue after this many receives. */
+export const QUEUES = [
+  { name: 'signature-events', envName: 'SIGNATURE_EVENTS_QUEUE_URL', maxReceiveCount: 5 },
+  { name: 'print-batches', envName: 'PRINT_BATCHES_QUEUE_URL', maxReceiveCount: 5 },
+] as const;
+
+/** The contact the bootstrap makes Administrator; fixed so that a restart finds it again. */
+export const BOOTSTRAP_ADMINISTRATOR_ID = '00000000-0000-4000-8000-00000000a001';
+
+export interface LocalResourceNames {
+  tableName: string;
+  bucketName: string;
+  /** Prefix of the queue names, so that parallel test runs do not share queues. */
+  queuePrefix: string;
+}
+
+/** Points the AWS SDK and the functions' configuration at the embedded stores. */
+export function applyLocalEnvironment(stores: EmbeddedStores, names: LocalResourceNames, apiBaseUrl: string): void {
+  Object.assign(process.env, {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: stores.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_S3: stores.s3Endpoint,
+    AWS_ENDPOINT_URL_SQS: stores.sqsEndpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    TABLE_NAME: names.tableName,
+    BUCKET_NAME: names.bucketName,
+    JWT_ISSUER: apiBaseUrl,
+    JWKS_URI: `${apiBaseUrl}/.well-known/jwks.json`,
+    INSECURE_COOKIES: apiBaseUrl.startsWith('http://') ? 'true' : 'false',
+  });
+  delete process.env.AWS_PROFILE;
+  delete process.env.COGNITO_USER_POOL_ID;
+  for (const queue of QUEUES) {
+    process.env[queue.envName] = `${stores.sqsEndpoint}/000000000000/${names.queuePrefix}${queue.name}`;
+  }
+}
+
+export async function provisionResources(names: LocalResourceNames): Promise<void> {
+  const dynamodb = new DynamoDBClient({});
+  try {
+    await dynamodb.send(
+      new CreateTableCommand({
+        TableName: names.tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: TABLE_KEYS.partition, AttributeType: 'S' },
+          { AttributeName: TABLE_KEYS.sort, AttributeType: 'S' },
+          ...GLOBAL_INDEXES.flatMap((index) => [
+            { AttributeName: index.partition, AttributeType: 'S' as const },
+            { AttributeName: index.sort, AttributeType: 'S' as const },
+          ]),
+        ],
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partition, KeyType: 'HASH' as const },
+            { AttributeName: index.sort, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        })),
+      }),
+    );
+    await dynamodb.send(
+      new UpdateTimeToLiveCommand({
+        TableName: names.tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+    await dynamodb.send(new DescribeTableCommand({ TableName: names.tableName }));
+  } finally {
+    dynamodb.destroy();
+  }
+
+  const s3 = new S3Client({ forcePathStyle: true });
+  try {
+    await s3.send(new CreateBucketCommand({ Bucket: names.bucketName }));
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
+  } finally {
+    s3.destroy();
+  }
+
+  const sqs = new SQSClient({});
+  try {
+    for (const queue of QUEUES) {
+      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${names.queuePrefix}${queue.name}-dlq` }));
+      const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
+      const QueueName = `${names.queuePrefix}${queue.name}`;
+      const Attributes = {
+        VisibilityTimeout: '60',
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn, maxReceiveCount: queue.maxReceiveCount }),
+      };
+      try {
+        await sqs.send(new CreateQueueCommand({ QueueName, Attributes }));
+      } catch (error) {
+        // Queues kept under .data/ from an earlier version: bring their attributes up to date.
+        if ((error as Error).name !== 'QueueNameExists') throw error;
+        const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName }));
+        await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes }));
+      }
+    }
+  } finally {
+    sqs.destroy();
+  }
+}
+
+export async function seedReferenceProduct(): Promise<void> {
+  await writeCatalogRecords(referenceCatalogRecords());
+}
+
+/**
+ * Makes sure the bootstrap Administrator exists and that `apiKey` works for it;
+ * optionally binds an OAuth client (client credentials) to it.
+ */
+export async function ensureAdministrator(options: { apiKey: string; oauthClient?: { clientId: string; clientSecret: string } }) {
+  await createContactProfileIfAbsent({
+    id: BOOTSTRAP_ADMINISTRATOR_ID,
+    name: 'Bootstrap Administrator',
+    type: 'individual',
+    roleIds: [ADMINISTRATOR_ROLE_ID],
+    agencyIds: [],
+    createdAt: new Date().toISOString(),
+    version: 1,
+  });
+  await ensureApiKey(BOOTSTRAP_ADMINISTRATOR_ID, options.apiKey, 'bootstrap administrator key');
+  if (options.oauthClient) {
+    await ensureOAuthClient(options.oauthClient.clientId, BOOTSTRAP_ADMINISTRATOR_ID, options.oauthClient.clientSecret);
+  }
+  return { contactId: BOOTSTRAP_ADMINISTRATOR_ID };
+}
+
+export const newLocalResourceNames = (prefix = `t${randomUUID().slice(0, 8)}`): LocalResourceNames => ({
+  tableName: `${prefix}-insurance-admin`,
+  bucketName: `${prefix}-insurance-admin-files`.toLowerCase(),
+  queuePrefix: `${prefix}-`,
+});

@@ -1,0 +1,13 @@
+/**
+ * Endpoints the local server answers besides the operations of functions/:
+ * in AWS, Cognito issues tokens and serves the JWKS.
+ */
+import { oauthIssuerRoutes } from './oauth-issuer.js';
+import type { LocalRoute } from './server.js';
+
+export async function localRoutes(): Promise<LocalRoute[]> {
+  return [
+    // POST /api/auth/oauth2/token and GET /.well-known/jwks.json
+    ...oauthIssuerRoutes(),
+  ];
+}

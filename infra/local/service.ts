@@ -1,0 +1,100 @@
+/**
+ * The whole service on one machine: embedded stores, provisioned resources, the
+ * reference product, an Administrator, the local API and the queue consumers.
+ * `npm start` and the integration tests both run it.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { applyLocalEnvironment, ensureAdministrator, newLocalResourceNames, provisionResources, seedReferenceProduct, type LocalResourceNames } from './bootstrap.js';
+import { localRoutes } from './local-routes.js';
+import { startQueuePoller } from './queue-poller.js';
+import { startLocalApi } from './server.js';
+import { freePort, startEmbeddedStores, type EmbeddedStores } from './stores.js';
+
+export const EVENTS_DIR = fileURLToPath(new URL('../../events', import.meta.url));
+
+export interface LocalServiceOptions {
+  port?: number;
+  /** Keep data here between runs; without it everything lives in memory. */
+  dataDir?: string;
+  /** Reuse already running stores (tests share one set per run). */
+  stores?: EmbeddedStores;
+  names?: LocalResourceNames;
+  administratorApiKey: string;
+  oauthClient?: { clientId: string; clientSecret: string };
+  /** Run the queue consumers of events/queues (default true). */
+  consumers?: boolean;
+}
+
+export interface LocalService {
+  url: string;
+  port: number;
+  names: LocalResourceNames;
+  administratorContactId: string;
+  stop(): Promise<void>;
+}
+
+export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const ownStores = !options.stores;
+  const stores = options.stores ?? (await startEmbeddedStores(options.dataDir ? { dataDir: join(options.dataDir, 'stores') } : {}));
+  const stoppers: Array<() => Promise<void>> = [];
+  try {
+    const port = options.port || (await freePort());
+    const names = options.names ?? newLocalResourceNames('local');
+    applyLocalEnvironment(stores, names, `http://localhost:${port}`);
+    await provisionResources(names);
+    await seedReferenceProduct();
+    const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
+    const api = await startLocalApi({ port, routes: await localRoutes() });
+    stoppers.push(api.close);
+    if (options.consumers !== false) stoppers.push(...(await startConsumers()));
+    if (ownStores) stoppers.push(stores.stop);
+    return {
+      url: api.url,
+      port: api.port,
+      names,
+      administratorContactId: contactId,
+      stop: async () => {
+        for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    if (ownStores) await stores.stop();
+    throw error;
+  }
+}
+
+/**
+ * events/queues/<queue-name>/<consumer>.ts consumes <queue-name>, driven by a poller
+ * exactly as Lambda's event source mapping would drive it (batches, partial failures).
+ */
+async function startConsumers(): Promise<Array<() => Promise<void>>> {
+  const queuesDir = join(EVENTS_DIR, 'queues');
+  if (!existsSync(queuesDir)) return [];
+  const client = new SQSClient({});
+  const stoppers: Array<() => Promise<void>> = [];
+  for (const queue of readdirSync(queuesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    const envName = `${queue.name.replace(/-/g, '_').toUpperCase()}_QUEUE_URL`;
+    const queueUrl = process.env[envName];
+    if (!queueUrl) throw new Error(`events/queues/${queue.name} has no queue: ${envName} is not set`);
+    const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
+    for (const file of readdirSync(join(queuesDir, queue.name)).filter((name) => name.endsWith('.ts'))) {
+      const module = await import(pathToFileURL(join(queuesDir, queue.name, file)).href);
+      const poller = startQueuePoller({
+        client,
+        queueUrl,
+        queueArn: attributes.Attributes?.QueueArn,
+        handler: module.handler,
+        batchSize: 10,
+        waitTimeSeconds: 5,
+        onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
+      });
+      stoppers.push(() => poller.stop());
+    }
+  }
+  stoppers.push(async () => client.destroy());
+  return stoppers;
+}

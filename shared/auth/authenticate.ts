@@ -1,0 +1,160 @@
+/**
+ * Resolves the caller of a request from any one of its credentials (DESIGN.md section 2):
+ * `api_key` in the body, `Authorization: Bearer <JWT>`, `Authorization: <api key>`,
+ * or the session cookie minted by /api/v2/auth/session.
+ */
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
+import { FetchError, JwksValidationError } from 'aws-jwt-verify/error';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { listRoles } from '../catalog/store.js';
+import { getContactAccessProfile } from '../contacts/access-profile.js';
+import { config } from '../platform/config.js';
+import type { CredentialKind, Principal } from './principal.js';
+import { effectiveRoleIds, permissionsOf, selectionInForce, widestScope } from './roles.js';
+import { findActiveApiKey, findLiveSession, getOAuthClient, recordApiKeyUse } from './store.js';
+
+export const ADMINISTRATOR_ROLE_ID = '7be0803d-445c-4e35-8419-52b07cd4d537';
+export const SESSION_COOKIE = 'ias_session';
+
+export interface PresentedCredentials {
+  apiKey?: string;
+  bearerToken?: string;
+  sessionToken?: string;
+}
+
+/** Picks the credentials out of a request without judging them. */
+export function presentedCredentials(event: APIGatewayProxyEventV2, body: unknown): PresentedCredentials {
+  const credentials: PresentedCredentials = {};
+  const bodyKey = body && typeof body === 'object' ? (body as Record<string, unknown>).api_key : undefined;
+  if (typeof bodyKey === 'string' && bodyKey.length > 0) credentials.apiKey = bodyKey;
+  const authorization = (event.headers?.authorization ?? event.headers?.Authorization)?.trim();
+  if (authorization) {
+    const bearer = /^bearer\s+(.+)$/i.exec(authorization);
+    if (bearer) {
+      // A bearer value that is not a JWT is an API key sent the OAuth way.
+      if (bearer[1].split('.').length === 3) credentials.bearerToken = bearer[1];
+      else credentials.apiKey ??= bearer[1];
+    } else {
+      credentials.apiKey ??= authorization;
+    }
+  }
+  const session = readCookie(event, SESSION_COOKIE);
+  if (session) credentials.sessionToken = session;
+  return credentials;
+}
+
+export function readCookie(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const pairs = [...(event.cookies ?? []), ...(event.headers?.cookie ?? '').split(';')];
+  for (const pair of pairs) {
+    const index = pair.indexOf('=');
+    if (index > 0 && pair.slice(0, index).trim() === name) return decodeURIComponent(pair.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+/** The caller, or undefined when no presented credential is valid. */
+export async function authenticate(credentials: PresentedCredentials): Promise<Principal | undefined> {
+  if (credentials.bearerToken) {
+    const claims = await verifyBearerToken(credentials.bearerToken);
+    if (!claims) return undefined;
+    const client = await getOAuthClient(claims.clientId);
+    if (!client) return undefined;
+    return principalFor(client.contactId, 'bearer', { grantId: client.clientId, selectedRoleId: client.selectedRoleId });
+  }
+  if (credentials.apiKey) {
+    const key = await findActiveApiKey(credentials.apiKey);
+    if (!key) return undefined;
+    await recordApiKeyUse(key.digest);
+    return principalFor(key.contactId, 'api_key', { apiKeyId: key.keyId });
+  }
+  if (credentials.sessionToken) {
+    const session = await findLiveSession(credentials.sessionToken);
+    if (!session) return undefined;
+    return principalFor(session.contactId, 'session', {});
+  }
+  return undefined;
+}
+
+async function principalFor(
+  contactId: string,
+  credential: CredentialKind,
+  extra: { grantId?: string; selectedRoleId?: string; apiKeyId?: string },
+): Promise<Principal | undefined> {
+  const profile = await getContactAccessProfile(contactId);
+  if (!profile) return undefined;
+  const catalog = await listRoles();
+  const held = profile.roleIds;
+  const effective = effectiveRoleIds(held, extra.selectedRoleId);
+  const selectedRoleId = selectionInForce(held, extra.selectedRoleId);
+  return {
+    contactId,
+    credential,
+    roleIds: effective,
+    heldRoleIds: held,
+    permissions: new Set(permissionsOf(catalog, effective)),
+    agencyIds: profile.agencyIds,
+    scope: widestScope(catalog, effective),
+    isAdministrator: effective.includes(ADMINISTRATOR_ROLE_ID),
+    ...(extra.grantId ? { grantId: extra.grantId } : {}),
+    ...(selectedRoleId ? { selectedRoleId } : {}),
+    ...(extra.apiKeyId ? { apiKeyId: extra.apiKeyId } : {}),
+  };
+}
+
+type AccessTokenVerifier = { verify(token: string): Promise<Record<string, unknown>> };
+let verifier: AccessTokenVerifier | undefined;
+let verifierFor: string | undefined;
+
+/**
+ * Verifies an access token with aws-jwt-verify: against the Cognito user pool in AWS,
+ * against the configured issuer's JWKS elsewhere (its JWKS may be served over plain http).
+ */
+async function verifyBearerToken(token: string): Promise<{ clientId: string } | undefined> {
+  const userPoolId = config.cognitoUserPoolId();
+  const issuer = config.jwtIssuer();
+  const identity = `${userPoolId}|${issuer}|${config.jwksUri()}`;
+  if (!verifier || verifierFor !== identity) {
+    verifierFor = identity;
+    if (userPoolId) {
+      verifier = CognitoJwtVerifier.create({ userPoolId, tokenUse: 'access', clientId: null }) as unknown as AccessTokenVerifier;
+    } else if (issuer) {
+      const jwksCache = new SimpleJwksCache({
+        fetcher: {
+          // aws-jwt-verify's own fetcher insists on https; the local issuer serves plain http.
+          fetch: async (uri: string) => {
+            try {
+              const response = await fetch(uri, { signal: AbortSignal.timeout(5000) });
+              if (!response.ok) throw new Error(`status ${response.status}`);
+              return await response.arrayBuffer();
+            } catch (error) {
+              throw new FetchError(uri, (error as Error).message);
+            }
+          },
+        },
+      });
+      verifier = JwtVerifier.create(
+        {
+          issuer,
+          audience: null,
+          jwksUri: config.jwksUri() ?? `${issuer}/.well-known/jwks.json`,
+          customJwtCheck: ({ payload }) => {
+            if (payload.token_use !== 'access') throw new Error('Not an access token');
+          },
+        },
+        { jwksCache },
+      ) as unknown as AccessTokenVerifier;
+    } else {
+      return undefined;
+    }
+  }
+  try {
+    const payload = await verifier.verify(token);
+    const clientId = payload.client_id;
+    return typeof clientId === 'string' ? { clientId } : undefined;
+  } catch (error) {
+    // The issuer's key set being unreachable or broken is the service's fault, not the caller's.
+    if (error instanceof FetchError || error instanceof JwksValidationError) throw error;
+    return undefined;
+  }
+}

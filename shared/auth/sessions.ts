@@ -1,0 +1,45 @@
+/**
+ * Browser sessions (`/api/v2/auth/session`): an API key buys a session cookie; the
+ * cookie then stands in for the key until the session expires or the key is revoked.
+ */
+import { getContactAccessProfile } from '../contacts/access-profile.js';
+import { authenticate, SESSION_COOKIE, type PresentedCredentials } from './authenticate.js';
+import { digestToken } from './secrets.js';
+import { createSession, findLiveSession, SESSION_LIFETIME_SECONDS } from './store.js';
+
+export type SessionOutcome =
+  | { kind: 'opened'; contactId: string; token: string; expiresAt: Date }
+  | { kind: 'continued'; contactId: string; expiresAt: Date }
+  | { kind: 'denied' };
+
+/**
+ * An API key (body or Authorization header) opens a new session; failing that, a live
+ * session cookie is confirmed as it is. A presented but invalid API key is refused even
+ * beside a live cookie: the caller asked to be judged by that key. A bearer JWT is not
+ * a credential for this operation (the spec lists API keys and the cookie only).
+ */
+export async function openOrConfirmSession(credentials: PresentedCredentials, now = new Date()): Promise<SessionOutcome> {
+  if (credentials.apiKey) {
+    const principal = await authenticate({ apiKey: credentials.apiKey });
+    if (!principal) return { kind: 'denied' };
+    const session = await createSession({ contactId: principal.contactId, apiKeyDigest: digestToken(credentials.apiKey) }, now);
+    return { kind: 'opened', contactId: principal.contactId, ...session };
+  }
+  if (credentials.sessionToken) {
+    const session = await findLiveSession(credentials.sessionToken, now);
+    if (!session) return { kind: 'denied' };
+    // A contact removed since the session began no longer has a session.
+    if (!(await getContactAccessProfile(session.contactId))) return { kind: 'denied' };
+    return { kind: 'continued', ...session };
+  }
+  return { kind: 'denied' };
+}
+
+/**
+ * The session cookie. Secure even on http://localhost, which browsers treat as a secure
+ * context; Lax so that following a link into the application keeps the session while
+ * cross-site POSTs do not carry it.
+ */
+export function sessionCookie(token: string, maxAgeSeconds = SESSION_LIFETIME_SECONDS): string {
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}`;
+}

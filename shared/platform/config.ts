@@ -1,0 +1,24 @@
+/**
+ * Names of the resources a function talks to, read from its environment.
+ * Locally the same variables point at the embedded servers (infra/local),
+ * and the AWS SDK's own AWS_ENDPOINT_URL_* variables redirect the clients.
+ */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is not set`);
+  return value;
+}
+
+export const config = {
+  tableName: () => required('TABLE_NAME'),
+  bucketName: () => required('BUCKET_NAME'),
+  queueUrl: (name: 'SIGNATURE_EVENTS' | 'PRINT_BATCHES') => required(`${name}_QUEUE_URL`),
+  releaseTag: () => process.env.RELEASE_TAG ?? 'dev',
+  releaseTimestamp: () => process.env.RELEASE_TIMESTAMP ?? new Date(0).toISOString(),
+  /** Issuer and JWKS of bearer tokens: Cognito in AWS, the local issuer on a laptop. */
+  cognitoUserPoolId: () => process.env.COGNITO_USER_POOL_ID,
+  jwtIssuer: () => process.env.JWT_ISSUER,
+  jwksUri: () => process.env.JWKS_URI,
+  /** Mark session cookies Secure everywhere except plain-http localhost. */
+  insecureCookies: () => process.env.INSECURE_COOKIES === 'true',
+};

@@ -1,0 +1,27 @@
+/** The one place where thrown errors become status codes and envelopes. */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { envelope, jsonResponse, type ApiVersion } from './envelope.js';
+import {
+  AuthenticationError,
+  BusinessRuleError,
+  MalformedBodyError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+} from './errors.js';
+
+export function errorResponse(error: unknown, version: ApiVersion, requestId: string, logger: Logger): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof BusinessRuleError) {
+    return jsonResponse(200, envelope(version, false, error.messages, error.data ?? null), { requestId });
+  }
+  if (error instanceof AuthenticationError) return jsonResponse(401, envelope(version, false, [error.message], null), { requestId });
+  if (error instanceof PermissionDeniedError) return jsonResponse(403, envelope(version, false, [error.message], null), { requestId });
+  if (error instanceof MalformedBodyError) return jsonResponse(400, envelope(version, false, [error.message], null), { requestId });
+  if (error instanceof PayloadTooLargeError) return jsonResponse(413, envelope(version, false, [error.message], null), { requestId });
+  logger.error('unexpected fault', { requestId, error: error as Error });
+  return jsonResponse(
+    500,
+    envelope(version, false, [`An unexpected error occurred; quote request id ${requestId} when reporting it`], null),
+    { requestId },
+  );
+}

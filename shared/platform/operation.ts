@@ -1,0 +1,210 @@
+/**
+ * The operation factory: every entry file in functions/ is one call to
+ * defineOperation(). Body parsing, v1 unwrapping, authentication, permission
+ * checks, validation, the envelope, error mapping and the request log line
+ * happen here once, for every operation.
+ */
+import { randomUUID } from 'node:crypto';
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { authenticate, presentedCredentials } from '../auth/authenticate.js';
+import { hasPermission, type Principal } from '../auth/principal.js';
+import { DataWithMessages, envelope, jsonResponse, Reply, type ApiVersion } from './envelope.js';
+import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
+import { errorResponse } from './error-mapping.js';
+import { describeIssues } from './validation.js';
+
+/** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
+export const BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+
+export interface OperationContext {
+  /** The authenticated caller; absent only for operations with `authentication: 'none'`. */
+  principal: Principal;
+  requestId: string;
+  logger: Logger;
+  event: APIGatewayProxyEventV2;
+  /** The caller's `Idempotency-Key` header, for writes that move money or documents. */
+  idempotencyKey?: string;
+}
+
+export interface ResourceAccess {
+  table?: 'read' | 'write';
+  bucket?: 'read' | 'write';
+  queues?: Array<'signature-events' | 'print-batches'>;
+}
+
+export interface OperationDefinition<Schema extends z.ZodType, Result> {
+  version: ApiVersion;
+  /** The operation's name as it appears in its path. */
+  name: string;
+  summary: string;
+  /** Permission the caller needs (`area:action`); null lets any authenticated caller in. */
+  permission: string | null;
+  /** `none` for callers that prove themselves otherwise (a vendor webhook's signature). */
+  authentication?: 'required' | 'none';
+  /** v1 wrapper key; the wrapped and the flat form are both accepted. */
+  wrapper?: 'json_dict' | 'json_obj';
+  input: Schema;
+  /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
+  resources: ResourceAccess;
+  handle: (input: z.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
+}
+
+export interface OperationMetadata {
+  version: ApiVersion;
+  name: string;
+  summary: string;
+  permission: string | null;
+  authentication: 'required' | 'none';
+  wrapper?: 'json_dict' | 'json_obj';
+  input: z.ZodType;
+  resources: ResourceAccess;
+}
+
+export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  operation: OperationMetadata;
+};
+
+const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
+
+export function defineOperation<Schema extends z.ZodType, Result>(definition: OperationDefinition<Schema, Result>): OperationHandler {
+  const logger = new Logger({
+    serviceName: 'insurance-admin',
+    persistentKeys: { operation: `${definition.version}/${definition.name}` },
+  });
+  const authentication = definition.authentication ?? 'required';
+
+  const core = async (event: APIGatewayProxyEventV2, lambdaContext: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const requestId = requestIdOf(event, lambdaContext);
+    const body = event.body as unknown;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new MalformedBodyError('The request body must be a JSON object');
+    }
+
+    let principal: Principal | undefined;
+    if (authentication === 'required') {
+      principal = await authenticate(presentedCredentials(event, body));
+      if (!principal) throw new AuthenticationError();
+      if (definition.permission && !hasPermission(principal, definition.permission)) throw new PermissionDeniedError();
+    }
+    (lambdaContext as ContextWithCaller).callerContactId = principal?.contactId;
+
+    const parsed = definition.input.safeParse(unwrap(body as Record<string, unknown>, definition));
+    if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
+
+    const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
+    const result = await definition.handle(parsed.data, {
+      principal: principal as Principal,
+      requestId,
+      logger,
+      event,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    if (result instanceof Reply) {
+      return jsonResponse(result.options.statusCode ?? 200, result.body, { ...result.options, requestId });
+    }
+    if (result instanceof DataWithMessages) {
+      return jsonResponse(200, envelope(definition.version, true, result.messages, result.data ?? null), { requestId });
+    }
+    return jsonResponse(200, envelope(definition.version, true, [], result ?? null), { requestId });
+  };
+
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(requestLogLine(logger))
+    .use(bodyAlwaysJson())
+    .use(httpJsonBodyParser())
+    .use({
+      onError: async (request) => {
+        const error = request.error as Error & { statusCode?: number };
+        const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
+        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), logger);
+      },
+    })
+    .handler(core);
+
+  return Object.assign(handler as unknown as OperationHandler, {
+    operation: {
+      version: definition.version,
+      name: definition.name,
+      summary: definition.summary,
+      permission: definition.permission,
+      authentication,
+      ...(definition.wrapper ? { wrapper: definition.wrapper } : {}),
+      input: definition.input,
+      resources: definition.resources,
+    },
+  });
+}
+
+type ContextWithCaller = Context & { callerContactId?: string; startedAt?: number };
+
+function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
+  return event.requestContext?.requestId ?? context?.awsRequestId ?? randomUUID();
+}
+
+/**
+ * Real clients omit the Content-Type (or send curl's form default) with a JSON body,
+ * and send nothing at all for "no parameters": both are read as JSON here.
+ */
+function bodyAlwaysJson(): middy.MiddlewareObj<APIGatewayProxyEventV2> {
+  return {
+    before: async (request) => {
+      const event = request.event;
+      let raw = event.body ?? '';
+      if (event.isBase64Encoded && raw) {
+        raw = Buffer.from(raw, 'base64').toString('utf8');
+        event.isBase64Encoded = false;
+      }
+      if (Buffer.byteLength(raw, 'utf8') > BODY_LIMIT_BYTES) throw new PayloadTooLargeError(BODY_LIMIT_BYTES);
+      event.body = raw.trim() === '' ? '{}' : raw;
+      // The parser insists on a JSON media type; the contract reads every body as JSON.
+      const headers = (event.headers ??= {});
+      delete headers['Content-Type'];
+      headers['content-type'] = 'application/json';
+    },
+  };
+}
+
+/** One structured line per request: never the body, never a credential. */
+function requestLogLine(logger: Logger): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  const write = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
+    const context = request.context as ContextWithCaller;
+    logger.info('request', {
+      requestId: requestIdOf(request.event, request.context),
+      path: request.event.rawPath,
+      statusCode: request.response?.statusCode,
+      durationMs: context.startedAt ? Date.now() - context.startedAt : undefined,
+      callerContactId: context.callerContactId,
+    });
+  };
+  return {
+    before: async (request) => {
+      (request.context as ContextWithCaller).startedAt = Date.now();
+    },
+    after: async (request) => write(request),
+    onError: async (request) => write(request),
+  };
+}
+
+/** v1 operations documented with a wrapper accept `{json_dict: {...}}` and the flat form alike. */
+function unwrap(body: Record<string, unknown>, definition: { version: ApiVersion; wrapper?: string }): Record<string, unknown> {
+  if (definition.version !== 'v1') return body;
+  for (const key of definition.wrapper ? [definition.wrapper] : ['json_dict', 'json_obj']) {
+    let inner = body[key];
+    if (typeof inner === 'string') {
+      try {
+        inner = JSON.parse(inner);
+      } catch {
+        continue;
+      }
+    }
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+      const { [key]: _wrapped, ...rest } = body;
+      return { ...rest, ...(inner as Record<string, unknown>) };
+    }
+  }
+  return body;
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiKey } from '../../shared/auth/store.js';
+import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
+import { defineOperation } from '../../shared/platform/operation.js';
+import { httpEvent, lambdaContext } from '../support/events.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const NAMED_INSURED_ROLE = '8626b373-c54d-498a-82bf-fd2d2f32b746';
+const RELEASE_INFO = '/api/v2/utils/get_release_info';
+
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('the local API, as a client calls it', () => {
+  it('answers get_release_info for an api_key in a body sent without Content-Type', async () => {
+    const answer = await service.call(RELEASE_INFO, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, messages: [], data: { tag: expect.any(String), timestamp: expect.any(String) } });
+    expect(answer.headers.get('content-type')).toContain('application/json');
+  });
+
+  it("accepts curl's default form Content-Type with a JSON body", async () => {
+    const answer = await service.call(RELEASE_INFO, {}, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(answer.body.success).toBe(true);
+  });
+
+  it('accepts the API key in the Authorization header with an empty body', async () => {
+    const answer = await service.call(RELEASE_INFO, {}, { apiKey: null, rawBody: '', headers: { authorization: service.administratorApiKey } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+  });
+
+  it('answers 401 with an envelope for a wrong key, and for no credential at all', async () => {
+    for (const apiKey of ['ias_not-a-key', null]) {
+      const answer = await service.call(RELEASE_INFO, {}, { apiKey });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ success: false, messages: [expect.any(String)], data: null });
+    }
+  });
+
+  it('answers 400 with an envelope for a body that is not JSON', async () => {
+    const answer = await service.call(RELEASE_INFO, {}, { rawBody: 'api_key=abc&x=1' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.success).toBe(false);
+  });
+
+  it('answers 404 for an unknown operation, in the envelope of its path generation', async () => {
+    const v2 = await service.call('/api/v2/utils/no_such_operation', {});
+    expect(v2.status).toBe(404);
+    expect(v2.body).toEqual({ success: false, messages: [expect.stringContaining('no_such_operation')], data: null });
+    const v1 = await service.call('/api/v1/contacts/noSuchOperation', {});
+    expect(v1.status).toBe(404);
+    expect(v1.body).toEqual({ success: false, message: [expect.stringContaining('noSuchOperation')], data: null });
+  });
+
+  it('answers 413 for a body over the limit without reading it all', async () => {
+    const answer = await service.call(RELEASE_INFO, {}, { rawBody: `{"pad":"${'x'.repeat(6 * 1024 * 1024)}"}` });
+    expect(answer.status).toBe(413);
+    expect(answer.body.success).toBe(false);
+  });
+
+  it('gives every answer a request id header', async () => {
+    const answer = await service.call(RELEASE_INFO, {});
+    expect(answer.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+  });
+});
+
+describe('permissions', () => {
+  const paymentsOperation = defineOperation({
+    version: 'v1',
+    name: 'makeManualPolicyPaymentProbe',
+    summary: 'probe',
+    permission: 'payments:write',
+    input: z.object({}),
+    resources: { table: 'write' },
+    handle: async (_input, { principal }) => ({ contactId: principal.contactId }),
+  });
+
+  it('answers 403 with an envelope when the caller lacks the permission, and lets an Administrator through', async () => {
+    const contactId = randomUUID();
+    await createContactProfileIfAbsent({
+      id: contactId, name: 'Pat Insured', type: 'individual', roleIds: [NAMED_INSURED_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1,
+    });
+    const { apiKey } = await createApiKey(contactId, 'insured key');
+    const denied = await paymentsOperation(httpEvent(JSON.stringify({ api_key: apiKey })), lambdaContext);
+    expect(denied.statusCode).toBe(403);
+    expect(JSON.parse(denied.body ?? '')).toEqual({ success: false, message: [expect.any(String)], data: null });
+
+    const allowed = await paymentsOperation(httpEvent(JSON.stringify({ api_key: service.administratorApiKey })), lambdaContext);
+    expect(allowed.statusCode).toBe(200);
+    expect(JSON.parse(allowed.body ?? '').data).toEqual({ contactId: service.administratorContactId });
+  });
+
+  it('answers 401 before looking at the input when the credential is wrong', async () => {
+    const strict = defineOperation({
+      version: 'v2', name: 'strictProbe', summary: 'probe', permission: null, input: z.object({ required_field: z.string() }), resources: {},
+      handle: async () => null,
+    });
+    const response = await strict(httpEvent(JSON.stringify({ api_key: 'nope' })), lambdaContext);
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Starts the service for one test file against the run's embedded stores, with
+ * its own table, bucket and queues, and gives the test a way to call it over HTTP.
+ */
+import { inject } from 'vitest';
+import { newToken } from '../../shared/auth/secrets.js';
+import { newLocalResourceNames } from '../../infra/local/bootstrap.js';
+import { startLocalService, type LocalService } from '../../infra/local/service.js';
+
+export interface CallOptions {
+  apiKey?: string | null;
+  headers?: Record<string, string>;
+  /** Send this raw text as the body instead of JSON-encoding `body`. */
+  rawBody?: string;
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestService extends LocalService {
+  administratorApiKey: string;
+  oauthClient: { clientId: string; clientSecret: string };
+  /** POSTs `body` (plus `api_key`, the administrator's unless told otherwise) to `path`. */
+  call<T = any>(path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<ApiAnswer<T>>;
+}
+
+export async function startTestService(options: { consumers?: boolean } = {}): Promise<TestService> {
+  const stores = { ...inject('stores'), stop: async () => undefined };
+  const administratorApiKey = newToken('ias');
+  const oauthClient = { clientId: `client-${crypto.randomUUID()}`, clientSecret: newToken('secret') };
+  const service = await startLocalService({
+    port: 0,
+    stores,
+    names: newLocalResourceNames(),
+    administratorApiKey,
+    oauthClient,
+    consumers: options.consumers ?? false,
+  });
+  return {
+    ...service,
+    administratorApiKey,
+    oauthClient,
+    call: async (path, body = {}, callOptions = {}) => {
+      const apiKey = callOptions.apiKey === undefined ? administratorApiKey : callOptions.apiKey;
+      const payload = callOptions.rawBody ?? JSON.stringify(apiKey === null ? body : { api_key: apiKey, ...body });
+      const response = await fetch(`${service.url}${path}`, {
+        method: 'POST',
+        headers: callOptions.headers ?? {},
+        body: payload,
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: the test sees the raw text.
+      }
+      return { status: response.status, body: parsed as any, headers: response.headers };
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Reply } from '../../shared/platform/envelope.js';
+import { BusinessRuleError } from '../../shared/platform/errors.js';
+import { defineOperation } from '../../shared/platform/operation.js';
+import { httpEvent, lambdaContext } from '../support/events.js';
+
+const echo = (version: 'v1' | 'v2', wrapper?: 'json_dict' | 'json_obj') =>
+  defineOperation({
+    version,
+    name: 'echo',
+    summary: 'echo',
+    permission: null,
+    authentication: 'none',
+    ...(wrapper ? { wrapper } : {}),
+    input: z.object({ name: z.string(), nested: z.object({ count: z.number().int() }).optional() }),
+    resources: {},
+    handle: async (input) => input,
+  });
+
+async function invoke(handler: ReturnType<typeof echo>, body: string | undefined, headers: Record<string, string> = {}) {
+  const response = await handler(httpEvent(body, headers), lambdaContext);
+  return { status: response.statusCode, body: JSON.parse(response.body ?? 'null'), headers: response.headers ?? {} };
+}
+
+describe('operation factory', () => {
+  it('answers a v2 envelope with messages and the handler data', async () => {
+    const answer = await invoke(echo('v2'), JSON.stringify({ name: 'Ada' }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, messages: [], data: { name: 'Ada' } });
+  });
+
+  it('answers a v1 envelope with message', async () => {
+    const answer = await invoke(echo('v1'), JSON.stringify({ name: 'Ada' }));
+    expect(answer.body).toEqual({ success: true, message: [], data: { name: 'Ada' } });
+  });
+
+  it('reads the body as JSON whatever the content type says, or when there is none', async () => {
+    for (const headers of [{} as Record<string, string>, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }]) {
+      const answer = await invoke(echo('v2'), '{"name":"Ada"}', headers);
+      expect(answer.body.success).toBe(true);
+    }
+  });
+
+  it('treats an empty body as an empty object, so missing fields are named', async () => {
+    const answer = await invoke(echo('v2'), undefined);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: false, messages: ['name: is required'], data: null });
+  });
+
+  it('names every offending field path on a validation failure', async () => {
+    const answer = await invoke(echo('v2'), JSON.stringify({ name: 7, nested: { count: 'x' } }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.messages).toHaveLength(2);
+    expect(answer.body.messages[0]).toMatch(/^name: /);
+    expect(answer.body.messages[1]).toMatch(/^nested\.count: /);
+  });
+
+  it('ignores keys beyond the schema, such as api_key', async () => {
+    const answer = await invoke(echo('v2'), JSON.stringify({ name: 'Ada', api_key: 'secret', extra: 1 }));
+    expect(answer.body.data).toEqual({ name: 'Ada' });
+  });
+
+  it('accepts the v1 json_dict wrapper as an object, as a JSON string, and the flat form', async () => {
+    const handler = echo('v1', 'json_dict');
+    for (const body of [{ json_dict: { name: 'Ada' } }, { json_dict: JSON.stringify({ name: 'Ada' }) }, { name: 'Ada' }]) {
+      const answer = await invoke(handler, JSON.stringify(body));
+      expect(answer.body).toEqual({ success: true, message: [], data: { name: 'Ada' } });
+    }
+  });
+
+  it('answers 400 with an envelope when the body is not JSON, or not an object', async () => {
+    for (const body of ['{name:', '[1,2]', '"text"']) {
+      const answer = await invoke(echo('v2'), body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect(answer.body.messages[0]).toMatch(/JSON/);
+    }
+  });
+
+  it('answers 413 with an envelope when the body is over the limit', async () => {
+    const answer = await invoke(echo('v2'), JSON.stringify({ name: 'x'.repeat(6 * 1024 * 1024 + 10) }));
+    expect(answer.status).toBe(413);
+    expect(answer.body.success).toBe(false);
+  });
+
+  it('maps a business rule failure to 200 with success false and its data', async () => {
+    const handler = defineOperation({
+      version: 'v2', name: 'refuse', summary: 'refuse', permission: null, authentication: 'none', input: z.object({}), resources: {},
+      handle: async () => {
+        throw new BusinessRuleError('policy_number 10-2026-1 exists already', { exists: true });
+      },
+    });
+    const answer = await invoke(handler as never, '{}');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: false, messages: ['policy_number 10-2026-1 exists already'], data: { exists: true } });
+  });
+
+  it('answers 500 with a generic message and the request id, never the fault itself', async () => {
+    const handler = defineOperation({
+      version: 'v2', name: 'fault', summary: 'fault', permission: null, authentication: 'none', input: z.object({}), resources: {},
+      handle: async () => {
+        throw new Error('connection string postgres://secret@db');
+      },
+    });
+    const response = await handler(httpEvent('{}'), lambdaContext);
+    expect(response.statusCode).toBe(500);
+    const body = JSON.parse(response.body ?? '');
+    expect(body.success).toBe(false);
+    expect(body.messages[0]).toContain(response.headers?.['x-request-id'] as string);
+    expect(response.body).not.toContain('secret');
+    expect(response.body).not.toContain('at ');
+  });
+
+  it('passes an operation-specific shape through untouched', async () => {
+    const handler = defineOperation({
+      version: 'v1', name: 'custom', summary: 'custom', permission: null, authentication: 'none', input: z.object({}), resources: {},
+      handle: async () => new Reply({ success: true, id: 'c-1', address_ids: [] }),
+    });
+    const answer = await invoke(handler as never, '{}');
+    expect(answer.body).toEqual({ success: true, id: 'c-1', address_ids: [] });
+  });
+
+  it('exposes its metadata for the route table, the CDK app and the OpenAPI description', () => {
+    const handler = echo('v1', 'json_dict');
+    expect(handler.operation).toMatchObject({ version: 'v1', name: 'echo', permission: null, authentication: 'none', wrapper: 'json_dict' });
+  });
+});
