@@ -51,7 +51,6 @@ export function applyLocalEnvironment(stores: EmbeddedStores, names: LocalResour
     BUCKET_NAME: names.bucketName,
     JWT_ISSUER: apiBaseUrl,
     JWKS_URI: `${apiBaseUrl}/.well-known/jwks.json`,
-    INSECURE_COOKIES: apiBaseUrl.startsWith('http://') ? 'true' : 'false',
   });
   delete process.env.AWS_PROFILE;
   delete process.env.COGNITO_USER_POOL_ID;

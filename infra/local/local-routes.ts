@@ -1,7 +1,8 @@
 /**
  * Endpoints the local server answers besides the operations of functions/:
- * in AWS, Cognito issues tokens and serves the JWKS.
+ * in AWS, Cognito issues tokens and serves the JWKS, and a site function serves the docs.
  */
+import { docsRoutes } from './docs-routes.js';
 import { oauthIssuerRoutes } from './oauth-issuer.js';
 import type { LocalRoute } from './server.js';
 
@@ -9,5 +10,7 @@ export async function localRoutes(): Promise<LocalRoute[]> {
   return [
     // POST /api/auth/oauth2/token and GET /.well-known/jwks.json
     ...oauthIssuerRoutes(),
+    // GET /api/openapi.json and GET /docs
+    ...docsRoutes(),
   ];
 }

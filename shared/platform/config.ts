@@ -19,6 +19,4 @@ export const config = {
   cognitoUserPoolId: () => process.env.COGNITO_USER_POOL_ID,
   jwtIssuer: () => process.env.JWT_ISSUER,
   jwksUri: () => process.env.JWKS_URI,
-  /** Mark session cookies Secure everywhere except plain-http localhost. */
-  insecureCookies: () => process.env.INSECURE_COOKIES === 'true',
 };

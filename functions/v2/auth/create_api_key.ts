@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { issueApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
+import { DataWithMessages } from '../../../shared/platform/envelope.js';
+import { defineOperation } from '../../../shared/platform/operation.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'create_api_key',
+  summary: 'Issue a new API key for a contact (Administrators); the key is answered this once and never again',
+  permission: MANAGE_API_KEYS,
+  input: z.object({
+    contact_id: z.string({ error: 'must be the id of a contact' }).trim().min(1, 'must not be empty'),
+    description: z
+      .string({ error: 'must say what the key is for' })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters'),
+  }),
+  resources: { table: 'write' },
+  handle: async ({ contact_id, description }) => {
+    const key = await issueApiKey(contact_id, description);
+    return new DataWithMessages(
+      { key_id: key.keyId, contact_id: key.contactId, description: key.description, created_at: key.createdAt, api_key: key.apiKey },
+      ['Store this API key now: it cannot be shown again'],
+    );
+  },
+});

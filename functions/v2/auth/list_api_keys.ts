@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { apiKeysOf, describeApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
+import { defineOperation } from '../../../shared/platform/operation.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'list_api_keys',
+  summary: "A contact's API keys (Administrators): ids, descriptions, status and last use, never the keys",
+  permission: MANAGE_API_KEYS,
+  input: z.object({
+    contact_id: z.string({ error: 'must be the id of a contact' }).trim().min(1, 'must not be empty'),
+  }),
+  resources: { table: 'read' },
+  handle: async ({ contact_id }) => (await apiKeysOf(contact_id)).map(describeApiKey),
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { rolesOfGrant } from '../../../shared/auth/grants.js';
+import { defineOperation } from '../../../shared/platform/operation.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'retrieve_my_roles',
+  summary: "Roles the bearer token's contact holds, marking the one selected for its OAuth grant",
+  permission: null,
+  input: z.object({}),
+  resources: { table: 'read' },
+  handle: async (_input, { principal }) => rolesOfGrant(principal),
+});

@@ -1,0 +1,45 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { presentedCredentials, SESSION_COOKIE } from '../../../shared/auth/authenticate.js';
+import { openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
+import { Reply } from '../../../shared/platform/envelope.js';
+import { defineOperation } from '../../../shared/platform/operation.js';
+
+/**
+ * Authenticates itself (spec 5): an API key in the body or the Authorization header
+ * opens a session, a live session cookie is confirmed, anything else gets the
+ * documented permissionDenied variant rather than a 401.
+ */
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'session',
+  summary: 'Issue a session cookie to a contact authenticated by API key, or confirm a live session cookie',
+  permission: null,
+  authentication: 'none',
+  input: z.object({}),
+  resources: { table: 'write' },
+  handle: async (_input, { event }) => {
+    const credentials = presentedCredentials(event, parsedBody(event));
+    const outcome = await openOrConfirmSession(credentials);
+    switch (outcome.kind) {
+      case 'opened':
+        return new Reply(
+          { success: true, messages: [], data: { contact_id: outcome.contactId, expires_at: outcome.expiresAt.toISOString() } },
+          { cookies: [sessionCookie(outcome.token)] },
+        );
+      case 'continued':
+        return new Reply({ success: true, messages: [`Session is active until ${outcome.expiresAt.toISOString()}`] });
+      case 'denied':
+        // A dead cookie is cleared so the browser stops presenting it.
+        return new Reply(
+          { permissionDenied: true, success: false },
+          credentials.sessionToken ? { cookies: [`${SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0`] } : {},
+        );
+    }
+  },
+});
+
+/** The operation factory has parsed the body into an object by the time the handler runs. */
+function parsedBody(event: APIGatewayProxyEventV2): unknown {
+  return event.body as unknown;
+}
