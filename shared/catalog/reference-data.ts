@@ -50,7 +50,7 @@ export function referenceCatalogRecords(): CatalogRecord[] {
 function productRecords(): CatalogRecord[] {
   const records: CatalogRecord[] = [];
   const add = (kind: string, version: string, entries: ReadonlyArray<{ id: string }>) => {
-    for (const entry of entries) records.push({ ...catalogKey(kind, entry.id), kind, catalogVersion: version, ...entry });
+    for (const entry of entries) records.push({ ...entry, ...catalogKey(kind, entry.id), kind, catalogVersion: version });
   };
   add('LINE', productLine.version, productLine.lines);
   add('POLICYTYPE', productLine.version, productLine.policyTypes);

@@ -197,7 +197,7 @@ export interface QuestionDefinition {
   id: string;
   name: string;
   /** `property` questions are answered per risk; `underwriting` ones per revision. */
-  kind: 'property' | 'underwriting';
+  level: 'property' | 'underwriting';
   group?: string;
   answerType: 'choice' | 'yesNo' | 'number' | 'text';
   options?: string[];

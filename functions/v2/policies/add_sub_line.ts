@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { addSubLine } from '../../../shared/policies/item-service.js';
+import { id } from '../../../shared/policies/schemas.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'add_sub_line',
+  summary: 'Adds a sub line to a property or the revision, with its mandatory and the chosen optional items',
+  permission: 'policies:write',
+  input: z.object({
+    revision_id: id(),
+    property_id: id().optional(),
+    sub_line_id: id(),
+    link_id: id().optional(),
+    optional_items: z.array(z.union([z.string(), z.looseObject({ item_id: z.string().optional(), id: z.string().optional() })])).optional(),
+  }),
+  resources: { table: 'write' },
+  handle: async (input, { principal }) => addSubLine(principal, input),
+});

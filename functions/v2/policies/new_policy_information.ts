@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { newPolicyInformation } from '../../../shared/policies/policy-service.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'new_policy_information',
+  summary: 'The next policy number (not yet allocated) and the effective-date versions of the line',
+  permission: 'policies:read',
+  input: z.object({}),
+  resources: { table: 'read' },
+  handle: async () => newPolicyInformation(),
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { retrieveRiskDetails } from '../../../shared/policies/risk-service.js';
+import { id } from '../../../shared/policies/schemas.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'retrieve_risk_details',
+  summary: 'A property with its items, sub lines and mortgagees',
+  permission: 'policies:read',
+  input: z.object({ risk_id: id() }),
+  resources: { table: 'read' },
+  handle: async (input, { principal }) => retrieveRiskDetails(principal, input.risk_id),
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { Reply } from '../../../shared/platform/envelope.js';
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { updateUnderwritingQuestions } from '../../../shared/policies/item-service.js';
+import { id, underwritingAnswer } from '../../../shared/policies/schemas.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'update_underwriting_questions',
+  summary: "Records answers to the revision's underwriting questions",
+  permission: 'policies:write',
+  input: z.object({ revision_id: id(), underwriting_questions: z.array(underwritingAnswer) }),
+  resources: { table: 'write' },
+  handle: async (input, { principal }) => {
+    await updateUnderwritingQuestions(principal, input);
+    // The spec documents this answer as an empty data array and a single-string message.
+    return new Reply({ success: true, message: 'The underwriting questions were saved', data: [] });
+  },
+});

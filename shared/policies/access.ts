@@ -1,0 +1,58 @@
+/**
+ * Loading what a request names, within the caller's reach: a record out of
+ * reach answers exactly like an unknown id.
+ */
+import { reaches, type Principal } from '../auth/principal.js';
+import { NotFoundError } from '../platform/errors.js';
+import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './records.js';
+import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicyWithTerms, loadRevision } from './store.js';
+
+export async function policyWithinReach(
+  principal: Principal,
+  by: { policyId?: string | null; policyNumber?: string | null },
+): Promise<{ policy: PolicyRecord; terms: TermRecord[] }> {
+  const policyId = by.policyId || (by.policyNumber ? await findPolicyIdByNumber(by.policyNumber) : undefined);
+  const label = by.policyId ? `Policy ${by.policyId}` : `Policy number ${by.policyNumber ?? ''}`.trim();
+  if (!policyId) throw new NotFoundError(label);
+  const found = await getPolicyWithTerms(policyId);
+  if (!found || !reaches(principal, found.policy)) throw new NotFoundError(label);
+  return found;
+}
+
+export async function revisionWithinReach(principal: Principal, revisionId: string, options: { open?: boolean } = {}): Promise<RevisionSnapshot> {
+  const snapshot = await loadRevision(revisionId);
+  if (!snapshot || !reaches(principal, snapshot.header)) throw new NotFoundError(`Revision ${revisionId}`);
+  if (options.open && snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(revisionId, snapshot.header.revisionState);
+  return snapshot;
+}
+
+/** A risk (property) and its whole revision. */
+export async function riskWithinReach(
+  principal: Principal,
+  riskId: string,
+  options: { open?: boolean; label?: string } = {},
+): Promise<{ snapshot: RevisionSnapshot; risk: RiskRecord }> {
+  const label = `${options.label ?? 'Property'} ${riskId}`;
+  const locator = await findLocator(riskId);
+  if (!locator || locator.kind !== 'risk') throw new NotFoundError(label);
+  const snapshot = await loadRevision(locator.revisionId);
+  const risk = snapshot?.risks.find((candidate) => candidate.id === riskId);
+  if (!snapshot || !risk || !reaches(principal, snapshot.header)) throw new NotFoundError(label);
+  if (options.open && snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(snapshot.header.id, snapshot.header.revisionState);
+  return { snapshot, risk };
+}
+
+/** The revision holding a sub line instance or a mortgagee record. */
+export async function partWithinReach(
+  principal: Principal,
+  id: string,
+  kind: 'subline' | 'mortgagee',
+  label: string,
+): Promise<RevisionSnapshot> {
+  const locator = await findLocator(id);
+  if (!locator || locator.kind !== kind) throw new NotFoundError(`${label} ${id}`);
+  const snapshot = await loadRevision(locator.revisionId);
+  if (!snapshot || !reaches(principal, snapshot.header)) throw new NotFoundError(`${label} ${id}`);
+  if (snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(snapshot.header.id, snapshot.header.revisionState);
+  return snapshot;
+}

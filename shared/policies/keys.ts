@@ -1,0 +1,98 @@
+/**
+ * Keys of the policies area (see docs/data-model.md, Policies). A policy's own
+ * partition holds the policy and its terms; each revision has a partition of its
+ * own holding everything that a change of the revision touches (risks, sub lines,
+ * line items, mortgagees), so that one Query reads a revision whole and one
+ * transaction, guarded by the revision's version, changes it.
+ */
+export type Key = { pk: string; sk: string };
+
+export const policyKey = (policyId: string): Key => ({ pk: `POLICY#${policyId}`, sk: 'POLICY' });
+export const termKey = (policyId: string, termId: string): Key => ({ pk: `POLICY#${policyId}`, sk: `TERM#${termId}` });
+/** Uniqueness of a policy number, and the lookup of a policy by its number. */
+export const policyNumberKey = (policyNumber: string): Key => ({ pk: `POLICYNUMBER#${policyNumber}`, sk: 'POLICYNUMBER' });
+/** The counter of one (prefix, year) sequence of policy numbers. */
+export const policyNumberCounterKey = (prefix: string, year: number): Key => ({ pk: 'COUNTER#POLICYNUMBER', sk: `${prefix}-${year}` });
+
+export const revisionKey = (revisionId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: 'REVISION' });
+export const riskKey = (revisionId: string, riskId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `RISK#${riskId}` });
+export const subLineKey = (revisionId: string, subLineInstanceId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `SUBLINE#${subLineInstanceId}` });
+export const lineItemKey = (revisionId: string, lineItemId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `ITEM#${lineItemId}` });
+export const mortgageeKey = (revisionId: string, reference: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `MORTGAGEE#${reference}` });
+
+/** Finds the revision of a risk, sub line instance or mortgagee from its id alone. */
+export const locatorKey = (id: string): Key => ({ pk: `LOCATOR#${id}`, sk: 'LOCATOR' });
+
+/** Query parameters that read a policy's own partition (the policy and its terms). */
+export function policyPartitionQuery(tableName: string, policyId: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `POLICY#${policyId}` },
+    ConsistentRead: true,
+  };
+}
+
+/** Query parameters that read a whole revision: its header, risks, sub lines, items, mortgagees. */
+export function revisionPartitionQuery(tableName: string, revisionId: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `REVISION#${revisionId}` },
+    ConsistentRead: true,
+  };
+}
+
+/** Atomic allocation of the next number of a sequence: ADD answers the new value. */
+export function allocatePolicyNumberUpdate(tableName: string, prefix: string, year: number) {
+  return {
+    TableName: tableName,
+    Key: policyNumberCounterKey(prefix, year),
+    UpdateExpression: 'ADD lastNumber :one SET entity = :entity',
+    ExpressionAttributeValues: { ':one': 1, ':entity': 'PolicyNumberCounter' },
+    ReturnValues: 'UPDATED_NEW' as const,
+  };
+}
+
+/**
+ * The guard of every change of a revision: the version read must still be current
+ * and the revision must still be open. `set` are further header attributes to write.
+ */
+export function guardedRevisionUpdate(tableName: string, revisionId: string, expectedVersion: number, set: Record<string, unknown> = {}) {
+  const names: Record<string, string> = { '#version': 'version', '#state': 'revisionState' };
+  const values: Record<string, unknown> = { ':expected': expectedVersion, ':next': expectedVersion + 1, ':open': 'open' };
+  const assignments = ['#version = :next'];
+  Object.entries(set).forEach(([attribute, value], index) => {
+    names[`#a${index}`] = attribute;
+    values[`:a${index}`] = value;
+    assignments.push(`#a${index} = :a${index}`);
+  });
+  return {
+    TableName: tableName,
+    Key: revisionKey(revisionId),
+    UpdateExpression: `SET ${assignments.join(', ')}`,
+    ConditionExpression: '#version = :expected AND #state = :open',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** A plain versioned update of a record of the policy partition (policy or term). */
+export function versionedUpdate(tableName: string, key: Key, expectedVersion: number, set: Record<string, unknown>) {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expected': expectedVersion, ':next': expectedVersion + 1 };
+  const assignments = ['#version = :next'];
+  Object.entries(set).forEach(([attribute, value], index) => {
+    names[`#a${index}`] = attribute;
+    values[`:a${index}`] = value;
+    assignments.push(`#a${index} = :a${index}`);
+  });
+  return {
+    TableName: tableName,
+    Key: key,
+    UpdateExpression: `SET ${assignments.join(', ')}`,
+    ConditionExpression: '#version = :expected',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}

@@ -1,0 +1,162 @@
+/** Rules of risks (properties): naming, location changes and the ZIP table's part in them. No I/O. */
+import { BusinessRuleError } from '../platform/errors.js';
+import type { CountyRef, RiskRecord, RiskTextField } from './records.js';
+
+export function newRisk(fields: {
+  id: string;
+  revisionId: string;
+  policyId: string;
+  sequence: number;
+  primary: boolean;
+  now: Date;
+  propertyGroupNumber?: string | null;
+  buildingNumber?: string | null;
+}): RiskRecord {
+  return {
+    entity: 'Risk',
+    id: fields.id,
+    revisionId: fields.revisionId,
+    policyId: fields.policyId,
+    name: `Property #${fields.sequence}`,
+    sequence: fields.sequence,
+    primary: fields.primary,
+    dateAdded: fields.now.toISOString(),
+    addressAccuracy: null,
+    county: null,
+    countySpecification: null,
+    copyAddress: false,
+    flag: 'white',
+    latitude: null,
+    longitude: null,
+    fireDistrictDistance: null,
+    hydrantDistance: null,
+    isoPcData: {},
+    approvedLimits: {},
+    questions: {},
+    tenants: [],
+    propertyGroupNumber: fields.propertyGroupNumber ?? null,
+    buildingNumber: fields.buildingNumber ?? null,
+    address_state: null,
+    builder_ready_to_rate: 'false',
+  };
+}
+
+/** What update_property_location may change; `null` clears, `undefined` keeps. */
+export interface LocationChange {
+  name?: string | null;
+  address_line1?: string | null;
+  address_line2?: string | null;
+  address_city?: string | null;
+  address_state?: string | null;
+  address_zip?: string | null;
+  flood_zone_code?: string | null;
+  distance_to_coast?: string | null;
+  year_built?: string | null;
+  address_county?: string | null;
+  county_specify?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  copy_address?: boolean;
+}
+
+export interface ZipAnswer {
+  valid: boolean;
+  zip: string;
+  stateAbbr: string | null;
+  cities: string[];
+  counties: Array<{ name: string; fips: string; id: string }>;
+}
+
+const TEXT_KEYS = ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip', 'flood_zone_code', 'distance_to_coast', 'year_built'] as const;
+
+/**
+ * Applies a location change. Unless the geo-service is bypassed, state, city and county
+ * come from the ZIP table: a city or county not served by the ZIP is replaced by the
+ * table's. `soft` bypass trusts the fields when lat/long, county, city and ZIP are all
+ * present; `hard` bypass never consults the table.
+ */
+export function applyLocation(
+  risk: RiskRecord,
+  change: LocationChange,
+  geo: { soft: boolean; hard: boolean; lookup: (zip: string) => ZipAnswer },
+): RiskRecord {
+  const next: RiskRecord = { ...risk };
+  if (change.name !== undefined) {
+    if (change.name === null) throw new BusinessRuleError('location.name: a property needs a name');
+    next.name = change.name;
+  }
+  for (const key of TEXT_KEYS) {
+    if (change[key] !== undefined) (next as Record<RiskTextField, string | null>)[key] = change[key] ?? null;
+  }
+  if (change.latitude !== undefined) next.latitude = change.latitude;
+  if (change.longitude !== undefined) next.longitude = change.longitude;
+  if (change.copy_address !== undefined) next.copyAddress = change.copy_address;
+  const countyId = change.address_county === undefined ? risk.county?.id ?? null : change.address_county;
+  const specifyId = change.county_specify === undefined ? risk.countySpecification?.id ?? null : change.county_specify;
+
+  const zip = next.address_zip ?? null;
+  const complete = next.latitude !== null && next.longitude !== null && !!countyId && !!next.address_city && !!zip;
+  const trustFields = geo.hard || (geo.soft && complete);
+  const answer = zip ? geo.lookup(zip) : undefined;
+  const countyFrom = (id: string | null): CountyRef | null => {
+    if (!id) return null;
+    const known = answer?.counties.find((county) => county.id === id);
+    return known ? { name: known.name, code: known.fips, id: known.id } : { name: '', code: '', id };
+  };
+
+  if (trustFields || !zip) {
+    next.county = countyFrom(countyId);
+    next.countySpecification = countyFrom(specifyId);
+    next.addressAccuracy = zip ? (complete ? 'great' : 'fair') : 'poor';
+    return next;
+  }
+  if (!answer?.valid) {
+    throw new BusinessRuleError(
+      `location.address_zip: ${zip} is not a known US ZIP code; correct it, or set hard_geoservice_bypass to keep it as given`,
+    );
+  }
+  next.address_zip = answer.zip;
+  next.address_state = answer.stateAbbr;
+  const city = next.address_city ? answer.cities.find((candidate) => candidate.toLowerCase() === next.address_city!.toLowerCase()) : undefined;
+  next.address_city = city ?? answer.cities[0] ?? null;
+  const county = answer.counties.find((candidate) => candidate.id === countyId) ?? answer.counties[0];
+  next.county = county ? { name: county.name, code: county.fips, id: county.id } : null;
+  next.countySpecification = countyFrom(specifyId);
+  next.addressAccuracy = city && next.latitude !== null && next.longitude !== null ? 'great' : city ? 'fair' : 'poor';
+  return next;
+}
+
+/** The address part of a property, for copy_risk's copy_address. */
+export function addressOf(risk: RiskRecord): Partial<RiskRecord> {
+  return {
+    address_line1: risk.address_line1 ?? null,
+    address_line2: risk.address_line2 ?? null,
+    address_city: risk.address_city ?? null,
+    address_state: risk.address_state ?? null,
+    address_zip: risk.address_zip ?? null,
+    county: risk.county,
+    countySpecification: risk.countySpecification,
+    latitude: risk.latitude,
+    longitude: risk.longitude,
+    addressAccuracy: risk.addressAccuracy,
+    flood_zone_code: risk.flood_zone_code ?? null,
+    distance_to_coast: risk.distance_to_coast ?? null,
+  };
+}
+
+/** Orders risks by a wire field (`-field` descending); names compare naturally (#2 before #10). */
+export function orderRisks<T extends Record<string, unknown>>(risks: readonly T[], orderBy: string): T[] {
+  const descending = orderBy.startsWith('-');
+  const field = descending ? orderBy.slice(1) : orderBy;
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  const sorted = [...risks].sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return collator.compare(String(x), String(y));
+  });
+  return descending ? sorted.reverse() : sorted;
+}
