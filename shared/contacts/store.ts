@@ -1,11 +1,39 @@
 /**
- * The contacts store: the only code that knows the contact records' keys.
+ * The contacts store: the only code that knows the contact records' keys. A contact
+ * and everything it owns (addresses, phones, emails, roles, index items, listing
+ * counters) change together in one transaction, guarded by the profile's version.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type BatchGetCommandOutput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { contactKey } from './keys.js';
+import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
+import {
+  contactAddressKey,
+  contactEmailKey,
+  contactKey,
+  contactPhoneKey,
+  contactPolicyLinkKey,
+  contactPolicyLinksQuery,
+  contactRoleKey,
+  contactRolesQuery,
+  listingCounterKey,
+  listingQuery,
+  loginNameKey,
+  nameWordQuery,
+} from './keys.js';
+import { planIndexChange, type TableItem } from './index-items.js';
+import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
 
+/** The profile as bootstrap and other areas create it; kept for their callers. */
 export interface ContactProfile {
   id: string;
   name: string;
@@ -17,19 +45,386 @@ export interface ContactProfile {
   [attribute: string]: unknown;
 }
 
+/** DynamoDB's limit on the items of one TransactWriteItems call. */
+export const TRANSACTION_ITEM_LIMIT = 100;
+
+const table = () => config.tableName();
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+const stripKeys = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, entity: _entity, ...rest } = item;
+  return rest as T;
+};
+
+// ---------------------------------------------------------------- transactions
+
+class ItemConditionFailedError extends Error {
+  constructor(readonly index: number) {
+    super(`condition of transaction item ${index} failed`);
+    this.name = 'ItemConditionFailedError';
+  }
+}
+
+/**
+ * Runs one transaction; conflicts with a concurrent transaction on a shared counter are
+ * retried (the whole transaction is all-or-nothing, so a retry cannot half-apply).
+ */
+async function transact(items: TransactItem[]): Promise<void> {
+  if (items.length > TRANSACTION_ITEM_LIMIT) {
+    throw new BusinessRuleError(
+      `This change would write ${items.length} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles, agencies, addresses, phones or emails, or a shorter name`,
+    );
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+      if ((error as Error).name !== 'TransactionCanceledException' || !reasons) throw error;
+      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) throw new ItemConditionFailedError(failed);
+      if (reasons.some((reason) => reason.Code === 'TransactionConflict') && attempt < 6) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+const put = (Item: TableItem, condition?: string, values?: Record<string, unknown>): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  },
+});
+
+const counterUpdates = (counters: Array<{ key: { pk: string; sk: string }; delta: number }>): TransactItem[] =>
+  counters.map(({ key, delta }) => ({
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET entity = :entity ADD contacts :delta',
+      ExpressionAttributeValues: { ':entity': 'ContactListingCounter', ':delta': delta },
+    },
+  }));
+
+// ---------------------------------------------------------------- creating
+
+export interface NewContactRecords {
+  contact: ContactRecord;
+  addresses: ContactAddress[];
+  phoneNumbers: ContactPhone[];
+  emailAddresses: ContactEmail[];
+}
+
+function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: NewContactRecords): TransactItem[] {
+  const index = planIndexChange(undefined, contact);
+  const absent = 'attribute_not_exists(pk)';
+  const now = contact.createdAt;
+  return [
+    put({ ...contactKey(contact.id), entity: 'Contact', ...contact }, absent),
+    ...addresses.map((address) => put({ ...contactAddressKey(contact.id, address.id), entity: 'ContactAddress', contactId: contact.id, ...address }, absent)),
+    ...phoneNumbers.map((phone) => put({ ...contactPhoneKey(contact.id, phone.id), entity: 'ContactPhone', contactId: contact.id, ...phone }, absent)),
+    ...emailAddresses.map((email) => put({ ...contactEmailKey(contact.id, email.id), entity: 'ContactEmail', contactId: contact.id, ...email }, absent)),
+    ...contact.roleIds.map((roleId) => put({ ...contactRoleKey(contact.id, roleId), entity: 'ContactRole', contactId: contact.id, roleId, addedAt: now, aspects: {} })),
+    ...index.puts.map((item) => put(item)),
+    ...counterUpdates(index.counters),
+  ];
+}
+
+/** Creates a contact with its addresses, phones, emails, roles and index items, all or nothing. */
+export async function createContact(records: NewContactRecords): Promise<void> {
+  try {
+    await transact(creationItems(records));
+  } catch (error) {
+    if (error instanceof ItemConditionFailedError) throw new BusinessRuleError('A contact with this id already exists');
+    throw error;
+  }
+}
+
 /** Creates the contact's profile record unless one with that id exists; answers whether it created it. */
 export async function createContactProfileIfAbsent(profile: ContactProfile): Promise<boolean> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: config.tableName(),
-        Item: { ...contactKey(profile.id), entity: 'Contact', ...profile },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await transact(creationItems({ contact: { ...profile } as ContactRecord, addresses: [], phoneNumbers: [], emailAddresses: [] }));
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (error instanceof ItemConditionFailedError) return false;
     throw error;
   }
+}
+
+/**
+ * Bulk import for seeding (benchmark, large tests): BatchWrite of every record, then
+ * one counter update per listing partition. Not for request paths: no conditions.
+ */
+export async function importContacts(contacts: NewContactRecords[]): Promise<void> {
+  const items: TableItem[] = [];
+  const counters = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
+  for (const records of contacts) {
+    for (const item of creationItems(records)) {
+      if (item.Put) items.push(item.Put.Item as TableItem);
+      if (item.Update) {
+        const key = item.Update.Key as { pk: string; sk: string };
+        const id = `${key.pk}|${key.sk}`;
+        const delta = item.Update.ExpressionAttributeValues?.[':delta'] as number;
+        counters.set(id, { key, delta: (counters.get(id)?.delta ?? 0) + delta });
+      }
+    }
+  }
+  const batches: TableItem[][] = [];
+  for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
+  const writeBatch = async (batch: TableItem[]) => {
+    let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+      pending = (result.UnprocessedItems?.[table()] ?? []) as typeof pending;
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+    }
+  };
+  const parallel = 8;
+  for (let start = 0; start < batches.length; start += parallel) {
+    await Promise.all(batches.slice(start, start + parallel).map(writeBatch));
+  }
+  for (const counter of counters.values()) await transact(counterUpdates([counter]));
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function getContact(contactId: string): Promise<ContactRecord | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: contactKey(contactId) }));
+  return result.Item ? stripKeys<ContactRecord>(result.Item) : undefined;
+}
+
+/** Profiles by id, 100 per BatchGet; ids that do not exist are simply absent from the map. */
+export async function getContacts(contactIds: readonly string[]): Promise<Map<string, ContactRecord>> {
+  const found = new Map<string, ContactRecord>();
+  const unique = [...new Set(contactIds)];
+  const chunks: string[][] = [];
+  for (let start = 0; start < unique.length; start += 100) chunks.push(unique.slice(start, start + 100));
+  const readChunk = async (chunk: string[]) => {
+    let keys: Record<string, unknown>[] | undefined = chunk.map(contactKey);
+    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
+      const result: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }));
+      for (const item of result.Responses?.[table()] ?? []) found.set(item.id as string, stripKeys<ContactRecord>(item));
+      keys = result.UnprocessedKeys?.[table()]?.Keys;
+      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+    }
+  };
+  for (let start = 0; start < chunks.length; start += 4) await Promise.all(chunks.slice(start, start + 4).map(readChunk));
+  return found;
+}
+
+async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** The aspects of every role the contact holds, by role id. */
+export async function getRoleAspects(contactId: string): Promise<Map<string, RoleAspects>> {
+  const items = await queryAll(contactRolesQuery(contactId));
+  return new Map(items.map((item) => [item.roleId as string, (item.aspects as RoleAspects | undefined) ?? {}]));
+}
+
+// ---------------------------------------------------------------- changing
+
+export interface ContactChange {
+  before: ContactRecord;
+  after: ContactRecord;
+  /** The role whose aspects are written (added to the contact when it did not hold it). */
+  roleId: string;
+  aspects: RoleAspects;
+  login?: { username: string; previousUsername?: string; passwordHash?: string };
+}
+
+export class LoginNameTakenError extends BusinessRuleError {
+  constructor(username: string) {
+    super(`loginInformation.roleLoginUsername: ${username} is already taken`);
+    this.name = 'LoginNameTakenError';
+  }
+}
+
+/**
+ * Writes a changed contact: the profile (only if still at the version read), the role's
+ * aspects, the index items and counters that changed, and the login name and password.
+ */
+export async function saveContactChange(change: ContactChange): Promise<void> {
+  const { before, after } = change;
+  const now = new Date().toISOString();
+  const next: ContactRecord = { ...after, version: before.version + 1, updatedAt: now };
+  const index = planIndexChange(before, next);
+  const items: TransactItem[] = [
+    put({ ...contactKey(before.id), entity: 'Contact', ...next }, 'version = :version', { ':version': before.version }),
+    put({ ...contactRoleKey(before.id, change.roleId), entity: 'ContactRole', contactId: before.id, roleId: change.roleId, aspects: change.aspects, updatedAt: now }),
+    ...index.puts.map((item) => put(item)),
+    ...index.deletes.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } })),
+    ...counterUpdates(index.counters),
+  ];
+  let loginIndex = -1;
+  if (change.login) {
+    const { username, previousUsername, passwordHash } = change.login;
+    loginIndex = items.length;
+    if (passwordHash || previousUsername || !before.login) {
+      // The caller carries the stored hash over on a rename without a new password.
+      if (!passwordHash) throw new BusinessRuleError('loginInformation.roleLoginPassword: is required to set up a login');
+      items.push({
+        Put: {
+          TableName: table(),
+          Item: { ...loginNameKey(username), entity: 'ContactLogin', contactId: before.id, username, passwordHash, updatedAt: now },
+          ConditionExpression: 'attribute_not_exists(pk) OR contactId = :contactId',
+          ExpressionAttributeValues: { ':contactId': before.id },
+        },
+      });
+    }
+    if (previousUsername) {
+      items.push({
+        Delete: {
+          TableName: table(),
+          Key: loginNameKey(previousUsername),
+          ConditionExpression: 'attribute_not_exists(pk) OR contactId = :contactId',
+          ExpressionAttributeValues: { ':contactId': before.id },
+        },
+      });
+    }
+  }
+  try {
+    await transact(items);
+  } catch (error) {
+    if (error instanceof ItemConditionFailedError) {
+      if (error.index === 0) throw new ConcurrentChangeError('The contact');
+      if (error.index === loginIndex && change.login) throw new LoginNameTakenError(change.login.username);
+      throw new ConcurrentChangeError('The contact');
+    }
+    throw error;
+  }
+}
+
+/** The stored password hash of a login name (for the sign-in flow); never leaves the server. */
+export async function getLoginCredential(username: string): Promise<{ contactId: string; passwordHash: string } | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: loginNameKey(username), ConsistentRead: true }));
+  if (!result.Item) return undefined;
+  return { contactId: result.Item.contactId as string, passwordHash: result.Item.passwordHash as string };
+}
+
+// ---------------------------------------------------------------- policy links
+
+/**
+ * Records that a contact is on a policy (or application) in a role. Written by the
+ * policies area when it attaches a contact; writing it again updates it.
+ */
+export async function linkContactToPolicy(contactId: string, link: PolicyLink): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...contactPolicyLinkKey(contactId, link.policyId), entity: 'ContactPolicyLink', contactId, ...link, linkedAt: new Date().toISOString() },
+    }),
+  );
+}
+
+export async function listPolicyLinks(contactId: string): Promise<PolicyLink[]> {
+  const items = await queryAll(contactPolicyLinksQuery(contactId));
+  return items.map((item) => {
+    const { contactId: _contactId, ...link } = stripKeys<PolicyLink & { contactId: string }>(item);
+    return link;
+  });
+}
+
+// ---------------------------------------------------------------- searching and listing
+
+export interface NameWordHit {
+  contactId: string;
+  type: string;
+  sortName: string;
+  words: string[];
+  agencyIds: string[];
+}
+
+/**
+ * Contacts of a role having a name word that begins with `prefix`, one Query page at a
+ * time; `accept` filters each hit (type, reach, other words) and reading stops at `limit`.
+ */
+export async function findByNameWord(
+  roleKey: string,
+  prefix: string,
+  accept: (hit: NameWordHit) => boolean,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<NameWordHit[]> {
+  const hits = new Map<string, NameWordHit>();
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        ...nameWordQuery(roleKey, prefix),
+        ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const hit = item as NameWordHit;
+      if (!hits.has(hit.contactId) && accept(hit)) hits.set(hit.contactId, hit);
+      if (hits.size >= limit) return [...hits.values()];
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return [...hits.values()];
+}
+
+/** How many contacts a listing partition holds (one GetItem, whatever its size). */
+export async function countListing(roleKey: string, scopeKey: string): Promise<number> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: listingCounterKey(roleKey, scopeKey) }));
+  return Math.max(0, (result.Item?.contacts as number | undefined) ?? 0);
+}
+
+/**
+ * Contact ids at positions [offset, offset + limit) of a listing partition, in name order.
+ * Earlier positions are skipped with COUNT queries: DynamoDB has no offset, so they are
+ * still read (and paid for), but they are tiny and never leave the server.
+ */
+export async function listingSlice(roleKey: string, scopeKey: string, offset: number, limit: number): Promise<Array<{ contactId: string; sortKey: string }>> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let skipped = 0;
+  while (skipped < offset) {
+    const page = await documentClient().send(
+      new QueryCommand({ TableName: table(), ...listingQuery(roleKey, scopeKey), Select: 'COUNT', Limit: offset - skipped, ExclusiveStartKey }),
+    );
+    skipped += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+    if (!ExclusiveStartKey) return [];
+  }
+  const rows: Array<{ contactId: string; sortKey: string }> = [];
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: table(),
+        ...listingQuery(roleKey, scopeKey),
+        ProjectionExpression: 'contactId, gsi2sk',
+        Limit: Math.min(limit - rows.length, 10_000),
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) rows.push({ contactId: item.contactId as string, sortKey: item.gsi2sk as string });
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && rows.length < limit);
+  return rows.slice(0, limit);
+}
+
+/** The records of a plain new contact (no addresses), for bulk imports and seeding. */
+export function plainContactRecords(contact: Pick<ContactRecord, 'id' | 'name' | 'type' | 'roleIds' | 'agencyIds'> & Partial<ContactRecord>): NewContactRecords {
+  return {
+    contact: { createdAt: new Date().toISOString(), version: 1, ...contact },
+    addresses: contact.addresses ?? [],
+    phoneNumbers: contact.phoneNumbers ?? [],
+    emailAddresses: contact.emailAddresses ?? [],
+  };
 }

@@ -1,0 +1,17 @@
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { Reply } from '../../../shared/platform/envelope.js';
+import { storeNewContactSchema } from '../../../shared/contacts/schemas.js';
+import { storeNewContact } from '../../../shared/contacts/service.js';
+
+export const handler = defineOperation({
+  version: 'v1',
+  name: 'storeNewContact',
+  summary: 'Creates a contact with its addresses, phones, emails and roles; answers its id and the ids of its addresses',
+  permission: 'contacts:write',
+  input: storeNewContactSchema,
+  resources: { table: 'write' },
+  handle: async (input, { principal }) => {
+    const { id, address_ids } = await storeNewContact(input, principal);
+    return new Reply({ success: true, message: [], id, address_ids });
+  },
+});

@@ -1,0 +1,16 @@
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { storeRolesSchema } from '../../../shared/contacts/schemas.js';
+import { storeRoles } from '../../../shared/contacts/service.js';
+
+export const handler = defineOperation({
+  version: 'v1',
+  name: 'storeRoles',
+  summary: "Updates a contact's role aspect data (only the keys passed); answers the list of error messages, empty on success",
+  permission: 'contacts:write',
+  input: storeRolesSchema,
+  resources: { table: 'write' },
+  handle: async (input, { principal }) => {
+    await storeRoles(input, principal);
+    return [] as string[];
+  },
+});

@@ -1,0 +1,17 @@
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { deleteUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
+import { deleteOverride } from '../../../shared/url-overrides/service.js';
+
+export const handler = defineOperation({
+  version: 'v1',
+  name: 'deleteURLOverride',
+  summary: 'Removes the URL override of an internal path (administrators only)',
+  permission: 'url_overrides:write',
+  wrapper: 'json_obj',
+  input: deleteUrlOverrideSchema,
+  resources: { table: 'write' },
+  handle: async (input) => {
+    await deleteOverride(input.url);
+    return null;
+  },
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineOperation } from '../../../shared/platform/operation.js';
+import { retrieveOverrides } from '../../../shared/url-overrides/service.js';
+
+export const handler = defineOperation({
+  version: 'v1',
+  name: 'retrieveURLOverrides',
+  summary: 'Every URL override; the shared secret only for administrators',
+  permission: 'url_overrides:read',
+  wrapper: 'json_obj',
+  input: z.object({}),
+  resources: { table: 'read' },
+  handle: (_input, { principal }) => retrieveOverrides(principal),
+});

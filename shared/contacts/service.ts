@@ -1,0 +1,308 @@
+/**
+ * The contacts operations (spec 4.1): what the entry files in functions/v1/contacts call.
+ * Every read and write checks the caller's reach: a contact outside it answers as absent.
+ */
+import { randomUUID } from 'node:crypto';
+import { reaches, type Principal } from '../auth/principal.js';
+import { hashPassword } from '../auth/secrets.js';
+import { listRoles, type Role } from '../catalog/store.js';
+import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import { planStoreRoles, renderAspectData } from './aspects.js';
+import { normalizeContactContent } from './content.js';
+import { agencyScope, ALL_SCOPE, ANY_ROLE } from './keys.js';
+import type { ContactAddress, ContactRecord } from './model.js';
+import { matchesSearch, mostSelectiveWord, nameWords, sortName } from './names.js';
+import { AGENCY_ROLE_ID, findRole, mayGrantRole, VENDOR_ROLE_ID } from './roles.js';
+import type { StoreNewContactInput, StoreRolesInput } from './schemas.js';
+import {
+  countListing,
+  createContact,
+  findByNameWord,
+  getContact,
+  getContacts,
+  getLoginCredential,
+  getRoleAspects,
+  listingSlice,
+  listPolicyLinks,
+  saveContactChange,
+  type NameWordHit,
+} from './store.js';
+
+/** A lookup is for picking a contact by name: it answers at most this many. */
+export const LOOKUP_LIMIT = 100;
+
+/** Whether the caller reaches a contact: its own record, or one of a shared agency. */
+export function reachesContact(principal: Principal, contact: { id: string; agencyIds: readonly string[] }): boolean {
+  if (reaches(principal, { contactIds: [contact.id] })) return true;
+  return contact.agencyIds.some((agencyId) => reaches(principal, { agencyId, contactIds: [contact.id] }));
+}
+
+async function reachableContact(principal: Principal, contactId: string): Promise<ContactRecord | undefined> {
+  const contact = await getContact(contactId);
+  return contact && reachesContact(principal, contact) ? contact : undefined;
+}
+
+/** Agency contacts among `ids` that exist and that the caller reaches. */
+async function existingAgencies(principal: Principal, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await getContacts(ids);
+  return new Set([...found.values()].filter((contact) => contact.roleIds.includes(AGENCY_ROLE_ID) && reachesContact(principal, contact)).map((contact) => contact.id));
+}
+
+// ---------------------------------------------------------------- storeNewContact
+
+export async function storeNewContact(input: StoreNewContactInput, principal: Principal): Promise<{ id: string; address_ids: string[] }> {
+  const normalized = normalizeContactContent(input.content, randomUUID);
+  const messages = normalized.ok ? [] : [...normalized.messages];
+
+  const roles = await listRoles();
+  const granted: Role[] = [];
+  const references = [
+    ...(input.role ? [{ field: 'role', reference: input.role }] : []),
+    ...(normalized.ok ? normalized.value.roleRefs : (input.content.roles ?? [])).map((reference, index) => ({ field: `content.roles.${index}`, reference })),
+  ];
+  for (const { field, reference } of references) {
+    const role = findRole(roles, reference);
+    if (!role) messages.push(`${field}: no role named ${JSON.stringify(reference)}`);
+    else if (!mayGrantRole(principal, role)) messages.push(`${field}: you may not give the ${role.name} role`);
+    else if (!granted.includes(role)) granted.push(role);
+  }
+  if (input.content.isGod && !principal.isAdministrator) messages.push('content.isGod: only an Administrator may set it');
+
+  const agencyId = input.content.agencyId ?? undefined;
+  if (agencyId && !(await existingAgencies(principal, [agencyId])).has(agencyId)) messages.push(`content.agencyId: agency ${agencyId} was not found`);
+  if (messages.length > 0 || !normalized.ok) throw new BusinessRuleError(messages);
+
+  const content = normalized.value;
+  const id = randomUUID();
+  const roleIds = granted.map((role) => role.id);
+  const agencyIds = new Set<string>();
+  if (roleIds.includes(AGENCY_ROLE_ID)) agencyIds.add(id);
+  if (agencyId) agencyIds.add(agencyId);
+  else if (principal.scope === 'agency') {
+    // An agent's new contact joins the agent's agency, or the agent could not see it.
+    const own = await getContact(principal.contactId);
+    const home = own?.defaultAgency && principal.agencyIds.includes(own.defaultAgency) ? own.defaultAgency : principal.agencyIds[0];
+    if (home) agencyIds.add(home);
+  }
+
+  const contact: ContactRecord = {
+    id,
+    name: content.name,
+    type: content.type,
+    roleIds,
+    agencyIds: [...agencyIds],
+    createdAt: new Date().toISOString(),
+    createdBy: principal.contactId,
+    version: 1,
+    ...(agencyId && roleIds.some((roleId) => roleId !== AGENCY_ROLE_ID) ? { defaultAgency: agencyId } : {}),
+    ...(content.agencyInceptionDate ? { agencyInceptionDate: content.agencyInceptionDate } : {}),
+    ...(content.agencyTerminationDate ? { agencyTerminationDate: content.agencyTerminationDate } : {}),
+    details: content.details,
+    addresses: content.addresses,
+    phoneNumbers: content.phoneNumbers,
+    emailAddresses: content.emailAddresses,
+  };
+  await createContact({ contact, addresses: content.addresses, phoneNumbers: content.phoneNumbers, emailAddresses: content.emailAddresses });
+  return { id, address_ids: content.addresses.map((address) => address.id) };
+}
+
+// ---------------------------------------------------------------- storeRoles
+
+/** Applies a storeRoles call; refuses it whole, with every message, when anything is wrong. */
+export async function storeRoles(input: StoreRolesInput, principal: Principal): Promise<void> {
+  const refuse = (messages: string[]) => new BusinessRuleError(messages, messages);
+  const role = findRole(await listRoles(), input.roleId);
+  if (!role) throw refuse([`roleId: no role with id ${input.roleId}`]);
+  const contact = await reachableContact(principal, input.contactId);
+  if (!contact) throw refuse([`contactId: contact ${input.contactId} was not found`]);
+
+  const holdsRole = contact.roleIds.includes(role.id);
+  if (!holdsRole && !mayGrantRole(principal, role)) throw refuse([`roleId: you may not give the ${role.name} role`]);
+  const withRole: ContactRecord = holdsRole ? contact : { ...contact, roleIds: [...contact.roleIds, role.id] };
+
+  const named = [...(input.agencies?.toAdd ?? [])];
+  const agencies = await existingAgencies(principal, named);
+  const aspects = (await getRoleAspects(contact.id)).get(role.id) ?? {};
+  const plan = planStoreRoles(input, withRole, aspects, {
+    existingAgencies: agencies,
+    mayAttach: (agencyId) => reaches(principal, { agencyId }),
+    isAgency: withRole.roleIds.includes(AGENCY_ROLE_ID),
+  });
+  if (!plan.ok) throw refuse(plan.messages);
+
+  let login;
+  if (plan.login) {
+    let passwordHash = plan.login.password ? await hashPassword(plan.login.password) : undefined;
+    if (!passwordHash && plan.login.previousUsername) passwordHash = (await getLoginCredential(plan.login.previousUsername))?.passwordHash;
+    login = { username: plan.login.username, ...(plan.login.previousUsername ? { previousUsername: plan.login.previousUsername } : {}), ...(passwordHash ? { passwordHash } : {}) };
+  }
+  try {
+    await saveContactChange({ before: contact, after: plan.contact, roleId: role.id, aspects: plan.aspects, ...(login ? { login } : {}) });
+  } catch (error) {
+    if (error instanceof BusinessRuleError && !Array.isArray(error.data)) throw refuse(error.messages);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- retrieveAspectData
+
+export async function retrieveAspectData(
+  input: { id: string; roleId: string; hasPermissions: boolean; all: boolean },
+  principal: Principal,
+): Promise<Record<string, unknown>> {
+  if (principal.credential === 'api_key' && input.hasPermissions !== true) {
+    throw new BusinessRuleError('hasPermissions: must be true when calling with an API key');
+  }
+  const role = findRole(await listRoles(), input.roleId);
+  if (!role) throw new BusinessRuleError(`roleId: no role with id ${input.roleId}`);
+  const contact = await reachableContact(principal, input.id);
+  if (!contact) throw new NotFoundError(`Contact ${input.id}`);
+  const [aspectsByRole, links, agencies] = await Promise.all([getRoleAspects(contact.id), listPolicyLinks(contact.id), getContacts(contact.agencyIds)]);
+  return renderAspectData({
+    contact,
+    roleId: role.id,
+    aspectsByRole,
+    all: input.all,
+    links,
+    agencyNames: new Map([...agencies.values()].map((agency) => [agency.id, agency.name])),
+  });
+}
+
+// ---------------------------------------------------------------- lookupContactByName
+
+export async function lookupContactByName(input: { name: string; role: string; role_type: string }, principal: Principal) {
+  const role = findRole(await listRoles(), input.role);
+  if (!role) throw new BusinessRuleError(`role: no role named ${JSON.stringify(input.role)}`);
+  const words = nameWords(input.name);
+  const prefix = mostSelectiveWord(words);
+  if (!prefix) throw new BusinessRuleError('name: must contain a letter or a digit');
+  const hits = await findByNameWord(
+    role.id,
+    prefix,
+    (hit) => hit.type === input.role_type && matchesSearch(hit.words, words) && reachesHit(principal, hit),
+    LOOKUP_LIMIT,
+  );
+  hits.sort(byName);
+  const contacts = await getContacts(hits.map((hit) => hit.contactId));
+  const companyIds = [...contacts.values()].map(companyOf).filter((id): id is string => !!id);
+  const companies = await getContacts(companyIds);
+  return hits
+    .map((hit) => contacts.get(hit.contactId))
+    .filter((contact): contact is ContactRecord => !!contact)
+    .map((contact) => lookupElement(contact, companies));
+}
+
+const byName = (a: NameWordHit, b: NameWordHit) => (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.contactId < b.contactId ? -1 : 1);
+
+function reachesHit(principal: Principal, hit: NameWordHit): boolean {
+  return reachesContact(principal, { id: hit.contactId, agencyIds: hit.agencyIds ?? [] });
+}
+
+/** The agency a contact works for (its default, else its first other than itself). */
+function companyOf(contact: ContactRecord): string | undefined {
+  return contact.defaultAgency ?? contact.agencyIds.find((id) => id !== contact.id);
+}
+
+function lookupElement(contact: ContactRecord, companies: ReadonlyMap<string, ContactRecord>) {
+  const companyId = companyOf(contact);
+  const company = companyId ? companies.get(companyId) : undefined;
+  return {
+    id: contact.id,
+    name: contact.name,
+    extra: {
+      agencyGroupNumber: contact.agencyGroupNumber ?? '',
+      addresses: contact.addresses ?? [],
+      emailAddresses: contact.emailAddresses ?? [],
+      phoneNumbers: contact.phoneNumbers ?? [],
+      company: company ? { id: company.id, name: company.name, type: company.type } : {},
+      isWholeSaleModeAgency: false,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- retrieveContactList
+
+export interface ContactListPage {
+  activePage: number;
+  maxPages: number;
+  maxRecords: number;
+  records: ReturnType<typeof listRecord>[];
+}
+
+export async function retrieveContactList(
+  input: { searchString: string; filter: string; currentPage: number; pageSize: number },
+  principal: Principal,
+): Promise<ContactListPage> {
+  const roles = await listRoles();
+  const everyone = ['', 'all', 'any', '*'].includes(input.filter.trim().toLowerCase());
+  const role = everyone ? undefined : findRole(roles, input.filter);
+  if (!everyone && !role) throw new BusinessRuleError(`filter: no role named ${JSON.stringify(input.filter)}`);
+  const roleKey = role?.id ?? ANY_ROLE;
+  const offset = (input.currentPage - 1) * input.pageSize;
+  const words = nameWords(input.searchString);
+
+  let total: number;
+  let pageIds: string[];
+  const prefix = mostSelectiveWord(words);
+  if (prefix) {
+    const hits = await findByNameWord(roleKey, prefix, (hit) => matchesSearch(hit.words, words) && reachesHit(principal, hit));
+    hits.sort(byName);
+    total = hits.length;
+    pageIds = hits.slice(offset, offset + input.pageSize).map((hit) => hit.contactId);
+  } else if (principal.scope === 'all') {
+    [total, pageIds] = await Promise.all([
+      countListing(roleKey, ALL_SCOPE),
+      listingSlice(roleKey, ALL_SCOPE, offset, input.pageSize).then((rows) => rows.map((row) => row.contactId)),
+    ]);
+  } else if (principal.scope === 'agency' && principal.agencyIds.length === 1) {
+    const scope = agencyScope(principal.agencyIds[0]);
+    [total, pageIds] = await Promise.all([
+      countListing(roleKey, scope),
+      listingSlice(roleKey, scope, offset, input.pageSize).then((rows) => rows.map((row) => row.contactId)),
+    ]);
+  } else {
+    // Several agencies (or none): merge their partitions; the cost is that of the caller's own reach.
+    const partitions = principal.scope === 'agency' ? principal.agencyIds.map(agencyScope) : [];
+    const rows = (await Promise.all(partitions.map((scope) => listingSlice(roleKey, scope, 0, Number.POSITIVE_INFINITY)))).flat();
+    const unique = new Map(rows.map((row) => [row.contactId, row.sortKey]));
+    const own = await getContact(principal.contactId);
+    if (own && (!role || own.roleIds.includes(role.id))) unique.set(own.id, `${sortName(own.name)}#${own.id}`);
+    const ordered = [...unique.entries()].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id]) => id);
+    total = ordered.length;
+    pageIds = ordered.slice(offset, offset + input.pageSize);
+  }
+
+  const contacts = await getContacts(pageIds);
+  const roleNames = new Map(roles.map((r) => [r.id, r.name]));
+  const records = pageIds
+    .map((id) => contacts.get(id))
+    .filter((contact): contact is ContactRecord => !!contact)
+    .map((contact) => listRecord(contact, role?.name ?? roleNames.get(contact.roleIds[0]) ?? ''));
+  return { activePage: input.currentPage, maxPages: Math.ceil(total / input.pageSize), maxRecords: total, records };
+}
+
+export function formatAddress(address: ContactAddress): string {
+  const city = address.addressCity ?? address.addressCityOther ?? '';
+  const state = address.addressState ?? address.addressStateCanada ?? address.addressStateOther ?? '';
+  const line = [address.addressLine1, address.addressLine2, city].filter(Boolean).join(', ');
+  return [line, [state, address.addressZip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+function listRecord(contact: ContactRecord, roleName: string) {
+  const addresses = contact.addresses ?? [];
+  return {
+    flag: contact.agencyInactive ? 'inactive' : 'active',
+    type: contact.type,
+    id: contact.id,
+    details: {
+      name: contact.name,
+      raw_addresses: addresses,
+      phone: contact.phoneNumbers?.[0]?.phone ?? '',
+      role: roleName,
+      is_approved_vendor: contact.roleIds.includes(VENDOR_ROLE_ID),
+      address: addresses[0] ? formatAddress(addresses[0]) : '',
+      email: contact.emailAddresses?.[0]?.email ?? '',
+    },
+  };
+}
