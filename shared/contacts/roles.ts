@@ -9,6 +9,8 @@ import type { Role } from '../catalog/store.js';
 export const AGENCY_ROLE_ID = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 export const AGENT_ROLE_ID = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
 export const VENDOR_ROLE_ID = 'a0b415a3-fb1b-4f12-aa37-974480d19964';
+export const NAMED_INSURED_ROLE_ID = '8626b373-c54d-498a-82bf-fd2d2f32b746';
+export const ADDITIONAL_INTEREST_ROLE_ID = 'f01d0ac6-0da6-40db-8e6c-086a6debaef6';
 
 /** A role by id, or by name ignoring case and surrounding spaces. */
 export function findRole(roles: readonly Role[], reference: string): Role | undefined {

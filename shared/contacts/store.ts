@@ -321,6 +321,19 @@ export async function getLoginCredential(username: string): Promise<{ contactId:
  * Records that a contact is on a policy (or application) in a role. Written by the
  * policies area when it attaches a contact; writing it again updates it.
  */
+/**
+ * The write that links a contact to a policy, for another area to put in its own
+ * transaction (a policy and its links are created together or not at all).
+ */
+export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = new Date().toISOString()) {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...contactPolicyLinkKey(contactId, link.policyId), entity: 'ContactPolicyLink', contactId, ...link, linkedAt },
+    },
+  };
+}
+
 export async function linkContactToPolicy(contactId: string, link: PolicyLink): Promise<void> {
   await documentClient().send(
     new PutCommand({

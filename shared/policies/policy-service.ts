@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
 import { getCarrierSettings, getProductCatalog, type ProductCatalog } from '../catalog/store.js';
+import { ADDITIONAL_INTEREST_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';
+import { policyLinkPut } from '../contacts/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
 import { lookupZip } from '../geography/zip-lookup.js';
 import { todayIso } from '../platform/dates.js';
@@ -98,6 +100,25 @@ export interface ExternalRisk {
   questions?: Record<string, unknown>;
   items?: ExternalItem[];
   [field: string]: unknown;
+}
+
+/**
+ * The contacts' links to a new policy, in the role each plays on it, so that a contact's
+ * aspect data lists its policies (retrieveAspectData `policies` / `associatedInfo`).
+ */
+function contactLinks(contacts: PolicyContacts, policy: { policyId: string; policyNumber: string; revisionId: string }) {
+  const links: Array<[string | null, string]> = [
+    [contacts.agentId, AGENT_ROLE_ID],
+    [contacts.agencyId, AGENCY_ROLE_ID],
+    ...contacts.namedInsuredIds.map((id): [string, string] => [id, NAMED_INSURED_ROLE_ID]),
+    ...contacts.additionalInterestIds.map((id): [string, string] => [id, ADDITIONAL_INTEREST_ROLE_ID]),
+  ];
+  const linkedAt = new Date().toISOString();
+  const seen = new Set<string>();
+  // One link per contact: a transaction may not write the same item twice.
+  return links
+    .filter((link): link is [string, string] => !!link[0] && !seen.has(link[0]) && !!seen.add(link[0]))
+    .map(([contactId, roleId]) => policyLinkPut(contactId, { policyId: policy.policyId, policyNumber: policy.policyNumber, revisionId: policy.revisionId, roleId }, linkedAt));
 }
 
 export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date()) {
@@ -244,7 +265,14 @@ export async function createPolicy(principal: Principal, input: CreatePolicyInpu
     revision.riskSequence = structure.risks.length;
     if (external) Object.assign(revision, externalTotals(external, structure.items));
     try {
-      await storePolicy({ policy, term, revision, parts: [...structure.risks, ...structure.subLines, ...structure.items], locators: structure.locators });
+      await storePolicy({
+        policy,
+        term,
+        revision,
+        parts: [...structure.risks, ...structure.subLines, ...structure.items],
+        locators: structure.locators,
+        linkedWrites: contactLinks(contacts, { policyId, policyNumber, revisionId }),
+      });
     } catch (error) {
       // A system number can collide with a number someone typed by hand: take the next one.
       if (error instanceof PolicyNumberTakenError && !input.policy_number && attempts < 5) continue;

@@ -107,6 +107,8 @@ export interface NewPolicyBundle {
   revision: RevisionRecord;
   parts: RevisionPart[];
   locators: LocatorRecord[];
+  /** Writes other areas own that must land with the policy (the contacts' links to it). */
+  linkedWrites?: Array<Record<string, unknown>>;
 }
 
 /** Writes a new policy whole, or nothing: the number's uniqueness item is the first condition. */
@@ -120,6 +122,7 @@ export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
     create({ ...revisionKey(bundle.revision.id), ...bundle.revision }),
     ...bundle.parts.map((part) => create({ ...keyOfPart(part), ...part })),
     ...bundle.locators.map((locator) => create({ ...locatorKey(locator.id), ...locator })),
+    ...(bundle.linkedWrites ?? []),
   ];
   if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError('The policy has too many parts to create at once');
   try {
