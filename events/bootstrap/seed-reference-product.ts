@@ -1,0 +1,25 @@
+/**
+ * CloudFormation custom resource (custom-resources Provider onEvent handler) that writes the
+ * reference product's catalog into the table. Wired by infra/constructs/reference-catalog-seed.ts,
+ * which passes a hash of the records as a property: an update arrives exactly when the
+ * catalog changed. Writes are idempotent (a record with the same key is replaced).
+ * Deleting the resource leaves the catalog in place: the table outlives the stack.
+ */
+import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
+import { writeCatalogRecords } from '../../shared/catalog/store.js';
+
+export const PHYSICAL_RESOURCE_ID = 'reference-catalog';
+
+export interface SeedResponse {
+  PhysicalResourceId: string;
+  Data?: { RecordCount: number };
+}
+
+export async function handler(event: CloudFormationCustomResourceEvent): Promise<SeedResponse> {
+  if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
+  const records = referenceCatalogRecords();
+  await writeCatalogRecords(records);
+  console.log(JSON.stringify({ message: 'reference catalog written', requestType: event.RequestType, records: records.length }));
+  return { PhysicalResourceId: PHYSICAL_RESOURCE_ID, Data: { RecordCount: records.length } };
+}

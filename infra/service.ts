@@ -1,0 +1,100 @@
+/**
+ * The whole service as CDK stacks, from the file trees: functions/ (operations) and
+ * events/ (queue consumers, scheduled jobs). The trees are parameters so that tests can
+ * build the service from fixture trees.
+ *
+ *   <prefix>-Data     table, bucket, queues + dead-letter queues + alarms, alarm topic, catalog seed
+ *   <prefix>-Auth     Cognito user pool, resource server, client-credentials client, domain
+ *   <prefix>-Api      HTTP API, stage, 5xx alarm; one nested stack per module (shard) of operations
+ *   <prefix>-Workers  queue consumers and scheduled jobs (only when there are any)
+ */
+import type { App, Environment } from 'aws-cdk-lib';
+import { FunctionBundles } from './bundles.js';
+import { SEED_ENTRY } from './constructs/reference-catalog-seed.js';
+import { FUNCTIONS_DIR } from './routes.js';
+import { loadOperations, type OperationSpec } from './operations.js';
+import { ApiStack } from './stacks/api-stack.js';
+import { AuthStack } from './stacks/auth-stack.js';
+import { DataStack } from './stacks/data-stack.js';
+import { WorkersStack } from './stacks/workers-stack.js';
+import { EVENTS_DIR, loadQueueConsumers, loadScheduledJobs, type QueueConsumerSpec, type ScheduledJobSpec } from './workers.js';
+
+export interface ServiceOptions {
+  functionsDir?: string;
+  eventsDir?: string;
+  /** Stack name prefix (default `InsuranceAdmin`). */
+  prefix?: string;
+  env?: Environment;
+  alarmEmail?: string;
+  cognitoDomainPrefix?: string;
+  seedReferenceCatalog?: boolean;
+  /** Bundle all functions in one esbuild run (default true); false leaves it to each NodejsFunction. */
+  bundleTogether?: boolean;
+}
+
+export interface Service {
+  data: DataStack;
+  auth: AuthStack;
+  api: ApiStack;
+  workers?: WorkersStack;
+  operations: OperationSpec[];
+  consumers: QueueConsumerSpec[];
+  jobs: ScheduledJobSpec[];
+}
+
+export async function defineService(app: App, options: ServiceOptions = {}): Promise<Service> {
+  const prefix = options.prefix ?? 'InsuranceAdmin';
+  const env = options.env;
+  const [operations, consumers, jobs] = await Promise.all([
+    loadOperations(options.functionsDir ?? FUNCTIONS_DIR),
+    loadQueueConsumers(options.eventsDir ?? EVENTS_DIR),
+    loadScheduledJobs(options.eventsDir ?? EVENTS_DIR),
+  ]);
+
+  const seedReferenceCatalog = options.seedReferenceCatalog ?? true;
+  const bundles =
+    options.bundleTogether ?? true
+      ? new FunctionBundles([
+          ...operations.map((operation) => operation.entry),
+          ...consumers.map((consumer) => consumer.entry),
+          ...jobs.map((job) => job.entry),
+          ...(seedReferenceCatalog ? [SEED_ENTRY] : []),
+        ])
+      : undefined;
+
+  const data = new DataStack(app, `${prefix}-Data`, {
+    env,
+    description: 'Insurance administration service: table, documents bucket, queues',
+    alarmEmail: options.alarmEmail,
+    seedReferenceCatalog,
+    bundles,
+  });
+  const auth = new AuthStack(app, `${prefix}-Auth`, {
+    env,
+    description: 'Insurance administration service: Cognito user pool for OAuth clients',
+    domainPrefix: options.cognitoDomainPrefix,
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    description: 'Insurance administration service: HTTP API and one function per operation',
+    data: data.data,
+    userPool: auth.userPool,
+    alarmTopic: data.alarmTopic,
+    operations,
+    bundles,
+  });
+  const workers =
+    consumers.length + jobs.length > 0
+      ? new WorkersStack(app, `${prefix}-Workers`, {
+          env,
+          description: 'Insurance administration service: queue consumers and scheduled jobs',
+          data: data.data,
+          alarmTopic: data.alarmTopic,
+          consumers,
+          jobs,
+          bundles,
+        })
+      : undefined;
+
+  return { data, auth, api, workers, operations, consumers, jobs };
+}

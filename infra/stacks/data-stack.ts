@@ -1,0 +1,119 @@
+/**
+ * Everything that holds data and outlives code: the single table, the document bucket,
+ * the queues with their dead-letter queues, the alarm topic, and the reference catalog seed.
+ * Stateful resources are retained when the stack is deleted.
+ */
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
+import type { FunctionBundles } from '../bundles.js';
+import { ReferenceCatalogSeed } from '../constructs/reference-catalog-seed.js';
+import type { DataResources } from '../constructs/service-function.js';
+import { QUEUE_NAMES, type QueueName } from '../operations.js';
+import { pascal } from '../naming.js';
+import { CONSUMER_TIMEOUT } from '../workers.js';
+
+/** A message is retried this many times before it moves to the dead-letter queue. */
+export const MAX_RECEIVE_COUNT = 5;
+
+export interface DataStackProps extends StackProps {
+  /** Subscribe this address to the alarm topic. */
+  alarmEmail?: string;
+  /** Write the reference catalog on deploy (default true). */
+  seedReferenceCatalog?: boolean;
+  bundles?: FunctionBundles;
+}
+
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly bucket: s3.Bucket;
+  readonly queues: Record<QueueName, sqs.Queue>;
+  readonly deadLetterQueues: Record<QueueName, sqs.Queue>;
+  /** Every alarm of the service notifies this topic. */
+  readonly alarmTopic: sns.Topic;
+
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
+    super(scope, id, props);
+
+    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', { displayName: 'Insurance admin service alarms', enforceSSL: true });
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+
+    const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: key(TABLE_KEYS.partition),
+      sortKey: key(TABLE_KEYS.sort),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of GLOBAL_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: key(index.partition),
+        sortKey: key(index.sort),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    this.bucket = new s3.Bucket(this, 'Documents', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        { noncurrentVersionExpiration: Duration.days(90) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const queues = {} as Record<QueueName, sqs.Queue>;
+    const deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
+    for (const name of QUEUE_NAMES) {
+      const construct = pascal(name);
+      const deadLetterQueue = new sqs.Queue(this, `${construct}DeadLetterQueue`, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      queues[name] = new sqs.Queue(this, `${construct}Queue`, {
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // AWS's advice for Lambda consumers: six times the function timeout.
+        visibilityTimeout: Duration.seconds(CONSUMER_TIMEOUT.toSeconds() * 6),
+        retentionPeriod: Duration.days(4),
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      });
+      deadLetterQueues[name] = deadLetterQueue;
+      new cloudwatch.Alarm(this, `${construct}DeadLetterAlarm`, {
+        alarmDescription: `Messages of ${name} failed ${MAX_RECEIVE_COUNT} times and wait in its dead-letter queue`,
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(new actions.SnsAction(this.alarmTopic));
+    }
+    this.queues = queues;
+    this.deadLetterQueues = deadLetterQueues;
+
+    if (props.seedReferenceCatalog ?? true) new ReferenceCatalogSeed(this, 'ReferenceCatalog', { data: this.data, bundles: props.bundles });
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+  }
+
+  get data(): DataResources {
+    return { table: this.table, bucket: this.bucket, queues: this.queues };
+  }
+}

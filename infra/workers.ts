@@ -1,0 +1,116 @@
+/**
+ * Queue consumers and scheduled jobs, derived from the events/ tree by convention so that
+ * adding one is adding a file:
+ *
+ *   events/queues/<queue-name>/<consumer>.ts   export const handler (an SQS handler that
+ *                                              reports partial batch failures); wired to the
+ *                                              queue with batch size 10 and
+ *                                              reportBatchItemFailures
+ *   events/schedules/<job>.ts                  export const handler and
+ *                                              export const schedule = 'cron(0 5 * * ? *)'
+ *                                              (an EventBridge cron or rate expression, UTC)
+ *
+ * Either may also `export const resources: ResourceAccess` (as an operation declares it) to
+ * say what its role is granted; without it a worker gets `{ table: 'write' }` and nothing
+ * else. A consumer can always receive and delete from its own queue. Helpers belong in
+ * shared/: every .ts file in these folders is deployed as a function.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
+import type { ResourceAccess } from '../shared/platform/operation.js';
+import { importModule, QUEUE_NAMES, validateResources, type QueueName } from './operations.js';
+
+export const EVENTS_DIR = fileURLToPath(new URL('../events', import.meta.url));
+
+export const DEFAULT_WORKER_RESOURCES: ResourceAccess = { table: 'write' };
+
+/** Timeout of a queue consumer; the queues' visibility timeout is six times this. */
+export const CONSUMER_TIMEOUT = Duration.seconds(60);
+/** Timeout of a scheduled job (Lambda's maximum). */
+export const JOB_TIMEOUT = Duration.minutes(15);
+/** Messages handed to a consumer at once. */
+export const CONSUMER_BATCH_SIZE = 10;
+
+export interface QueueConsumerSpec {
+  queue: QueueName;
+  name: string;
+  entry: string;
+  /** Stable identifier usable in resource names: `signature-events-record_event`. */
+  id: string;
+  resources: ResourceAccess;
+}
+
+export interface ScheduledJobSpec {
+  name: string;
+  entry: string;
+  id: string;
+  /** `cron(...)` or `rate(...)`, evaluated in UTC. */
+  schedule: string;
+  resources: ResourceAccess;
+}
+
+const isSourceFile = (name: string) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts');
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && isSourceFile(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+async function loadWorker(entry: string, where: string): Promise<{ resources: ResourceAccess; module: Record<string, unknown> }> {
+  const module = await importModule(entry);
+  if (typeof module.handler !== 'function') throw new Error(`${where} must export a \`handler\` function`);
+  const resources = module.resources === undefined ? DEFAULT_WORKER_RESOURCES : validateResources(module.resources, where);
+  return { resources, module };
+}
+
+/** Consumers under `<eventsDir>/queues/<queue-name>/`. */
+export async function loadQueueConsumers(eventsDir = EVENTS_DIR): Promise<QueueConsumerSpec[]> {
+  const queuesDir = join(eventsDir, 'queues');
+  if (!existsSync(queuesDir)) return [];
+  const consumers: QueueConsumerSpec[] = [];
+  for (const entry of readdirSync(queuesDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = join(queuesDir, entry.name);
+    if (!entry.isDirectory()) {
+      if (entry.isFile() && isSourceFile(entry.name)) {
+        throw new Error(`events/queues/${entry.name} is not at events/queues/<queue-name>/<consumer>.ts`);
+      }
+      continue;
+    }
+    if (!(QUEUE_NAMES as readonly string[]).includes(entry.name)) {
+      throw new Error(`events/queues/${entry.name}/ names no queue (known: ${QUEUE_NAMES.join(', ')})`);
+    }
+    const queue = entry.name as QueueName;
+    for (const file of sourceFiles(full)) {
+      const name = file.slice(0, -'.ts'.length);
+      const path = join(full, file);
+      const { resources } = await loadWorker(path, `events/${relative(eventsDir, path)}`);
+      consumers.push({ queue, name, entry: path, id: `${queue}-${name}`, resources });
+    }
+  }
+  return consumers;
+}
+
+const SCHEDULE_EXPRESSION = /^(cron|rate)\(.+\)$/;
+
+/** Jobs under `<eventsDir>/schedules/`. */
+export async function loadScheduledJobs(eventsDir = EVENTS_DIR): Promise<ScheduledJobSpec[]> {
+  const schedulesDir = join(eventsDir, 'schedules');
+  const jobs: ScheduledJobSpec[] = [];
+  for (const file of sourceFiles(schedulesDir)) {
+    const name = file.slice(0, -'.ts'.length);
+    const path = join(schedulesDir, file);
+    const where = `events/schedules/${file}`;
+    const { resources, module } = await loadWorker(path, where);
+    const schedule = module.schedule;
+    if (typeof schedule !== 'string' || !SCHEDULE_EXPRESSION.test(schedule.trim())) {
+      throw new Error(`${where} must export \`schedule\`: an EventBridge expression such as 'cron(0 5 * * ? *)' or 'rate(1 day)'`);
+    }
+    jobs.push({ name, entry: path, id: `schedule-${name}`, schedule: schedule.trim(), resources });
+  }
+  return jobs;
+}

@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { listOperationRoutes } from '../../infra/routes.js';
+import {
+  actionsOf,
+  allActions,
+  functionDescribed,
+  isNested,
+  resourcesOf,
+  serviceFunctions,
+  statementsOf,
+  synthesize,
+  type Synthesized,
+} from './helpers.js';
+
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:TransactWriteItems', 'dynamodb:*'];
+
+let synth: Synthesized;
+beforeAll(async () => {
+  synth = await synthesize();
+}, 120_000);
+
+const operationStacks = () => synth.service.api.operationStacks;
+const routeKeysOf = (stack: Parameters<Synthesized['template']>[0]) =>
+  Object.values(resourcesOf(synth.template(stack), 'AWS::ApiGatewayV2::Route')).map((route) => route.Properties!.RouteKey as string);
+
+describe('HTTP API derived from the functions tree', () => {
+  it('serves every operation file as exactly one POST route and one function, and nothing else', () => {
+    const expected = listOperationRoutes().map((route) => `POST ${route.path}`).sort();
+    expect(expected.length).toBeGreaterThan(0);
+
+    const routeKeys = operationStacks().flatMap(routeKeysOf).sort();
+    expect(routeKeys).toEqual(expected);
+
+    const descriptions = operationStacks()
+      .flatMap((stack) => Object.values(serviceFunctions(synth.template(stack))))
+      .map((fn) => fn.Properties!.Description as string)
+      .sort();
+    expect(descriptions).toEqual(expected);
+  });
+
+  it('integrates each route with its own function through a Lambda proxy integration', () => {
+    for (const stack of operationStacks()) {
+      const template = synth.template(stack);
+      const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
+      for (const route of Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'))) {
+        const integrationId = route.Properties!.Target['Fn::Join'][1][1].Ref as string;
+        const integration = integrations[integrationId].Properties!;
+        expect(integration.IntegrationType).toBe('AWS_PROXY');
+        expect(integration.PayloadFormatVersion).toBe('2.0');
+        const [functionId] = functionDescribed(template, route.Properties!.RouteKey);
+        expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+      }
+    }
+  });
+
+  it('keeps the operations of one module together and every module in nested stacks', () => {
+    for (const stack of operationStacks()) {
+      expect(isNested(stack)).toBe(true);
+      const modules = new Set(routeKeysOf(stack).map((key) => key.split('/').slice(2, 4).join('/')));
+      expect(modules.size).toBe(1);
+    }
+  });
+
+  it('runs every function on nodejs22.x, arm64, 512 MB, with source maps and a log group kept a month', () => {
+    const stacks = [...synth.stacks.values()];
+    const functions = stacks.flatMap((stack) => Object.values(serviceFunctions(synth.template(stack))));
+    expect(functions.length).toBe(listOperationRoutes().length + 1); // + the catalog seed
+    for (const fn of functions) {
+      expect(fn.Properties!.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties!.Architectures).toEqual(['arm64']);
+      expect(fn.Properties!.MemorySize).toBe(512);
+      expect(fn.Properties!.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(fn.Properties!.LoggingConfig.LogGroup.Ref).toBeDefined();
+    }
+    for (const stack of operationStacks()) {
+      for (const fn of Object.values(serviceFunctions(synth.template(stack)))) expect(fn.Properties!.Timeout).toBe(29);
+      synth.template(stack).allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+    }
+  });
+
+  it('gives a read-only operation table reads and the API key stamp, and no other write', () => {
+    const stack = operationStacks().find((candidate) => routeKeysOf(candidate).includes('POST /api/v2/utils/get_release_info'))!;
+    const template = synth.template(stack);
+    const [functionId, fn] = functionDescribed(template, 'POST /api/v2/utils/get_release_info');
+    const statements = statementsOf(template, functionId);
+
+    const actions = allActions(statements);
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions).not.toContain('dynamodb:Scan');
+    for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
+    expect([...actions].filter((action) => !action.startsWith('dynamodb:'))).toEqual([]);
+
+    // Authentication stamps lastUsedAt on API keys, and may touch nothing else.
+    const updates = statements.filter((statement) => actionsOf(statement).includes('dynamodb:UpdateItem'));
+    expect(updates).toHaveLength(1);
+    expect(actionsOf(updates[0])).toEqual(['dynamodb:UpdateItem']);
+    expect(updates[0].Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] },
+      'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+    });
+
+    const variables = Object.keys(fn.Properties!.Environment.Variables).sort();
+    expect(variables).toEqual(['COGNITO_USER_POOL_ID', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'TABLE_NAME']);
+  });
+
+  it('never grants UpdateItem without the API key condition to an operation declared read-only', async () => {
+    for (const stack of operationStacks()) {
+      const template = synth.template(stack);
+      for (const operation of synth.service.operations.filter((op) => op.resources.table !== 'write')) {
+        const description = `POST ${operation.path}`;
+        if (!Object.values(serviceFunctions(template)).some((fn) => fn.Properties!.Description === description)) continue;
+        const [functionId] = functionDescribed(template, description);
+        for (const statement of statementsOf(template, functionId)) {
+          const actions = actionsOf(statement);
+          for (const write of WRITE_ACTIONS) expect(actions, description).not.toContain(write);
+          if (actions.includes('dynamodb:UpdateItem')) {
+            expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'], description).toEqual(['APIKEY#*']);
+          }
+        }
+      }
+    }
+  });
+
+  it('logs access without bodies and alarms on 5xx answers', () => {
+    const template = synth.template(synth.service.api);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xx',
+      Namespace: 'AWS/ApiGateway',
+      AlarmActions: Match.anyValue(),
+    });
+  });
+});

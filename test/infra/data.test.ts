@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { referenceCatalogHash } from '../../infra/constructs/reference-catalog-seed.js';
+import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
+import { allActions, resourcesOf, serviceFunctions, statementsOf, synthesize } from './helpers.js';
+
+let data: Template;
+let auth: Template;
+beforeAll(async () => {
+  const synth = await synthesize();
+  data = synth.template(synth.service.data);
+  auth = synth.template(synth.service.auth);
+}, 120_000);
+
+describe('the table', () => {
+  it('is on-demand with point-in-time recovery, TTL on expiresAt, and kept when the stack goes', () => {
+    data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    data.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        DeletionProtectionEnabled: true,
+      }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('has the global secondary indexes of the data model', () => {
+    const table = Object.values(resourcesOf(data, 'AWS::DynamoDB::Table'))[0].Properties!;
+    const indexes = table.GlobalSecondaryIndexes.map((index: any) => ({
+      indexName: index.IndexName,
+      partition: index.KeySchema[0].AttributeName,
+      sort: index.KeySchema[1].AttributeName,
+      projection: index.Projection.ProjectionType,
+    }));
+    expect(indexes).toEqual(GLOBAL_INDEXES.map((index) => ({ ...index, projection: 'ALL' })));
+  });
+});
+
+describe('the documents bucket', () => {
+  it('is encrypted, blocks public access, and refuses plain HTTP', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('the queues', () => {
+  it('give every queue that is not a dead-letter queue a dead-letter queue after 5 receives', () => {
+    const queues = resourcesOf(data, 'AWS::SQS::Queue');
+    const deadLetterIds = new Set(
+      Object.values(queues)
+        .map((queue) => queue.Properties?.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0] as string | undefined)
+        .filter(Boolean),
+    );
+    const working = Object.entries(queues).filter(([id]) => !deadLetterIds.has(id));
+    expect(working.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['PrintBatches', 'SignatureEvents']);
+    for (const [, queue] of working) {
+      expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBe(5);
+      // Longer than a consumer may run (60 s), as Lambda requires.
+      expect(queue.Properties!.VisibilityTimeout).toBeGreaterThanOrEqual(60);
+    }
+    expect(deadLetterIds.size).toBe(working.length);
+    for (const queue of Object.values(queues)) expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it('alarms as soon as a message waits in a dead-letter queue', () => {
+    const queues = resourcesOf(data, 'AWS::SQS::Queue');
+    const deadLetterIds = Object.values(queues).map((queue) => queue.Properties?.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0]).filter(Boolean);
+    const alarms = Object.values(resourcesOf(data, 'AWS::CloudWatch::Alarm')).filter(
+      (alarm) => alarm.Properties!.MetricName === 'ApproximateNumberOfMessagesVisible',
+    );
+    expect(alarms.map((alarm) => alarm.Properties!.Dimensions[0].Value['Fn::GetAtt'][0]).sort()).toEqual([...deadLetterIds].sort());
+    for (const alarm of alarms) {
+      expect(alarm.Properties!).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Namespace: 'AWS/SQS' });
+      expect(alarm.Properties!.AlarmActions).toHaveLength(1);
+    }
+  });
+});
+
+describe('the reference catalog seed', () => {
+  it('runs again exactly when the catalog changes: its properties carry a hash of the records', () => {
+    data.hasResourceProperties('Custom::ReferenceCatalog', { CatalogHash: referenceCatalogHash(), RecordCount: Match.anyValue() });
+  });
+
+  it('may write catalog records and nothing else', () => {
+    const [seedId] = Object.entries(serviceFunctions(data)).find(([, fn]) => /reference product catalog/.test(fn.Properties!.Description))!;
+    const statements = statementsOf(data, seedId);
+    expect([...allActions(statements)].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:PutItem']);
+    expect(statements[0].Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CATALOG'] } });
+  });
+});
+
+describe('Cognito', () => {
+  it('issues client-credentials tokens with the insurance-admin/api scope from a hosted domain', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPoolResourceServer', {
+      Identifier: 'insurance-admin',
+      Scopes: [Match.objectLike({ ScopeName: 'api' })],
+    });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: true,
+      AllowedOAuthFlows: ['client_credentials'],
+      AllowedOAuthScopes: [Match.anyValue()],
+      AllowedOAuthFlowsUserPoolClient: true,
+    });
+    auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+});
