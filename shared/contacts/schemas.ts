@@ -10,20 +10,26 @@ import { z } from 'zod';
 export const looseText = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
 
 /** A boolean that may arrive as `"true"` / `"false"`. */
-export const looseBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0']).transform((value) => value.toLowerCase() === 'true' || value === '1'),
-]);
+export const looseBoolean = z.union(
+  [
+    z.boolean(),
+    z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0']).transform((value) => value.toLowerCase() === 'true' || value === '1'),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'is required' : 'must be true or false') },
+);
 
 /** A whole number that may arrive as a string (`currentPage: "2"`). */
-export const looseInteger = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, 'must be a whole number')
-    .transform((value) => Number(value)),
-]);
+export const looseInteger = z.union(
+  [
+    z.number().int(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/, 'must be a whole number')
+      .transform((value) => Number(value)),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a whole number') },
+);
 
 /** An id; an empty string means "none chosen" and is read as null. */
 export const optionalId = z

@@ -101,7 +101,10 @@ export function applyLocation(
   const countyFrom = (id: string | null): CountyRef | null => {
     if (!id) return null;
     const known = answer?.counties.find((county) => county.id === id);
-    return known ? { name: known.name, code: known.fips, id: known.id } : { name: '', code: '', id };
+    if (known) return { name: known.name, code: known.fips, id: known.id };
+    // A county kept from before (the ZIP table does not serve it, or was bypassed) keeps its name and code.
+    const kept = [risk.county, risk.countySpecification].find((county) => county?.id === id);
+    return kept ? { ...kept } : { name: '', code: '', id };
   };
 
   if (trustFields || !zip) {

@@ -6,6 +6,16 @@ import { isDecimal } from '../platform/money.js';
 /** An id: a non-empty string (an unknown id answers "not found", not a validation error). */
 export const id = () => z.string().trim().min(1, 'must not be empty');
 
+/**
+ * An optional parameter: existing clients send `null` or `""` for a parameter they do not
+ * use (a revision-level property_id, a system-generated policy_number), meaning "not given".
+ */
+export const unlessBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), schema);
+
+/** An optional id where `null` or `""` means not given. */
+export const optionalId = () => unlessBlank(id().optional());
+
 /** A boolean; existing clients also send `"true"`/`"false"` and 0/1. */
 export const flag = (fallback: boolean) =>
   z.preprocess((value) => {

@@ -352,7 +352,9 @@ describe('storeRoles and retrieveAspectData', () => {
     expect(answer.body.success).toBe(false);
     expect(answer.body.message).toEqual(['hasPermissions: must be true when calling with an API key']);
     const missing = await service.call('/api/v1/contacts/retrieveAspectData', { id: agencyId, roleId: ROLE.agency });
-    expect(missing.body.success).toBe(false);
+    expect(missing.body).toMatchObject({ success: false, message: ['hasPermissions: is required'] });
+    const malformed = await service.call('/api/v1/contacts/retrieveAspectData', { id: agencyId, roleId: ROLE.agency, hasPermissions: 'maybe' });
+    expect(malformed.body).toMatchObject({ success: false, message: ['hasPermissions: must be true or false'] });
   });
 
   it('answers an unknown contact as not found', async () => {
@@ -402,6 +404,13 @@ describe('retrieveContactList', () => {
     expect(tooBig.body.message[0]).toMatch(/^pageSize:/);
     const notNumber = await list({ searchString: '', filter: 'Mortgagee', currentPage: 'one', pageSize: '2' });
     expect(notNumber.body.message[0]).toMatch(/^currentPage:/);
+  });
+
+  it('says which paging field is missing or not a whole number', async () => {
+    const missing = await list({ searchString: '', filter: 'Mortgagee' });
+    expect(missing.body).toMatchObject({ success: false, message: ['currentPage: is required', 'pageSize: is required'] });
+    const malformed = await list({ searchString: '', filter: 'Mortgagee', currentPage: 'one', pageSize: 2.5 });
+    expect(malformed.body.message).toEqual(['currentPage: must be a whole number', 'pageSize: must be a whole number']);
   });
 });
 

@@ -16,6 +16,7 @@ const WATER_BACKUP = '52f30227-604e-4559-9a60-544998a62893';
 const SECTION_I = '607cc900-c5b4-4a7e-94eb-d482c2eeb1cf';
 const SECTION_II = '48ce4d35-1ccf-4cd7-b67c-6eda0e204eff';
 const CONSTRUCTION = '640841e5-3bf8-445e-ae51-607bd2aa9589';
+const PERSONAL_LIABILITY = 'a53d092d-7a2d-42fc-a5b1-8927ae163edf';
 
 let service: TestService;
 
@@ -208,6 +209,48 @@ describe('revision-wide settings', () => {
   it('retrieve_revision_details with include_contact_details adds the contacts in full', async () => {
     const data = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: policy.revision_id, include_contact_details: true }));
     expect(data.policy_contacts.creator).toMatchObject({ id: service.administratorContactId, name: 'Bootstrap Administrator', type: 'individual' });
+  });
+});
+
+describe('parameters sent as null or empty', () => {
+  it('create_policy reads null and empty optional parameters as not given and applies the defaults', async () => {
+    const data = ok(
+      await service.call(`${P}/create_policy`, {
+        policy_number: '',
+        inception_date: '',
+        term_type: null,
+        expiration_date: null,
+        renewal_term_type: '',
+        policy_type_id: null,
+        property_zip: '',
+        underwriting_questions: null,
+        external_system_reference: null,
+      }),
+    );
+    expect(data.policy_number).toMatch(/^10-\d{4}-\d+$/);
+    expect(data.revision_data).toMatchObject({ policy_type: 'Homeowner - HO3', revision_state: 'open' });
+    const terms = ok(await service.call(`${P}/retrieve_policy_terms`, { policy_id: '', policy_number: data.policy_number }));
+    expect(terms[0]).toMatchObject({ term_type: '1 Year', renewal_type: '1 Year', term_length: 12 });
+  });
+
+  it('retrieve_policy by number ignores an empty policy_id and a null revision_id', async () => {
+    const created = ok(await service.call(`${P}/create_policy`, {}));
+    const data = ok(await service.call(`${P}/retrieve_policy`, { policy_id: '', policy_number: created.policy_number, revision_id: null, revision_state: '' }));
+    expect(data).toMatchObject({ id: created.policy_id, policy_number: created.policy_number });
+  });
+
+  it('add_line_item with property_id null adds a revision-level item', async () => {
+    const created = ok(await service.call(`${P}/create_policy`, { policy_type_id: DP3 }));
+    const added = ok(await service.call(`${P}/add_line_item`, { revision_id: created.revision_id, property_id: null, sub_line_id: '', link_id: null, item_id: PERSONAL_LIABILITY }));
+    expect(added.added_items).toEqual([expect.objectContaining({ name: 'Personal Liability', revision_id: created.revision_id })]);
+    expect(added.added_items[0].property_id).toBeUndefined();
+  });
+
+  it('retrieve_risks with empty paging parameters answers the first page of 10', async () => {
+    const created = ok(await service.call(`${P}/create_policy`, {}));
+    ok(await service.call(`${P}/create_risk`, { revision_id: created.revision_id }));
+    const data = ok(await service.call(`${P}/retrieve_risks`, { revision_id: created.revision_id, page: '', page_size: null, order_by: '' }));
+    expect(data).toMatchObject({ page: 0, page_size: 10, total_size: 1 });
   });
 });
 

@@ -155,6 +155,12 @@ describe('locations', () => {
     expect(applyLocation(risk, { address_zip: '00000' }, { soft: false, hard: true, lookup }).address_zip).toBe('00000');
   });
 
+  it('keeps the name and code of a county it keeps when the new ZIP is kept as given', () => {
+    const located = applyLocation(risk, { address_zip: '90210' }, { soft: false, hard: false, lookup });
+    const moved = applyLocation(located, { address_zip: '00000' }, { soft: false, hard: true, lookup });
+    expect(moved).toMatchObject({ address_zip: '00000', county: { name: 'Los Angeles', code: '06037', id: 'county-la' } });
+  });
+
   it('orders names naturally', () => {
     const ordered = orderRisks([{ name: 'Property #10' }, { name: 'Property #2' }, { name: 'Property #1' }], 'name');
     expect(ordered.map((risk) => risk.name)).toEqual(['Property #1', 'Property #2', 'Property #10']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { addLineItem } from '../../../shared/policies/item-service.js';
-import { id, optionalFlag } from '../../../shared/policies/schemas.js';
+import { id, optionalFlag, optionalId } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,10 +10,10 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({
     revision_id: id(),
-    property_id: id().optional(),
-    sub_line_id: id().optional(),
+    property_id: optionalId(),
+    sub_line_id: optionalId(),
     item_id: id(),
-    link_id: id().optional(),
+    link_id: optionalId(),
     check_for_sub_line: optionalFlag(),
     /** The spelling some clients send. */
     check_for_subline: optionalFlag(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { copySubLine } from '../../../shared/policies/item-service.js';
-import { id } from '../../../shared/policies/schemas.js';
+import { id, optionalId } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,10 +10,10 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({
     revision_id: id(),
-    property_id: id().optional(),
+    property_id: optionalId(),
     sub_line_id: id(),
     sub_line_instance_id: id(),
-    link_id: id().optional(),
+    link_id: optionalId(),
     optional_items: z.array(z.union([z.string(), z.looseObject({ item_id: z.string().optional(), id: z.string().optional() })])).optional(),
   }),
   resources: { table: 'write' },

@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { createPolicy } from '../../../shared/policies/policy-service.js';
-import { date, flag, id, underwritingAnswer, underwritingOption } from '../../../shared/policies/schemas.js';
+import { date, flag, optionalId, underwritingAnswer, underwritingOption, unlessBlank } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
 export const createPolicyInput = z.object({
-  policy_number: z.string().trim().min(1).optional(),
+  policy_number: unlessBlank(z.string().trim().min(1).optional()),
   manual_policy_number: flag(false),
-  inception_date: date().optional(),
-  effective_date: date().optional(),
-  term_type: z.enum(CREATABLE_TERM_TYPES).default('1 Year'),
-  expiration_date: date().optional(),
-  renewal_term_type: z.enum(RENEWAL_TERM_TYPES).default('1 Year'),
+  inception_date: unlessBlank(date().optional()),
+  effective_date: unlessBlank(date().optional()),
+  term_type: unlessBlank(z.enum(CREATABLE_TERM_TYPES).default('1 Year')),
+  expiration_date: unlessBlank(date().optional()),
+  renewal_term_type: unlessBlank(z.enum(RENEWAL_TERM_TYPES).default('1 Year')),
   is_renewal: flag(false),
-  underwriting_questions: z.array(underwritingAnswer).optional(),
-  underwriting_options: z.array(underwritingOption).optional(),
+  underwriting_questions: unlessBlank(z.array(underwritingAnswer).optional()),
+  underwriting_options: unlessBlank(z.array(underwritingOption).optional()),
   as_agent: flag(false),
-  policy_type_id: id().optional(),
-  property_zip: z.string().trim().min(1).optional(),
-  external_system_reference: z.string().optional(),
+  policy_type_id: optionalId(),
+  property_zip: unlessBlank(z.string().trim().min(1).optional()),
+  external_system_reference: unlessBlank(z.string().optional()),
 });
 
 export const handler = defineOperation({

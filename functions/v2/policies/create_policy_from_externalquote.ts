@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { createPolicy } from '../../../shared/policies/policy-service.js';
-import { date, flag, id, underwritingAnswer, underwritingOption } from '../../../shared/policies/schemas.js';
+import { date, flag, optionalId, underwritingAnswer, underwritingOption, unlessBlank } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
 const amount = z.union([z.number(), z.string(), z.null()]).optional();
@@ -23,27 +23,27 @@ export const handler = defineOperation({
   permission: 'quotes:write',
   input: z.object({
     quote: z.object({
-      policy_type_id: id().optional(),
+      policy_type_id: optionalId(),
       fields: z.record(z.string(), z.unknown()).default({}),
       risks: z.array(z.looseObject({ items: z.array(quoteItem).optional(), fields: z.record(z.string(), z.unknown()).optional(), questions: z.record(z.string(), z.unknown()).optional() })).default([]),
       items: z.array(quoteItem).default([]),
       premiums: z
         .object({ annual_premium: amount, written_premium: amount, annual_fee: amount, written_fee: amount })
         .default({}),
-      underwriting_questions: z.array(underwritingAnswer).optional(),
+      underwriting_questions: unlessBlank(z.array(underwritingAnswer).optional()),
     }),
-    inception_date: date().optional(),
-    effective_date: date().optional(),
-    term_type: z.enum(CREATABLE_TERM_TYPES).default('1 Year'),
-    expiration_date: date().optional(),
-    renewal_term_type: z.enum(RENEWAL_TERM_TYPES).default('1 Year'),
-    transaction_type: z.enum(['new_business', 'rewrite']).default('new_business'),
-    policy_number: z.string().trim().min(1).optional(),
+    inception_date: unlessBlank(date().optional()),
+    effective_date: unlessBlank(date().optional()),
+    term_type: unlessBlank(z.enum(CREATABLE_TERM_TYPES).default('1 Year')),
+    expiration_date: unlessBlank(date().optional()),
+    renewal_term_type: unlessBlank(z.enum(RENEWAL_TERM_TYPES).default('1 Year')),
+    transaction_type: unlessBlank(z.enum(['new_business', 'rewrite']).default('new_business')),
+    policy_number: unlessBlank(z.string().trim().min(1).optional()),
     manual_policy_number: flag(false),
-    policy_type_id: id().optional(),
+    policy_type_id: optionalId(),
     as_agent: flag(false),
-    underwriting_options: z.array(underwritingOption).optional(),
-    external_system_reference: z.string().optional(),
+    underwriting_options: unlessBlank(z.array(underwritingOption).optional()),
+    external_system_reference: unlessBlank(z.string().optional()),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { retrievePolicyTerms } from '../../../shared/policies/policy-service.js';
-import { id } from '../../../shared/policies/schemas.js';
+import { optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'retrieve_policy_terms',
   summary: 'The terms of a policy, each with its revisions',
   permission: 'policies:read',
-  input: z.object({ policy_id: id().optional(), policy_number: z.string().trim().min(1).optional() }),
+  input: z.object({ policy_id: optionalId(), policy_number: unlessBlank(z.string().trim().min(1).optional()) }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => {
     if (!input.policy_id && !input.policy_number) throw new BusinessRuleError('policy_id: give policy_id or policy_number');

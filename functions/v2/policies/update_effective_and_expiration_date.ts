@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { updateEffectiveAndExpirationDate } from '../../../shared/policies/item-service.js';
-import { date, id } from '../../../shared/policies/schemas.js';
+import { date, id, optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 import { TERM_TYPES } from '../../../shared/policies/terms.js';
 
 export const handler = defineOperation({
@@ -11,10 +11,10 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({
     policy_id: id(),
-    effective_date: date().optional(),
-    expiration_date: date().optional(),
-    policy_term_type: z.enum(TERM_TYPES).optional(),
-    policy_type_id: id().optional(),
+    effective_date: unlessBlank(date().optional()),
+    expiration_date: unlessBlank(date().optional()),
+    policy_term_type: unlessBlank(z.enum(TERM_TYPES).optional()),
+    policy_type_id: optionalId(),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => updateEffectiveAndExpirationDate(principal, input),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { updatePolicyLastVisited } from '../../../shared/policies/item-service.js';
-import { id } from '../../../shared/policies/schemas.js';
+import { id, optionalId } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -11,7 +11,7 @@ export const handler = defineOperation({
   input: z.object({
     policy_id: id(),
     params: z.looseObject({ lastQuoteWizardURL: z.string().optional(), lastQuoteWizardStepId: z.string().optional() }),
-    revision_id: id().optional(),
+    revision_id: optionalId(),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { updateRatingInformation } from '../../../shared/policies/item-service.js';
-import { clearableAmount, id, optionalFlag, wholeNumber } from '../../../shared/policies/schemas.js';
+import { clearableAmount, id, optionalFlag, optionalId, wholeNumber } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,8 +10,8 @@ export const handler = defineOperation({
   summary: 'Changes limits, deductibles, manual premiums and builder answers of line items; clears calculated premiums',
   permission: 'policies:write',
   input: z.object({
-    property_id: id().optional(),
-    revision_id: id().optional(),
+    property_id: optionalId(),
+    revision_id: optionalId(),
     items: z.array(
       z.object({
         id: id(),
