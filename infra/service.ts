@@ -3,15 +3,20 @@
  * events/ (queue consumers, scheduled jobs). The trees are parameters so that tests can
  * build the service from fixture trees.
  *
- *   <prefix>-Data     table, bucket, queues + dead-letter queues + alarms, alarm topic, catalog seed
- *   <prefix>-Auth     Cognito user pool, resource server, client-credentials client, domain
- *   <prefix>-Api      HTTP API, stage, 5xx alarm; one nested stack per module (shard) of operations
+ *   <prefix>-Data     table, bucket, queues + dead-letter queues + alarms, alarm topic, catalog seed,
+ *                     URL override encryption key (secret)
+ *   <prefix>-Auth     Cognito user pool, resource server, client-credentials client, domain;
+ *                     bootstrap Administrator seed and its API key (secret)
+ *   <prefix>-Api      HTTP API, stage, 5xx alarm; one nested stack per module (shard) of operations;
+ *                     the site function serving /api/openapi.json and /docs
  *   <prefix>-Workers  queue consumers and scheduled jobs (only when there are any)
  */
 import type { App, Environment } from 'aws-cdk-lib';
 import { FunctionBundles } from './bundles.js';
+import { ENSURE_ADMINISTRATOR_ENTRY } from './constructs/bootstrap-administrator.js';
 import { SEED_ENTRY } from './constructs/reference-catalog-seed.js';
-import { FUNCTIONS_DIR } from './routes.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { FUNCTIONS_DIR, listOperationRoutes } from './routes.js';
 import { loadOperations, type OperationSpec } from './operations.js';
 import { ApiStack } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
@@ -28,6 +33,8 @@ export interface ServiceOptions {
   alarmEmail?: string;
   cognitoDomainPrefix?: string;
   seedReferenceCatalog?: boolean;
+  /** Ensure the bootstrap Administrator, its API key and the service client on deploy (default true). */
+  bootstrapAdministrator?: boolean;
   /** Bundle all functions in one esbuild run (default true); false leaves it to each NodejsFunction. */
   bundleTogether?: boolean;
 }
@@ -52,6 +59,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
   ]);
 
   const seedReferenceCatalog = options.seedReferenceCatalog ?? true;
+  const bootstrapAdministrator = options.bootstrapAdministrator ?? true;
   const bundles =
     options.bundleTogether ?? true
       ? new FunctionBundles([
@@ -59,6 +67,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
           ...consumers.map((consumer) => consumer.entry),
           ...jobs.map((job) => job.entry),
           ...(seedReferenceCatalog ? [SEED_ENTRY] : []),
+          ...(bootstrapAdministrator ? [ENSURE_ADMINISTRATOR_ENTRY] : []),
         ])
       : undefined;
 
@@ -71,8 +80,9 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
   });
   const auth = new AuthStack(app, `${prefix}-Auth`, {
     env,
-    description: 'Insurance administration service: Cognito user pool for OAuth clients',
+    description: 'Insurance administration service: Cognito user pool for OAuth clients, bootstrap Administrator',
     domainPrefix: options.cognitoDomainPrefix,
+    ...(bootstrapAdministrator ? { data: data.data, bundles } : {}),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
@@ -82,7 +92,11 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
     alarmTopic: data.alarmTopic,
     operations,
     bundles,
+    urlOverrideEncryptionKey: data.urlOverrideEncryptionKey,
   });
+  // Generating the document imports every operation module again and converts its schema:
+  // done only when the site's bundle is built (synth, deploy), not for template tests.
+  api.addApiDocs(api.bundlingRequired ? await buildOpenApiDocument(listOperationRoutes(options.functionsDir ?? FUNCTIONS_DIR)) : undefined);
   const workers =
     consumers.length + jobs.length > 0
       ? new WorkersStack(app, `${prefix}-Workers`, {

@@ -82,6 +82,11 @@ export interface ServiceFunctionProps {
   environment?: Record<string, string>;
   /** Prebuilt bundles of all functions; without them NodejsFunction bundles this one alone. */
   bundles?: FunctionBundles;
+  /**
+   * Builds this function's own asset directory (`index.mjs` exporting `handler`, plus any
+   * files it reads); called only when the stack is bundled. Takes precedence over `bundles`.
+   */
+  assetDirectory?: () => string;
 }
 
 export class ServiceFunction extends Construct {
@@ -106,8 +111,8 @@ export class ServiceFunction extends Construct {
     Object.assign(environment, props.environment);
 
     // One esbuild run for all functions when the app provides it (see infra/bundles.ts).
-    const code =
-      props.bundles && Stack.of(this).bundlingRequired ? lambda.Code.fromAsset(props.bundles.directoryFor(props.entry)) : undefined;
+    const prebuilt = props.assetDirectory ?? (props.bundles ? () => props.bundles!.directoryFor(props.entry) : undefined);
+    const code = prebuilt && Stack.of(this).bundlingRequired ? lambda.Code.fromAsset(prebuilt()) : undefined;
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',

@@ -13,11 +13,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { ensureApiKey, ensureOAuthClient } from '../../shared/auth/store.js';
-import { ADMINISTRATOR_ROLE_ID } from '../../shared/auth/authenticate.js';
 import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
 import { writeCatalogRecords } from '../../shared/catalog/store.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.js';
 
@@ -27,8 +24,8 @@ export const QUEUES = [
   { name: 'print-batches', envName: 'PRINT_BATCHES_QUEUE_URL', maxReceiveCount: 5 },
 ] as const;
 
-/** The contact the bootstrap makes Administrator; fixed so that a restart finds it again. */
-export const BOOTSTRAP_ADMINISTRATOR_ID = '00000000-0000-4000-8000-00000000a001';
+// The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).
+export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
 
 export interface LocalResourceNames {
   tableName: string;
@@ -137,27 +134,6 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
 
 export async function seedReferenceProduct(): Promise<void> {
   await writeCatalogRecords(referenceCatalogRecords());
-}
-
-/**
- * Makes sure the bootstrap Administrator exists and that `apiKey` works for it;
- * optionally binds an OAuth client (client credentials) to it.
- */
-export async function ensureAdministrator(options: { apiKey: string; oauthClient?: { clientId: string; clientSecret: string } }) {
-  await createContactProfileIfAbsent({
-    id: BOOTSTRAP_ADMINISTRATOR_ID,
-    name: 'Bootstrap Administrator',
-    type: 'individual',
-    roleIds: [ADMINISTRATOR_ROLE_ID],
-    agencyIds: [],
-    createdAt: new Date().toISOString(),
-    version: 1,
-  });
-  await ensureApiKey(BOOTSTRAP_ADMINISTRATOR_ID, options.apiKey, 'bootstrap administrator key');
-  if (options.oauthClient) {
-    await ensureOAuthClient(options.oauthClient.clientId, BOOTSTRAP_ADMINISTRATOR_ID, options.oauthClient.clientSecret);
-  }
-  return { contactId: BOOTSTRAP_ADMINISTRATOR_ID };
 }
 
 export const newLocalResourceNames = (prefix = `t${randomUUID().slice(0, 8)}`): LocalResourceNames => ({

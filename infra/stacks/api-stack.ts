@@ -3,6 +3,8 @@
  * under functions/. The API, its stage, access log and 5xx alarm live here; the operations
  * live in nested stacks, one per module (or per shard of a large module, see
  * MODULE_SHARDS), so that no template comes near CloudFormation's 500-resource limit.
+ * The API's description (`GET /api/openapi.json`, `GET /docs`) is served by one site
+ * function added with addApiDocs().
  */
 import { CfnOutput, Duration, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -12,9 +14,11 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { FunctionBundles } from '../bundles.js';
+import { ApiDocsSite } from '../constructs/api-docs-site.js';
 import { ServiceFunction, type DataResources } from '../constructs/service-function.js';
 import { pascal } from '../naming.js';
 import { groupOperations, type OperationSpec } from '../operations.js';
@@ -25,15 +29,23 @@ export interface ApiStackProps extends StackProps {
   alarmTopic: sns.ITopic;
   operations: OperationSpec[];
   bundles?: FunctionBundles;
+  /** Seals URL overrides' shared secrets; given to the URL-override operations only. */
+  urlOverrideEncryptionKey?: secretsmanager.ISecret;
 }
+
+/** The modules (`<version>/<module>`) whose operations seal or open URL overrides' shared secrets. */
+export const URL_OVERRIDE_MODULES: readonly string[] = ['v1/custom_ui'];
 
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly operationStacks: OperationsStack[];
+  apiDocs?: ApiDocsSite;
+  private readonly data: DataResources;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
+    this.data = props.data;
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: 'insurance-admin',
@@ -82,10 +94,24 @@ export class ApiStack extends Stack {
           userPoolId: props.userPool.userPoolId,
           operations: group.operations,
           bundles: props.bundles,
+          // A dynamic reference that CloudFormation resolves into the functions' environment:
+          // the key stays out of the template, but whoever may read these functions'
+          // configuration (lambda:GetFunctionConfiguration) can read it.
+          urlOverrideEncryptionKey: props.urlOverrideEncryptionKey?.secretValue.unsafeUnwrap(),
         }),
     );
 
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
+  }
+
+  /**
+   * Serves the OpenAPI document and the interactive docs. The document is generated from the
+   * operation modules, which is a synth-time cost: give it when `bundlingRequired`.
+   */
+  addApiDocs(openApiDocument: Record<string, unknown> | undefined): ApiDocsSite {
+    if (this.apiDocs) throw new Error('The API docs are already added');
+    this.apiDocs = new ApiDocsSite(this, 'ApiDocs', { httpApi: this.httpApi, data: this.data, openApiDocument });
+    return this.apiDocs;
   }
 }
 
@@ -95,6 +121,8 @@ export interface OperationsStackProps extends NestedStackProps {
   userPoolId: string;
   operations: OperationSpec[];
   bundles?: FunctionBundles;
+  /** URL_OVERRIDE_ENCRYPTION_KEY of the URL_OVERRIDE_MODULES operations. */
+  urlOverrideEncryptionKey?: string;
 }
 
 /** The functions and routes of one group of operations. */
@@ -109,7 +137,12 @@ export class OperationsStack extends NestedStack {
         data: props.data,
         resources: operation.resources,
         authenticates: operation.authentication === 'required',
-        environment: { COGNITO_USER_POOL_ID: props.userPoolId },
+        environment: {
+          COGNITO_USER_POOL_ID: props.userPoolId,
+          ...(props.urlOverrideEncryptionKey && URL_OVERRIDE_MODULES.includes(`${operation.version}/${operation.module}`)
+            ? { URL_OVERRIDE_ENCRYPTION_KEY: props.urlOverrideEncryptionKey }
+            : {}),
+        },
         bundles: props.bundles,
       });
       new apigw.HttpRoute(this, `${operation.name}Route`, {

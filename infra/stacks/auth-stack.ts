@@ -5,10 +5,17 @@
  * client-credentials app client for machine callers, and the hosted domain that serves
  * the token endpoint. Which contact and role a client acts for is kept in the table
  * (shared/auth/store.ts ensureOAuthClient), keyed by the app client id.
+ *
+ * Given the table, the stack also bootstraps access on deploy (BootstrapAdministrator):
+ * the Administrator contact, its API key from a generated secret, and the app client
+ * mapped to it, so that the deployed API has a first caller.
  */
 import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import type { FunctionBundles } from '../bundles.js';
+import { BootstrapAdministrator } from '../constructs/bootstrap-administrator.js';
+import type { DataResources } from '../constructs/service-function.js';
 
 export const RESOURCE_SERVER_IDENTIFIER = 'insurance-admin';
 export const API_SCOPE = 'api';
@@ -16,12 +23,16 @@ export const API_SCOPE = 'api';
 export interface AuthStackProps extends StackProps {
   /** Prefix of the Cognito hosted domain; unique in its region. Default `insurance-admin-<account>`. */
   domainPrefix?: string;
+  /** The service's data: when given, the bootstrap Administrator is ensured on deploy. */
+  data?: DataResources;
+  bundles?: FunctionBundles;
 }
 
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly serviceClient: cognito.UserPoolClient;
   readonly domain: cognito.UserPoolDomain;
+  readonly bootstrapAdministrator?: BootstrapAdministrator;
 
   constructor(scope: Construct, id: string, props: AuthStackProps = {}) {
     super(scope, id, props);
@@ -61,5 +72,18 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'ServiceClientId', { value: this.serviceClient.userPoolClientId });
     new CfnOutput(this, 'TokenEndpoint', { value: `${this.domain.baseUrl()}/oauth2/token` });
+    new CfnOutput(this, 'TokenScope', { value: `${RESOURCE_SERVER_IDENTIFIER}/${API_SCOPE}` });
+
+    if (props.data) {
+      this.bootstrapAdministrator = new BootstrapAdministrator(this, 'BootstrapAdministrator', {
+        data: props.data,
+        serviceClientId: this.serviceClient.userPoolClientId,
+        bundles: props.bundles,
+      });
+      new CfnOutput(this, 'AdministratorApiKeySecretArn', {
+        description: 'aws secretsmanager get-secret-value --secret-id <this> --query SecretString --output text',
+        value: this.bootstrapAdministrator.apiKeySecret.secretArn,
+      });
+    }
   }
 }

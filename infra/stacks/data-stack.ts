@@ -1,13 +1,15 @@
 /**
  * Everything that holds data and outlives code: the single table, the document bucket,
- * the queues with their dead-letter queues, the alarm topic, and the reference catalog seed.
- * Stateful resources are retained when the stack is deleted.
+ * the queues with their dead-letter queues, the alarm topic, the key that seals URL
+ * overrides' shared secrets, and the reference catalog seed. Stateful resources are
+ * retained when the stack is deleted.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -38,6 +40,8 @@ export class DataStack extends Stack {
   readonly deadLetterQueues: Record<QueueName, sqs.Queue>;
   /** Every alarm of the service notifies this topic. */
   readonly alarmTopic: sns.Topic;
+  /** URL_OVERRIDE_ENCRYPTION_KEY of shared/url-overrides/secrets.ts: 64 hex digits, 32 bytes. */
+  readonly urlOverrideEncryptionKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
@@ -106,6 +110,21 @@ export class DataStack extends Stack {
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
+
+    // Secrets Manager cannot generate base64 of random bytes, but it can generate hex: with
+    // only digits and a-f allowed, 64 characters are 256 random bits. Retained and never
+    // rotated: the shared secrets already sealed with it would become unreadable.
+    this.urlOverrideEncryptionKey = new secretsmanager.Secret(this, 'UrlOverrideEncryptionKey', {
+      description: 'Key sealing the shared secrets of URL overrides (insurance administration service)',
+      generateSecretString: {
+        passwordLength: 64,
+        excludePunctuation: true,
+        excludeUppercase: true,
+        includeSpace: false,
+        excludeCharacters: 'ghijklmnopqrstuvwxyz',
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     if (props.seedReferenceCatalog ?? true) new ReferenceCatalogSeed(this, 'ReferenceCatalog', { data: this.data, bundles: props.bundles });
 

@@ -2,9 +2,11 @@
  * shared_secret is sent back to the override URL, so it must be recoverable: it is stored
  * encrypted (AES-256-GCM, bound to its override's path), never hashed and never in clear.
  *
- * The key comes from URL_OVERRIDE_ENCRYPTION_KEY (32 bytes, base64). Outside Lambda, a
- * fixed development key stands in so that `npm start` and the tests work without setup;
- * in Lambda the key is required, and storing a secret without it is refused.
+ * The key comes from URL_OVERRIDE_ENCRYPTION_KEY: 32 bytes, base64-encoded or as 64 hex
+ * digits (the form a Secrets Manager generated password can take, see
+ * infra/stacks/data-stack.ts). Outside Lambda, a fixed development key stands in so that
+ * `npm start` and the tests work without setup; in Lambda the key is required, and storing
+ * a secret without it is refused.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
@@ -20,8 +22,8 @@ export class EncryptionKeyMissingError extends Error {
 function encryptionKey(): Buffer {
   const configured = process.env.URL_OVERRIDE_ENCRYPTION_KEY;
   if (configured) {
-    const key = Buffer.from(configured, 'base64');
-    if (key.length !== 32) throw new Error('URL_OVERRIDE_ENCRYPTION_KEY must be 32 bytes, base64-encoded');
+    const key = /^[0-9a-fA-F]{64}$/.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64');
+    if (key.length !== 32) throw new Error('URL_OVERRIDE_ENCRYPTION_KEY must be 32 bytes, base64-encoded or as 64 hex digits');
     return key;
   }
   if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new EncryptionKeyMissingError();

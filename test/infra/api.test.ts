@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
+import { SITE_ROUTE_PATHS } from '../../infra/constructs/api-docs-site.js';
 import { listOperationRoutes } from '../../infra/routes.js';
 import {
   actionsOf,
@@ -65,7 +66,8 @@ describe('HTTP API derived from the functions tree', () => {
   it('runs every function on nodejs22.x, arm64, 512 MB, with source maps and a log group kept a month', () => {
     const stacks = [...synth.stacks.values()];
     const functions = stacks.flatMap((stack) => Object.values(serviceFunctions(synth.template(stack))));
-    expect(functions.length).toBe(listOperationRoutes().length + 1); // + the catalog seed
+    // + the catalog seed, the administrator seed and the site function
+    expect(functions.length).toBe(listOperationRoutes().length + 3);
     for (const fn of functions) {
       expect(fn.Properties!.Runtime).toBe('nodejs22.x');
       expect(fn.Properties!.Architectures).toEqual(['arm64']);
@@ -135,5 +137,59 @@ describe('HTTP API derived from the functions tree', () => {
       Namespace: 'AWS/ApiGateway',
       AlarmActions: Match.anyValue(),
     });
+  });
+});
+
+describe('the API description in AWS (/api/openapi.json and /docs)', () => {
+  const SITE = `GET ${SITE_ROUTE_PATHS.join(', ')}`;
+
+  it('routes GET /api/openapi.json, /docs and /docs/{asset} to one site function, without credentials', () => {
+    const template = synth.template(synth.service.api);
+    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+    expect(routes.map((route) => route.Properties!.RouteKey).sort()).toEqual(['GET /api/openapi.json', 'GET /docs', 'GET /docs/{asset}']);
+    const [siteId] = functionDescribed(template, SITE);
+    const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
+    for (const route of routes) {
+      expect(route.Properties!.AuthorizationType ?? 'NONE').toBe('NONE');
+      const integration = integrations[route.Properties!.Target['Fn::Join'][1][1].Ref as string].Properties!;
+      expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0', IntegrationUri: { 'Fn::GetAtt': [siteId, 'Arn'] } });
+    }
+    const invokes = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
+      (permission) => JSON.stringify(permission.Properties!.FunctionName).includes(siteId),
+    );
+    expect(invokes).toHaveLength(routes.length);
+    for (const invoke of invokes) expect(invoke.Properties!.Principal).toBe('apigateway.amazonaws.com');
+  });
+
+  it('gives the site function no table, bucket or queue, and none of their names', () => {
+    const template = synth.template(synth.service.api);
+    const [siteId, site] = functionDescribed(template, SITE);
+    const actions = [...allActions(statementsOf(template, siteId))];
+    expect(actions.filter((action) => /^(dynamodb|s3|sqs|secretsmanager):/.test(action))).toEqual([]);
+    const variables = Object.keys(site.Properties!.Environment.Variables);
+    for (const name of ['TABLE_NAME', 'BUCKET_NAME', 'SIGNATURE_EVENTS_QUEUE_URL', 'PRINT_BATCHES_QUEUE_URL', 'URL_OVERRIDE_ENCRYPTION_KEY']) {
+      expect(variables).not.toContain(name);
+    }
+  });
+});
+
+describe('the URL override encryption key', () => {
+  it('reaches the custom_ui functions, and only them, as a Secrets Manager dynamic reference', () => {
+    const customUi = listOperationRoutes().filter((route) => route.module === 'custom_ui').map((route) => `POST ${route.path}`);
+    expect(customUi.length).toBeGreaterThan(0);
+    const given: string[] = [];
+    for (const stack of synth.stacks.values()) {
+      for (const fn of Object.values(serviceFunctions(synth.template(stack)))) {
+        const value = fn.Properties!.Environment.Variables.URL_OVERRIDE_ENCRYPTION_KEY;
+        if (value === undefined) continue;
+        given.push(fn.Properties!.Description as string);
+        // The template holds the reference to the generated secret, never a key.
+        const reference = JSON.stringify(value);
+        expect(reference).toContain('{{resolve:secretsmanager:');
+        expect(reference).toContain('UrlOverrideEncryptionKey');
+        expect(reference).toContain(':SecretString:::}}');
+      }
+    }
+    expect(given.sort()).toEqual(customUi.sort());
   });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { ADMINISTRATOR_API_KEY_LENGTH, bootstrapAdministratorWrites } from '../../infra/constructs/bootstrap-administrator.js';
 import { referenceCatalogHash } from '../../infra/constructs/reference-catalog-seed.js';
+import { BOOTSTRAP_ADMINISTRATOR_ID } from '../../shared/auth/bootstrap-administrator.js';
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
 import { allActions, resourcesOf, serviceFunctions, statementsOf, synthesize } from './helpers.js';
 
@@ -119,5 +121,64 @@ describe('Cognito', () => {
     });
     auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
     auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('the URL override encryption key secret', () => {
+  it('is generated as 64 hex digits (32 bytes, the form secrets.ts reads) and kept when the stack goes', () => {
+    const secrets = Object.values(resourcesOf(data, 'AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(1);
+    const [secret] = secrets;
+    expect(secret).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    const rules = secret.Properties!.GenerateSecretString;
+    expect(rules).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true, ExcludeUppercase: true, IncludeSpace: false });
+    expect(rules).not.toHaveProperty('SecretStringTemplate');
+    // What Secrets Manager may still draw from: digits and lowercase letters not excluded.
+    const alphabet = [...'0123456789abcdefghijklmnopqrstuvwxyz'].filter((character) => !rules.ExcludeCharacters.includes(character));
+    expect(alphabet.join('')).toBe('0123456789abcdef');
+  });
+});
+
+describe('bootstrap access after deploy', () => {
+  const only = (type: string) => {
+    const found = Object.entries(resourcesOf(auth, type));
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const seed = () => Object.entries(serviceFunctions(auth)).find(([, fn]) => /bootstrap Administrator/.test(fn.Properties!.Description))!;
+
+  it('ensures the Administrator with its key taken from a generated secret: the template holds a reference, never the key', () => {
+    const [secretId, secret] = only('AWS::SecretsManager::Secret');
+    expect(secret.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: ADMINISTRATOR_API_KEY_LENGTH, ExcludePunctuation: true, IncludeSpace: false });
+    const [clientId] = only('AWS::Cognito::UserPoolClient');
+    const [, resource] = only('Custom::BootstrapAdministrator');
+    expect(resource.Properties).toMatchObject({
+      ContactId: BOOTSTRAP_ADMINISTRATOR_ID,
+      ServiceClientId: { Ref: clientId },
+      AdministratorApiKey: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+    });
+    // The operator finds the secret by this output.
+    auth.hasOutput('AdministratorApiKeySecretArn', { Value: { Ref: secretId } });
+    auth.hasOutput('TokenScope', { Value: 'insurance-admin/api' });
+  });
+
+  it('never logs the event carrying the resolved key: the provider framework logs nothing below FATAL', () => {
+    const [, resource] = only('Custom::BootstrapAdministrator');
+    const frameworkId = resource.Properties!.ServiceToken['Fn::GetAtt'][0] as string;
+    expect(resourcesOf(auth)[frameworkId].Properties!.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'FATAL' });
+    expect(JSON.stringify(seed()[1].Properties!.Environment)).not.toContain('secretsmanager');
+  });
+
+  it("may write exactly the Administrator's records: no reads, no deletes, no secret access", () => {
+    const [seedId] = seed();
+    const statements = statementsOf(auth, seedId);
+    expect([...allActions(statements)].sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const [clientId] = only('AWS::Cognito::UserPoolClient');
+    const writes = bootstrapAdministratorWrites('CLIENT');
+    const expected = (patterns: string[]) => patterns.map((pattern) => (pattern === 'OAUTHCLIENT#CLIENT' ? { 'Fn::Join': ['', ['OAUTHCLIENT#', { Ref: clientId }]] } : pattern));
+    const leadingKeys = (action: string) =>
+      statements.find((statement) => statement.Action === action)!.Condition!['ForAllValues:StringLike']['dynamodb:LeadingKeys'];
+    expect(leadingKeys('dynamodb:PutItem')).toEqual(expected(writes.put));
+    expect(leadingKeys('dynamodb:UpdateItem')).toEqual(expected(writes.update));
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * The Administrator that exists from the first start, so that anyone can call the API at
+ * all: a contact holding the Administrator role, an API key handed to the operator out of
+ * band, and optionally the OAuth client that acts for it. The local bootstrap
+ * (infra/local/bootstrap.ts) and the deploy-time seed (events/bootstrap/ensure-administrator.ts)
+ * both call ensureAdministrator; every step is idempotent, so it runs on every start or deploy.
+ */
+import { createContactProfileIfAbsent, type ContactProfile } from '../contacts/store.js';
+import { ADMINISTRATOR_ROLE_ID } from './authenticate.js';
+import { ensureApiKey, ensureOAuthClient } from './store.js';
+
+/** Fixed, so that a restart or a redeploy finds the same contact again. */
+export const BOOTSTRAP_ADMINISTRATOR_ID = '00000000-0000-4000-8000-00000000a001';
+
+export function bootstrapAdministratorProfile(createdAt = new Date().toISOString()): ContactProfile {
+  return {
+    id: BOOTSTRAP_ADMINISTRATOR_ID,
+    name: 'Bootstrap Administrator',
+    type: 'individual',
+    roleIds: [ADMINISTRATOR_ROLE_ID],
+    agencyIds: [],
+    createdAt,
+    version: 1,
+  };
+}
+
+export interface BootstrapAdministratorOptions {
+  apiKey: string;
+  /** Without a secret the client is authenticated elsewhere (Cognito in AWS). */
+  oauthClient?: { clientId: string; clientSecret?: string };
+}
+
+/**
+ * Makes sure the bootstrap Administrator exists and that `apiKey` works for it; binds the
+ * OAuth client to it when one is given. An existing contact is left as it is, and a key
+ * already issued stays valid (a changed key is added, not swapped).
+ */
+export async function ensureAdministrator(options: BootstrapAdministratorOptions): Promise<{ contactId: string }> {
+  await createContactProfileIfAbsent(bootstrapAdministratorProfile());
+  await ensureApiKey(BOOTSTRAP_ADMINISTRATOR_ID, options.apiKey, 'bootstrap administrator key');
+  if (options.oauthClient) {
+    await ensureOAuthClient(options.oauthClient.clientId, BOOTSTRAP_ADMINISTRATOR_ID, options.oauthClient.clientSecret);
+  }
+  return { contactId: BOOTSTRAP_ADMINISTRATOR_ID };
+}
