@@ -111,7 +111,7 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
 
 /** Applies a storeRoles call; refuses it whole, with every message, when anything is wrong. */
 export async function storeRoles(input: StoreRolesInput, principal: Principal): Promise<void> {
-  const refuse = (messages: string[]) => new BusinessRuleError(messages, messages);
+  const refuse = (messages: string[]) => new BusinessRuleError(messages);
   const role = findRole(await listRoles(), input.roleId);
   if (!role) throw refuse([`roleId: no role with id ${input.roleId}`]);
   const contact = await reachableContact(principal, input.contactId);
@@ -137,12 +137,7 @@ export async function storeRoles(input: StoreRolesInput, principal: Principal): 
     if (!passwordHash && plan.login.previousUsername) passwordHash = (await getLoginCredential(plan.login.previousUsername))?.passwordHash;
     login = { username: plan.login.username, ...(plan.login.previousUsername ? { previousUsername: plan.login.previousUsername } : {}), ...(passwordHash ? { passwordHash } : {}) };
   }
-  try {
-    await saveContactChange({ before: contact, after: plan.contact, roleId: role.id, aspects: plan.aspects, ...(login ? { login } : {}) });
-  } catch (error) {
-    if (error instanceof BusinessRuleError && !Array.isArray(error.data)) throw refuse(error.messages);
-    throw error;
-  }
+  await saveContactChange({ before: contact, after: plan.contact, roleId: role.id, aspects: plan.aspects, ...(login ? { login } : {}) });
 }
 
 // ---------------------------------------------------------------- retrieveAspectData

@@ -10,9 +10,16 @@ import {
   PermissionDeniedError,
 } from './errors.js';
 
-export function errorResponse(error: unknown, version: ApiVersion, requestId: string, logger: Logger): APIGatewayProxyStructuredResultV2 {
+export function errorResponse(
+  error: unknown,
+  version: ApiVersion,
+  requestId: string,
+  logger: Logger,
+  failureData?: (messages: string[]) => unknown,
+): APIGatewayProxyStructuredResultV2 {
   if (error instanceof BusinessRuleError) {
-    return jsonResponse(200, envelope(version, false, error.messages, error.data ?? null), { requestId });
+    const data = error.data ?? failureData?.(error.messages) ?? null;
+    return jsonResponse(200, envelope(version, false, error.messages, data), { requestId });
   }
   if (error instanceof AuthenticationError) return jsonResponse(401, envelope(version, false, [error.message], null), { requestId });
   if (error instanceof PermissionDeniedError) return jsonResponse(403, envelope(version, false, [error.message], null), { requestId });

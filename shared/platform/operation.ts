@@ -48,6 +48,11 @@ export interface OperationDefinition<Schema extends z.ZodType, Result> {
   /** v1 wrapper key; the wrapped and the flat form are both accepted. */
   wrapper?: 'json_dict' | 'json_obj';
   input: Schema;
+  /**
+   * The `data` of a failure that carries none of its own, for operations whose contract
+   * puts the error messages there (storeRoles answers its list of messages).
+   */
+  failureData?: (messages: string[]) => unknown;
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
   handle: (input: z.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
@@ -120,7 +125,7 @@ export function defineOperation<Schema extends z.ZodType, Result>(definition: Op
       onError: async (request) => {
         const error = request.error as Error & { statusCode?: number };
         const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
-        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), logger);
+        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), logger, definition.failureData);
       },
     })
     .handler(core);

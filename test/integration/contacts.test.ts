@@ -262,6 +262,14 @@ describe('storeRoles and retrieveAspectData', () => {
     expect(againstStored.body.success).toBe(false);
   });
 
+  it('answers its list of error messages in data on malformed input too', async () => {
+    const answer = await storeRoles({ contactId: 'not-a-uuid', roleId: ROLE.agency, agencyInactive: 'sometimes' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.message.length).toBeGreaterThanOrEqual(2);
+    expect(answer.body.data).toEqual(answer.body.message);
+  });
+
   it('sets up a login with a hashed password that is never returned', async () => {
     const mismatch = await storeRoles({
       contactId: agentId,

@@ -8,6 +8,8 @@ export const handler = defineOperation({
   summary: "Updates a contact's role aspect data (only the keys passed); answers the list of error messages, empty on success",
   permission: 'contacts:write',
   input: storeRolesSchema,
+  // The contract's answer is the list of error messages, on every kind of failure.
+  failureData: (messages) => messages,
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     await storeRoles(input, principal);
