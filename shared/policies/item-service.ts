@@ -353,6 +353,12 @@ export async function updateEffectiveAndExpirationDate(
   }
   change.replace = resetPremiums(snapshot.items);
   change.term = { policyId: policy.id, termId: term.id, expectedVersion: term.version, set: { effectiveDate: effective, expirationDate: expiration, termType, termLength: deduced.termLength } };
+  // Before a policy is first issued its inception is its first term's start: it moves with it,
+  // unless the client had set a different inception date on purpose.
+  const isFirstTerm = terms[0]?.id === term.id;
+  if (!policy.active && isFirstTerm && policy.inceptionDate === term.effectiveDate && effective !== term.effectiveDate) {
+    change.policy = { policyId: policy.id, expectedVersion: policy.version, set: { inceptionDate: effective } };
+  }
   await changeRevision(snapshot.header, change);
   return { policy_term: termType, effective_date: effective, expiration_date: expiration, term_length: deduced.termLength };
 }

@@ -423,11 +423,13 @@ function externalTotals(external: ExternalQuoteParts, items: readonly LineItemRe
   const read = (value: string | number | undefined, field: string, fallback: Cents) => amountOrNull(value, `quote.premiums.${field}`) ?? fallback;
   const annualPremium = read(given.annual_premium, 'annual_premium', sumOf((item) => item.annualPremiumCents));
   const annualFee = read(given.annual_fee, 'annual_fee', sumOf((item) => item.annualFeeCents));
+  // A stated annual figure without a written one is a full term: written equals annual.
+  const writtenFallback = (stated: unknown, annual: Cents, itemsWritten: Cents) => (stated !== undefined && stated !== null && stated !== '' ? annual : itemsWritten || annual);
   return {
     annualPremiumCents: annualPremium,
-    writtenPremiumCents: read(given.written_premium, 'written_premium', sumOf((item) => item.writtenPremiumCents) || annualPremium),
+    writtenPremiumCents: read(given.written_premium, 'written_premium', writtenFallback(given.annual_premium, annualPremium, sumOf((item) => item.writtenPremiumCents))),
     annualFeeCents: annualFee,
-    writtenFeeCents: read(given.written_fee, 'written_fee', sumOf((item) => item.writtenFeeCents) || annualFee),
+    writtenFeeCents: read(given.written_fee, 'written_fee', writtenFallback(given.annual_fee, annualFee, sumOf((item) => item.writtenFeeCents))),
     builderPending: false,
   };
 }

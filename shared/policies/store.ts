@@ -228,6 +228,7 @@ export interface RevisionChange {
   removeLocators?: string[];
   /** A versioned change of the revision's term, in the same transaction. */
   term?: { policyId: string; termId: string; expectedVersion: number; set: Partial<TermRecord> };
+  policy?: { policyId: string; expectedVersion: number; set: Partial<PolicyRecord> };
 }
 
 /**
@@ -254,6 +255,7 @@ export async function changeRevision(header: RevisionRecord, change: RevisionCha
     ...(change.term
       ? [{ Update: versionedUpdate(table, termKey(change.term.policyId, change.term.termId), change.term.expectedVersion, change.term.set) }]
       : []),
+    ...(change.policy ? [{ Update: versionedUpdate(table, policyKey(change.policy.policyId), change.policy.expectedVersion, change.policy.set) }] : []),
   ];
   if (writes.length > TRANSACTION_LIMIT) {
     throw new BusinessRuleError(`The change touches ${writes.length} records; at most ${TRANSACTION_LIMIT} can change at once`);

@@ -187,6 +187,8 @@ describe('revision-wide settings', () => {
     expect(annual).toEqual({ policy_term: 'Annual', effective_date: '2026-06-01', expiration_date: '2027-06-01', term_length: 12 });
     const revision = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: policy.revision_id }));
     expect(revision).toMatchObject({ policy_term_start: '2026-06-01', policy_term_end: '2027-06-01' });
+    const moved = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policy_id }));
+    expect(moved.inception_date).toBe('06/01/2026');
     const backwards = await service.call(`${P}/update_effective_and_expiration_date`, { policy_id: policy.policy_id, expiration_date: '2026-01-01' });
     expect(backwards.body).toMatchObject({ success: false, messages: ['expiration_date: must be after the effective date'] });
   });
@@ -288,6 +290,18 @@ describe('create_policy_from_externalquote', () => {
     expect(byName['Water Backup']).toMatchObject({ limit: 10000, annual_premium: 65 });
     expect(byName['Other Structures'].limit).toBe(25000);
     expect(details.question_groups.Rating.map((question: any) => question.answer)).toEqual(['Frame', '3']);
+  });
+
+  it('writes the stated annual premium when the quote states no written premium', async () => {
+    const data = ok(
+      await service.call(`${P}/create_policy_from_externalquote`, {
+        quote: {
+          items: [{ name: 'Personal Liability', limit: 300000, premium: 35 }],
+          premiums: { annual_premium: '1000.00', annual_fee: '25.00' },
+        },
+      }),
+    );
+    expect(data.revision_data).toMatchObject({ annual_premium: 1000, written_premium: 1000, annual_fee: 25, written_fee: 25 });
   });
 
   it('refuses an item the catalog does not know, naming it', async () => {
