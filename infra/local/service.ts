@@ -26,6 +26,8 @@ export interface LocalServiceOptions {
   oauthClient?: { clientId: string; clientSecret: string };
   /** Run the queue consumers of events/queues (default true). */
   consumers?: boolean;
+  /** Where the queue consumers live (default events/). */
+  eventsDir?: string;
 }
 
 export interface LocalService {
@@ -49,7 +51,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
     const api = await startLocalApi({ port, routes: await localRoutes() });
     stoppers.push(api.close);
-    if (options.consumers !== false) stoppers.push(...(await startConsumers()));
+    if (options.consumers !== false) stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR)));
     if (ownStores) stoppers.push(stores.stop);
     return {
       url: api.url,
@@ -71,8 +73,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
  * events/queues/<queue-name>/<consumer>.ts consumes <queue-name>, driven by a poller
  * exactly as Lambda's event source mapping would drive it (batches, partial failures).
  */
-async function startConsumers(): Promise<Array<() => Promise<void>>> {
-  const queuesDir = join(EVENTS_DIR, 'queues');
+async function startConsumers(eventsDir: string): Promise<Array<() => Promise<void>>> {
+  const queuesDir = join(eventsDir, 'queues');
   if (!existsSync(queuesDir)) return [];
   const client = new SQSClient({});
   const stoppers: Array<() => Promise<void>> = [];

@@ -27,7 +27,7 @@ export interface TestService extends LocalService {
   call<T = any>(path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<ApiAnswer<T>>;
 }
 
-export async function startTestService(options: { consumers?: boolean } = {}): Promise<TestService> {
+export async function startTestService(options: { consumers?: boolean; eventsDir?: string } = {}): Promise<TestService> {
   const stores = { ...inject('stores'), stop: async () => undefined };
   const administratorApiKey = newToken('ias');
   const oauthClient = { clientId: `client-${crypto.randomUUID()}`, clientSecret: newToken('secret') };
@@ -38,6 +38,7 @@ export async function startTestService(options: { consumers?: boolean } = {}): P
     administratorApiKey,
     oauthClient,
     consumers: options.consumers ?? false,
+    ...(options.eventsDir ? { eventsDir: options.eventsDir } : {}),
   });
   return {
     ...service,
