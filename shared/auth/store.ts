@@ -6,9 +6,10 @@
  * revocation or a role selection holds from the very next call.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
 import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, oauthClientKey, sessionKey } from './keys.js';
 import { digestToken, hashPassword, newToken, verifyPassword } from './secrets.js';
@@ -30,12 +31,7 @@ export interface OAuthClientRecord {
 }
 
 const table = () => config.tableName();
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
-const isTransactionConditionFailure = (error: unknown) =>
-  (error as Error).name === 'TransactionCanceledException' &&
-  ((error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).some(
-    (reason) => reason.Code === 'ConditionalCheckFailed',
-  );
+const isTransactionConditionFailure = (error: unknown) => transactionCancellationReasons(error)?.includes('ConditionalCheckFailed') ?? false;
 
 function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
   return {
@@ -117,22 +113,13 @@ export async function recordApiKeyUse(digest: string, now = new Date()): Promise
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 
 /** A contact's keys, revoked ones included, oldest first; never the keys themselves. */
 export async function listApiKeys(contactId: string): Promise<ApiKeyRecord[]> {
-  const keys: ApiKeyRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({ TableName: table(), ...apiKeysOfContactQuery(contactId), ExclusiveStartKey }),
-    );
-    for (const item of page.Items ?? []) keys.push(apiKeyRecordOf(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return keys;
+  return (await queryAll(apiKeysOfContactQuery(contactId))).map(apiKeyRecordOf);
 }
 
 /**
@@ -156,7 +143,7 @@ export async function revokeApiKey(keyId: string, now = new Date()): Promise<Api
     );
     return apiKeyRecordOf(result.Attributes ?? {});
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
 }
@@ -213,7 +200,7 @@ export async function selectRoleForGrant(clientId: string, roleId: string, now =
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(`OAuth client ${clientId}`);
+    if (isConditionalCheckFailure(error)) throw new NotFoundError(`OAuth client ${clientId}`);
     throw error;
   }
 }

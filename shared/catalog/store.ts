@@ -2,9 +2,10 @@
  * Reads of the catalog. The catalog changes only with a deploy or a bootstrap,
  * so a warm function keeps what it read for a minute.
  */
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { CATALOG_PARTITION, catalogKey, catalogQuery, type CatalogKind } from './keys.js';
 import type { CatalogRecord } from './reference-data.js';
 
@@ -40,18 +41,7 @@ export function forgetCatalogCache(): void {
 }
 
 export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
-  return cached(`list:${kind}`, async () => {
-    const items: T[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({ TableName: config.tableName(), ...catalogQuery(kind), ExclusiveStartKey }),
-      );
-      items.push(...((page.Items ?? []) as T[]));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
-  });
+  return cached(`list:${kind}`, () => queryAll<T>(catalogQuery(kind)));
 }
 
 export async function getCatalogRecord<T>(kind: CatalogKind, id?: string): Promise<T | undefined> {
@@ -70,16 +60,7 @@ export const getCarrierSettings = async () => {
 
 /** Writes catalog records (idempotent: a record with the same key is replaced). */
 export async function writeCatalogRecords(records: CatalogRecord[]): Promise<void> {
-  for (let start = 0; start < records.length; start += 25) {
-    let pending = records.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      const result = await documentClient().send(
-        new BatchWriteCommand({ RequestItems: { [config.tableName()]: pending } }),
-      );
-      pending = (result.UnprocessedItems?.[config.tableName()] ?? []) as typeof pending;
-      if (pending.length > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-    }
-  }
+  await batchWriteAll(records.map((Item) => ({ PutRequest: { Item } })));
   forgetCatalogCache();
 }
 
@@ -262,20 +243,7 @@ export function productFromRecords(records: ReadonlyArray<Record<string, unknown
 /** The whole product in one query of the catalog partition (cached like every catalog read). */
 export async function getProductCatalog(): Promise<ProductCatalog> {
   return cached('product', async () => {
-    const records: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: config.tableName(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': CATALOG_PARTITION },
-          ExclusiveStartKey,
-        }),
-      );
-      records.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const records = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': CATALOG_PARTITION } });
     const product = productFromRecords(records);
     if (product.lines.length === 0) throw new Error('The product is missing from the catalog: run the bootstrap');
     return product;

@@ -3,18 +3,10 @@
  * and everything it owns (addresses, phones, emails, roles, index items, listing
  * counters) change together in one transaction, guarded by the profile's version.
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type BatchGetCommandOutput,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { batchGetAll, batchWriteAll, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   contactAddressKey,
@@ -80,11 +72,11 @@ async function transact(items: TransactItem[]): Promise<void> {
       await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-      if ((error as Error).name !== 'TransactionCanceledException' || !reasons) throw error;
-      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+      const reasons = transactionCancellationReasons(error);
+      if (!reasons) throw error;
+      const failed = reasons.indexOf('ConditionalCheckFailed');
       if (failed >= 0) throw new ItemConditionFailedError(failed);
-      if (reasons.some((reason) => reason.Code === 'TransactionConflict') && attempt < 6) {
+      if (reasons.includes('TransactionConflict') && attempt < 6) {
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
         continue;
       }
@@ -175,20 +167,7 @@ export async function importContacts(contacts: NewContactRecords[]): Promise<voi
       }
     }
   }
-  const batches: TableItem[][] = [];
-  for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
-  const writeBatch = async (batch: TableItem[]) => {
-    let pending = batch.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      const result = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (result.UnprocessedItems?.[table()] ?? []) as typeof pending;
-      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-    }
-  };
-  const parallel = 8;
-  for (let start = 0; start < batches.length; start += parallel) {
-    await Promise.all(batches.slice(start, start + parallel).map(writeBatch));
-  }
+  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })), { concurrency: 8 });
   for (const counter of counters.values()) await transact(counterUpdates([counter]));
 }
 
@@ -201,32 +180,8 @@ export async function getContact(contactId: string): Promise<ContactRecord | und
 
 /** Profiles by id, 100 per BatchGet; ids that do not exist are simply absent from the map. */
 export async function getContacts(contactIds: readonly string[]): Promise<Map<string, ContactRecord>> {
-  const found = new Map<string, ContactRecord>();
-  const unique = [...new Set(contactIds)];
-  const chunks: string[][] = [];
-  for (let start = 0; start < unique.length; start += 100) chunks.push(unique.slice(start, start + 100));
-  const readChunk = async (chunk: string[]) => {
-    let keys: Record<string, unknown>[] | undefined = chunk.map(contactKey);
-    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-      const result: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }));
-      for (const item of result.Responses?.[table()] ?? []) found.set(item.id as string, stripKeys<ContactRecord>(item));
-      keys = result.UnprocessedKeys?.[table()]?.Keys;
-      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-    }
-  };
-  for (let start = 0; start < chunks.length; start += 4) await Promise.all(chunks.slice(start, start + 4).map(readChunk));
-  return found;
-}
-
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  const items = await batchGetAll(contactIds.map(contactKey), { concurrency: 4 });
+  return new Map(items.map((item) => [item.id as string, stripKeys<ContactRecord>(item)]));
 }
 
 /** The aspects of every role the contact holds, by role id. */
@@ -372,24 +327,17 @@ export async function findByNameWord(
   limit = Number.POSITIVE_INFINITY,
 ): Promise<NameWordHit[]> {
   const hits = new Map<string, NameWordHit>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        ...nameWordQuery(roleKey, prefix),
-        ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const hit = item as NameWordHit;
+  const pages = queryPages<NameWordHit>({
+    ...nameWordQuery(roleKey, prefix),
+    ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
+    ExpressionAttributeNames: { '#type': 'type' },
+  });
+  for await (const page of pages) {
+    for (const hit of page.items) {
       if (!hits.has(hit.contactId) && accept(hit)) hits.set(hit.contactId, hit);
       if (hits.size >= limit) return [...hits.values()];
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return [...hits.values()];
 }
 
@@ -405,30 +353,18 @@ export async function countListing(roleKey: string, scopeKey: string): Promise<n
  * still read (and paid for), but they are tiny and never leave the server.
  */
 export async function listingSlice(roleKey: string, scopeKey: string, offset: number, limit: number): Promise<Array<{ contactId: string; sortKey: string }>> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  let skipped = 0;
-  while (skipped < offset) {
-    const page = await documentClient().send(
-      new QueryCommand({ TableName: table(), ...listingQuery(roleKey, scopeKey), Select: 'COUNT', Limit: offset - skipped, ExclusiveStartKey }),
-    );
-    skipped += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-    if (!ExclusiveStartKey) return [];
+  let startKey: Record<string, unknown> | undefined;
+  if (offset > 0) {
+    for await (const page of queryPages({ ...listingQuery(roleKey, scopeKey), Select: 'COUNT' }, { maxItems: offset })) {
+      startKey = page.lastEvaluatedKey;
+    }
+    if (!startKey) return [];
   }
   const rows: Array<{ contactId: string; sortKey: string }> = [];
-  do {
-    const page = await documentClient().send(
-      new QueryCommand({
-        TableName: table(),
-        ...listingQuery(roleKey, scopeKey),
-        ProjectionExpression: 'contactId, gsi2sk',
-        Limit: Math.min(limit - rows.length, 10_000),
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) rows.push({ contactId: item.contactId as string, sortKey: item.gsi2sk as string });
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && rows.length < limit);
+  const pages = queryPages({ ...listingQuery(roleKey, scopeKey), ProjectionExpression: 'contactId, gsi2sk', Limit: 10_000 }, { startKey, maxItems: limit });
+  for await (const page of pages) {
+    for (const item of page.items) rows.push({ contactId: item.contactId as string, sortKey: item.gsi2sk as string });
+  }
   return rows.slice(0, limit);
 }
 

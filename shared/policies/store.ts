@@ -3,16 +3,10 @@
  * revisions and what a revision holds. Every change of a revision is one
  * transaction guarded by the revision's version and open state.
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { batchGetAll, isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   allocatePolicyNumberUpdate,
@@ -128,7 +122,7 @@ export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: writes }));
   } catch (error) {
-    const reasons = cancellationReasons(error);
+    const reasons = transactionCancellationReasons(error);
     if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
     if (reasons?.includes('TransactionConflict')) throw new ConcurrentChangeError('The policy');
     throw error;
@@ -138,13 +132,7 @@ export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
 // ---------------------------------------------------------------- reads
 
 export async function getPolicyWithTerms(policyId: string): Promise<{ policy: PolicyRecord; terms: TermRecord[] } | undefined> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new QueryCommand({ ...policyPartitionQuery(config.tableName(), policyId), ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll(policyPartitionQuery(config.tableName(), policyId));
   const policy = items.find((item) => item.sk === 'POLICY') as PolicyRecord | undefined;
   if (!policy) return undefined;
   const terms = (items.filter((item) => String(item.sk).startsWith('TERM#')) as unknown as TermRecord[]).sort((a, b) =>
@@ -160,50 +148,34 @@ export async function getPolicy(policyId: string): Promise<PolicyRecord | undefi
 
 /** Revision headers by id (order kept; unknown ids left out). */
 export async function getRevisionHeaders(revisionIds: readonly string[]): Promise<RevisionRecord[]> {
-  const found = new Map<string, RevisionRecord>();
-  const unique = [...new Set(revisionIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(revisionKey);
-    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-      const result: BatchGetCommandOutput = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [config.tableName()]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of result.Responses?.[config.tableName()] ?? []) found.set(item.id, strip(item as RevisionRecord));
-      keys = result.UnprocessedKeys?.[config.tableName()]?.Keys;
-      if (keys?.length) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-    }
-  }
+  const items = await batchGetAll<RevisionRecord>(revisionIds.map(revisionKey), { consistentRead: true });
+  const found = new Map(items.map((item) => [item.id, strip(item)]));
   return revisionIds.map((id) => found.get(id)).filter((revision): revision is RevisionRecord => !!revision);
 }
 
 /** A revision and everything it holds, read in one (paged) Query of its partition. */
 export async function loadRevision(revisionId: string): Promise<RevisionSnapshot | undefined> {
   const snapshot: Omit<RevisionSnapshot, 'header'> & { header?: RevisionRecord } = { risks: [], subLines: [], items: [], mortgagees: [] };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new QueryCommand({ ...revisionPartitionQuery(config.tableName(), revisionId), ExclusiveStartKey }));
-    for (const raw of page.Items ?? []) {
-      const item = strip(raw as Record<string, unknown>);
-      switch (raw.entity) {
-        case 'Revision':
-          snapshot.header = item as unknown as RevisionRecord;
-          break;
-        case 'Risk':
-          snapshot.risks.push(item as unknown as RiskRecord);
-          break;
-        case 'SubLine':
-          snapshot.subLines.push(item as unknown as SubLineRecord);
-          break;
-        case 'LineItem':
-          snapshot.items.push(item as unknown as LineItemRecord);
-          break;
-        case 'Mortgagee':
-          snapshot.mortgagees.push(item as unknown as MortgageeRecord);
-          break;
-      }
+  for (const raw of await queryAll(revisionPartitionQuery(config.tableName(), revisionId))) {
+    const item = strip(raw as Record<string, unknown>);
+    switch (raw.entity) {
+      case 'Revision':
+        snapshot.header = item as unknown as RevisionRecord;
+        break;
+      case 'Risk':
+        snapshot.risks.push(item as unknown as RiskRecord);
+        break;
+      case 'SubLine':
+        snapshot.subLines.push(item as unknown as SubLineRecord);
+        break;
+      case 'LineItem':
+        snapshot.items.push(item as unknown as LineItemRecord);
+        break;
+      case 'Mortgagee':
+        snapshot.mortgagees.push(item as unknown as MortgageeRecord);
+        break;
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   if (!snapshot.header) return undefined;
   snapshot.risks.sort((a, b) => a.sequence - b.sequence);
   return snapshot as RevisionSnapshot;
@@ -263,7 +235,7 @@ export async function changeRevision(header: RevisionRecord, change: RevisionCha
   try {
     await documentClient().send(new TransactWriteCommand({ TransactItems: writes }));
   } catch (error) {
-    const reasons = cancellationReasons(error);
+    const reasons = transactionCancellationReasons(error);
     if (!reasons) throw error;
     if (reasons[0] === 'ConditionalCheckFailed') {
       const current = await getRevisionHeaders([header.id]);
@@ -280,7 +252,7 @@ export async function setPolicyLastVisited(policy: PolicyRecord, lastVisited: Po
   try {
     await documentClient().send(new UpdateCommand(versionedUpdate(config.tableName(), policyKey(policy.id), policy.version, { lastVisited })));
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new ConcurrentChangeError(`Policy ${policy.id}`);
+    if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Policy ${policy.id}`);
     throw error;
   }
 }
@@ -311,15 +283,6 @@ export async function setRevisionState(revisionId: string, state: RevisionState,
 }
 
 // ---------------------------------------------------------------- helpers
-
-function cancellationReasons(error: unknown): string[] | undefined {
-  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  if (failure?.name !== 'TransactionCanceledException') return undefined;
-  if (failure.CancellationReasons) return failure.CancellationReasons.map((reason) => reason.Code ?? 'None');
-  // Some servers give the reasons only in the message: "... [ConditionalCheckFailed, None]".
-  const listed = /\[([^\]]*)\]/.exec((error as Error).message ?? '')?.[1];
-  return listed ? listed.split(',').map((code) => code.trim()) : [];
-}
 
 /** Drops the storage-only attributes (keys, index keys). */
 function strip<T extends object>(item: T): T {

@@ -1,7 +1,8 @@
 /** The URL override store: the only code that knows the overrides' keys. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import { urlOverrideKey, urlOverridesQuery } from './keys.js';
 
@@ -19,7 +20,6 @@ export interface UrlOverrideRecord {
 }
 
 const table = () => config.tableName();
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 const fromItem = (item: Record<string, unknown>): UrlOverrideRecord => {
   const { pk: _pk, sk: _sk, entity: _entity, ...record } = item;
   return record as unknown as UrlOverrideRecord;
@@ -42,7 +42,7 @@ export async function createUrlOverride(record: UrlOverrideRecord): Promise<void
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new BusinessRuleError(`url: a URL override for ${record.url} already exists`);
+    if (isConditionalCheckFailure(error)) throw new BusinessRuleError(`url: a URL override for ${record.url} already exists`);
     throw error;
   }
 }
@@ -64,7 +64,7 @@ export async function replaceUrlOverride(record: UrlOverrideRecord, expectedVers
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConcurrentChangeError(`The URL override for ${record.url}`);
+    if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`The URL override for ${record.url}`);
     throw error;
   }
 }
@@ -73,18 +73,11 @@ export async function deleteUrlOverride(url: string): Promise<void> {
   try {
     await documentClient().send(new DeleteCommand({ TableName: table(), Key: urlOverrideKey(url), ConditionExpression: 'attribute_exists(pk)' }));
   } catch (error) {
-    if (isConditionFailure(error)) throw new UrlOverrideNotFoundError(url);
+    if (isConditionalCheckFailure(error)) throw new UrlOverrideNotFoundError(url);
     throw error;
   }
 }
 
 export async function listUrlOverrides(): Promise<UrlOverrideRecord[]> {
-  const records: UrlOverrideRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new QueryCommand({ TableName: table(), ...urlOverridesQuery(), ExclusiveStartKey }));
-    records.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return records;
+  return (await queryAll(urlOverridesQuery())).map(fromItem);
 }
