@@ -51,9 +51,18 @@ export function readCookie(event: APIGatewayProxyEventV2, name: string): string 
   const pairs = [...(event.cookies ?? []), ...(event.headers?.cookie ?? '').split(';')];
   for (const pair of pairs) {
     const index = pair.indexOf('=');
-    if (index > 0 && pair.slice(0, index).trim() === name) return decodeURIComponent(pair.slice(index + 1).trim());
+    if (index > 0 && pair.slice(0, index).trim() === name) return decodeCookieValue(pair.slice(index + 1).trim());
   }
   return undefined;
+}
+
+/** A cookie value is the client's to mangle: a broken %-escape is a wrong credential, not a fault. */
+function decodeCookieValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The caller, or undefined when no presented credential is valid. */

@@ -186,6 +186,14 @@ describe('invalid credentials are refused with 401 and an envelope', () => {
   it('refuses an unknown session cookie', async () => {
     expectUnauthenticated(await service.call(LIST_KEYS, {}, { apiKey: null, headers: { cookie: 'ias_session=sess_made-up' } }));
   });
+
+  it('refuses a session cookie with a broken %-escape as unknown rather than failing', async () => {
+    const cookie = { apiKey: null, headers: { cookie: 'ias_session=%E0%A4%A' } };
+    expectUnauthenticated(await service.call(LIST_KEYS, {}, cookie));
+    const denied = await service.call(SESSION, {}, cookie);
+    expect(denied.status).toBe(200);
+    expect(denied.body).toEqual({ permissionDenied: true, success: false });
+  });
 });
 
 describe('the session operation', () => {

@@ -32,6 +32,10 @@ describe('credentials picked out of a request', () => {
     expect(readCookie(httpEvent('{}', { cookie: 'a=1; ias_session=sess_x%2By' }), 'ias_session')).toBe('sess_x+y');
     expect(readCookie(httpEvent('{}', { cookie: 'ias_session_old=1' }), 'ias_session')).toBeUndefined();
   });
+
+  it('takes a session cookie with a broken %-escape as it is, to be refused like any unknown session', () => {
+    expect(readCookie(httpEvent('{}', { cookie: 'ias_session=%E0%A4%A' }), 'ias_session')).toBe('%E0%A4%A');
+  });
 });
 
 describe('the session cookie', () => {
