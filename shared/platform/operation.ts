@@ -85,9 +85,9 @@ export function defineOperation<Schema extends z.ZodType, Result>(definition: Op
   const core = async (event: APIGatewayProxyEventV2, lambdaContext: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = requestIdOf(event, lambdaContext);
     const body = event.body as unknown;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new MalformedBodyError('The request body must be a JSON object');
-    }
+    // JSON that is not an object (an array, a string) is a validation failure, answered after
+    // authentication like any other; only a body that is not JSON at all is a 400.
+    const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
 
     let principal: Principal | undefined;
     if (authentication === 'required') {
@@ -97,6 +97,7 @@ export function defineOperation<Schema extends z.ZodType, Result>(definition: Op
     }
     (lambdaContext as ContextWithCaller).callerContactId = principal?.contactId;
 
+    if (!isObject) throw new ValidationError(['body: must be a JSON object']);
     const parsed = definition.input.safeParse(unwrap(body as Record<string, unknown>, definition));
     if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
 
@@ -164,6 +165,8 @@ function bodyAlwaysJson(): middy.MiddlewareObj<APIGatewayProxyEventV2> {
         event.isBase64Encoded = false;
       }
       if (Buffer.byteLength(raw, 'utf8') > BODY_LIMIT_BYTES) throw new PayloadTooLargeError(BODY_LIMIT_BYTES);
+      // A UTF-8 byte-order mark is not JSON, but some clients' libraries put one in front.
+      if (raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
       event.body = raw.trim() === '' ? '{}' : raw;
       // The parser insists on a JSON media type; the contract reads every body as JSON.
       const headers = (event.headers ??= {});

@@ -70,13 +70,26 @@ describe('operation factory', () => {
     }
   });
 
-  it('answers 400 with an envelope when the body is not JSON, or not an object', async () => {
-    for (const body of ['{name:', '[1,2]', '"text"']) {
+  it('answers 400 with an envelope when the body is not JSON at all', async () => {
+    for (const body of ['{name:', 'api_key=abc&name=x', '{"name": "Ada"']) {
       const answer = await invoke(echo('v2'), body);
       expect(answer.status).toBe(400);
       expect(answer.body.success).toBe(false);
       expect(answer.body.messages[0]).toMatch(/JSON/);
     }
+  });
+
+  it('answers JSON that is not an object as a validation failure naming the body', async () => {
+    for (const body of ['[1,2]', '"text"', 'null', '42']) {
+      const answer = await invoke(echo('v2'), body);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ success: false, messages: ['body: must be a JSON object'], data: null });
+    }
+  });
+
+  it('reads a body that starts with a UTF-8 byte-order mark', async () => {
+    const answer = await invoke(echo('v2'), '\uFEFF{"name":"Ada"}');
+    expect(answer.body).toEqual({ success: true, messages: [], data: { name: 'Ada' } });
   });
 
   it('answers 413 with an envelope when the body is over the limit', async () => {
