@@ -14,7 +14,7 @@
 import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { buildSync, type Metafile } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** Defines `require` inside ESM bundles, for CommonJS dependencies that call it. */
@@ -32,6 +32,21 @@ export const BUNDLING = {
   // Nothing external: the AWS SDK is bundled (pinned, tree-shaken) rather than taken from the runtime.
   externalModules: [],
 } as const satisfies BundlingOptions;
+
+/** The esbuild options that carry BUNDLING, for builders that call esbuild themselves. */
+export const ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: BUNDLING.target,
+  minify: BUNDLING.minify,
+  sourcemap: BUNDLING.sourceMap,
+  sourcesContent: BUNDLING.sourcesContent,
+  mainFields: [...BUNDLING.mainFields],
+  banner: { js: BUNDLING.banner },
+  metafile: true,
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
 
 export class FunctionBundles {
   private staged?: Map<string, string>;
@@ -68,18 +83,8 @@ export class FunctionBundles {
       outdir: join(work, 'out'),
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
-      bundle: true,
       splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: BUNDLING.target,
-      minify: BUNDLING.minify,
-      sourcemap: BUNDLING.sourceMap,
-      sourcesContent: BUNDLING.sourcesContent,
-      mainFields: [...BUNDLING.mainFields],
-      banner: { js: BUNDLING.banner },
-      metafile: true,
-      logLevel: 'warning',
+      ...ESBUILD_OPTIONS,
     });
     const outputs = result.metafile!.outputs;
     const staged = new Map<string, string>();

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
-import { BUNDLING } from '../bundles.js';
+import { ESBUILD_OPTIONS } from '../bundles.js';
 import { SWAGGER_ASSETS, swaggerUiDir } from './api-docs.js';
 import { ASSETS_DIR, OPENAPI_FILE } from './handler.js';
 
@@ -36,17 +36,7 @@ export function buildSiteBundle(openApiDocument: Record<string, unknown>, direct
     entryPoints: [SITE_ENTRY],
     absWorkingDir: projectRoot,
     outfile: join(directory, 'index.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLING.target,
-    minify: BUNDLING.minify,
-    sourcemap: BUNDLING.sourceMap,
-    sourcesContent: BUNDLING.sourcesContent,
-    mainFields: [...BUNDLING.mainFields],
-    banner: { js: BUNDLING.banner },
-    metafile: true,
-    logLevel: 'warning',
+    ...ESBUILD_OPTIONS,
   });
   writeFileSync(join(directory, OPENAPI_FILE), JSON.stringify(openApiDocument));
 

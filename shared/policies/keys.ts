@@ -59,21 +59,12 @@ export function allocatePolicyNumberUpdate(tableName: string, prefix: string, ye
  * and the revision must still be open. `set` are further header attributes to write.
  */
 export function guardedRevisionUpdate(tableName: string, revisionId: string, expectedVersion: number, set: Record<string, unknown> = {}) {
-  const names: Record<string, string> = { '#version': 'version', '#state': 'revisionState' };
-  const values: Record<string, unknown> = { ':expected': expectedVersion, ':next': expectedVersion + 1, ':open': 'open' };
-  const assignments = ['#version = :next'];
-  Object.entries(set).forEach(([attribute, value], index) => {
-    names[`#a${index}`] = attribute;
-    values[`:a${index}`] = value;
-    assignments.push(`#a${index} = :a${index}`);
-  });
+  const update = versionedUpdate(tableName, revisionKey(revisionId), expectedVersion, set);
   return {
-    TableName: tableName,
-    Key: revisionKey(revisionId),
-    UpdateExpression: `SET ${assignments.join(', ')}`,
-    ConditionExpression: '#version = :expected AND #state = :open',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    ...update,
+    ConditionExpression: `${update.ConditionExpression} AND #state = :open`,
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#state': 'revisionState' },
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':open': 'open' },
   };
 }
 

@@ -6,25 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachMortgagee } from '../../shared/policies/risk-service.js';
 import { loadRevision } from '../../shared/policies/store.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { ITEM, POLICY_TYPE, SUB_LINE } from '../support/reference-product.js';
+import { startTestService, successData, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
-const DP3 = '981ba39c-ae4f-4a9a-9c36-c5e4d5953af7';
-const DWELLING = '2deb7d04-daec-47e3-a98a-c9c075598673';
-const PERSONAL_PROPERTY = '5509dee8-a3c3-433b-aa92-1a7c6a241082';
-const WATER_BACKUP = '52f30227-604e-4559-9a60-544998a62893';
-const SECTION_I = '607cc900-c5b4-4a7e-94eb-d482c2eeb1cf';
-const SECTION_II = '48ce4d35-1ccf-4cd7-b67c-6eda0e204eff';
+const { DP3 } = POLICY_TYPE;
+const { DWELLING, PERSONAL_PROPERTY, WATER_BACKUP } = ITEM;
+const { SECTION_I, SECTION_II } = SUB_LINE;
 const CONSTRUCTION = '640841e5-3bf8-445e-ae51-607bd2aa9589';
-const PERSONAL_LIABILITY = 'a53d092d-7a2d-42fc-a5b1-8927ae163edf';
+const { PERSONAL_LIABILITY } = ITEM;
 
 let service: TestService;
 
-function ok(answer: { status: number; body: any }) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  expect(answer.body.success, JSON.stringify(answer.body.messages ?? answer.body)).toBe(true);
-  return answer.body.data;
-}
+const ok = successData;
 
 beforeAll(async () => {
   service = await startTestService();

@@ -4,23 +4,18 @@
  * add_line_item, update_rating_information, retrieve_revision_details.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../support/service.js';
+import { ITEM, POLICY_TYPE, SUB_LINE, UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { startTestService, successData, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
-const HO3 = 'd11cfc80-886b-4a1c-8e38-e77ae4256998';
-const DWELLING = '2deb7d04-daec-47e3-a98a-c9c075598673';
-const OTHER_STRUCTURES = '3d53c2b9-6b16-4cd3-99b6-6021399257cb';
-const WATER_BACKUP = '52f30227-604e-4559-9a60-544998a62893';
-const SECTION_I = '607cc900-c5b4-4a7e-94eb-d482c2eeb1cf';
-const LOSSES = 'e29555d3-7101-4947-a3af-a279d8774c09';
+const { HO3 } = POLICY_TYPE;
+const { DWELLING, OTHER_STRUCTURES, WATER_BACKUP } = ITEM;
+const { SECTION_I } = SUB_LINE;
+const LOSSES = UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS;
 
 let service: TestService;
 
-/** Fails with the answer's messages, so that a refusal explains itself. */
-function expectSuccess(answer: { status: number; body: any }) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  expect(answer.body.success, JSON.stringify(answer.body.messages ?? answer.body)).toBe(true);
-}
+const expectSuccess = successData;
 const year = new Date().getUTCFullYear();
 
 beforeAll(async () => {

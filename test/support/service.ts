@@ -2,7 +2,7 @@
  * Starts the service for one test file against the run's embedded stores, with
  * its own table, bucket and queues, and gives the test a way to call it over HTTP.
  */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { newToken } from '../../shared/auth/secrets.js';
 import { newLocalResourceNames } from '../../infra/local/bootstrap.js';
 import { startLocalService, type LocalService } from '../../infra/local/service.js';
@@ -62,4 +62,11 @@ export async function startTestService(options: { consumers?: boolean; eventsDir
       return { status: response.status, body: parsed as any, headers: response.headers };
     },
   };
+}
+
+/** The data of a successful answer; otherwise fails with the answer's messages, so a refusal explains itself. */
+export function successData(answer: ApiAnswer): any {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.success, JSON.stringify(answer.body.messages ?? answer.body)).toBe(true);
+  return answer.body.data;
 }
