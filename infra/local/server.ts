@@ -80,7 +80,8 @@ export async function startLocalApi(options: { port: number; host?: string; rout
       return;
     }
     if (method !== 'POST') {
-      send(res, { ...failure(405, version, 'Operations are called with POST'), headers: { allow: 'POST', 'content-type': 'application/json' } });
+      const refusal = failure(405, version, 'Operations are called with POST');
+      send(res, { ...refusal, headers: { ...refusal.headers, allow: 'POST' } });
       return;
     }
     const handler = await load(operation);
@@ -111,9 +112,10 @@ export async function startLocalApi(options: { port: number; host?: string; rout
   };
 }
 
+/** The server's own refusals carry a request id like every operation's answer. */
 function failure(statusCode: number, version: string, message: string): LocalResponse {
   const body = version === 'v1' ? { success: false, message: [message], data: null } : { success: false, messages: [message], data: null };
-  return { statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  return { statusCode, headers: { 'content-type': 'application/json', 'x-request-id': randomUUID() }, body: JSON.stringify(body) };
 }
 
 function send(res: ServerResponse, response: LocalResponse) {

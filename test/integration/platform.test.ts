@@ -68,9 +68,15 @@ describe('the local API, as a client calls it', () => {
     expect(answer.body.success).toBe(false);
   });
 
-  it('gives every answer a request id header', async () => {
+  it("gives every answer a request id header, the server's own refusals included", async () => {
     const answer = await service.call(RELEASE_INFO, {});
     expect(answer.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+    const unknown = await service.call('/api/v2/utils/no_such_operation', {});
+    expect(unknown.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+    const get = await fetch(`${service.url}${RELEASE_INFO}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(get.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
   });
 });
 
