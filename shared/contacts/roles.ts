@@ -3,7 +3,7 @@
  * give a role to a contact (nobody may give more than they hold).
  */
 import { hasPermission, type Principal } from '../auth/principal.js';
-import type { Role } from '../catalog/store.js';
+import type { Role } from '../catalog/model.js';
 
 /** Fixed ids of the reference product (reference-product.md, "Contacts and access"). */
 export const AGENCY_ROLE_ID = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';

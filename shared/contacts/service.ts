@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { reaches, type Principal } from '../auth/principal.js';
 import { hashPassword } from '../auth/secrets.js';
-import { listRoles, type Role } from '../catalog/store.js';
+import type { Role } from '../catalog/model.js';
+import { listRoles } from '../catalog/store.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { planStoreRoles, renderAspectData } from './aspects.js';
 import { normalizeContactContent } from './content.js';

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
-import { getProductCatalog, type ItemDefinition, type ProductCatalog } from '../catalog/store.js';
+import type { ItemDefinition, ProductCatalog } from '../catalog/model.js';
+import { getProductCatalog } from '../catalog/store.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { toCents, type Cents } from '../platform/money.js';
 import { policyWithinReach, revisionWithinReach, riskWithinReach } from './access.js';

@@ -1,7 +1,8 @@
 /** Creating and reading policies: create_policy, create_policy_from_externalquote, new_policy_information, the reads. */
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
-import { getCarrierSettings, getProductCatalog, type ProductCatalog } from '../catalog/store.js';
+import type { ProductCatalog } from '../catalog/model.js';
+import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
 import { ADDITIONAL_INTEREST_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';
 import { policyLinkPut } from '../contacts/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
@@ -40,7 +41,6 @@ import { deduceTerm, expirationFor, monthsOf, type TermType } from './terms.js';
 import { contactIdsToName, policyContactsToWire, policyToWire, revisionDetailsToWire, termToWire, type ContactNames } from './wire.js';
 import { validateUnderwritingAnswers } from './underwriting.js';
 
-export const HO3_POLICY_TYPE_ID = 'd11cfc80-886b-4a1c-8e38-e77ae4256998';
 
 // ---------------------------------------------------------------- new_policy_information
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../shared/catalog/store.js';
+import type { Role } from '../../shared/catalog/model.js';
 import { BusinessRuleError } from '../../shared/platform/errors.js';
 import { assertRoleSelectable, availableRoles, effectiveRoleIds, permissionsOf, selectionInForce, widestScope } from '../../shared/auth/roles.js';
 

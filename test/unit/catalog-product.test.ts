@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
-import { productFromRecords } from '../../shared/catalog/store.js';
+import { productFromRecords } from '../../shared/catalog/model.js';
 
 const product = productFromRecords(referenceCatalogRecords());
 

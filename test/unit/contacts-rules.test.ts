@@ -7,7 +7,7 @@ import { indexedWords, matchesSearch, MAX_INDEXED_WORDS, nameWords, sortName } f
 import { findRole, mayGrantRole } from '../../shared/contacts/roles.js';
 import { contactContentSchema, retrieveContactListSchema, storeRolesSchema } from '../../shared/contacts/schemas.js';
 import roles from '../../shared/catalog/reference/roles.json' with { type: 'json' };
-import type { Role } from '../../shared/catalog/store.js';
+import type { Role } from '../../shared/catalog/model.js';
 
 const catalog = roles.roles as Role[];
 const ids = () => {

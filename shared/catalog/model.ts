@@ -1,0 +1,194 @@
+/**
+ * The catalog's model: roles, carrier settings and the product (line, policy types,
+ * sub lines, items with their rating rules as data, questions, forms), and the pure
+ * reading of catalog records into it. No I/O: rating and the policy rules read these.
+ */
+export interface Role {
+  id: string;
+  name: string;
+  /** `all`: every record; `agency`: the caller's agencies; `own`: records naming the caller. */
+  scope: 'all' | 'agency' | 'own';
+  permissions: string[];
+}
+
+export interface CarrierSettings {
+  policyNumberPrefix: string;
+  liveDate: string;
+  advancedSettings: Record<string, number | string | boolean>;
+}
+
+// ---------------------------------------------------------------------------
+// The product: line, policy types, sub lines, items (with their rating rules as
+// data), questions and forms. Amounts, limits and factors are decimal strings.
+// ---------------------------------------------------------------------------
+
+/** How an item or sub line is offered on a policy type. */
+export type Availability = 'mandatory' | 'optional' | 'automatic';
+
+export interface LineEffectiveDate {
+  id: string;
+  description: string;
+  creation_date: string;
+  effective_date: string;
+  change_history: unknown[];
+  override_lock: boolean;
+}
+
+export interface ProductLine {
+  id: string;
+  name: string;
+  default?: boolean;
+  effectiveDates: LineEffectiveDate[];
+}
+
+export interface PolicyType {
+  id: string;
+  name: string;
+  lineId: string;
+  default?: boolean;
+  sortOrder: number;
+}
+
+export interface SubLineDefinition {
+  id: string;
+  name: string;
+  description: string;
+  category: 'policy' | 'property';
+  type: 'liability' | 'inland marine' | 'property';
+  allowMultiples: boolean;
+  sortOrder: number;
+  /** Keyed by policy type id; a sub line absent for a policy type is not offered on it. */
+  availability: Record<string, Availability>;
+}
+
+/** A value a rule refers to: the limit of this item or another item of the same property, or a percent of one. */
+export type ValueReference =
+  | { limitOf: 'self' | (string & {}) }
+  | { percentOfLimit: { item: string; percent: string } };
+
+/** Which answer a factor or option table is read by. */
+export type TableKey = { answer: string } | { deductible: true } | { limit: true };
+
+/** A table row matches one value (`equals`) or an inclusive numeric range (`from`..`to`). */
+export interface TableRow {
+  equals?: string;
+  from?: string;
+  to?: string;
+  factor?: string;
+  amount?: string;
+}
+
+/**
+ * One named step of an item's rating; the running total after each step is its
+ * rating detail. Steps start from 0.00.
+ */
+export type RatingStep =
+  | { name: string; op: 'perThousand'; of: ValueReference; rate: string }
+  | { name: string; op: 'perThousandExcess'; of: ValueReference; over: ValueReference; rate: string }
+  | { name: string; op: 'factor'; by: TableKey; table: TableRow[] }
+  | { name: string; op: 'byOption'; by: TableKey; table: TableRow[] }
+  | { name: string; op: 'atLeast'; amount: string }
+  | { name: string; op: 'flat'; amount: string }
+  | {
+      name: string;
+      op: 'percentOfPremiums';
+      percent: string;
+      of: { category: 'policy' | 'property'; type: string; scope: 'allProperties' | 'sameProperty' };
+      when?: { answer: string; equals: string };
+    };
+
+export interface LimitRule {
+  required?: boolean;
+  min?: string;
+  max?: string;
+  options?: string[];
+  default?: string | ValueReference;
+  /** The limit always follows its default and cannot be set. */
+  locked?: boolean;
+}
+
+export interface ItemDefinition {
+  id: string;
+  name: string;
+  description: string;
+  category: 'policy' | 'property';
+  type: 'coverage' | 'adjustment' | 'nonRate' | 'fee' | 'calculation' | 'dividend';
+  subLineId: string;
+  sortOrder: number;
+  allowMultiples: boolean;
+  showInBuilder: boolean;
+  availability: Record<string, Availability>;
+  limit?: LimitRule;
+  deductible?: { options: string[]; default?: string };
+  /** Form codes attached while the item is on the policy. */
+  forms?: string[];
+  /** `fullyEarned` fees are never returned on cancellation. */
+  earning?: 'fullyEarned' | 'proRata';
+  rating: { steps: RatingStep[] };
+}
+
+export interface QuestionDefinition {
+  id: string;
+  name: string;
+  /** `property` questions are answered per risk; `underwriting` ones per revision. */
+  level: 'property' | 'underwriting';
+  group?: string;
+  answerType: 'choice' | 'yesNo' | 'number' | 'text';
+  options?: string[];
+  /** Answer (lower case) that fails straight-through processing, and how. */
+  straightThrough?: Record<string, 'refer' | 'decline'>;
+  sortOrder: number;
+}
+
+export interface FormDefinition {
+  id: string;
+  form_code: string;
+  edition_number: string;
+  description: string;
+  attachWhen: { policyType?: string; item?: string };
+}
+
+export interface UnderwritingRules {
+  lineId: string;
+  rules: Array<{ name: string; when: Record<string, unknown>; outcome: 'refer' | 'decline' }>;
+}
+
+export interface ProductCatalog {
+  lines: ProductLine[];
+  policyTypes: PolicyType[];
+  subLines: SubLineDefinition[];
+  items: ItemDefinition[];
+  questions: QuestionDefinition[];
+  forms: FormDefinition[];
+  underwritingRules: UnderwritingRules[];
+}
+
+const PRODUCT_KINDS = {
+  LINE: 'lines',
+  POLICYTYPE: 'policyTypes',
+  SUBLINE: 'subLines',
+  ITEM: 'items',
+  QUESTION: 'questions',
+  FORM: 'forms',
+  UWRULES: 'underwritingRules',
+} as const satisfies Record<string, keyof ProductCatalog>;
+
+const STORAGE_ATTRIBUTES = ['pk', 'sk', 'kind', 'catalogVersion'] as const;
+
+/** Groups catalog records of the product kinds; other kinds are ignored. */
+export function productFromRecords(records: ReadonlyArray<Record<string, unknown>>): ProductCatalog {
+  const product: ProductCatalog = { lines: [], policyTypes: [], subLines: [], items: [], questions: [], forms: [], underwritingRules: [] };
+  for (const record of records) {
+    const list = PRODUCT_KINDS[record.kind as keyof typeof PRODUCT_KINDS];
+    if (!list) continue;
+    const entry: Record<string, unknown> = { ...record };
+    for (const attribute of STORAGE_ATTRIBUTES) delete entry[attribute];
+    (product[list] as unknown[]).push(entry);
+  }
+  const bySortOrder = (a: { sortOrder: number }, b: { sortOrder: number }) => a.sortOrder - b.sortOrder;
+  product.policyTypes.sort(bySortOrder);
+  product.subLines.sort(bySortOrder);
+  product.items.sort(bySortOrder);
+  product.questions.sort(bySortOrder);
+  return product;
+}
