@@ -1,10 +1,13 @@
 /**
  * Loading what a request names, within the caller's reach: a record out of
- * reach answers exactly like an unknown id.
+ * reach answers exactly like an unknown id. The policies services take the
+ * caller's type from here, so that only this module knows where it lives.
  */
 import { reaches, type Principal } from '../auth/principal.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './records.js';
+import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './model.js';
+
+export type { Principal };
 import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicyWithTerms, loadRevision } from './store.js';
 
 export async function policyWithinReach(

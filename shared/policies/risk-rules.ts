@@ -1,6 +1,12 @@
-/** Rules of risks (properties): naming, location changes and the ZIP table's part in them. No I/O. */
+/**
+ * Rules of risks (properties): naming, location changes and the ZIP table's part in
+ * them, the primary property, readiness to rate, and copying one property onto another.
+ * No I/O: ids come from the `newId` given.
+ */
 import { BusinessRuleError } from '../platform/errors.js';
-import type { CountyRef, RiskRecord, RiskTextField } from './records.js';
+import type { CountyRef, LineItemRecord, LocationChange, MortgageeRecord, RevisionChange, RevisionSnapshot, RiskRecord, RiskTextField, SubLineRecord, ZipAnswer } from './model.js';
+import { UNRATED_TOTALS, withoutCalculatedPremium } from './premiums.js';
+import { microsNow } from './structure.js';
 
 export function newRisk(fields: {
   id: string;
@@ -39,32 +45,6 @@ export function newRisk(fields: {
     address_state: null,
     builder_ready_to_rate: 'false',
   };
-}
-
-/** What update_property_location may change; `null` clears, `undefined` keeps. */
-export interface LocationChange {
-  name?: string | null;
-  address_line1?: string | null;
-  address_line2?: string | null;
-  address_city?: string | null;
-  address_state?: string | null;
-  address_zip?: string | null;
-  flood_zone_code?: string | null;
-  distance_to_coast?: string | null;
-  year_built?: string | null;
-  address_county?: string | null;
-  county_specify?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  copy_address?: boolean;
-}
-
-export interface ZipAnswer {
-  valid: boolean;
-  zip: string;
-  stateAbbr: string | null;
-  cities: string[];
-  counties: Array<{ name: string; fips: string; id: string }>;
 }
 
 const TEXT_KEYS = ['address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip', 'flood_zone_code', 'distance_to_coast', 'year_built'] as const;
@@ -162,4 +142,88 @@ export function orderRisks<T extends Record<string, unknown>>(risks: readonly T[
     return collator.compare(String(x), String(y));
   });
   return descending ? sorted.reverse() : sorted;
+}
+
+/** The primary property moved to `risk`: it, and every other property that was primary, as changed. */
+export function primaryMovedTo(risks: readonly RiskRecord[], risk: RiskRecord): RiskRecord[] {
+  return [{ ...risk, primary: true }, ...risks.filter((other) => other.id !== risk.id && other.primary).map((other) => ({ ...other, primary: false }))];
+}
+
+/** The id of the revision's primary property: null until a property exists. */
+export function primaryPropertyId(risks: readonly RiskRecord[]): string | null {
+  return risks.find((risk) => risk.primary)?.id ?? null;
+}
+
+/**
+ * A property (or, without `riskId`, every property) marked ready or not ready to rate; the
+ * revision's builder stays pending until every property is ready.
+ */
+export function readinessChange(snapshot: RevisionSnapshot, riskId: string | undefined, isCompleted: boolean): RevisionChange {
+  const marked = (risk: RiskRecord): RiskRecord => ({ ...risk, builder_ready_to_rate: String(isCompleted) });
+  if (!riskId) return { replace: snapshot.risks.map(marked), header: { builderPending: !isCompleted } };
+  const others = snapshot.risks.filter((other) => other.id !== riskId);
+  const allReady = isCompleted && others.every((other) => other.builder_ready_to_rate === 'true');
+  return { replace: snapshot.risks.filter((risk) => risk.id === riskId).map(marked), header: { builderPending: !allReady } };
+}
+
+export interface RiskCopyOptions {
+  copy_address: boolean;
+  copy_rating: boolean;
+  copy_mortgagees: boolean;
+  copy_tenants: boolean;
+}
+
+type Located = { snapshot: RevisionSnapshot; risk: RiskRecord };
+
+/** The source's sub lines and items, re-homed on the target property (calculated premiums cleared). */
+function copiedStructure(source: Located, target: Located, now: Date, newId: () => string): { subLines: SubLineRecord[]; items: LineItemRecord[] } {
+  const homed = { revisionId: target.snapshot.header.id, riskId: target.risk.id, dateAddedMicro: microsNow(now.getTime()), persistStatus: 'normal' as const };
+  const newIds = new Map<string, string>();
+  const subLines = source.snapshot.subLines
+    .filter((subLine) => subLine.riskId === source.risk.id)
+    .map((subLine): SubLineRecord => {
+      const copy = { ...subLine, ...homed, id: newId(), dateAddedMicro: microsNow(now.getTime()) };
+      newIds.set(subLine.id, copy.id);
+      return copy;
+    });
+  const items = source.snapshot.items
+    .filter((item) => item.riskId === source.risk.id)
+    .map((item) =>
+      withoutCalculatedPremium({
+        ...item,
+        ...homed,
+        id: newId(),
+        subLineInstanceId: item.subLineInstanceId ? (newIds.get(item.subLineInstanceId) ?? null) : null,
+        dateAddedMicro: microsNow(now.getTime()),
+      }),
+    );
+  return { subLines, items };
+}
+
+/**
+ * copy_risk: the target property takes the source's address, tenants, rating (answers,
+ * value, year built, and its whole rating structure in place of its own) and mortgagees,
+ * as asked. Answers the change of the target's revision.
+ */
+export function riskCopyChange(source: Located, target: Located, options: RiskCopyOptions, now: Date, newId: () => string): RevisionChange & { risk: RiskRecord } {
+  let risk: RiskRecord = { ...target.risk };
+  const change: RevisionChange = { replace: [], create: [], remove: [] };
+  if (options.copy_address) risk = { ...risk, ...addressOf(source.risk) };
+  if (options.copy_tenants) risk.tenants = [...source.risk.tenants];
+  if (options.copy_rating) {
+    const from = source.risk;
+    risk = { ...risk, questions: { ...from.questions }, builder_ready_to_rate: from.builder_ready_to_rate ?? 'false', property_val: from.property_val ?? null, year_built: from.year_built ?? null };
+    const structure = copiedStructure(source, target, now, newId);
+    change.remove!.push(...target.snapshot.subLines.filter((subLine) => subLine.riskId === risk.id), ...target.snapshot.items.filter((item) => item.riskId === risk.id));
+    change.create!.push(...structure.subLines, ...structure.items);
+    change.header = { ...UNRATED_TOTALS };
+  }
+  if (options.copy_mortgagees) {
+    const copies = source.snapshot.mortgagees
+      .filter((mortgagee) => mortgagee.riskId === source.risk.id)
+      .map((mortgagee): MortgageeRecord => ({ ...mortgagee, id: newId(), revisionId: target.snapshot.header.id, riskId: risk.id }));
+    change.create!.push(...copies);
+  }
+  change.replace!.push(risk);
+  return { ...change, risk };
 }

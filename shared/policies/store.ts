@@ -1,13 +1,15 @@
 /**
  * The policies store: the only code that knows the keys of policies, terms,
- * revisions and what a revision holds. Every change of a revision is one
- * transaction guarded by the revision's version and open state.
+ * revisions and what a revision holds. It derives the items that only serve
+ * lookups (a policy number's uniqueness item, the locators of risks, sub lines
+ * and mortgagees) from the records it writes and removes. Every change of a
+ * revision is one transaction guarded by the revision's version and open state.
  */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
-import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
+import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
 import {
   allocatePolicyNumberUpdate,
   guardedRevisionUpdate,
@@ -26,23 +28,27 @@ import {
   versionedUpdate,
   type Key,
 } from './keys.js';
+import { locatorsOf } from './locators.js';
 import type {
+  AreaWrite,
   LineItemRecord,
   LocatorRecord,
   MortgageeRecord,
+  NewPolicyBundle,
   PolicyRecord,
+  RevisionChange,
+  RevisionPart,
   RevisionRecord,
   RevisionSnapshot,
   RevisionState,
   RiskRecord,
   SubLineRecord,
   TermRecord,
-} from './records.js';
-
-/** A record stored in a revision's partition. */
-export type RevisionPart = RiskRecord | SubLineRecord | LineItemRecord | MortgageeRecord;
+} from './model.js';
+import type { NumberSequence } from './numbering.js';
 
 const TRANSACTION_LIMIT = 100;
+const table = () => config.tableName();
 
 export function keyOfPart(part: RevisionPart): Key {
   switch (part.entity) {
@@ -75,52 +81,57 @@ export class RevisionNotOpenError extends BusinessRuleError {
 
 // ---------------------------------------------------------------- numbering
 
-export async function allocatePolicyNumberSequence(prefix: string, year: number): Promise<number> {
-  const result = await documentClient().send(new UpdateCommand(allocatePolicyNumberUpdate(config.tableName(), prefix, year)));
+/** Takes the next place of a sequence, atomically: ADD answers the new value. */
+export async function allocatePolicyNumberSequence(sequence: NumberSequence): Promise<number> {
+  const result = await documentClient().send(new UpdateCommand(allocatePolicyNumberUpdate(table(), sequence.prefix, sequence.year)));
   return Number(result.Attributes?.lastNumber);
 }
 
-/** The last number allocated in a sequence (0 before the first), without allocating. */
-export async function lastPolicyNumberSequence(prefix: string, year: number): Promise<number> {
+/** The last place allocated in a sequence (0 before the first), without allocating. */
+export async function lastPolicyNumberSequence(sequence: NumberSequence): Promise<number> {
   const result = await documentClient().send(
-    new GetCommand({ TableName: config.tableName(), Key: policyNumberCounterKey(prefix, year), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: policyNumberCounterKey(sequence.prefix, sequence.year), ConsistentRead: true }),
   );
   return Number(result.Item?.lastNumber ?? 0);
 }
 
 export async function findPolicyIdByNumber(policyNumber: string): Promise<string | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: policyNumberKey(policyNumber), ConsistentRead: true }));
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: policyNumberKey(policyNumber), ConsistentRead: true }));
   return result.Item?.policyId as string | undefined;
+}
+
+export async function isPolicyNumberTaken(policyNumber: string): Promise<boolean> {
+  return (await findPolicyIdByNumber(policyNumber)) !== undefined;
 }
 
 // ---------------------------------------------------------------- creation
 
-export interface NewPolicyBundle {
-  policy: PolicyRecord;
-  term: TermRecord;
-  revision: RevisionRecord;
-  parts: RevisionPart[];
-  locators: LocatorRecord[];
-  /** Writes other areas own that must land with the policy (the contacts' links to it). */
-  linkedWrites?: Array<Record<string, unknown>>;
+const createPut = (Item: Record<string, unknown>) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
+
+/** The writes of a new policy; the number's uniqueness item comes first, so its failure is reason 0. */
+function newPolicyWrites(bundle: NewPolicyBundle): AreaWrite[] {
+  const { policy, term, revision, parts } = bundle;
+  return [
+    createPut({ ...policyNumberKey(policy.policyNumber), entity: 'PolicyNumber', policyNumber: policy.policyNumber, policyId: policy.id }),
+    createPut({ ...policyKey(policy.id), ...policy }),
+    createPut({ ...termKey(policy.id, term.id), ...term }),
+    createPut({ ...revisionKey(revision.id), ...revision }),
+    ...parts.map((part) => createPut({ ...keyOfPart(part), ...part })),
+    ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
+    ...bundle.contactLinks,
+  ];
 }
 
-/** Writes a new policy whole, or nothing: the number's uniqueness item is the first condition. */
+/** Refuses a policy too large for one transaction; its size does not depend on its number. */
+export function assertNewPolicyFits(bundle: NewPolicyBundle): void {
+  if (newPolicyWrites(bundle).length > TRANSACTION_LIMIT) throw new BusinessRuleError('The policy has too many parts to create at once');
+}
+
+/** Writes a new policy whole, or nothing. */
 export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
-  const table = config.tableName();
-  const create = (Item: Record<string, unknown>) => ({ Put: { TableName: table, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
-  const writes = [
-    create({ ...policyNumberKey(bundle.policy.policyNumber), entity: 'PolicyNumber', policyNumber: bundle.policy.policyNumber, policyId: bundle.policy.id }),
-    create({ ...policyKey(bundle.policy.id), ...bundle.policy }),
-    create({ ...termKey(bundle.policy.id, bundle.term.id), ...bundle.term }),
-    create({ ...revisionKey(bundle.revision.id), ...bundle.revision }),
-    ...bundle.parts.map((part) => create({ ...keyOfPart(part), ...part })),
-    ...bundle.locators.map((locator) => create({ ...locatorKey(locator.id), ...locator })),
-    ...(bundle.linkedWrites ?? []),
-  ];
-  if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError('The policy has too many parts to create at once');
+  assertNewPolicyFits(bundle);
   try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: writes }));
+    await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle) }));
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
@@ -132,17 +143,15 @@ export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
 // ---------------------------------------------------------------- reads
 
 export async function getPolicyWithTerms(policyId: string): Promise<{ policy: PolicyRecord; terms: TermRecord[] } | undefined> {
-  const items = await queryAll(policyPartitionQuery(config.tableName(), policyId));
-  const policy = items.find((item) => item.sk === 'POLICY') as PolicyRecord | undefined;
+  const items = (await queryAll(policyPartitionQuery(table(), policyId))).map((item) => strip(item as Record<string, unknown>));
+  const policy = items.find((item) => item.entity === 'Policy') as unknown as PolicyRecord | undefined;
   if (!policy) return undefined;
-  const terms = (items.filter((item) => String(item.sk).startsWith('TERM#')) as unknown as TermRecord[]).sort((a, b) =>
-    a.effectiveDate.localeCompare(b.effectiveDate),
-  );
-  return { policy: strip(policy), terms: terms.map(strip) };
+  const terms = (items.filter((item) => item.entity === 'PolicyTerm') as unknown as TermRecord[]).sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+  return { policy, terms };
 }
 
 export async function getPolicy(policyId: string): Promise<PolicyRecord | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: policyKey(policyId), ConsistentRead: true }));
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: policyKey(policyId), ConsistentRead: true }));
   return result.Item ? strip(result.Item as PolicyRecord) : undefined;
 }
 
@@ -156,7 +165,7 @@ export async function getRevisionHeaders(revisionIds: readonly string[]): Promis
 /** A revision and everything it holds, read in one (paged) Query of its partition. */
 export async function loadRevision(revisionId: string): Promise<RevisionSnapshot | undefined> {
   const snapshot: Omit<RevisionSnapshot, 'header'> & { header?: RevisionRecord } = { risks: [], subLines: [], items: [], mortgagees: [] };
-  for (const raw of await queryAll(revisionPartitionQuery(config.tableName(), revisionId))) {
+  for (const raw of await queryAll(revisionPartitionQuery(table(), revisionId))) {
     const item = strip(raw as Record<string, unknown>);
     switch (raw.entity) {
       case 'Revision':
@@ -182,25 +191,28 @@ export async function loadRevision(revisionId: string): Promise<RevisionSnapshot
 }
 
 export async function findLocator(id: string): Promise<LocatorRecord | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: locatorKey(id), ConsistentRead: true }));
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: locatorKey(id), ConsistentRead: true }));
   return result.Item ? strip(result.Item as LocatorRecord) : undefined;
 }
 
 // ---------------------------------------------------------------- changes
 
-export interface RevisionChange {
-  /** Header attributes to set along with the version. */
-  header?: Partial<Omit<RevisionRecord, 'id' | 'version' | 'entity'>>;
-  /** New records of the revision's partition. */
-  create?: RevisionPart[];
-  /** Existing records written anew. */
-  replace?: RevisionPart[];
-  remove?: RevisionPart[];
-  locators?: LocatorRecord[];
-  removeLocators?: string[];
-  /** A versioned change of the revision's term, in the same transaction. */
-  term?: { policyId: string; termId: string; expectedVersion: number; set: Partial<TermRecord> };
-  policy?: { policyId: string; expectedVersion: number; set: Partial<PolicyRecord> };
+/** The writes of a revision change: the guarded header first, then its parts, their locators and the handed writes. */
+function revisionChangeWrites(header: RevisionRecord, change: RevisionChange, set: Record<string, unknown>): AreaWrite[] {
+  const put = (part: RevisionPart, condition: string) => ({ Put: { TableName: table(), Item: { ...keyOfPart(part), ...part }, ConditionExpression: condition } });
+  const created = change.create ?? [];
+  const removed = change.remove ?? [];
+  return [
+    { Update: guardedRevisionUpdate(table(), header.id, header.version, set) },
+    ...created.map((part) => put(part, 'attribute_not_exists(pk)')),
+    ...(change.replace ?? []).map((part) => put(part, 'attribute_exists(pk)')),
+    ...removed.map((part) => ({ Delete: { TableName: table(), Key: keyOfPart(part) } })),
+    ...locatorsOf(created, header.policyId).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
+    ...locatorsOf(removed, header.policyId).map((locator) => ({ Delete: { TableName: table(), Key: locatorKey(locator.id) } })),
+    ...(change.term ? [{ Update: versionedUpdate(table(), termKey(change.term.policyId, change.term.termId), change.term.expectedVersion, change.term.set) }] : []),
+    ...(change.policy ? [{ Update: versionedUpdate(table(), policyKey(change.policy.policyId), change.policy.expectedVersion, change.policy.set) }] : []),
+    ...(change.handedWrites ?? []),
+  ];
 }
 
 /**
@@ -209,26 +221,8 @@ export interface RevisionChange {
  * ConcurrentChangeError when another request changed it since it was read.
  */
 export async function changeRevision(header: RevisionRecord, change: RevisionChange): Promise<RevisionRecord> {
-  const table = config.tableName();
   const set = { ...(change.header ?? {}), revisionDate: change.header?.revisionDate ?? header.revisionDate };
-  const writes: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    { Update: guardedRevisionUpdate(table, header.id, header.version, set) },
-    ...(change.create ?? []).map((part) => ({
-      Put: { TableName: table, Item: { ...keyOfPart(part), ...part }, ConditionExpression: 'attribute_not_exists(pk)' },
-    })),
-    ...(change.replace ?? []).map((part) => ({
-      Put: { TableName: table, Item: { ...keyOfPart(part), ...part }, ConditionExpression: 'attribute_exists(pk)' },
-    })),
-    ...(change.remove ?? []).map((part) => ({ Delete: { TableName: table, Key: keyOfPart(part) } })),
-    ...(change.locators ?? []).map((locator) => ({
-      Put: { TableName: table, Item: { ...locatorKey(locator.id), ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
-    })),
-    ...(change.removeLocators ?? []).map((id) => ({ Delete: { TableName: table, Key: locatorKey(id) } })),
-    ...(change.term
-      ? [{ Update: versionedUpdate(table, termKey(change.term.policyId, change.term.termId), change.term.expectedVersion, change.term.set) }]
-      : []),
-    ...(change.policy ? [{ Update: versionedUpdate(table, policyKey(change.policy.policyId), change.policy.expectedVersion, change.policy.set) }] : []),
-  ];
+  const writes = revisionChangeWrites(header, change, set);
   if (writes.length > TRANSACTION_LIMIT) {
     throw new BusinessRuleError(`The change touches ${writes.length} records; at most ${TRANSACTION_LIMIT} can change at once`);
   }
@@ -250,7 +244,7 @@ export async function changeRevision(header: RevisionRecord, change: RevisionCha
 /** Overwrites the policy's last-visited wizard position (not revision content: no state guard). */
 export async function setPolicyLastVisited(policy: PolicyRecord, lastVisited: PolicyRecord['lastVisited']): Promise<void> {
   try {
-    await documentClient().send(new UpdateCommand(versionedUpdate(config.tableName(), policyKey(policy.id), policy.version, { lastVisited })));
+    await documentClient().send(new UpdateCommand(versionedUpdate(table(), policyKey(policy.id), policy.version, { lastVisited })));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Policy ${policy.id}`);
     throw error;
@@ -258,28 +252,19 @@ export async function setPolicyLastVisited(policy: PolicyRecord, lastVisited: Po
 }
 
 /**
- * Moves a revision to another state. The lifecycle operations (issue, cancel) own
- * the rules of when; this is the storage step they and tests use.
+ * Moves a revision to another state, whatever its state. The lifecycle operations
+ * own the rules of when (lifecycle.ts commits through changeRevision); this is the
+ * storage step for the other moves, and for tests.
  */
 export async function setRevisionState(revisionId: string, state: RevisionState, extra: Partial<RevisionRecord> = {}): Promise<void> {
-  const names: Record<string, string> = { '#state': 'revisionState', '#version': 'version' };
-  const values: Record<string, unknown> = { ':state': state, ':one': 1 };
-  const sets = ['#state = :state', '#version = #version + :one'];
-  Object.entries(extra).forEach(([attribute, value], index) => {
-    names[`#e${index}`] = attribute;
-    values[`:e${index}`] = value;
-    sets.push(`#e${index} = :e${index}`);
-  });
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: config.tableName(),
-      Key: revisionKey(revisionId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const [header] = await getRevisionHeaders([revisionId]);
+  if (!header) throw new NotFoundError(`Revision ${revisionId}`);
+  try {
+    await documentClient().send(new UpdateCommand(versionedUpdate(table(), revisionKey(revisionId), header.version, { ...extra, revisionState: state })));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Revision ${revisionId}`);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------- helpers

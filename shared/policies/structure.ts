@@ -5,7 +5,7 @@
 import type { Availability, ItemDefinition, ProductCatalog, SubLineDefinition, ValueReference } from '../catalog/model.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { percentOf, sameAmount, toCents, formatCents, type Cents } from '../platform/money.js';
-import type { LineItemRecord, RevisionSnapshot, SubLineRecord } from './records.js';
+import type { LineItemRecord, Placement, RevisionSnapshot, SubLineRecord } from './model.js';
 
 let lastMicros = 0n;
 /** Microseconds since the epoch as a string, strictly increasing within a process. */
@@ -26,15 +26,6 @@ export function findItemDefinition(product: ProductCatalog, itemId: string): Ite
 
 export function findSubLineDefinition(product: ProductCatalog, subLineId: string): SubLineDefinition | undefined {
   return product.subLines.find((subLine) => subLine.id === subLineId);
-}
-
-export interface Placement {
-  revisionId: string;
-  riskId: string | null;
-  policyTypeId: string;
-  today: string;
-  now: Date;
-  linkId?: string | null;
 }
 
 export function newSubLine(definition: SubLineDefinition, placement: Placement, id: string): SubLineRecord {
@@ -199,12 +190,6 @@ export function deductibleProblem(definition: ItemDefinition, deductibleCents: C
   return undefined;
 }
 
-/** Clears what rating computed on an item; premiums set by hand or by an external rater stay. */
-export function withoutCalculatedPremium(item: LineItemRecord): LineItemRecord {
-  if (item.manual || item.premiumSource === 'external') return item;
-  return { ...item, writtenPremiumCents: null, annualPremiumCents: null, writtenFeeCents: null, annualFeeCents: null, ratingDetails: {}, premiumSource: null };
-}
-
 /** Where an item goes: its catalog sub line on the property (property items) or the revision (policy items). */
 export function subLineInstanceFor(snapshot: RevisionSnapshot, subLineId: string, riskId: string | null): SubLineRecord | undefined {
   return snapshot.subLines.find((subLine) => subLine.subLineId === subLineId && subLine.riskId === riskId);
@@ -215,4 +200,17 @@ export function requireOffered(entry: { name: string; availability: Record<strin
   const availability = availabilityOf(entry, policyTypeId);
   if (!availability) throw new BusinessRuleError(`${field}: ${entry.name} is not offered on this policy type`);
   return availability;
+}
+
+/** Mandatory and automatic items a policy type adds to the sub lines already on the revision. */
+export function missingMandatoryItems(product: ProductCatalog, snapshot: RevisionSnapshot, policyTypeId: string, now: Date, newId: () => string): LineItemRecord[] {
+  const added: LineItemRecord[] = [];
+  for (const subLine of snapshot.subLines) {
+    const placement = { revisionId: snapshot.header.id, riskId: subLine.riskId, policyTypeId, today: snapshot.header.termStart, now };
+    for (const item of itemsStartingOn(product, subLine, placement, newId)) {
+      if (!snapshot.items.some((existing) => existing.itemId === item.itemId && existing.riskId === subLine.riskId)) added.push(item);
+    }
+  }
+  const ids = new Set(added.map((item) => item.id));
+  return withDefaultLimits([...snapshot.items, ...added], product).filter((item) => ids.has(item.id));
 }

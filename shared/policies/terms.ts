@@ -1,8 +1,10 @@
-/** Term types, their lengths, and deducing a term from its dates (spec 2.6). */
-import { addMonths, daysBetween } from '../platform/dates.js';
+/** Term types, their lengths, and the dates of a term: a new policy's, and a term moved (spec 2.6). No I/O. */
+import { addMonths, daysBetween, todayIso } from '../platform/dates.js';
+import { BusinessRuleError } from '../platform/errors.js';
+import type { PolicyRecord, TermRecord, TermType } from './model.js';
 
+export type { TermType } from './model.js';
 export const TERM_TYPES = ['3 Years', '1 Year', 'Annual', '9 Months', '6 Months', '3 Months', '1 Month', 'Monthly', 'Custom'] as const;
-export type TermType = (typeof TERM_TYPES)[number];
 export const CREATABLE_TERM_TYPES = ['Custom', '3 Years', '1 Year', '9 Months', '6 Months', '3 Months'] as const;
 export const RENEWAL_TERM_TYPES = ['3 Years', '1 Year', '9 Months', '6 Months', '3 Months'] as const;
 
@@ -45,4 +47,67 @@ function wholeMonthsBetween(from: string, to: string): number {
   let months = 0;
   while (addMonths(from, months + 1) <= to) months += 1;
   return months;
+}
+
+export interface NewTermDates {
+  inceptionDate: string;
+  effectiveDate: string;
+  expirationDate: string;
+  termLength: number;
+}
+
+/**
+ * The first term of a new policy: inception defaults to today, the effective date to the
+ * inception, the expiration follows the term type (`Custom` needs one given).
+ */
+export function newTermDates(
+  input: { inception_date?: string; effective_date?: string; term_type: TermType; expiration_date?: string },
+  now: Date,
+): NewTermDates {
+  const inceptionDate = input.inception_date ?? todayIso(now);
+  const effectiveDate = input.effective_date ?? inceptionDate;
+  let expirationDate: string;
+  if (input.term_type === 'Custom') {
+    if (!input.expiration_date) throw new BusinessRuleError('expiration_date: is required when term_type is Custom');
+    expirationDate = input.expiration_date;
+  } else {
+    expirationDate = expirationFor(effectiveDate, input.term_type)!;
+  }
+  if (expirationDate <= effectiveDate) throw new BusinessRuleError('expiration_date: must be after the effective date');
+  const termLength = input.term_type === 'Custom' ? deduceTerm(effectiveDate, expirationDate).termLength : monthsOf(input.term_type)!;
+  return { inceptionDate, effectiveDate, expirationDate, termLength };
+}
+
+export interface MovedTerm {
+  effectiveDate: string;
+  expirationDate: string;
+  termType: TermType;
+  termLength: number;
+}
+
+/**
+ * A term's dates moved by update_effective_and_expiration_date: a missing expiration keeps
+ * the term type (a Custom term keeps its expiration); the type and length are then deduced
+ * from the dates, keeping a requested name of the same length (Annual for 1 Year).
+ */
+export function movedTerm(term: Pick<TermRecord, 'effectiveDate' | 'expirationDate' | 'termType'>, input: { effective_date?: string; expiration_date?: string; policy_term_type?: TermType }): MovedTerm {
+  const effectiveDate = input.effective_date ?? term.effectiveDate;
+  let expirationDate = input.expiration_date;
+  if (!expirationDate) {
+    const keepType = (input.policy_term_type ?? term.termType) as TermType;
+    expirationDate = keepType === 'Custom' ? term.expirationDate : expirationFor(effectiveDate, keepType)!;
+  }
+  if (expirationDate <= effectiveDate) throw new BusinessRuleError('expiration_date: must be after the effective date');
+  const deduced = deduceTerm(effectiveDate, expirationDate);
+  const requested = input.policy_term_type;
+  const termType = requested && deduced.termType !== 'Custom' && monthsOf(requested) === monthsOf(deduced.termType) ? requested : deduced.termType;
+  return { effectiveDate, expirationDate, termType, termLength: deduced.termLength };
+}
+
+/**
+ * Before a policy is first issued its inception is its first term's start: it moves with it,
+ * unless the client had set a different inception date on purpose.
+ */
+export function inceptionFollowsTerm(policy: Pick<PolicyRecord, 'active' | 'inceptionDate'>, isFirstTerm: boolean, term: Pick<TermRecord, 'effectiveDate'>, newEffectiveDate: string): boolean {
+  return !policy.active && isFirstTerm && policy.inceptionDate === term.effectiveDate && newEffectiveDate !== term.effectiveDate;
 }

@@ -1,7 +1,7 @@
 /** Underwriting answers and options of a revision. No I/O. */
 import type { ProductCatalog } from '../catalog/model.js';
 import { BusinessRuleError } from '../platform/errors.js';
-import type { UnderwritingAnswer, UnderwritingOption } from './records.js';
+import type { UnderwritingAnswer, UnderwritingOption } from './model.js';
 
 /**
  * Checks answers against the catalog's underwriting questions and merges them into

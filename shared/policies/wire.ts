@@ -12,8 +12,9 @@ import type {
   RiskRecord,
   SubLineRecord,
   TermRecord,
-} from './records.js';
-import { RISK_TEXT_FIELDS } from './records.js';
+} from './model.js';
+import { RISK_TEXT_FIELDS } from './model.js';
+import { primaryPropertyId } from './risk-rules.js';
 
 const amount = (cents: Cents | null | undefined): number | null => (cents === null || cents === undefined ? null : toAmount(cents));
 
@@ -32,16 +33,13 @@ export function policyContactsToWire(contacts: PolicyContacts, names: ContactNam
     creator: contactEntry(contacts.creatorId, names, detailed),
     agent: contacts.agentId ? contactEntry(contacts.agentId, names, detailed) : null,
     agency: contacts.agencyId ? contactEntry(contacts.agencyId, names, detailed) : null,
-    named_insureds: contacts.namedInsuredIds.map((id) => contactEntry(id, names, detailed)),
-    additional_interests: contacts.additionalInterestIds.map((id) => contactEntry(id, names, detailed)),
+    named_insureds: once(contacts.namedInsuredIds).map((id) => contactEntry(id, names, detailed)),
+    additional_interests: once(contacts.additionalInterestIds).map((id) => contactEntry(id, names, detailed)),
   };
 }
 
-export function contactIdsToName(contacts: PolicyContacts): string[] {
-  return [contacts.creatorId, contacts.agentId, contacts.agencyId, ...contacts.namedInsuredIds, ...contacts.additionalInterestIds].filter(
-    (id): id is string => !!id,
-  );
-}
+/** Each contact once, in the order first listed. */
+const once = (ids: readonly string[]) => [...new Set(ids)];
 
 /** Revision fields shared by retrieve_revision_details and the revisions inside a term (spec 2.7). */
 function revisionCommon(revision: RevisionRecord) {
@@ -82,7 +80,11 @@ export function termRevisionToWire(revision: RevisionRecord) {
   return { ...revisionCommon(revision), end_date: revision.termEnd };
 }
 
-/** retrieve_revision_details data (spec 2.7). */
+/**
+ * retrieve_revision_details data (spec 2.7), also create_policy's revision_data and
+ * retrieve_policy's active_revision: with the primary property (null until one exists)
+ * and the agents and named insureds on the policy.
+ */
 export function revisionDetailsToWire(
   snapshot: RevisionSnapshot,
   context: { policyTypeName: string; names: ContactNames; detailed?: boolean },
@@ -95,10 +97,11 @@ export function revisionDetailsToWire(
     policy_term_start: revision.termStart,
     policy_term_end: revision.termEnd,
     policy_type: context.policyTypeName,
-    additional_interests: contacts.additionalInterestIds.map((id) => contactEntry(id, context.names, detailed)),
+    primary_property_id: primaryPropertyId(snapshot.risks),
+    additional_interests: once(contacts.additionalInterestIds).map((id) => contactEntry(id, context.names, detailed)),
     agents: contacts.agentId ? [contactEntry(contacts.agentId, context.names, detailed)] : [],
     mortgagees: snapshot.mortgagees.map((mortgagee) => mortgageeToWire(mortgagee, context.names)),
-    named_insureds: contacts.namedInsuredIds.map((id) => contactEntry(id, context.names, detailed)),
+    named_insureds: once(contacts.namedInsuredIds).map((id) => contactEntry(id, context.names, detailed)),
   };
   if (detailed) details.policy_contacts = policyContactsToWire(contacts, context.names, true);
   return details;

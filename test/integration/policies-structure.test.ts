@@ -4,7 +4,7 @@
  * position and policies created from externally rated quotes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachMortgagee } from '../../shared/policies/risk-service.js';
+import { attachMortgagee } from '../../shared/policies/mortgagee-service.js';
 import { loadRevision } from '../../shared/policies/store.js';
 import { ITEM, POLICY_TYPE, SUB_LINE } from '../support/reference-product.js';
 import { startTestService, successData, type TestService } from '../support/service.js';

@@ -13,8 +13,10 @@ import {
   termKey,
 } from '../../shared/policies/keys.js';
 import { formatPolicyNumber, lockboxForm, numberingYear } from '../../shared/policies/numbering.js';
-import { applyLocation, newRisk, orderRisks, type ZipAnswer } from '../../shared/policies/risk-rules.js';
-import { limitProblem, startingStructure, withDefaultLimits, withoutCalculatedPremium } from '../../shared/policies/structure.js';
+import type { ZipAnswer } from '../../shared/policies/model.js';
+import { withoutCalculatedPremium } from '../../shared/policies/premiums.js';
+import { applyLocation, newRisk, orderRisks } from '../../shared/policies/risk-rules.js';
+import { limitProblem, startingStructure, withDefaultLimits } from '../../shared/policies/structure.js';
 import { deduceTerm, expirationFor } from '../../shared/policies/terms.js';
 import { validateUnderwritingAnswers } from '../../shared/policies/underwriting.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { createPolicy } from '../../../shared/policies/policy-service.js';
+import { createPolicyFromExternalQuote } from '../../../shared/policies/external-quote-service.js';
 import { date, flag, optionalId, underwritingAnswer, underwritingOption, unlessBlank } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
@@ -46,18 +46,5 @@ export const handler = defineOperation({
     external_system_reference: unlessBlank(z.string().optional()),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal }) => {
-    const { quote } = input;
-    const premiums = Object.fromEntries(Object.entries(quote.premiums).filter(([, value]) => value !== null && value !== undefined)) as Record<string, string | number>;
-    return createPolicy(
-      principal,
-      {
-        ...input,
-        policy_type_id: input.policy_type_id ?? quote.policy_type_id,
-        is_renewal: false,
-        underwriting_questions: quote.underwriting_questions,
-      },
-      { transactionType: input.transaction_type, risks: quote.risks, items: quote.items, premiums, fields: quote.fields },
-    );
-  },
+  handle: async (input, { principal }) => createPolicyFromExternalQuote(principal, input),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { newPolicyInformation } from '../../../shared/policies/policy-service.js';
+import { newPolicyInformation } from '../../../shared/policies/new-policy-service.js';
 
 export const handler = defineOperation({
   version: 'v2',

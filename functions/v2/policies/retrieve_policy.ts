@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { retrievePolicy } from '../../../shared/policies/policy-service.js';
+import { retrievePolicy } from '../../../shared/policies/read-service.js';
 import { optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

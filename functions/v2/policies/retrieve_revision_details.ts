@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { retrieveRevisionDetails } from '../../../shared/policies/policy-service.js';
+import { retrieveRevisionDetails } from '../../../shared/policies/read-service.js';
 import { flag, id } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

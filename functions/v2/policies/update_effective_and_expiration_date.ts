@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { updateEffectiveAndExpirationDate } from '../../../shared/policies/item-service.js';
+import { updateEffectiveAndExpirationDate } from '../../../shared/policies/revision-settings-service.js';
 import { date, id, optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 import { TERM_TYPES } from '../../../shared/policies/terms.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { updateMortgageeInformation } from '../../../shared/policies/risk-service.js';
+import { updateMortgageeInformation } from '../../../shared/policies/mortgagee-service.js';
 import { clearableText, id } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

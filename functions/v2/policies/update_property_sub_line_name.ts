@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { updatePropertySubLineName } from '../../../shared/policies/risk-service.js';
+import { updatePropertySubLineName } from '../../../shared/policies/item-service.js';
 import { id } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { updateRatingInformation } from '../../../shared/policies/item-service.js';
+import { updateRatingInformation } from '../../../shared/policies/premium-service.js';
 import { clearableAmount, id, optionalFlag, optionalId, wholeNumber } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { updateUnderwritingOptions } from '../../../shared/policies/item-service.js';
+import { updateUnderwritingOptions } from '../../../shared/policies/revision-settings-service.js';
 import { id, underwritingOption } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

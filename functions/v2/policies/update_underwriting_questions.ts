@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/platform/operation.js';
-import { updateUnderwritingQuestions } from '../../../shared/policies/item-service.js';
+import { updateUnderwritingQuestions } from '../../../shared/policies/revision-settings-service.js';
 import { id, underwritingAnswer } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({

@@ -1,0 +1,485 @@
+/**
+ * The policies area's types: what it stores, what its services are asked, and what
+ * it hands to other areas. Money is integer cents (`...Cents`), dates are
+ * `YYYY-MM-DD`, instants ISO 8601. Static attributes of items and sub lines are
+ * copied from the catalog when they are added, so a later catalog change does
+ * not rewrite a quote.
+ */
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { policyLinkPut } from '../contacts/store.js';
+import type { Cents } from '../platform/money.js';
+import type { TERM_TYPES } from './terms.js';
+
+export type RevisionState = 'open' | 'committed' | 'archived' | 'pending';
+export type PersistStatus = 'normal' | 'copied' | 'conflicted' | 'rejected' | 'resolved';
+
+/** Who is on a policy, by role; `contactIds` (everyone) drives `reaches()`. */
+export interface PolicyContacts {
+  creatorId: string;
+  agentId: string | null;
+  agencyId: string | null;
+  namedInsuredIds: string[];
+  additionalInterestIds: string[];
+}
+
+export interface UnderwritingAnswer {
+  questionId: string;
+  yesNoAnswer: string;
+  explanation: string;
+}
+
+export interface UnderwritingOption {
+  optionId: string;
+  answer: unknown;
+}
+
+export interface PolicyRecord {
+  entity: 'Policy';
+  id: string;
+  policyNumber: string;
+  manualPolicyNumber: boolean;
+  lineId: string;
+  policyTypeId: string;
+  agencyId: string | null;
+  contactIds: string[];
+  contacts: PolicyContacts;
+  dateAdded: string;
+  inceptionDate: string;
+  activeRevisionId: string;
+  activeTermId: string;
+  active: boolean;
+  rewritten: boolean;
+  showApp: boolean;
+  submitBound: boolean;
+  flag: 'white' | 'orange' | 'black';
+  systemTags: Array<{ id: string; name: string; value: string }>;
+  policyGroupId: string | null;
+  copiedFromRevId: string | null;
+  copiedToRevId: string | null;
+  submitReceiptEmail: string;
+  submitReceiptName: string;
+  submitConfirmEmail: string;
+  submitConfirmName: string;
+  externalSystemReference: string | null;
+  transactionType: 'new_business' | 'rewrite';
+  lastVisited: { params: Record<string, unknown>; revisionId: string | null; at: string } | null;
+  version: number;
+}
+
+export interface TermRecord {
+  entity: 'PolicyTerm';
+  id: string;
+  policyId: string;
+  effectiveDate: string;
+  expirationDate: string;
+  isRenewal: boolean;
+  termLength: number;
+  termType: string;
+  renewalType: string;
+  renewalStatus: string;
+  renewalStatusDescription: string;
+  manualReason: string;
+  renewalStatusReasonId: string | null;
+  revisionIds: string[];
+  version: number;
+}
+
+export interface RevisionRecord {
+  entity: 'Revision';
+  id: string;
+  policyId: string;
+  policyTermId: string;
+  policyNumber: string;
+  lineId: string;
+  lineEffectiveDateId: string;
+  policyTypeId: string;
+  agencyId: string | null;
+  contactIds: string[];
+  contacts: PolicyContacts;
+  revisionState: RevisionState;
+  policyStatus: string;
+  policyStatusReasonId: string | null;
+  termStart: string;
+  termEnd: string;
+  cancelDate: string | null;
+  commitDate: string | null;
+  createDate: string;
+  revisionDate: string;
+  underwritingContactedDate: string | null;
+  dateArchived: string | null;
+  commissionRate: string;
+  writtenFeeCents: Cents;
+  writtenPremiumCents: Cents;
+  annualFeeCents: Cents;
+  annualPremiumCents: Cents;
+  decDescription: string;
+  description: string;
+  grantMortgageeExtension: boolean;
+  overrideCommission: boolean;
+  printDec: boolean;
+  underwritingContacted: boolean;
+  builderPending: boolean;
+  underwritingQuestions: UnderwritingAnswer[];
+  underwritingOptions: UnderwritingOption[];
+  creditReportPermissions: Record<string, unknown>;
+  /** Number given to the next `Property #n`. */
+  riskSequence: number;
+  transactionType: 'new_business' | 'rewrite';
+  version: number;
+}
+
+/** Address and description fields of a property, named as on the wire (spec 2.8). */
+export const RISK_TEXT_FIELDS = [
+  'address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip',
+  'gross_area', 'stories', 'type', 'year_built', 'property_val',
+  'loss_history_report_content', 'loss_history_report_number', 'replace_contents', 'replace_loss', 'replace_other',
+  'flood_zone_code', 'distance_to_coast', 'builder_ready_to_rate', 'loss_history_date_pulled', 'fire_district',
+  'inspection_requested_date', 'next_inspection_date',
+] as const;
+export type RiskTextField = (typeof RISK_TEXT_FIELDS)[number];
+
+export interface CountyRef {
+  name: string;
+  code: string;
+  id: string;
+}
+
+export interface RiskRecord extends Partial<Record<RiskTextField, string | null>> {
+  entity: 'Risk';
+  id: string;
+  revisionId: string;
+  policyId: string;
+  name: string;
+  sequence: number;
+  primary: boolean;
+  dateAdded: string;
+  addressAccuracy: 'poor' | 'fair' | 'great' | null;
+  county: CountyRef | null;
+  countySpecification: CountyRef | null;
+  copyAddress: boolean;
+  flag: 'white' | 'orange';
+  latitude: number | null;
+  longitude: number | null;
+  fireDistrictDistance: number | null;
+  hydrantDistance: number | null;
+  isoPcData: Record<string, unknown>;
+  approvedLimits: Record<string, unknown>;
+  /** Answers of the per-property questions, by question id. */
+  questions: Record<string, string>;
+  tenants: unknown[];
+  propertyGroupNumber: string | null;
+  buildingNumber: string | null;
+}
+
+export interface SubLineRecord {
+  entity: 'SubLine';
+  id: string;
+  subLineId: string;
+  inheritanceId: string;
+  policyTypeId: string;
+  revisionId: string;
+  riskId: string | null;
+  linkId: string | null;
+  dateAdded: string;
+  dateAddedMicro: string;
+  category: 'policy' | 'property';
+  default: boolean;
+  mandatory: boolean;
+  allowMultiples: boolean;
+  resolved: boolean;
+  name: string;
+  description: string;
+  statusReason: string;
+  sortOrder: number;
+  type: string;
+  persistStatus: PersistStatus;
+}
+
+export interface LineItemRecord {
+  entity: 'LineItem';
+  id: string;
+  itemId: string;
+  revisionId: string;
+  riskId: string | null;
+  subLineInstanceId: string | null;
+  applyDate: string;
+  dateAdded: string;
+  dateAddedMicro: string;
+  limitCents: Cents | null;
+  /** The limit follows the catalog default (a percent of another limit) until it is set. */
+  limitIsDefault: boolean;
+  deductibleCents: Cents | null;
+  writtenPremiumCents: Cents | null;
+  annualPremiumCents: Cents | null;
+  writtenFeeCents: Cents | null;
+  annualFeeCents: Cents | null;
+  prevAdjAmtCents: Cents;
+  manual: boolean;
+  resolved: boolean;
+  allowMultiples: boolean;
+  mandatory: boolean;
+  showInBuilder: boolean;
+  lossExposureGroup: number | null;
+  sortOrder: number;
+  builderObj: Record<string, unknown>;
+  linkObj: Record<string, unknown>;
+  ratingDetails: Record<string, unknown>;
+  persistStatus: PersistStatus;
+  statusReason: string;
+  description: string;
+  limitAvailability: string;
+  name: string;
+  category: 'policy' | 'property';
+  type: string;
+  /** Premiums given by an external rater (create_policy_from_externalquote) are kept. */
+  premiumSource: 'calculated' | 'manual' | 'external' | null;
+}
+
+export interface MortgageeRecord {
+  entity: 'Mortgagee';
+  /** The x_contact_reference connecting the contact and the property. */
+  id: string;
+  revisionId: string;
+  riskId: string;
+  contactId: string;
+  description: string;
+  loanNum: string;
+  type: string;
+  decMortStatement: string;
+}
+
+/**
+ * Finds the revision of a risk, sub line instance or mortgagee from its id alone. The
+ * store derives it from the record it locates; no service writes one.
+ */
+export interface LocatorRecord {
+  entity: 'Locator';
+  id: string;
+  kind: 'risk' | 'subline' | 'mortgagee';
+  revisionId: string;
+  policyId: string;
+  riskId: string | null;
+}
+
+/** Everything stored in one revision's partition. */
+export interface RevisionSnapshot {
+  header: RevisionRecord;
+  risks: RiskRecord[];
+  subLines: SubLineRecord[];
+  items: LineItemRecord[];
+  mortgagees: MortgageeRecord[];
+}
+
+/** A record stored in a revision's partition. */
+export type RevisionPart = RiskRecord | SubLineRecord | LineItemRecord | MortgageeRecord;
+
+// ---------------------------------------------------------------- writes handed between areas
+
+/** One write of another area that lands in a policy transaction (an element of TransactWriteItems). */
+export type AreaWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A contact's link to a policy (the contacts area's record), written with the policy. */
+export type ContactLinkWrite = ReturnType<typeof policyLinkPut>;
+
+/** A new policy whole: the store writes it, with the items it derives, in one transaction. */
+export interface NewPolicyBundle {
+  policy: PolicyRecord;
+  term: TermRecord;
+  revision: RevisionRecord;
+  parts: RevisionPart[];
+  /** The contacts' links to the policy, so that a contact's aspect data lists it. */
+  contactLinks: ContactLinkWrite[];
+}
+
+/** A change of a revision read at `header.version`: one transaction guarded by that version. */
+export interface RevisionChange {
+  /** Header attributes to set along with the version. */
+  header?: Partial<Omit<RevisionRecord, 'id' | 'version' | 'entity'>>;
+  /** New records of the revision's partition. */
+  create?: RevisionPart[];
+  /** Existing records written anew. */
+  replace?: RevisionPart[];
+  remove?: RevisionPart[];
+  /** A versioned change of the revision's term, in the same transaction. */
+  term?: { policyId: string; termId: string; expectedVersion: number; set: Partial<TermRecord> };
+  policy?: { policyId: string; expectedVersion: number; set: Partial<PolicyRecord> };
+  /** Other areas' writes that must land with the change, or not at all. */
+  handedWrites?: AreaWrite[];
+}
+
+/**
+ * A revision as it is committed: what billing (the installment schedule, the account
+ * history) and documents (the declaration) start from.
+ */
+export interface CommittedRevision {
+  policy: PolicyRecord;
+  term: TermRecord;
+  revision: RevisionSnapshot;
+  commitDate: string;
+}
+
+/** Another area's part in committing a revision: the writes of its own that land with the commit. */
+export interface CommitFollower {
+  area: string;
+  writesFor(committed: CommittedRevision): AreaWrite[];
+}
+
+// ---------------------------------------------------------------- what services are asked
+
+export type TermType = (typeof TERM_TYPES)[number];
+
+export interface CreatePolicyInput {
+  policy_number?: string;
+  manual_policy_number: boolean;
+  inception_date?: string;
+  effective_date?: string;
+  term_type: TermType;
+  expiration_date?: string;
+  renewal_term_type: TermType;
+  is_renewal: boolean;
+  underwriting_questions?: UnderwritingAnswer[];
+  underwriting_options?: UnderwritingOption[];
+  as_agent: boolean;
+  policy_type_id?: string;
+  property_zip?: string;
+  external_system_reference?: string;
+}
+
+/** Who creates a policy, as the policy rules need to know it. */
+export interface PolicyCreator {
+  contactId: string;
+  /** The creator acts as an agent: it holds the Agent role, or asked `as_agent`. */
+  isAgent: boolean;
+  asAgent: boolean;
+  agencyIds: string[];
+  defaultAgency?: string | null;
+}
+
+export type AmountInput = string | number | null | undefined;
+
+/** What an external quote brings beyond create_policy's parameters. */
+export interface ExternalQuoteParts {
+  transactionType: 'new_business' | 'rewrite';
+  risks: ExternalRisk[];
+  items: ExternalItem[];
+  premiums: { annual_premium?: string | number; written_premium?: string | number; annual_fee?: string | number; written_fee?: string | number };
+  fields: Record<string, unknown>;
+}
+
+export interface ExternalItem {
+  item_id?: string;
+  id?: string;
+  name?: string;
+  limit?: AmountInput;
+  deductible?: AmountInput;
+  premium?: AmountInput;
+  annual_premium?: AmountInput;
+  written_premium?: AmountInput;
+}
+
+export interface ExternalRisk {
+  name?: string;
+  fields?: Record<string, unknown>;
+  questions?: Record<string, unknown>;
+  items?: ExternalItem[];
+  [field: string]: unknown;
+}
+
+/** One item's part of update_rating_information; `null` clears, `undefined` keeps. */
+export interface RatingItemChange {
+  id: string;
+  limit?: AmountInput;
+  deductible?: AmountInput;
+  manual?: boolean;
+  annual_premium?: AmountInput;
+  loss_exposure_group?: number | null;
+  builder_obj?: Record<string, unknown> | null;
+}
+
+/** What update_property_location may change; `null` clears, `undefined` keeps. */
+export interface LocationChange {
+  name?: string | null;
+  address_line1?: string | null;
+  address_line2?: string | null;
+  address_city?: string | null;
+  address_state?: string | null;
+  address_zip?: string | null;
+  flood_zone_code?: string | null;
+  distance_to_coast?: string | null;
+  year_built?: string | null;
+  address_county?: string | null;
+  county_specify?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  copy_address?: boolean;
+}
+
+/** What the ZIP table says of a ZIP code, as the location rule reads it. */
+export interface ZipAnswer {
+  valid: boolean;
+  zip: string;
+  stateAbbr: string | null;
+  cities: string[];
+  counties: Array<{ name: string; fips: string; id: string }>;
+}
+
+/** create_policy_from_externalquote's request, as its entry file reads it. */
+export interface ExternalQuoteRequest {
+  quote: {
+    policy_type_id?: string;
+    fields: Record<string, unknown>;
+    risks: ExternalRisk[];
+    items: ExternalItem[];
+    premiums: { annual_premium?: AmountInput; written_premium?: AmountInput; annual_fee?: AmountInput; written_fee?: AmountInput };
+    underwriting_questions?: UnderwritingAnswer[];
+  };
+  inception_date?: string;
+  effective_date?: string;
+  term_type: TermType;
+  expiration_date?: string;
+  renewal_term_type: TermType;
+  transaction_type: 'new_business' | 'rewrite';
+  policy_number?: string;
+  manual_policy_number: boolean;
+  policy_type_id?: string;
+  as_agent: boolean;
+  underwriting_options?: UnderwritingOption[];
+  external_system_reference?: string;
+}
+
+/**
+ * A new policy checked whole and ready to write, but for its number: everything that can
+ * refuse the request has been decided before a number is allocated.
+ */
+export interface PolicyDraft {
+  policyId: string;
+  termId: string;
+  revisionId: string;
+  input: CreatePolicyInput;
+  lineId: string;
+  lineEffectiveDateId: string;
+  policyTypeId: string;
+  policyTypeName: string;
+  term: { inceptionDate: string; effectiveDate: string; expirationDate: string; termLength: number };
+  contacts: PolicyContacts;
+  contactIds: string[];
+  underwritingQuestions: UnderwritingAnswer[];
+  transactionType: 'new_business' | 'rewrite';
+  fromExternalQuote: boolean;
+  /** Premium totals an external quote states; a new quote's are zero until rated. */
+  totals: Pick<RevisionRecord, 'annualPremiumCents' | 'writtenPremiumCents' | 'annualFeeCents' | 'writtenFeeCents' | 'builderPending'>;
+  risks: RiskRecord[];
+  subLines: SubLineRecord[];
+  items: LineItemRecord[];
+  createdAt: Date;
+}
+
+/** Where a new sub line or item goes, and when. */
+export interface Placement {
+  revisionId: string;
+  riskId: string | null;
+  policyTypeId: string;
+  today: string;
+  now: Date;
+  linkId?: string | null;
+}

@@ -1,0 +1,121 @@
+/** Creating a policy: new_policy_information and create_policy (create_policy_from_externalquote ends here too). */
+import { randomUUID } from 'node:crypto';
+import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
+import { AGENT_ROLE_ID } from '../contacts/roles.js';
+import { getContact, policyLinkPut } from '../contacts/store.js';
+import { getContactSummaries } from '../contacts/summaries.js';
+import { lookupZip } from '../geography/zip-lookup.js';
+import { BusinessRuleError } from '../platform/errors.js';
+import type { Principal } from './access.js';
+import type { CreatePolicyInput, ExternalQuoteParts, NewPolicyBundle, PolicyCreator, PolicyDraft } from './model.js';
+import { contactRoles, draftPolicy, policyRecordsFor } from './new-policy.js';
+import { firstFreeNumber, formatPolicyNumber, numberingYear, type NumberSequence } from './numbering.js';
+import {
+  PolicyNumberTakenError,
+  allocatePolicyNumberSequence,
+  assertNewPolicyFits,
+  createPolicy as storePolicy,
+  isPolicyNumberTaken,
+  lastPolicyNumberSequence,
+} from './store.js';
+import { policyContactsToWire, revisionDetailsToWire } from './wire.js';
+
+/** How many numbers typed by hand in a row the allocator passes over before it gives up. */
+const MAX_PASSED_OVER = 1000;
+/** How many times a create is tried again when its system number was taken meanwhile. */
+const MAX_CREATE_ATTEMPTS = 5;
+
+async function sequenceOf(now: Date): Promise<NumberSequence> {
+  return { prefix: (await getCarrierSettings()).policyNumberPrefix, year: numberingYear(now) };
+}
+
+const noFreeNumber = (sequence: NumberSequence) =>
+  new BusinessRuleError(`policy_number: the next ${MAX_PASSED_OVER} numbers of ${sequence.prefix}-${sequence.year} are all taken; give a policy number`);
+
+// ---------------------------------------------------------------- new_policy_information
+
+/** The number the next create will get (not allocated), passing over numbers typed by hand. */
+export async function newPolicyInformation(now = new Date()) {
+  const [sequence, product] = await Promise.all([sequenceOf(now), getProductCatalog()]);
+  const next = await firstFreeNumber(sequence, await lastPolicyNumberSequence(sequence), isPolicyNumberTaken, MAX_PASSED_OVER);
+  if (!next) throw noFreeNumber(sequence);
+  const line = product.lines.find((candidate) => candidate.default) ?? product.lines[0];
+  return { next_policy_number: next.policyNumber, effective_dates: line.effectiveDates.map((entry) => ({ ...entry })) };
+}
+
+// ---------------------------------------------------------------- create_policy
+
+/** The caller as the policy rules see it; an agent with several agencies has its default agency read. */
+async function creatorOf(principal: Principal, asAgent: boolean): Promise<PolicyCreator> {
+  // Holding the Agent role makes the caller an agent whatever grant it calls with.
+  const isAgent = principal.heldRoleIds.includes(AGENT_ROLE_ID);
+  const creator: PolicyCreator = { contactId: principal.contactId, isAgent, asAgent, agencyIds: principal.agencyIds };
+  const agencies = principal.agencyIds.filter((id) => id !== principal.contactId);
+  if (isAgent && agencies.length > 1) creator.defaultAgency = (await getContact(principal.contactId))?.defaultAgency ?? null;
+  return creator;
+}
+
+/** The draft under a number, with the contacts' links to it: what the store writes. */
+function bundleFor(draft: PolicyDraft, policyNumber: string): NewPolicyBundle {
+  const linkedAt = new Date().toISOString();
+  const link = { policyId: draft.policyId, policyNumber, revisionId: draft.revisionId };
+  return {
+    ...policyRecordsFor(draft, policyNumber),
+    parts: [...draft.risks, ...draft.subLines, ...draft.items],
+    contactLinks: contactRoles(draft.contacts).map(({ contactId, roleId }) => policyLinkPut(contactId, { ...link, roleId }, linkedAt)),
+  };
+}
+
+/**
+ * The next number of the sequence. Once a system number was found taken (typed by hand),
+ * each number allocated is checked first and passed over while taken.
+ */
+async function allocateSystemNumber(sequence: NumberSequence, passOverTaken: boolean): Promise<string> {
+  for (let passed = 0; passed < MAX_PASSED_OVER; passed += 1) {
+    const policyNumber = formatPolicyNumber(sequence.prefix, sequence.year, await allocatePolicyNumberSequence(sequence));
+    if (!passOverTaken || !(await isPolicyNumberTaken(policyNumber))) return policyNumber;
+  }
+  throw noFreeNumber(sequence);
+}
+
+/** Writes the draft under the given number, or under the next free system number; answers the number. */
+async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence): Promise<string> {
+  const manualNumber = draft.input.policy_number;
+  if (manualNumber && (await isPolicyNumberTaken(manualNumber))) throw new PolicyNumberTakenError(manualNumber);
+  for (let attempt = 1; ; attempt += 1) {
+    const policyNumber = manualNumber ?? (await allocateSystemNumber(sequence, attempt > 1));
+    try {
+      await storePolicy(bundleFor(draft, policyNumber));
+      return policyNumber;
+    } catch (error) {
+      // The uniqueness item refused a system number typed by hand meanwhile: take the next free one.
+      if (error instanceof PolicyNumberTakenError && !manualNumber && attempt < MAX_CREATE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * create_policy. A number given is used as given; without one, the next free system number
+ * is allocated, whatever `manual_policy_number` says. Everything is checked before a number
+ * is allocated, so a refused call takes none.
+ */
+export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date()) {
+  const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
+  const draft = draftPolicy(product, input, creator, external, now, { newId: randomUUID, lookupZip });
+  assertNewPolicyFits(bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0)));
+  const policyNumber = await storeNumbered(draft, sequence);
+  const { revision } = policyRecordsFor(draft, policyNumber);
+  const names = await getContactSummaries(draft.contactIds);
+  return {
+    policy_id: draft.policyId,
+    revision_id: draft.revisionId,
+    policy_term_id: draft.termId,
+    policy_number: policyNumber,
+    revision_data: revisionDetailsToWire(
+      { header: revision, risks: draft.risks, subLines: draft.subLines, items: draft.items, mortgagees: [] },
+      { policyTypeName: draft.policyTypeName, names },
+    ),
+    policy_contacts: policyContactsToWire(draft.contacts, names),
+  };
+}
