@@ -79,6 +79,14 @@ export class RevisionNotOpenError extends BusinessRuleError {
   }
 }
 
+/** A write another area handed to a revision change was refused by its condition: nothing changed. */
+export class HandedWriteRefusedError extends BusinessRuleError {
+  constructor(revisionId: string) {
+    super(`Revision ${revisionId} was not changed: a record another area writes with the change was refused`);
+    this.name = 'HandedWriteRefusedError';
+  }
+}
+
 // ---------------------------------------------------------------- numbering
 
 /** Takes the next place of a sequence, atomically: ADD answers the new value. */
@@ -231,6 +239,8 @@ export async function changeRevision(header: RevisionRecord, change: RevisionCha
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (!reasons) throw error;
+    const handedFrom = writes.length - (change.handedWrites?.length ?? 0);
+    if (reasons.some((reason, index) => index >= handedFrom && reason === 'ConditionalCheckFailed')) throw new HandedWriteRefusedError(header.id);
     if (reasons[0] === 'ConditionalCheckFailed') {
       const current = await getRevisionHeaders([header.id]);
       const state = current[0]?.revisionState;
