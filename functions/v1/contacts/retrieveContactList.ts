@@ -10,5 +10,9 @@ export const handler = defineOperation({
   permission: 'contacts:read',
   input: retrieveContactListSchema,
   resources: { table: 'read' },
-  handle: async (input, { principal }) => new Reply({ success: true, message: [], ...(await retrieveContactList(input, principal)) }),
+  handle: async (input, { principal }) => {
+    const page = await retrieveContactList(input, principal);
+    // The spec puts the page at the top level; clients that read only `data` find it there too.
+    return new Reply({ success: true, message: [], ...page, data: page });
+  },
 });

@@ -12,6 +12,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     const { id, address_ids } = await storeNewContact(input, principal);
-    return new Reply({ success: true, message: [], id, address_ids });
+    // The spec puts these at the top level; clients that read only `data` find them there too.
+    return new Reply({ success: true, message: [], id, address_ids, data: { id, address_ids } });
   },
 });
