@@ -5,7 +5,7 @@
  */
 import type { ItemDefinition, ProductCatalog, SubLineDefinition } from '../catalog/model.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
-import type { LineItemRecord, Placement, RevisionSnapshot, RiskRecord, SubLineRecord } from './model.js';
+import type { Addition, LineItemRecord, Placement, RevisionSnapshot, RiskRecord, SubLineRecord } from './model.js';
 import { withoutCalculatedPremium } from './premiums.js';
 import {
   findItemDefinition,
@@ -18,12 +18,6 @@ import {
   subLineInstanceFor,
   withDefaultLimits,
 } from './structure.js';
-
-/** What an addition puts on the revision: a sub line instance when one was added, and items. */
-export interface Addition {
-  subLine: SubLineRecord | null;
-  items: LineItemRecord[];
-}
 
 const where = (riskId: string | null) => (riskId ? 'property' : 'revision');
 

@@ -7,6 +7,7 @@
  */
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { policyLinkPut } from '../contacts/store.js';
+import type { ContactSummary } from '../contacts/summaries.js';
 import type { Cents } from '../platform/money.js';
 import type { TERM_TYPES } from './terms.js';
 
@@ -483,3 +484,64 @@ export interface Placement {
   now: Date;
   linkId?: string | null;
 }
+
+// ---------------------------------------------------------------- what the rules answer
+
+/** A sequence of numbers: one prefix, one year. */
+export interface NumberSequence {
+  prefix: string;
+  year: number;
+}
+
+/** The dates of a new policy's first term. */
+export interface NewTermDates {
+  inceptionDate: string;
+  effectiveDate: string;
+  expirationDate: string;
+  termLength: number;
+}
+
+/** A term after update_effective_and_expiration_date: its dates and the type and length deduced from them. */
+export interface MovedTerm {
+  effectiveDate: string;
+  expirationDate: string;
+  termType: TermType;
+  termLength: number;
+}
+
+/** What creating a policy needs from outside: fresh ids and the ZIP table. */
+export interface CreationServices {
+  newId: () => string;
+  lookupZip: (zip: string) => ZipAnswer;
+}
+
+/** A rating change of one item: the item as changed, the problems found, the per-property answers it carries. */
+export interface ItemRatingChange {
+  item: LineItemRecord;
+  problems: string[];
+  propertyAnswers?: Record<string, string>;
+}
+
+/** The items of a revision after update_rating_information's changes, and the per-property answers they bring. */
+export interface RatingPlan {
+  items: LineItemRecord[];
+  answersByRisk: Map<string, Record<string, string>>;
+  problems: string[];
+}
+
+/** What an addition puts on the revision: a sub line instance when one was added, and items. */
+export interface Addition {
+  subLine: SubLineRecord | null;
+  items: LineItemRecord[];
+}
+
+/** What copy_risk copies from one property onto another. */
+export interface RiskCopyOptions {
+  copy_address: boolean;
+  copy_rating: boolean;
+  copy_mortgagees: boolean;
+  copy_tenants: boolean;
+}
+
+/** The contacts a policy answer names, by id. */
+export type ContactNames = ReadonlyMap<string, ContactSummary>;

@@ -7,9 +7,9 @@ import { getContactSummaries } from '../contacts/summaries.js';
 import { lookupZip } from '../geography/zip-lookup.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from './access.js';
-import type { CreatePolicyInput, ExternalQuoteParts, NewPolicyBundle, PolicyCreator, PolicyDraft } from './model.js';
+import type { CreatePolicyInput, ExternalQuoteParts, NewPolicyBundle, NumberSequence, PolicyCreator, PolicyDraft } from './model.js';
 import { contactRoles, draftPolicy, policyRecordsFor } from './new-policy.js';
-import { firstFreeNumber, formatPolicyNumber, numberingYear, type NumberSequence } from './numbering.js';
+import { firstFreeNumber, formatPolicyNumber, numberingYear } from './numbering.js';
 import {
   PolicyNumberTakenError,
   allocatePolicyNumberSequence,

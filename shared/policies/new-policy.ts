@@ -10,6 +10,7 @@ import { BusinessRuleError } from '../platform/errors.js';
 import { applyExternalItems, externalRisk, externalTotals } from './external-quote.js';
 import type {
   CreatePolicyInput,
+  CreationServices,
   ExternalQuoteParts,
   LineItemRecord,
   Placement,
@@ -21,18 +22,11 @@ import type {
   RiskRecord,
   SubLineRecord,
   TermRecord,
-  ZipAnswer,
 } from './model.js';
 import { applyLocation, newRisk } from './risk-rules.js';
 import { startingStructure, withDefaultLimits } from './structure.js';
 import { newTermDates } from './terms.js';
 import { validateUnderwritingAnswers } from './underwriting.js';
-
-/** What creating a policy needs from outside: fresh ids and the ZIP table. */
-export interface CreationServices {
-  newId: () => string;
-  lookupZip: (zip: string) => ZipAnswer;
-}
 
 // ---------------------------------------------------------------- who the policy belongs to
 

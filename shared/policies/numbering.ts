@@ -6,6 +6,8 @@
  * A number typed by hand may already hold a place of the sequence: the allocator
  * passes over it (see new-policy-service.ts). No I/O.
  */
+import type { NumberSequence } from './model.js';
+
 export function formatPolicyNumber(prefix: string, year: number, sequence: number): string {
   return `${prefix}-${year}-${sequence}`;
 }
@@ -17,12 +19,6 @@ export function numberingYear(now: Date): number {
 /** The lockbox form of a policy number: its digits only (`10-2026-7` -> `1020267`). */
 export function lockboxForm(policyNumber: string): string {
   return policyNumber.replace(/\D/g, '');
-}
-
-/** A sequence of numbers: one prefix, one year. */
-export interface NumberSequence {
-  prefix: string;
-  year: number;
 }
 
 /**

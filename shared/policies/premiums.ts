@@ -4,7 +4,7 @@
  */
 import type { ItemDefinition, ProductCatalog } from '../catalog/model.js';
 import { toCents, type Cents } from '../platform/money.js';
-import type { AmountInput, LineItemRecord, RatingItemChange, RevisionRecord, RevisionSnapshot } from './model.js';
+import type { AmountInput, ItemRatingChange, LineItemRecord, RatingItemChange, RatingPlan, RevisionRecord, RevisionSnapshot } from './model.js';
 import { deductibleProblem, findItemDefinition, limitProblem, withDefaultLimits } from './structure.js';
 
 /** Premium totals of a revision go back to zero whenever something they depend on changes. */
@@ -35,13 +35,6 @@ function hasCalculated(item: LineItemRecord): boolean {
 }
 
 const cents = (value: AmountInput): Cents | null | undefined => (value === undefined ? undefined : value === null ? null : toCents(value));
-
-/** A rating change of one item: the item as changed, the problems found, the per-property answers it carries. */
-export interface ItemRatingChange {
-  item: LineItemRecord;
-  problems: string[];
-  propertyAnswers?: Record<string, string>;
-}
 
 /**
  * The per-item rating change: limit and deductible (checked against the item's rules),
@@ -107,13 +100,6 @@ function namedItem(items: readonly LineItemRecord[], id: string, field: string, 
   const matches = byId.length ? byId : items.filter((item) => item.itemId === id);
   if (matches.length === 1) return matches[0];
   return matches.length ? `${field}.id: ${id} names several items; give the line item id` : `${field}.id: line item ${id} was not found ${where}`;
-}
-
-/** The items of a revision after update_rating_information's changes, and the per-property answers they bring. */
-export interface RatingPlan {
-  items: LineItemRecord[];
-  answersByRisk: Map<string, Record<string, string>>;
-  problems: string[];
 }
 
 /**

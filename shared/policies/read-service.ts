@@ -3,10 +3,10 @@ import { getProductCatalog } from '../catalog/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { policyWithinReach, revisionWithinReach, type Principal } from './access.js';
-import type { PolicyRecord, RevisionRecord, RevisionSnapshot, RevisionState } from './model.js';
+import type { ContactNames, PolicyRecord, RevisionRecord, RevisionSnapshot, RevisionState } from './model.js';
 import { contactIdsOf } from './new-policy.js';
 import { getRevisionHeaders, loadRevision } from './store.js';
-import { policyContactsToWire, policyToWire, revisionDetailsToWire, termToWire, type ContactNames } from './wire.js';
+import { policyContactsToWire, policyToWire, revisionDetailsToWire, termToWire } from './wire.js';
 
 async function names(ids: readonly string[]): Promise<ContactNames> {
   return ids.length ? getContactSummaries(ids) : new Map();

@@ -4,7 +4,19 @@
  * No I/O: ids come from the `newId` given.
  */
 import { BusinessRuleError } from '../platform/errors.js';
-import type { CountyRef, LineItemRecord, LocationChange, MortgageeRecord, RevisionChange, RevisionSnapshot, RiskRecord, RiskTextField, SubLineRecord, ZipAnswer } from './model.js';
+import type {
+  CountyRef,
+  LineItemRecord,
+  LocationChange,
+  MortgageeRecord,
+  RevisionChange,
+  RevisionSnapshot,
+  RiskCopyOptions,
+  RiskRecord,
+  RiskTextField,
+  SubLineRecord,
+  ZipAnswer,
+} from './model.js';
 import { UNRATED_TOTALS, withoutCalculatedPremium } from './premiums.js';
 import { microsNow } from './structure.js';
 
@@ -164,13 +176,6 @@ export function readinessChange(snapshot: RevisionSnapshot, riskId: string | und
   const others = snapshot.risks.filter((other) => other.id !== riskId);
   const allReady = isCompleted && others.every((other) => other.builder_ready_to_rate === 'true');
   return { replace: snapshot.risks.filter((risk) => risk.id === riskId).map(marked), header: { builderPending: !allReady } };
-}
-
-export interface RiskCopyOptions {
-  copy_address: boolean;
-  copy_rating: boolean;
-  copy_mortgagees: boolean;
-  copy_tenants: boolean;
 }
 
 type Located = { snapshot: RevisionSnapshot; risk: RiskRecord };

@@ -35,6 +35,7 @@ import type {
   LocatorRecord,
   MortgageeRecord,
   NewPolicyBundle,
+  NumberSequence,
   PolicyRecord,
   RevisionChange,
   RevisionPart,
@@ -45,7 +46,6 @@ import type {
   SubLineRecord,
   TermRecord,
 } from './model.js';
-import type { NumberSequence } from './numbering.js';
 
 const TRANSACTION_LIMIT = 100;
 const table = () => config.tableName();

@@ -1,7 +1,7 @@
 /** Term types, their lengths, and the dates of a term: a new policy's, and a term moved (spec 2.6). No I/O. */
 import { addMonths, daysBetween, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
-import type { PolicyRecord, TermRecord, TermType } from './model.js';
+import type { MovedTerm, NewTermDates, PolicyRecord, TermRecord, TermType } from './model.js';
 
 export type { TermType } from './model.js';
 export const TERM_TYPES = ['3 Years', '1 Year', 'Annual', '9 Months', '6 Months', '3 Months', '1 Month', 'Monthly', 'Custom'] as const;
@@ -49,13 +49,6 @@ function wholeMonthsBetween(from: string, to: string): number {
   return months;
 }
 
-export interface NewTermDates {
-  inceptionDate: string;
-  effectiveDate: string;
-  expirationDate: string;
-  termLength: number;
-}
-
 /**
  * The first term of a new policy: inception defaults to today, the effective date to the
  * inception, the expiration follows the term type (`Custom` needs one given).
@@ -76,13 +69,6 @@ export function newTermDates(
   if (expirationDate <= effectiveDate) throw new BusinessRuleError('expiration_date: must be after the effective date');
   const termLength = input.term_type === 'Custom' ? deduceTerm(effectiveDate, expirationDate).termLength : monthsOf(input.term_type)!;
   return { inceptionDate, effectiveDate, expirationDate, termLength };
-}
-
-export interface MovedTerm {
-  effectiveDate: string;
-  expirationDate: string;
-  termType: TermType;
-  termLength: number;
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The wire shapes of the spec (2.5 to 2.10) built from stored records. */
-import type { ContactSummary } from '../contacts/summaries.js';
 import { toUsDate } from '../platform/dates.js';
 import { toAmount, type Cents } from '../platform/money.js';
 import type {
+  ContactNames,
   LineItemRecord,
   MortgageeRecord,
   PolicyContacts,
@@ -17,8 +17,6 @@ import { RISK_TEXT_FIELDS } from './model.js';
 import { primaryPropertyId } from './risk-rules.js';
 
 const amount = (cents: Cents | null | undefined): number | null => (cents === null || cents === undefined ? null : toAmount(cents));
-
-export type ContactNames = ReadonlyMap<string, ContactSummary>;
 
 function contactEntry(id: string, names: ContactNames, detailed: boolean) {
   const summary = names.get(id);
