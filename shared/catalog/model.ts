@@ -88,6 +88,7 @@ export type RatingStep =
   | { name: string; op: 'factor'; by: TableKey; table: TableRow[] }
   | { name: string; op: 'byOption'; by: TableKey; table: TableRow[] }
   | { name: string; op: 'atLeast'; amount: string }
+  | { name: string; op: 'atMost'; amount: string }
   | { name: string; op: 'flat'; amount: string }
   | {
       name: string;

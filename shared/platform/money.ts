@@ -137,3 +137,13 @@ export function sameAmount(a: string | number, b: string | number): boolean {
     return false;
   }
 }
+
+/** Orders two decimals exactly: -1, 0 or 1 (for table ranges and thresholds given as text). */
+export function compareAmounts(a: string | number, b: string | number): -1 | 0 | 1 {
+  const x = scaled(a);
+  const y = scaled(b);
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.units * 10n ** BigInt(scale - x.scale);
+  const right = y.units * 10n ** BigInt(scale - y.scale);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
