@@ -199,7 +199,7 @@ describe('rating the reference product beyond the worked example', () => {
       'Cannot rate Property #1, Other Structures: the limit of Dwelling, which is not on the property',
     );
     const withoutLimit = exampleProperty(1);
-    withoutLimit.items[0] = { id: 'd', itemId: ITEM.dwelling };
+    withoutLimit.items = [{ id: 'd', itemId: ITEM.dwelling }, ...withoutLimit.items.slice(1)];
     expect(() => rateRevision(product, exampleRevision({ properties: [withoutLimit] }))).toThrow('Cannot rate Property #1, Dwelling: its limit');
   });
 
