@@ -2,6 +2,8 @@
  * What the rating engine reads and answers. Plain data, no storage shapes: the
  * policies area maps a stored revision (header, risks, line items) onto a
  * `RevisionToRate` and writes the `RatedRevision` figures back. Money is integer cents.
+ * A stored limit that only follows its catalog default (`limitIsDefault`) maps to no
+ * limit, so the engine recomputes it from the limit it follows.
  */
 import type { Cents } from '../platform/money.js';
 import { BusinessRuleError } from '../platform/errors.js';
@@ -25,8 +27,11 @@ export interface PropertyToRate {
   name?: string;
   /** Answers of the per-property questions (Construction Type, Protection Class), by question id. */
   answers: Readonly<Record<string, string>>;
-  /** The risk's descriptive fields named as on the wire (`year_built`, ...) that underwriting rules may read. */
-  fields?: Readonly<Record<string, unknown>>;
+  /**
+   * The risk's descriptive fields named as on the wire (`year_built`, ...) that underwriting
+   * rules read by name; any object will do, the stored risk record included.
+   */
+  fields?: object;
   items: readonly LineItemToRate[];
 }
 

@@ -68,7 +68,7 @@ function observe(catalog: CatalogIndex, revision: RevisionToRate, rule: CatalogR
   if (typeof when.riskField === 'string') {
     const field = when.riskField;
     return revision.properties.flatMap((property) => {
-      const value = property.fields?.[field];
+      const value = property.fields ? (property.fields as Record<string, unknown>)[field] : undefined;
       return typeof value === 'string' || typeof value === 'number' ? [{ value: String(value).trim(), where: propertyName(property), label: field }] : [];
     });
   }
