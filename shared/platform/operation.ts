@@ -9,13 +9,13 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { authenticate, presentedCredentials } from '../auth/authenticate.js';
 import { hasPermission, type Principal } from '../auth/principal.js';
 import { DataWithMessages, envelope, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
-import { describeIssues } from './validation.js';
+import { bodyDepthProblem, validate } from './validation.js';
 
 /** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
 export const BODY_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -36,7 +36,10 @@ export interface ResourceAccess {
   queues?: Array<'signature-events' | 'print-batches'>;
 }
 
-export interface OperationDefinition<Schema extends z.ZodType, Result> {
+/** Any zod 4 schema: the house builds them with zod/mini (shared/platform/request-fields.ts). */
+export type RequestSchema = z.core.$ZodType;
+
+export interface OperationDefinition<Schema extends RequestSchema, Result> {
   version: ApiVersion;
   /** The operation's name as it appears in its path. */
   name: string;
@@ -55,7 +58,7 @@ export interface OperationDefinition<Schema extends z.ZodType, Result> {
   failureData?: (messages: string[]) => unknown;
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
-  handle: (input: z.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
+  handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
 }
 
 export interface OperationMetadata {
@@ -65,7 +68,7 @@ export interface OperationMetadata {
   permission: string | null;
   authentication: 'required' | 'none';
   wrapper?: 'json_dict' | 'json_obj';
-  input: z.ZodType;
+  input: RequestSchema;
   resources: ResourceAccess;
 }
 
@@ -75,7 +78,7 @@ export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context
 
 const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
 
-export function defineOperation<Schema extends z.ZodType, Result>(definition: OperationDefinition<Schema, Result>): OperationHandler {
+export function defineOperation<Schema extends RequestSchema, Result>(definition: OperationDefinition<Schema, Result>): OperationHandler {
   const logger = new Logger({
     serviceName: 'insurance-admin',
     persistentKeys: { operation: `${definition.version}/${definition.name}` },
@@ -98,8 +101,12 @@ export function defineOperation<Schema extends z.ZodType, Result>(definition: Op
     (lambdaContext as ContextWithCaller).callerContactId = principal?.contactId;
 
     if (!isObject) throw new ValidationError(['body: must be a JSON object']);
-    const parsed = definition.input.safeParse(unwrap(body as Record<string, unknown>, definition));
-    if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
+    const unwrapped = unwrap(body as Record<string, unknown>, definition);
+    // Refused before the schema walks it: no field of any operation nests this deep.
+    const tooDeep = bodyDepthProblem(unwrapped);
+    if (tooDeep) throw new ValidationError([tooDeep]);
+    const parsed = validate(definition.input, unwrapped);
+    if (!parsed.success) throw new ValidationError(parsed.messages);
 
     const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
     const result = await definition.handle(parsed.data, {

@@ -5,7 +5,9 @@ import { indexItems, planIndexChange } from '../../shared/contacts/index-items.j
 import type { ContactRecord } from '../../shared/contacts/model.js';
 import { indexedWords, matchesSearch, MAX_INDEXED_WORDS, nameWords, sortName } from '../../shared/contacts/names.js';
 import { findRole, mayGrantRole } from '../../shared/contacts/roles.js';
-import { contactContentSchema, retrieveContactListSchema, storeRolesSchema } from '../../shared/contacts/schemas.js';
+import { contactContentSchema } from '../../shared/contacts/schemas.js';
+import { retrieveContactListInput as retrieveContactListSchema } from '../../functions/v1/contacts/retrieveContactList.js';
+import { storeRolesInput as storeRolesSchema } from '../../functions/v1/contacts/storeRoles.js';
 import roles from '../../shared/catalog/reference/roles.json' with { type: 'json' };
 import type { Role } from '../../shared/catalog/model.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { retrieveOverrides } from '../../../shared/url-overrides/service.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { rolesOfGrant } from '../../../shared/auth/grants.js';
 import { defineOperation } from '../../../shared/platform/operation.js';
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { presentedCredentials, SESSION_COOKIE } from '../../../shared/auth/authenticate.js';
 import { openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
 import { Reply } from '../../../shared/platform/envelope.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { newPolicyInformation } from '../../../shared/policies/policy-service.js';
 

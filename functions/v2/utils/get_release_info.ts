@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/platform/operation.js';
 import { config } from '../../../shared/platform/config.js';
 
