@@ -3,7 +3,8 @@
  * cookie then stands in for the key until the session expires or the key is revoked.
  */
 import { getContactAccessProfile } from '../contacts/access-profile.js';
-import { authenticate, SESSION_COOKIE, type PresentedCredentials } from './authenticate.js';
+import { SESSION_COOKIE, type PresentedCredentials } from '../platform/credentials.js';
+import { authenticate } from './authenticate.js';
 import { digestToken } from './secrets.js';
 import { createSession, findLiveSession, SESSION_LIFETIME_SECONDS } from './store.js';
 
@@ -42,4 +43,9 @@ export async function openOrConfirmSession(credentials: PresentedCredentials, no
  */
 export function sessionCookie(token: string, maxAgeSeconds = SESSION_LIFETIME_SECONDS): string {
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}`;
+}
+
+/** The cookie that makes a browser forget a dead session. */
+export function clearedSessionCookie(): string {
+  return sessionCookie('', 0);
 }

@@ -2,10 +2,11 @@
  * Roles as the contacts area uses them: resolving a role named by a client, and who may
  * give a role to a contact (nobody may give more than they hold).
  */
-import { hasPermission, type Principal } from '../auth/principal.js';
 import type { Role } from '../catalog/model.js';
+import { hasPermission, type Principal } from '../platform/principal.js';
 
 /** Fixed ids of the reference product (reference-product.md, "Contacts and access"). */
+export const ADMINISTRATOR_ROLE_ID = '7be0803d-445c-4e35-8419-52b07cd4d537';
 export const AGENCY_ROLE_ID = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 export const AGENT_ROLE_ID = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
 export const VENDOR_ROLE_ID = 'a0b415a3-fb1b-4f12-aa37-974480d19964';

@@ -3,11 +3,11 @@
  * Every read and write checks the caller's reach: a contact outside it answers as absent.
  */
 import { randomUUID } from 'node:crypto';
-import { reaches, type Principal } from '../auth/principal.js';
-import { hashPassword } from '../auth/secrets.js';
 import type { Role } from '../catalog/model.js';
 import { listRoles } from '../catalog/store.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import { hashPassword } from '../platform/passwords.js';
+import { reaches, type Principal } from '../platform/principal.js';
 import { planStoreRoles, renderAspectData } from './aspects.js';
 import { normalizeContactContent } from './content.js';
 import { agencyScope, ALL_SCOPE, ANY_ROLE } from './keys.js';
