@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { retrieveAspectDataSchema } from '../../../shared/contacts/schemas.js';
 import { retrieveAspectData } from '../../../shared/contacts/service.js';
 

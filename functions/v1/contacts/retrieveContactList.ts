@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { retrieveContactListSchema } from '../../../shared/contacts/schemas.js';
 import { retrieveContactList } from '../../../shared/contacts/service.js';

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { storeRolesSchema } from '../../../shared/contacts/schemas.js';
 import { storeRoles } from '../../../shared/contacts/service.js';
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { createUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
 import { createOverride } from '../../../shared/url-overrides/service.js';
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { deleteUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
 import { deleteOverride } from '../../../shared/url-overrides/service.js';
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updateUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
 import { updateOverride } from '../../../shared/url-overrides/service.js';
 

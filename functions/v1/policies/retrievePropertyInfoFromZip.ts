@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { propertyInfoFromZip } from '../../../shared/geography/zip-answers.js';
 
 const NOT_A_PROPERTY_ID = 'must be a property id (UUID)';

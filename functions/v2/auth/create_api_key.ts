@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issueApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeysOf, describeApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { selectRoleOfGrant } from '../../../shared/auth/grants.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearedSessionCookie, openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 
 /**
  * Authenticates itself (spec 5): an API key in the body or the Authorization header

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { copyRisk } from '../../../shared/policies/risk-service.js';
 import { flag, id } from '../../../shared/policies/schemas.js';
 

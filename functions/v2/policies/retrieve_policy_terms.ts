@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { retrievePolicyTerms } from '../../../shared/policies/policy-service.js';
 import { optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updateBuilderReadyToRate } from '../../../shared/policies/risk-service.js';
 import { flag, optionalId } from '../../../shared/policies/schemas.js';
 

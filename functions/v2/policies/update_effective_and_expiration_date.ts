@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updateEffectiveAndExpirationDate } from '../../../shared/policies/item-service.js';
 import { date, id, optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 import { TERM_TYPES } from '../../../shared/policies/terms.js';

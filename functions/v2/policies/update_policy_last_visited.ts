@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updatePolicyLastVisited } from '../../../shared/policies/item-service.js';
 import { id, optionalId } from '../../../shared/policies/schemas.js';
 

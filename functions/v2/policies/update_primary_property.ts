@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updatePrimaryProperty } from '../../../shared/policies/risk-service.js';
 import { id } from '../../../shared/policies/schemas.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updateRatingInformation } from '../../../shared/policies/item-service.js';
 import { clearableAmount, id, optionalFlag, optionalId, wholeNumber } from '../../../shared/policies/schemas.js';
 

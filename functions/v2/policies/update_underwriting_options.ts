@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updateUnderwritingOptions } from '../../../shared/policies/item-service.js';
 import { id, underwritingOption } from '../../../shared/policies/schemas.js';
 

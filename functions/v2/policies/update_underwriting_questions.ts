@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { updateUnderwritingQuestions } from '../../../shared/policies/item-service.js';
 import { id, underwritingAnswer } from '../../../shared/policies/schemas.js';
 
