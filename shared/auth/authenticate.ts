@@ -8,8 +8,9 @@ import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import { FetchError, JwksValidationError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { listRoles } from '../catalog/store.js';
-import { getContactAccessProfile } from '../contacts/access-profile.js';
-import { ADMINISTRATOR_ROLE_ID } from '../contacts/roles.js';
+import { getContactAccessProfile, inactiveAgencies, type ContactAccessProfile } from '../contacts/access-profile.js';
+import { ADMINISTRATOR_ROLE_ID, worksForAgencies } from '../contacts/roles.js';
+import { standingAdmits } from '../contacts/standing.js';
 import { config } from '../platform/config.js';
 import type { PresentedCredentials } from '../platform/credentials.js';
 import type { Authenticator, CredentialKind, Principal } from '../platform/principal.js';
@@ -26,7 +27,7 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
     if (!claims) return undefined;
     const client = await getOAuthClient(claims.clientId);
     if (!client) return undefined;
-    return principalFor(client.contactId, 'bearer', { grantId: client.clientId, selectedRoleId: client.selectedRoleId });
+    return principalOf(client.contactId, 'bearer', { grantId: client.clientId, selectedRoleId: client.selectedRoleId });
   }
   if (credentials.apiKey) {
     const key = await findActiveApiKey(credentials.apiKey);
@@ -35,7 +36,7 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
     const now = new Date();
     const stale = !key.lastUsedAt || Date.parse(key.lastUsedAt) < now.getTime() - API_KEY_USE_RESOLUTION_MS;
     const [principal] = await Promise.all([
-      principalFor(key.contactId, 'api_key', { apiKeyId: key.keyId }),
+      principalOf(key.contactId, 'api_key', { apiKeyId: key.keyId }),
       stale ? recordApiKeyUse(key.digest, now) : undefined,
     ]);
     return principal;
@@ -43,20 +44,22 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
   if (credentials.sessionToken) {
     const session = await findLiveSession(credentials.sessionToken);
     if (!session) return undefined;
-    return principalFor(session.contactId, 'session', {});
+    return principalOf(session.contactId, 'session', {});
   }
   return undefined;
 }
 
-async function principalFor(
+/** The contact as a caller with this credential; undefined when it no longer exists or its standing bars it. */
+export async function principalOf(
   contactId: string,
   credential: CredentialKind,
-  extra: { grantId?: string; selectedRoleId?: string; apiKeyId?: string },
+  extra: { grantId?: string; selectedRoleId?: string; apiKeyId?: string } = {},
 ): Promise<Principal | undefined> {
   const profile = await getContactAccessProfile(contactId);
-  if (!profile) return undefined;
+  if (!profile || profile.terminated) return undefined;
   const catalog = await listRoles();
   const held = profile.roleIds;
+  if (!(await agenciesAdmit(profile))) return undefined;
   const effective = effectiveRoleIds(held, extra.selectedRoleId);
   const selectedRoleId = selectionInForce(held, extra.selectedRoleId);
   return {
@@ -72,6 +75,19 @@ async function principalFor(
     ...(selectedRoleId ? { selectedRoleId } : {}),
     ...(extra.apiKeyId ? { apiKeyId: extra.apiKeyId } : {}),
   };
+}
+
+/**
+ * The agencies' side of a contact's standing, read on every call (one more read, and only
+ * for agents): an agent of an inactive agency is let in by no credential. An agency
+ * contact is among its own agencies; its flag is on the profile already read.
+ */
+async function agenciesAdmit(profile: ContactAccessProfile): Promise<boolean> {
+  if (!worksForAgencies(profile.roleIds)) return true;
+  const itselfInactive = profile.agencyInactive && profile.agencyIds.includes(profile.contactId);
+  const others = profile.agencyIds.filter((agencyId) => agencyId !== profile.contactId);
+  const anyAgencyInactive = itselfInactive || (await inactiveAgencies(others)).size > 0;
+  return standingAdmits({ terminated: profile.terminated, worksForAgencies: true, anyAgencyInactive });
 }
 
 type AccessTokenVerifier = { verify(token: string): Promise<Record<string, unknown>> };
