@@ -1,44 +1,21 @@
 /**
- * Request schemas of the contacts operations (spec 4.1). Real clients send numbers and
- * booleans as strings and leave optional fields null, so the leaf types are lenient;
- * aliases and dates are resolved afterwards by plain functions (content.ts, aspects.ts)
- * so that each problem is reported once, naming its field.
+ * Request building blocks of the contacts operations (spec 4.1), on the house vocabulary
+ * (shared/platform/request-fields.ts): the content of a new contact and the role aspects
+ * storeRoles writes, with the types the contacts service takes. Real clients send numbers
+ * and booleans as strings and leave optional fields null, so the leaf types are lenient;
+ * aliases and dates are resolved afterwards by plain functions (content.ts, aspects.ts) so
+ * that each problem is reported once, naming its field. Each operation's own schema is in
+ * its entry file under functions/v1/contacts/.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { boundedString, clearable, flag, LIMITS, list, looseText, uuid } from '../platform/request-fields.js';
 
-/** A text field that may arrive as a number (a zip code, a year). */
-export const looseText = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
-
-/** A boolean that may arrive as `"true"` / `"false"`. */
-export const looseBoolean = z.union(
-  [
-    z.boolean(),
-    z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0']).transform((value) => value.toLowerCase() === 'true' || value === '1'),
-  ],
-  { error: (issue) => (issue.input === undefined ? 'is required' : 'must be true or false') },
-);
-
-/** A whole number that may arrive as a string (`currentPage: "2"`). */
-export const looseInteger = z.union(
-  [
-    z.number().int(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+$/, 'must be a whole number')
-      .transform((value) => Number(value)),
-  ],
-  { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a whole number') },
-);
-
-/** An id; an empty string means "none chosen" and is read as null. */
-export const optionalId = z
-  .union([z.guid(), z.literal('')])
-  .nullish()
-  .transform((value) => (value === '' ? null : value));
-
-const optionalText = looseText.nullish();
-const optionalBoolean = looseBoolean.nullish();
+/** An id where an empty string means "none chosen", read as null. */
+const optionalId = clearable(uuid());
+const optionalText = z.nullish(looseText());
+/** Statements, reasons and lists of addresses, longer than a name. */
+const optionalLongText = z.nullish(looseText(LIMITS.textLength));
+const optionalBoolean = z.nullish(flag());
 
 const emailSchema = z.object({
   email: optionalText,
@@ -79,7 +56,7 @@ export const contactContentSchema = z.object({
   type: optionalText,
   confirmationEmail: optionalText,
   legalEntityType: optionalText,
-  website: optionalText,
+  website: optionalLongText,
   username: optionalText,
   cognitoUsername: optionalText,
   riskIdNumber: optionalText,
@@ -91,7 +68,7 @@ export const contactContentSchema = z.object({
   stateId: optionalId,
   dba: optionalText,
   purchaseDate: optionalText,
-  roles: z.array(z.string()).nullish(),
+  roles: z.nullish(list(looseText(), 100)),
   dob: optionalText,
   dobYear: optionalText,
   dobMonth: optionalText,
@@ -112,92 +89,89 @@ export const contactContentSchema = z.object({
   feinTaxId: optionalText,
   /** Alias of feinTaxId. */
   feinTax: optionalText,
-  emailAddresses: z.array(emailSchema).nullish(),
+  emailAddresses: z.nullish(list(emailSchema, 100)),
   /** Alias of emailAddresses. */
-  emails: z.array(emailSchema).nullish(),
-  phoneNumbers: z.array(phoneSchema).nullish(),
+  emails: z.nullish(list(emailSchema, 100)),
+  phoneNumbers: z.nullish(list(phoneSchema, 100)),
   /** Alias of phoneNumbers. */
-  phones: z.array(phoneSchema).nullish(),
-  addresses: z.array(addressSchema).nullish(),
+  phones: z.nullish(list(phoneSchema, 100)),
+  addresses: z.nullish(list(addressSchema, 100)),
 });
 
 export type ContactContentInput = z.output<typeof contactContentSchema>;
 
-export const storeNewContactSchema = z.object({
-  role: optionalText,
-  content: contactContentSchema,
-});
-
-export type StoreNewContactInput = z.output<typeof storeNewContactSchema>;
+export interface StoreNewContactInput {
+  role?: string | null;
+  content: ContactContentInput;
+}
 
 const single = <K extends string>(key: K) => z.object({ [key]: optionalText } as Record<K, typeof optionalText>);
 
-export const storeRolesSchema = z.object({
-  contactId: z.guid(),
-  roleId: z.guid(),
+/** The role aspects storeRoles may write; only the keys passed change. */
+export const roleAspectsSchema = z.object({
   agencyInactive: optionalBoolean,
   e2ValDisallow: optionalBoolean,
   defaultAgency: optionalId,
-  agencies: z
-    .object({
-      toDelete: z.array(z.guid()).nullish(),
-      toAdd: z.array(z.guid()).nullish(),
-    })
-    .nullish(),
-  agencyDates: z
-    .object({
+  agencies: z.nullish(
+    z.object({
+      toDelete: z.nullish(list(uuid(), 100)),
+      toAdd: z.nullish(list(uuid(), 100)),
+    }),
+  ),
+  agencyDates: z.nullish(
+    z.object({
       agencyInceptionDateYear: optionalText,
       agencyInceptionDateMonth: optionalText,
       agencyInceptionDateDay: optionalText,
       agencyTerminationDateYear: optionalText,
       agencyTerminationDateMonth: optionalText,
       agencyTerminationDateDay: optionalText,
-    })
-    .nullish(),
-  agencyGroup: z.object({ agencyGroupId: optionalText, belongsTo: optionalBoolean }).nullish(),
-  agencyNumber: single('agencyNumber').nullish(),
-  agencyGroupNumber: single('agencyGroupNumber').nullish(),
-  naicNumber: single('naicNumber').nullish(),
-  producerNumber: single('producerNumber').nullish(),
-  vendorNumber: single('vendorNumber').nullish(),
-  creditScoreAccount: single('creditScoreAccount').nullish(),
-  commissionPayment: z.object({ issueComPaymentsElectronically: optionalBoolean, chosenCommissionAccount: optionalId }).nullish(),
-  commissionStructure: z.object({ chosenStructure: optionalText }).nullish(),
-  defaultSurplusLinesProducer: z.object({ defaultSurplusLineProducerId: optionalId }).nullish(),
-  interestContent: z.object({ mortgageeStatement: optionalText }).nullish(),
-  loginInformation: z
-    .object({
+    }),
+  ),
+  agencyGroup: z.nullish(z.object({ agencyGroupId: optionalText, belongsTo: optionalBoolean })),
+  agencyNumber: z.nullish(single('agencyNumber')),
+  agencyGroupNumber: z.nullish(single('agencyGroupNumber')),
+  naicNumber: z.nullish(single('naicNumber')),
+  producerNumber: z.nullish(single('producerNumber')),
+  vendorNumber: z.nullish(single('vendorNumber')),
+  creditScoreAccount: z.nullish(single('creditScoreAccount')),
+  commissionPayment: z.nullish(z.object({ issueComPaymentsElectronically: optionalBoolean, chosenCommissionAccount: optionalId })),
+  commissionStructure: z.nullish(z.object({ chosenStructure: optionalText })),
+  defaultSurplusLinesProducer: z.nullish(z.object({ defaultSurplusLineProducerId: optionalId })),
+  interestContent: z.nullish(z.object({ mortgageeStatement: optionalLongText })),
+  loginInformation: z.nullish(
+    z.object({
       roleLoginUsername: optionalText,
-      roleLoginPassword: z.string().nullish(),
-      roleLoginRetypePassword: z.string().nullish(),
+      roleLoginPassword: z.nullish(boundedString(1024, { trim: false })),
+      roleLoginRetypePassword: z.nullish(boundedString(1024, { trim: false })),
       roleLoginEmail: optionalText,
       timezone: optionalText,
       oops: optionalText,
       roleLoginAccessLevel: optionalId,
       defaultState: optionalId,
-    })
-    .nullish(),
-  notices: z
-    .object({
+    }),
+  ),
+  notices: z.nullish(
+    z.object({
       directApplicationActivityOn: optionalBoolean,
       acceptNoticesByEmail: optionalBoolean,
       notifyOfOverdueInvoices: optionalBoolean,
       emailPrintList: optionalBoolean,
       displayAgencyGroupInfoOnDec: optionalBoolean,
       sendCommissionsElectronically: optionalBoolean,
-      ccEmail: optionalText,
-      directApplicationActivityTo: optionalText,
+      ccEmail: optionalLongText,
+      directApplicationActivityTo: optionalLongText,
       chosenEmail: optionalId,
       commStatementChosenEmail: optionalId,
       claimActivityChosenEmail: optionalId,
-      ccClaimEmail: optionalText,
+      ccClaimEmail: optionalLongText,
       agencyBillingEnabled: optionalBoolean,
       doNotPrintWhenBillWhom: optionalBoolean,
-    })
-    .nullish(),
-  paymentsIssued: z.object({ issuePaymentsElectronically: optionalBoolean, chosenAccount: optionalId }).nullish(),
-  personalInformation: z
-    .object({
+    }),
+  ),
+  paymentsIssued: z.nullish(z.object({ issuePaymentsElectronically: optionalBoolean, chosenAccount: optionalId })),
+  personalInformation: z.nullish(
+    z.object({
       ssn: optionalText,
       ssnGroup: optionalText,
       driversLicense: optionalText,
@@ -211,39 +185,14 @@ export const storeRolesSchema = z.object({
       dbsDay: optionalText,
       dbsYear: optionalText,
       sameAsSsn: optionalBoolean,
-    })
-    .nullish(),
-  quotingRestriction: z.object({ followAgencyQuotingRestriction: optionalBoolean }).nullish(),
-  sweepAccount: z.object({ hasSweepAccount: optionalBoolean, chosenSweepAccount: optionalId }).nullish(),
-  termination: z.object({ reasonTerminated: optionalText, isTerminated: optionalBoolean }).nullish(),
+    }),
+  ),
+  quotingRestriction: z.nullish(z.object({ followAgencyQuotingRestriction: optionalBoolean })),
+  sweepAccount: z.nullish(z.object({ hasSweepAccount: optionalBoolean, chosenSweepAccount: optionalId })),
+  termination: z.nullish(z.object({ reasonTerminated: optionalLongText, isTerminated: optionalBoolean })),
 });
 
-export type StoreRolesInput = z.output<typeof storeRolesSchema>;
-
-export const retrieveAspectDataSchema = z.object({
-  id: z.guid(),
-  roleId: z.guid(),
-  /** Typed string in the legacy schema; required, and must be true for API-key callers. */
-  hasPermissions: looseBoolean,
-  all: looseBoolean.nullish().transform((value) => value ?? false),
-});
-
-export const lookupContactByNameSchema = z.object({
-  name: z.string().trim().min(1, 'must not be empty'),
-  role: z.string().trim().min(1, 'must not be empty'),
-  role_type: z
-    .string()
-    .trim()
-    .transform((value) => value.toLowerCase())
-    .pipe(z.enum(['individual', 'organization'], { message: 'must be individual or organization' })),
-});
+export type StoreRolesInput = { contactId: string; roleId: string } & z.output<typeof roleAspectsSchema>;
 
 /** pageSize up to 10000: real clients ask for everything at once. */
 export const MAX_PAGE_SIZE = 10_000;
-
-export const retrieveContactListSchema = z.object({
-  searchString: z.string().nullish().transform((value) => value ?? ''),
-  filter: z.string().nullish().transform((value) => value ?? ''),
-  currentPage: looseInteger.pipe(z.number().min(1, 'must be 1 or more')),
-  pageSize: looseInteger.pipe(z.number().min(1, 'must be 1 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)),
-});

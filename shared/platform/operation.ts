@@ -3,19 +3,22 @@
  * defineOperation(). Body parsing, v1 unwrapping, authentication, permission
  * checks, validation, the envelope, error mapping and the request log line
  * happen here once, for every operation.
+ *
+ * The platform knows no insurance: which credentials are valid is the auth area's to say,
+ * through the Authenticator that shared/operation.ts binds to this factory once.
  */
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
-import { authenticate, presentedCredentials } from '../auth/authenticate.js';
-import { hasPermission, type Principal } from '../auth/principal.js';
+import type * as z from 'zod/mini';
+import { presentedCredentials, type PresentedCredentials } from './credentials.js';
 import { DataWithMessages, envelope, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
-import { describeIssues } from './validation.js';
+import { hasPermission, type Authenticator, type Principal } from './principal.js';
+import { bodyDepthProblem, validate } from './validation.js';
 
 /** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
 export const BODY_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -26,6 +29,8 @@ export interface OperationContext {
   requestId: string;
   logger: Logger;
   event: APIGatewayProxyEventV2;
+  /** What the request presented, judged or not: for operations that authenticate themselves. */
+  credentials: PresentedCredentials;
   /** The caller's `Idempotency-Key` header, for writes that move money or documents. */
   idempotencyKey?: string;
 }
@@ -36,7 +41,10 @@ export interface ResourceAccess {
   queues?: Array<'signature-events' | 'print-batches'>;
 }
 
-export interface OperationDefinition<Schema extends z.ZodType, Result> {
+/** Any zod 4 schema: the house builds them with zod/mini (shared/platform/request-fields.ts). */
+export type RequestSchema = z.core.$ZodType;
+
+export interface OperationDefinition<Schema extends RequestSchema, Result> {
   version: ApiVersion;
   /** The operation's name as it appears in its path. */
   name: string;
@@ -55,7 +63,7 @@ export interface OperationDefinition<Schema extends z.ZodType, Result> {
   failureData?: (messages: string[]) => unknown;
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
-  handle: (input: z.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
+  handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
 }
 
 export interface OperationMetadata {
@@ -65,7 +73,7 @@ export interface OperationMetadata {
   permission: string | null;
   authentication: 'required' | 'none';
   wrapper?: 'json_dict' | 'json_obj';
-  input: z.ZodType;
+  input: RequestSchema;
   resources: ResourceAccess;
 }
 
@@ -75,7 +83,14 @@ export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context
 
 const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
 
-export function defineOperation<Schema extends z.ZodType, Result>(definition: OperationDefinition<Schema, Result>): OperationHandler {
+export type DefineOperation = <Schema extends RequestSchema, Result>(definition: OperationDefinition<Schema, Result>) => OperationHandler;
+
+/** The factory of entry files, bound to the authenticator that judges their callers' credentials. */
+export function operationFactory(authenticator: Authenticator): DefineOperation {
+  return (definition) => defineOperationWith(authenticator, definition);
+}
+
+function defineOperationWith<Schema extends RequestSchema, Result>(authenticator: Authenticator, definition: OperationDefinition<Schema, Result>): OperationHandler {
   const logger = new Logger({
     serviceName: 'insurance-admin',
     persistentKeys: { operation: `${definition.version}/${definition.name}` },
@@ -89,17 +104,22 @@ export function defineOperation<Schema extends z.ZodType, Result>(definition: Op
     // authentication like any other; only a body that is not JSON at all is a 400.
     const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
 
+    const credentials = presentedCredentials(event, body);
     let principal: Principal | undefined;
     if (authentication === 'required') {
-      principal = await authenticate(presentedCredentials(event, body));
+      principal = await authenticator.authenticate(credentials);
       if (!principal) throw new AuthenticationError();
       if (definition.permission && !hasPermission(principal, definition.permission)) throw new PermissionDeniedError();
     }
     (lambdaContext as ContextWithCaller).callerContactId = principal?.contactId;
 
     if (!isObject) throw new ValidationError(['body: must be a JSON object']);
-    const parsed = definition.input.safeParse(unwrap(body as Record<string, unknown>, definition));
-    if (!parsed.success) throw new ValidationError(describeIssues(parsed.error.issues));
+    const unwrapped = unwrap(body as Record<string, unknown>, definition);
+    // Refused before the schema walks it: no field of any operation nests this deep.
+    const tooDeep = bodyDepthProblem(unwrapped);
+    if (tooDeep) throw new ValidationError([tooDeep]);
+    const parsed = validate(definition.input, unwrapped);
+    if (!parsed.success) throw new ValidationError(parsed.messages);
 
     const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
     const result = await definition.handle(parsed.data, {
@@ -107,6 +127,7 @@ export function defineOperation<Schema extends z.ZodType, Result>(definition: Op
       requestId,
       logger,
       event,
+      credentials,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     if (result instanceof Reply) {

@@ -3,12 +3,12 @@
  * reach answers exactly like an unknown id. The policies services take the
  * caller's type from here, so that only this module knows where it lives.
  */
-import { reaches, type Principal } from '../auth/principal.js';
+import { reaches, type Principal } from '../platform/principal.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './model.js';
+import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicyWithTerms, loadRevision } from './store.js';
 
 export type { Principal };
-import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicyWithTerms, loadRevision } from './store.js';
 
 export async function policyWithinReach(
   principal: Principal,

@@ -1,5 +1,5 @@
 /** URL overrides (spec 2.4, 4.2): an internal page path replaced by an external URL. */
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../platform/principal.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { CreateUrlOverrideInput, UpdateUrlOverrideInput } from './schemas.js';
 import { decryptSecret, encryptSecret, EncryptionKeyMissingError } from './secrets.js';

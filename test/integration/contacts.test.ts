@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../shared/auth/store.js';
-import { verifyPassword } from '../../shared/auth/secrets.js';
+import { verifyPassword } from '../../shared/platform/passwords.js';
 import { getContact, getLoginCredential, linkContactToPolicy } from '../../shared/contacts/store.js';
 import { startTestService, type TestService } from '../support/service.js';
 

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listOperationRoutes } from '../../infra/routes.js';
+import { loadOperations } from '../../infra/operations.js';
+import { FUNCTIONS_DIR, listOperationRoutes } from '../../infra/routes.js';
 
 function tree(files: string[]) {
   const root = mkdtempSync(join(tmpdir(), 'routes-'));
@@ -27,7 +28,16 @@ describe('route table derived from the functions tree', () => {
     expect(() => listOperationRoutes(root)).toThrow(/functions\/v2\/stray\.ts/);
   });
 
-  it('lists the operations of this repository', () => {
-    expect(listOperationRoutes().map((route) => route.path)).toContain('/api/v2/utils/get_release_info');
+  it('serves every operation file of this repository, each under the version and name its handler declares', async () => {
+    const files = (readdirSync(FUNCTIONS_DIR, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => `/api/${file.slice(0, -'.ts'.length).split(sep).join('/')}`)
+      .sort();
+    expect(files.length).toBeGreaterThan(40);
+    expect(listOperationRoutes().map((route) => route.path)).toEqual(files);
+    // Importing each entry file checks that its handler is defineOperation's, naming its own path.
+    const operations = await loadOperations();
+    expect(operations.map((operation) => operation.path)).toEqual(files);
+    for (const operation of operations) expect(operation.summary, operation.path).not.toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { urlOverrideKey, urlOverridesQuery } from '../../shared/url-overrides/keys.js';
-import { createUrlOverrideSchema, updateUrlOverrideSchema } from '../../shared/url-overrides/schemas.js';
+import { createUrlOverrideInput as createUrlOverrideSchema } from '../../functions/v1/custom_ui/createURLOverride.js';
+import { updateUrlOverrideInput as updateUrlOverrideSchema } from '../../functions/v1/custom_ui/updateURLOverride.js';
 import { decryptSecret, encryptSecret } from '../../shared/url-overrides/secrets.js';
 import { toView } from '../../shared/url-overrides/service.js';
 

@@ -1,5 +1,6 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
-import { lookupContactByNameSchema } from '../../../shared/contacts/schemas.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { name } from '../../../shared/platform/request-fields.js';
 import { lookupContactByName } from '../../../shared/contacts/service.js';
 
 export const handler = defineOperation({
@@ -7,7 +8,14 @@ export const handler = defineOperation({
   name: 'lookupContactByName',
   summary: 'Contacts of a role and type whose name words begin with the words given (at most 100)',
   permission: 'contacts:read',
-  input: lookupContactByNameSchema,
+  input: z.object({
+    name: name(),
+    role: name(),
+    role_type: z.pipe(
+      z.string().check(z.trim(), z.maxLength(32), z.toLowerCase()),
+      z.enum(['individual', 'organization'], { error: 'must be individual or organization' }),
+    ),
+  }),
   resources: { table: 'read' },
   handle: (input, { principal }) => lookupContactByName(input, principal),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
-import { retrieveAspectDataSchema } from '../../../shared/contacts/schemas.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { flag, flagOr, uuid } from '../../../shared/platform/request-fields.js';
 import { retrieveAspectData } from '../../../shared/contacts/service.js';
 
 export const handler = defineOperation({
@@ -7,7 +8,13 @@ export const handler = defineOperation({
   name: 'retrieveAspectData',
   summary: 'The aspect data of a contact for a role (or for all its roles), with its policies',
   permission: 'contacts:read',
-  input: retrieveAspectDataSchema,
+  input: z.object({
+    id: uuid(),
+    roleId: uuid(),
+    /** Typed string in the legacy schema; required, and must be true for API-key callers. */
+    hasPermissions: flag(),
+    all: flagOr(false),
+  }),
   resources: { table: 'read' },
   handle: (input, { principal }) => retrieveAspectData(input, principal),
 });

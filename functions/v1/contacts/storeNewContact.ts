@@ -1,6 +1,8 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { storeNewContactSchema } from '../../../shared/contacts/schemas.js';
+import { looseText } from '../../../shared/platform/request-fields.js';
+import { contactContentSchema } from '../../../shared/contacts/schemas.js';
 import { storeNewContact } from '../../../shared/contacts/service.js';
 
 export const handler = defineOperation({
@@ -8,7 +10,10 @@ export const handler = defineOperation({
   name: 'storeNewContact',
   summary: 'Creates a contact with its addresses, phones, emails and roles; answers its id and the ids of its addresses',
   permission: 'contacts:write',
-  input: storeNewContactSchema,
+  input: z.object({
+    role: z.nullish(looseText()),
+    content: contactContentSchema,
+  }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     const { id, address_ids } = await storeNewContact(input, principal);

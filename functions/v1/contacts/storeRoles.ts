@@ -1,13 +1,18 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
-import { storeRolesSchema } from '../../../shared/contacts/schemas.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { uuid } from '../../../shared/platform/request-fields.js';
+import { roleAspectsSchema } from '../../../shared/contacts/schemas.js';
 import { storeRoles } from '../../../shared/contacts/service.js';
+
+/** The contact and role, and the role aspects to write (only the keys passed change). */
+export const storeRolesInput = z.object({ contactId: uuid(), roleId: uuid(), ...roleAspectsSchema.shape });
 
 export const handler = defineOperation({
   version: 'v1',
   name: 'storeRoles',
   summary: "Updates a contact's role aspect data (only the keys passed); answers the list of error messages, empty on success",
   permission: 'contacts:write',
-  input: storeRolesSchema,
+  input: storeRolesInput,
   // The contract's answer is the list of error messages, on every kind of failure.
   failureData: (messages) => messages,
   resources: { table: 'write' },

@@ -1,6 +1,17 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
-import { createUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { flagOr, withDefault } from '../../../shared/platform/request-fields.js';
+import { category, externalUrl, httpMethod, internalPath, sharedSecret } from '../../../shared/url-overrides/schemas.js';
 import { createOverride } from '../../../shared/url-overrides/service.js';
+
+export const createUrlOverrideInput = z.object({
+  url: internalPath,
+  override: externalUrl,
+  http_method: withDefault(httpMethod, 'GET'),
+  enabled: flagOr(true),
+  shared_secret: sharedSecret(),
+  category: category(),
+});
 
 export const handler = defineOperation({
   version: 'v1',
@@ -8,7 +19,7 @@ export const handler = defineOperation({
   summary: 'Replaces an internal page path with an external URL (administrators only)',
   permission: 'url_overrides:write',
   wrapper: 'json_obj',
-  input: createUrlOverrideSchema,
+  input: createUrlOverrideInput,
   resources: { table: 'write' },
   handle: (input, { principal }) => createOverride(input, principal),
 });

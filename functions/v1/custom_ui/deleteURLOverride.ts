@@ -1,5 +1,6 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
-import { deleteUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { internalPath } from '../../../shared/url-overrides/schemas.js';
 import { deleteOverride } from '../../../shared/url-overrides/service.js';
 
 export const handler = defineOperation({
@@ -8,7 +9,7 @@ export const handler = defineOperation({
   summary: 'Removes the URL override of an internal path (administrators only)',
   permission: 'url_overrides:write',
   wrapper: 'json_obj',
-  input: deleteUrlOverrideSchema,
+  input: z.object({ url: internalPath }),
   resources: { table: 'write' },
   handle: async (input) => {
     await deleteOverride(input.url);

@@ -1,6 +1,17 @@
-import { defineOperation } from '../../../shared/platform/operation.js';
-import { updateUrlOverrideSchema } from '../../../shared/url-overrides/schemas.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { optional, optionalFlag } from '../../../shared/platform/request-fields.js';
+import { category, externalUrl, httpMethod, internalPath, sharedSecret } from '../../../shared/url-overrides/schemas.js';
 import { updateOverride } from '../../../shared/url-overrides/service.js';
+
+export const updateUrlOverrideInput = z.object({
+  url: internalPath,
+  override: optional(externalUrl),
+  enabled: optionalFlag(),
+  http_method: optional(httpMethod),
+  shared_secret: sharedSecret(),
+  category: category(),
+});
 
 export const handler = defineOperation({
   version: 'v1',
@@ -8,7 +19,7 @@ export const handler = defineOperation({
   summary: 'Changes the fields passed of the URL override of an internal path (administrators only)',
   permission: 'url_overrides:write',
   wrapper: 'json_obj',
-  input: updateUrlOverrideSchema,
+  input: updateUrlOverrideInput,
   resources: { table: 'write' },
   handle: (input, { principal }) => updateOverride(input, principal),
 });

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
+import { boundedString, optionalUuid, requiredOr } from '../../../shared/platform/request-fields.js';
 import { propertyInfoFromZip } from '../../../shared/geography/zip-answers.js';
-
-const NOT_A_PROPERTY_ID = 'must be a property id (UUID)';
 
 export const handler = defineOperation({
   version: 'v1',
@@ -12,13 +11,11 @@ export const handler = defineOperation({
   permission: 'geography:read',
   wrapper: 'json_dict',
   input: z.object({
-    zip: z.union([z.string(), z.number()], {
-      error: (issue) => (issue.input === undefined ? 'is required' : 'must be a ZIP code such as 90210 or 90210-1234'),
-    }),
-    stateAbbr: z.string().nullish(),
+    zip: z.union([boundedString(32, { trim: false }), z.number()], { error: requiredOr('must be a ZIP code such as 90210 or 90210-1234') }),
+    stateAbbr: z.nullish(boundedString(32)),
     // The property being edited. Only business-location restrictions would need it, and the
     // reference product has none, so it is checked for shape but not looked up.
-    propId: z.union([z.guid({ error: NOT_A_PROPERTY_ID }), z.literal('')], { error: NOT_A_PROPERTY_ID }).nullish(),
+    propId: optionalUuid('must be a property id (UUID)'),
   }),
   resources: { table: 'read' },
   handle: async ({ zip, stateAbbr }) => {

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { issueApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
+import { boundedString, id, LIMITS } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,12 +10,8 @@ export const handler = defineOperation({
   summary: 'Issue a new API key for a contact (Administrators); the key is answered this once and never again',
   permission: MANAGE_API_KEYS,
   input: z.object({
-    contact_id: z.string({ error: 'must be the id of a contact' }).trim().min(1, 'must not be empty'),
-    description: z
-      .string({ error: 'must say what the key is for' })
-      .trim()
-      .min(1, 'must not be empty')
-      .max(200, 'must be at most 200 characters'),
+    contact_id: id('must be the id of a contact'),
+    description: boundedString(LIMITS.nameLength, { nonEmpty: true, typeMessage: 'must say what the key is for' }),
   }),
   resources: { table: 'write' },
   handle: async ({ contact_id, description }) => {

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiKeysOf, describeApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
+import { id } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -8,7 +9,7 @@ export const handler = defineOperation({
   summary: "A contact's API keys (Administrators): ids, descriptions, status and last use, never the keys",
   permission: MANAGE_API_KEYS,
   input: z.object({
-    contact_id: z.string({ error: 'must be the id of a contact' }).trim().min(1, 'must not be empty'),
+    contact_id: id('must be the id of a contact'),
   }),
   resources: { table: 'read' },
   handle: async ({ contact_id }) => (await apiKeysOf(contact_id)).map(describeApiKey),

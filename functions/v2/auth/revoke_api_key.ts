@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describeApiKey, MANAGE_API_KEYS, revokeApiKeyById } from '../../../shared/auth/api-keys.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
+import { id } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -8,7 +9,7 @@ export const handler = defineOperation({
   summary: 'Revoke an API key by its id (Administrators); it fails from the next call on, and so do its sessions',
   permission: MANAGE_API_KEYS,
   input: z.object({
-    key_id: z.string({ error: 'must be a key_id returned by create_api_key or list_api_keys' }).trim().min(1, 'must not be empty'),
+    key_id: id('must be a key_id returned by create_api_key or list_api_keys'),
   }),
   resources: { table: 'write' },
   handle: async ({ key_id }) => describeApiKey(await revokeApiKeyById(key_id)),

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { selectRoleOfGrant } from '../../../shared/auth/grants.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
+import { id } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,7 +10,7 @@ export const handler = defineOperation({
   summary: "Bind one of the contact's roles to the bearer token's OAuth grant; its later calls act with that role only",
   permission: null,
   input: z.object({
-    role_id: z.string({ error: 'must be a role id returned by retrieve_my_roles' }).trim().min(1, 'must not be empty'),
+    role_id: id('must be a role id returned by retrieve_my_roles'),
   }),
   resources: { table: 'write' },
   handle: async ({ role_id }, { principal }) => {

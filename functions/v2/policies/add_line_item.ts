@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { optionalFlag, optionalUuid, uuid } from '../../../shared/platform/request-fields.js';
 import { addLineItem } from '../../../shared/policies/item-service.js';
-import { id, optionalFlag, optionalId } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,11 +9,11 @@ export const handler = defineOperation({
   summary: 'Adds a catalog item to a property or the revision, with its sub line when asked',
   permission: 'policies:write',
   input: z.object({
-    revision_id: id(),
-    property_id: optionalId(),
-    sub_line_id: optionalId(),
-    item_id: id(),
-    link_id: optionalId(),
+    revision_id: uuid(),
+    property_id: optionalUuid(),
+    sub_line_id: optionalUuid(),
+    item_id: uuid(),
+    link_id: optionalUuid(),
     check_for_sub_line: optionalFlag(),
     /** The spelling some clients send. */
     check_for_subline: optionalFlag(),

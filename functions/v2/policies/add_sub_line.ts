@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { list, optionalUuid, uuid } from '../../../shared/platform/request-fields.js';
 import { addSubLine } from '../../../shared/policies/item-service.js';
-import { id, optionalId } from '../../../shared/policies/schemas.js';
+import { optionalItem } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,11 +10,11 @@ export const handler = defineOperation({
   summary: 'Adds a sub line to a property or the revision, with its mandatory and the chosen optional items',
   permission: 'policies:write',
   input: z.object({
-    revision_id: id(),
-    property_id: optionalId(),
-    sub_line_id: id(),
-    link_id: optionalId(),
-    optional_items: z.array(z.union([z.string(), z.looseObject({ item_id: z.string().optional(), id: z.string().optional() })])).optional(),
+    revision_id: uuid(),
+    property_id: optionalUuid(),
+    sub_line_id: uuid(),
+    link_id: optionalUuid(),
+    optional_items: z.optional(list(optionalItem)),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => addSubLine(principal, input),

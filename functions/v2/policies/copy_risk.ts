@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { flagOr, uuid } from '../../../shared/platform/request-fields.js';
 import { copyRisk } from '../../../shared/policies/risk-service.js';
-import { flag, id } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,12 +9,12 @@ export const handler = defineOperation({
   summary: "Copies a property's address, rating, mortgagees and tenants onto another property",
   permission: 'policies:write',
   input: z.object({
-    from_risk_id: id(),
-    to_risk_id: id(),
-    copy_address: flag(true),
-    copy_rating: flag(true),
-    copy_mortgagees: flag(false),
-    copy_tenants: flag(false),
+    from_risk_id: uuid(),
+    to_risk_id: uuid(),
+    copy_address: flagOr(true),
+    copy_rating: flagOr(true),
+    copy_mortgagees: flagOr(false),
+    copy_tenants: flagOr(false),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => copyRisk(principal, input),

@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { id, list, optionalId } from '../../../shared/platform/request-fields.js';
 import { copySubLine } from '../../../shared/policies/item-service.js';
-import { id, optionalId } from '../../../shared/policies/schemas.js';
+import { optionalItem } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -14,7 +15,7 @@ export const handler = defineOperation({
     sub_line_id: id(),
     sub_line_instance_id: id(),
     link_id: optionalId(),
-    optional_items: z.array(z.union([z.string(), z.looseObject({ item_id: z.string().optional(), id: z.string().optional() })])).optional(),
+    optional_items: z.optional(list(optionalItem)),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => copySubLine(principal, input),

@@ -1,25 +1,28 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { boundedString, date, flagOr, id, list, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
 import { createPolicy } from '../../../shared/policies/new-policy-service.js';
-import { date, flag, optionalId, underwritingAnswer, underwritingOption, unlessBlank } from '../../../shared/policies/schemas.js';
+import { underwritingAnswer, underwritingOption } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
-export const createPolicyInput = z.object({
-  policy_number: unlessBlank(z.string().trim().min(1).optional()),
-  manual_policy_number: flag(false),
-  inception_date: unlessBlank(date().optional()),
-  effective_date: unlessBlank(date().optional()),
-  term_type: unlessBlank(z.enum(CREATABLE_TERM_TYPES).default('1 Year')),
-  expiration_date: unlessBlank(date().optional()),
-  renewal_term_type: unlessBlank(z.enum(RENEWAL_TERM_TYPES).default('1 Year')),
-  is_renewal: flag(false),
-  underwriting_questions: unlessBlank(z.array(underwritingAnswer).optional()),
-  underwriting_options: unlessBlank(z.array(underwritingOption).optional()),
-  as_agent: flag(false),
-  policy_type_id: optionalId(),
-  property_zip: unlessBlank(z.string().trim().min(1).optional()),
-  external_system_reference: unlessBlank(z.string().optional()),
-});
+export const createPolicyInput = z
+  .object({
+    policy_number: optional(id()),
+    manual_policy_number: flagOr(false),
+    inception_date: optional(date()),
+    effective_date: optional(date()),
+    term_type: withDefault(z.enum(CREATABLE_TERM_TYPES), '1 Year'),
+    expiration_date: optional(date()),
+    renewal_term_type: withDefault(z.enum(RENEWAL_TERM_TYPES), '1 Year'),
+    is_renewal: flagOr(false),
+    underwriting_questions: optional(list(underwritingAnswer)),
+    underwriting_options: optional(list(underwritingOption)),
+    as_agent: flagOr(false),
+    policy_type_id: optionalId(),
+    property_zip: optional(boundedString(20, { nonEmpty: true })),
+    external_system_reference: optional(id()),
+  })
+  .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom'));
 
 export const handler = defineOperation({
   version: 'v2',

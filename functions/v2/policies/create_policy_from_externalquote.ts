@@ -1,50 +1,83 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import {
+  date,
+  decimal,
+  flagOr,
+  freeForm,
+  freeFormValue,
+  id,
+  list,
+  money,
+  name,
+  optional,
+  optionalId,
+  requiredWhen,
+  withDefault,
+} from '../../../shared/platform/request-fields.js';
 import { createPolicyFromExternalQuote } from '../../../shared/policies/external-quote-service.js';
-import { date, flag, optionalId, underwritingAnswer, underwritingOption, unlessBlank } from '../../../shared/policies/schemas.js';
+import { underwritingAnswer, underwritingOption, yearBuilt } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
-const amount = z.union([z.number(), z.string(), z.null()]).optional();
+const amount = () => optional(money());
 const quoteItem = z.looseObject({
-  item_id: z.string().optional(),
-  id: z.string().optional(),
-  name: z.string().optional(),
-  limit: amount,
-  deductible: amount,
-  premium: amount,
-  annual_premium: amount,
-  written_premium: amount,
+  item_id: z.optional(id()),
+  id: z.optional(id()),
+  name: z.optional(name()),
+  limit: amount(),
+  deductible: amount(),
+  premium: amount(),
+  annual_premium: amount(),
+  written_premium: amount(),
 });
+const quoteRisk = z.looseObject({
+  name: optional(name()),
+  latitude: optional(decimal({ min: -90, max: 90 })),
+  longitude: optional(decimal({ min: -180, max: 180 })),
+  year_built: optional(yearBuilt()),
+  items: z.optional(list(quoteItem)),
+  fields: z.optional(z.record(z.string(), z.unknown())),
+  questions: z.optional(z.record(z.string(), z.unknown())),
+});
+
+/** The externally rated quote: free-form beyond the fields read here, within the free-form limits (no size cap but the body's). */
+const quote = freeForm(
+  z.object({
+    policy_type_id: optionalId(),
+    fields: z.prefault(z.record(z.string(), z.unknown()), {}),
+    risks: z.prefault(list(quoteRisk), []),
+    items: z.prefault(list(quoteItem), []),
+    premiums: z.prefault(z.object({ annual_premium: amount(), written_premium: amount(), annual_fee: amount(), written_fee: amount() }), {} as never),
+    underwriting_questions: optional(list(underwritingAnswer)),
+  }),
+  { maxChars: Number.POSITIVE_INFINITY },
+);
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'create_policy_from_externalquote',
   summary: 'Creates a policy from an externally rated quote (risks, fields, items, premiums), keeping its premiums',
   permission: 'quotes:write',
-  input: z.object({
-    quote: z.object({
+  input: z
+    .object({
+      quote,
+      inception_date: optional(date()),
+      effective_date: optional(date()),
+      term_type: withDefault(z.enum(CREATABLE_TERM_TYPES), '1 Year'),
+      expiration_date: optional(date()),
+      renewal_term_type: withDefault(z.enum(RENEWAL_TERM_TYPES), '1 Year'),
+      transaction_type: withDefault(z.enum(['new_business', 'rewrite']), 'new_business'),
+      policy_number: optional(id()),
+      manual_policy_number: flagOr(false),
       policy_type_id: optionalId(),
-      fields: z.record(z.string(), z.unknown()).default({}),
-      risks: z.array(z.looseObject({ items: z.array(quoteItem).optional(), fields: z.record(z.string(), z.unknown()).optional(), questions: z.record(z.string(), z.unknown()).optional() })).default([]),
-      items: z.array(quoteItem).default([]),
-      premiums: z
-        .object({ annual_premium: amount, written_premium: amount, annual_fee: amount, written_fee: amount })
-        .default({}),
-      underwriting_questions: unlessBlank(z.array(underwritingAnswer).optional()),
-    }),
-    inception_date: unlessBlank(date().optional()),
-    effective_date: unlessBlank(date().optional()),
-    term_type: unlessBlank(z.enum(CREATABLE_TERM_TYPES).default('1 Year')),
-    expiration_date: unlessBlank(date().optional()),
-    renewal_term_type: unlessBlank(z.enum(RENEWAL_TERM_TYPES).default('1 Year')),
-    transaction_type: unlessBlank(z.enum(['new_business', 'rewrite']).default('new_business')),
-    policy_number: unlessBlank(z.string().trim().min(1).optional()),
-    manual_policy_number: flag(false),
-    policy_type_id: optionalId(),
-    as_agent: flag(false),
-    underwriting_options: unlessBlank(z.array(underwritingOption).optional()),
-    external_system_reference: unlessBlank(z.string().optional()),
-  }),
+      as_agent: flagOr(false),
+      underwriting_options: optional(list(underwritingOption)),
+      external_system_reference: optional(id()),
+      postback: optional(freeFormValue()).check(
+        z.describe("The vendor's request to post the result back to the rater. Accepted and ignored: the created policy is this call's answer and nothing is posted back."),
+      ),
+    })
+    .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom')),
   resources: { table: 'write' },
-  handle: async (input, { principal }) => createPolicyFromExternalQuote(principal, input),
+  handle: async ({ postback: _ignored, ...input }, { principal }) => createPolicyFromExternalQuote(principal, input),
 });

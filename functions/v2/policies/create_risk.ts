@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { freeFormValue, id, optional } from '../../../shared/platform/request-fields.js';
 import { createRisk } from '../../../shared/policies/risk-service.js';
-import { clearableText, id } from '../../../shared/policies/schemas.js';
+import { clearableText } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,8 +11,11 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({
     revision_id: id(),
-    property_group_number: clearableText().optional(),
-    building_number: clearableText().optional(),
+    property_group_number: clearableText(),
+    building_number: clearableText(),
+    force_categories: optional(freeFormValue()).check(
+      z.describe("The vendor's switch to force the builder's item categories onto the new property. Accepted and ignored: a new property always starts with its sub line's mandatory items and their catalog categories."),
+    ),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) =>

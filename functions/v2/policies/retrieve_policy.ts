@@ -1,23 +1,21 @@
-import { z } from 'zod';
-import { BusinessRuleError } from '../../../shared/platform/errors.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { retrievePolicy } from '../../../shared/policies/read-service.js';
-import { optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'retrieve_policy',
   summary: 'A policy by id or number, with its active (or chosen) revision and term',
   permission: 'policies:read',
-  input: z.object({
-    policy_id: optionalId(),
-    policy_number: unlessBlank(z.string().trim().min(1).optional()),
-    revision_state: unlessBlank(z.enum(['open', 'committed', 'archived', 'pending']).optional()),
-    revision_id: optionalId(),
-  }),
+  input: z
+    .object({
+      policy_id: optionalId(),
+      policy_number: optional(id()),
+      revision_state: optional(z.enum(['open', 'committed', 'archived', 'pending'])),
+      revision_id: optionalId(),
+    })
+    .check(eitherOf('policy_id', 'policy_number')),
   resources: { table: 'read' },
-  handle: async (input, { principal }) => {
-    if (!input.policy_id && !input.policy_number) throw new BusinessRuleError('policy_id: give policy_id or policy_number');
-    return retrievePolicy(principal, input);
-  },
+  handle: async (input, { principal }) => retrievePolicy(principal, input),
 });

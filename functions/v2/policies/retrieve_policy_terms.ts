@@ -1,18 +1,14 @@
-import { z } from 'zod';
-import { BusinessRuleError } from '../../../shared/platform/errors.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { retrievePolicyTerms } from '../../../shared/policies/read-service.js';
-import { optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'retrieve_policy_terms',
   summary: 'The terms of a policy, each with its revisions',
   permission: 'policies:read',
-  input: z.object({ policy_id: optionalId(), policy_number: unlessBlank(z.string().trim().min(1).optional()) }),
+  input: z.object({ policy_id: optionalId(), policy_number: optional(id()) }).check(eitherOf('policy_id', 'policy_number')),
   resources: { table: 'read' },
-  handle: async (input, { principal }) => {
-    if (!input.policy_id && !input.policy_number) throw new BusinessRuleError('policy_id: give policy_id or policy_number');
-    return retrievePolicyTerms(principal, input);
-  },
+  handle: async (input, { principal }) => retrievePolicyTerms(principal, input),
 });

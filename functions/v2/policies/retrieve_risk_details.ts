@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { id } from '../../../shared/platform/request-fields.js';
 import { retrieveRiskDetails } from '../../../shared/policies/risk-service.js';
-import { id } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { flagOr, id, list, name, optional, pageNumber, pageSize, shortText, withDefault } from '../../../shared/platform/request-fields.js';
 import { retrieveRisks } from '../../../shared/policies/risk-service.js';
-import { flag, id, unlessBlank, wholeNumber } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,11 +10,11 @@ export const handler = defineOperation({
   permission: 'policies:read',
   input: z.object({
     revision_id: id(),
-    page: unlessBlank(wholeNumber().pipe(z.number().min(0, 'must be 0 or more')).default(0)),
-    page_size: unlessBlank(wholeNumber().pipe(z.number().min(1, 'must be greater than 0')).default(10)),
-    retrieve_remaining: flag(false),
-    order_by: unlessBlank(z.string().trim().default('name')),
-    risk_types: unlessBlank(z.union([z.array(z.string()), z.string().transform((value) => [value])]).optional()),
+    page: withDefault(pageNumber(0), 0),
+    page_size: withDefault(pageSize(), 10),
+    retrieve_remaining: flagOr(false),
+    order_by: withDefault(name(), 'name'),
+    risk_types: optional(z.union([list(shortText(), 100), z.pipe(shortText(), z.transform((value) => [value]))])),
   }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => retrieveRisks(principal, input),

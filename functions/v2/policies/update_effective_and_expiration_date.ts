@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { date, optional, optionalId, uuid } from '../../../shared/platform/request-fields.js';
 import { updateEffectiveAndExpirationDate } from '../../../shared/policies/revision-settings-service.js';
-import { date, id, optionalId, unlessBlank } from '../../../shared/policies/schemas.js';
 import { TERM_TYPES } from '../../../shared/policies/terms.js';
 
 export const handler = defineOperation({
@@ -10,10 +10,10 @@ export const handler = defineOperation({
   summary: "Moves the dates of a quote's term; answers the term type and length deduced from them",
   permission: 'policies:write',
   input: z.object({
-    policy_id: id(),
-    effective_date: unlessBlank(date().optional()),
-    expiration_date: unlessBlank(date().optional()),
-    policy_term_type: unlessBlank(z.enum(TERM_TYPES).optional()),
+    policy_id: uuid(),
+    effective_date: optional(date()),
+    expiration_date: optional(date()),
+    policy_term_type: optional(z.enum(TERM_TYPES)),
     policy_type_id: optionalId(),
   }),
   resources: { table: 'write' },

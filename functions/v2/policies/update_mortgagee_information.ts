@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { LIMITS, uuid } from '../../../shared/platform/request-fields.js';
 import { updateMortgageeInformation } from '../../../shared/policies/mortgagee-service.js';
-import { clearableText, id } from '../../../shared/policies/schemas.js';
+import { clearableText } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,12 +10,12 @@ export const handler = defineOperation({
   summary: "Changes a property mortgagee's loan description, number, type and declaration statement",
   permission: 'policies:write',
   input: z.object({
-    x_contact_reference: id(),
+    x_contact_reference: uuid(),
     mortgagee_info: z.object({
-      description: clearableText().optional(),
-      loan_num: clearableText().optional(),
-      type: clearableText().optional(),
-      dec_mort_statement: clearableText().optional(),
+      description: clearableText(LIMITS.textLength),
+      loan_num: clearableText(),
+      type: clearableText(),
+      dec_mort_statement: clearableText(LIMITS.textLength),
     }),
   }),
   resources: { table: 'write' },

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { boundedString, id, LIMITS, openObject, optionalId } from '../../../shared/platform/request-fields.js';
 import { updatePolicyLastVisited } from '../../../shared/policies/revision-settings-service.js';
-import { id, optionalId } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,7 +10,10 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({
     policy_id: id(),
-    params: z.looseObject({ lastQuoteWizardURL: z.string().optional(), lastQuoteWizardStepId: z.string().optional() }),
+    params: openObject({
+      lastQuoteWizardURL: z.optional(boundedString(LIMITS.textLength, { trim: false })),
+      lastQuoteWizardStepId: z.optional(boundedString(LIMITS.idLength, { trim: false })),
+    }),
     revision_id: optionalId(),
   }),
   resources: { table: 'write' },

@@ -1,14 +1,15 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { id, list } from '../../../shared/platform/request-fields.js';
 import { updateUnderwritingOptions } from '../../../shared/policies/revision-settings-service.js';
-import { id, underwritingOption } from '../../../shared/policies/schemas.js';
+import { underwritingOption } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'update_underwriting_options',
   summary: "Records the revision's underwriting options",
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), underwriting_options: z.array(underwritingOption) }),
+  input: z.object({ revision_id: id(), underwriting_options: list(underwritingOption) }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => updateUnderwritingOptions(principal, input),
 });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
 import { config } from '../../../shared/platform/config.js';
 
 export const handler = defineOperation({
