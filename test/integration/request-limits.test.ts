@@ -64,6 +64,10 @@ describe('ids, text and numbers beyond their limits', () => {
     await refused(`${P}/update_primary_property`, { property_id: 'p'.repeat(5000) }, ['property_id: must be a UUID']);
   });
 
+  it('repeats at most 100 characters of an id it did not find', async () => {
+    await refused(`${P}/create_risk`, { revision_id: 'r'.repeat(128) }, [`Revision ${'r'.repeat(100)}… was not found`]);
+  });
+
   it('refuses a name over 200 characters and a statement over 4,000', async () => {
     await refused(`${P}/update_property_location`, { location: { id: propertyId, name: 'n'.repeat(201) } }, ['location.name: must be at most 200 characters']);
     const details = successData(await service.call(`${P}/retrieve_risk_details`, { risk_id: propertyId }));

@@ -25,7 +25,7 @@ import {
   wholeNumber,
   withDefault,
 } from '../../shared/platform/request-fields.js';
-import { bodyDepthProblem, ECHO_LIMIT, validate } from '../../shared/platform/validation.js';
+import { bodyDepthProblem, ECHO_LIMIT, validate, withoutLongEcho } from '../../shared/platform/validation.js';
 
 /** The messages a field answers for `value`, as the operation factory words them. */
 const messagesFor = (field: z.ZodMiniType, value: unknown) => {
@@ -244,5 +244,12 @@ describe('validation messages', () => {
         expect(message).not.toContain('y'.repeat(ECHO_LIMIT + 1));
       }
     }
+  });
+
+  it('cut a business message that repeats a long id to 100 characters of it, leaving the words alone', () => {
+    const id = 'r'.repeat(128);
+    expect(withoutLongEcho(`Revision ${id} was not found`)).toBe(`Revision ${'r'.repeat(ECHO_LIMIT)}… was not found`);
+    const words = 'items.0.limit: Water Backup limit must be one of 5000, 10000, 25000';
+    expect(withoutLongEcho(words)).toBe(words);
   });
 });
