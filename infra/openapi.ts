@@ -3,7 +3,7 @@
  * operations validate with, for every operation file under functions/.
  */
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { OperationHandler, OperationMetadata } from '../shared/platform/operation.js';
 import { listOperationRoutes, type OperationRoute } from './routes.js';
 

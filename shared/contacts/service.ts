@@ -13,6 +13,16 @@ import { normalizeContactContent } from './content.js';
 import { agencyScope, ALL_SCOPE, ANY_ROLE } from './keys.js';
 import type { ContactAddress, ContactRecord } from './model.js';
 import { matchesSearch, mostSelectiveWord, nameWords, sortName } from './names.js';
+import {
+  DETAIL_IDENTIFIERS,
+  detailsContext,
+  PERSONAL_INFORMATION_IDENTIFIERS,
+  personalInformationContext,
+  revealFields,
+  sealAspects,
+  sealFields,
+  seesIdentifiersInFull,
+} from './personal-identifiers.js';
 import { AGENCY_ROLE_ID, findRole, mayGrantRole, roleAboveCaller, VENDOR_ROLE_ID } from './roles.js';
 import type { StoreNewContactInput, StoreRolesInput } from './schemas.js';
 import { isTerminated, standingChangeRefusals, standingChanges } from './standing.js';
@@ -101,7 +111,7 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
     ...(agencyId && roleIds.some((roleId) => roleId !== AGENCY_ROLE_ID) ? { defaultAgency: agencyId } : {}),
     ...(content.agencyInceptionDate ? { agencyInceptionDate: content.agencyInceptionDate } : {}),
     ...(content.agencyTerminationDate ? { agencyTerminationDate: content.agencyTerminationDate } : {}),
-    details: content.details,
+    details: sealFields(content.details, DETAIL_IDENTIFIERS, detailsContext(id)),
     addresses: content.addresses,
     phoneNumbers: content.phoneNumbers,
     emailAddresses: content.emailAddresses,
@@ -138,7 +148,9 @@ export async function storeRoles(input: StoreRolesInput, principal: Principal): 
   if (refusals.length > 0) throw new BusinessRuleError(refusals);
 
   const login = plan.login ? await storedLogin(plan.login) : undefined;
-  await saveContactChange({ before: contact, after: plan.contact, roleId: role.id, aspects: plan.aspects, ...(login ? { login } : {}) });
+  // Identifiers still in clear from before sealing are sealed on this write too.
+  const after = { ...plan.contact, details: sealFields(plan.contact.details, DETAIL_IDENTIFIERS, detailsContext(contact.id)) };
+  await saveContactChange({ before: contact, after, roleId: role.id, aspects: sealAspects(contact.id, plan.aspects), ...(login ? { login } : {}) });
 }
 
 /**
@@ -178,7 +190,7 @@ export async function retrieveAspectData(
   // A lookup shows such a contact's name and card; its aspect data is for those above it.
   if (above) throw new BusinessRuleError(`id: you may not read the aspect data of a contact holding the ${above.name} role`);
   const [aspectsByRole, links, agencies] = await Promise.all([getRoleAspects(contact.id), listPolicyLinks(contact.id), getContacts(contact.agencyIds)]);
-  return renderAspectData({
+  const data = renderAspectData({
     contact,
     roleId: role.id,
     aspectsByRole,
@@ -186,6 +198,11 @@ export async function retrieveAspectData(
     links,
     agencyNames: new Map([...agencies.values()].map((agency) => [agency.id, agency.name])),
   });
+  const personal = data.personalInformation as Record<string, unknown> | undefined;
+  if (personal) {
+    data.personalInformation = revealFields(personal, PERSONAL_INFORMATION_IDENTIFIERS, personalInformationContext(contact.id), seesIdentifiersInFull(principal));
+  }
+  return data;
 }
 
 // ---------------------------------------------------------------- lookupContactByName

@@ -39,6 +39,9 @@ export interface QueryPagesOptions {
   maxItems?: number;
 }
 
+/** The largest Limit a Query accepts. */
+export const MAX_QUERY_LIMIT = 2 ** 31 - 1;
+
 /**
  * The pages of a Query, one request each, in order. A caller that has what it needs
  * simply stops iterating and no further page is read.
@@ -48,7 +51,9 @@ export async function* queryPages<T = TableItem>(input: QueryInput, options: Que
   let startKey = options.startKey;
   let matched = 0;
   while (matched < maxItems) {
-    const limit = Math.min(input.Limit ?? Number.POSITIVE_INFINITY, maxItems - matched);
+    const wanted = Math.min(input.Limit ?? Number.POSITIVE_INFINITY, maxItems - matched);
+    // DynamoDB reads a Limit as a 32-bit integer: skipping to page 10^6 of 10,000 must not ask for more.
+    const limit = Number.isFinite(wanted) ? Math.min(wanted, MAX_QUERY_LIMIT) : wanted;
     const page = await documentClient().send(
       new QueryCommand({
         ...input,

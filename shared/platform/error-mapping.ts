@@ -9,6 +9,7 @@ import {
   PayloadTooLargeError,
   PermissionDeniedError,
 } from './errors.js';
+import { withoutLongEcho } from './validation.js';
 
 export function errorResponse(
   error: unknown,
@@ -18,8 +19,9 @@ export function errorResponse(
   failureData?: (messages: string[]) => unknown,
 ): APIGatewayProxyStructuredResultV2 {
   if (error instanceof BusinessRuleError) {
-    const data = error.data ?? failureData?.(error.messages) ?? null;
-    return jsonResponse(200, envelope(version, false, error.messages, data), { requestId });
+    const messages = error.messages.map(withoutLongEcho);
+    const data = error.data ?? failureData?.(messages) ?? null;
+    return jsonResponse(200, envelope(version, false, messages, data), { requestId });
   }
   if (error instanceof AuthenticationError) return jsonResponse(401, envelope(version, false, [error.message], null), { requestId });
   if (error instanceof PermissionDeniedError) return jsonResponse(403, envelope(version, false, [error.message], null), { requestId });

@@ -17,8 +17,13 @@ export const LIMITS = {
   nameLength: 200,
   /** Descriptions, statements, notes. */
   textLength: 4000,
-  /** Nesting of a free-form object or value, counted from the field itself. */
-  freeFormDepth: 32,
+  /**
+   * Nesting of a free-form object or value, counted from the field itself. DynamoDB refuses
+   * an item nested deeper than 32 levels counting the item (measured on DynamoDB Local: a
+   * record attribute holds 31), and a free-form field is stored up to three levels down
+   * (an underwriting option's answer, in a list in the revision): 29 is what always fits.
+   */
+  freeFormDepth: 29,
   /** A free-form value as JSON: a quarter of DynamoDB's item limit. */
   freeFormChars: 100_000,
   /** Page numbers and page sizes. */
@@ -204,15 +209,15 @@ export const date = () =>
 export const list = <T extends Schema>(element: T, max: number = LIMITS.listLength) => z.array(element).check(z.maxLength(max, `must have at most ${max} elements`));
 
 export interface FreeFormLimits {
-  /** Levels of objects and lists, counted from the field (32 unless told otherwise). */
+  /** Levels of objects and lists, counted from the field (29 unless told otherwise). */
   maxDepth?: number;
   /** Size as JSON, roughly (100,000 characters unless told otherwise). */
   maxChars?: number;
 }
 
 /**
- * What a free-form value breaks, if anything: nesting past the limit (DynamoDB stores 32
- * levels), numbers a store cannot hold, strings or a whole too large for one record.
+ * What a free-form value breaks, if anything: nesting past the limit (see
+ * LIMITS.freeFormDepth), numbers a store cannot hold, strings or a whole too large for one record.
  * Walks without recursion, so that no input can exhaust the stack.
  */
 export function freeFormProblem(value: unknown, limits: FreeFormLimits = {}): string | undefined {

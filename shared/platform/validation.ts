@@ -11,6 +11,15 @@ export const ECHO_LIMIT = 100;
 
 const clip = (text: string) => (text.length > ECHO_LIMIT ? `${text.slice(0, ECHO_LIMIT)}…` : text);
 
+const LONG_RUN = new RegExp(`\\S{${ECHO_LIMIT + 1},}`, 'g');
+
+/**
+ * A failure message with every run of more than 100 non-blank characters cut to 100: the
+ * house's own words are never that long, so such a run is the caller's input (an id, a key)
+ * repeated back.
+ */
+export const withoutLongEcho = (message: string) => message.replace(LONG_RUN, (run) => clip(run));
+
 const ARTICLE: Record<string, string> = {
   string: 'a string',
   number: 'a number',

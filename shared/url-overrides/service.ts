@@ -2,7 +2,8 @@
 import type { Principal } from '../platform/principal.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { CreateUrlOverrideInput, UpdateUrlOverrideInput } from './schemas.js';
-import { decryptSecret, encryptSecret, EncryptionKeyMissingError } from './secrets.js';
+import { EncryptionKeyMissingError } from '../platform/sealing.js';
+import { decryptSecret, encryptSecret } from './secrets.js';
 import { createUrlOverride, deleteUrlOverride, getUrlOverride, listUrlOverrides, replaceUrlOverride, UrlOverrideNotFoundError, type UrlOverrideRecord } from './store.js';
 
 export interface UrlOverrideView {

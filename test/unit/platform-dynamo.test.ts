@@ -155,6 +155,14 @@ describe('paging a Query', () => {
     expect(sent.map((command) => (command as QueryCommand).input.Limit)).toEqual([3, 2]);
   });
 
+  it('never asks for more than a 32-bit Limit, however far maxItems reaches', async () => {
+    const sent = scriptedClient([{ Items: [], Count: 0 }]);
+    for await (const _page of queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'P' }, Select: 'COUNT' }, { maxItems: 1e10 })) {
+      // counting only
+    }
+    expect(sent.map((command) => (command as QueryCommand).input.Limit)).toEqual([2 ** 31 - 1]);
+  });
+
   it('reads nothing when maxItems is 0', async () => {
     const sent = scriptedClient([]);
     for await (const _page of queryPages({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'P' } }, { maxItems: 0 })) {

@@ -25,7 +25,7 @@ import {
   wholeNumber,
   withDefault,
 } from '../../shared/platform/request-fields.js';
-import { bodyDepthProblem, ECHO_LIMIT, validate } from '../../shared/platform/validation.js';
+import { bodyDepthProblem, ECHO_LIMIT, validate, withoutLongEcho } from '../../shared/platform/validation.js';
 
 /** The messages a field answers for `value`, as the operation factory words them. */
 const messagesFor = (field: z.ZodMiniType, value: unknown) => {
@@ -181,10 +181,11 @@ describe('lists and free-form values', () => {
     expect(messagesFor(list(id()), Array.from({ length: 1001 }, () => 'a'))).toEqual(['field: must have at most 1000 elements']);
   });
 
-  it('take objects nested up to 32 levels and refuse a 33rd', () => {
-    expect(accepts(freeFormObject(), nested(32))).toEqual(nested(32));
-    expect(messagesFor(freeFormObject(), nested(33))).toEqual(['field: must not nest deeper than 32 levels']);
-    expect(messagesFor(freeFormValue(), [[[[nested(30)]]]])).toEqual(['field: must not nest deeper than 32 levels']);
+  it('take objects nested as deep as every store placement holds (29 levels) and refuse one level more', () => {
+    expect(LIMITS.freeFormDepth).toBe(29);
+    expect(accepts(freeFormObject(), nested(29))).toEqual(nested(29));
+    expect(messagesFor(freeFormObject(), nested(30))).toEqual(['field: must not nest deeper than 29 levels']);
+    expect(messagesFor(freeFormValue(), [[[[nested(33)]]]])).toEqual(['field: must not nest deeper than 29 levels']);
   });
 
   it('refuse numbers a store cannot hold, long text and a value too large for one record', () => {
@@ -243,5 +244,12 @@ describe('validation messages', () => {
         expect(message).not.toContain('y'.repeat(ECHO_LIMIT + 1));
       }
     }
+  });
+
+  it('cut a business message that repeats a long id to 100 characters of it, leaving the words alone', () => {
+    const id = 'r'.repeat(128);
+    expect(withoutLongEcho(`Revision ${id} was not found`)).toBe(`Revision ${'r'.repeat(ECHO_LIMIT)}… was not found`);
+    const words = 'items.0.limit: Water Backup limit must be one of 5000, 10000, 25000';
+    expect(withoutLongEcho(words)).toBe(words);
   });
 });

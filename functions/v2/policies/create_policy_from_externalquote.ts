@@ -74,7 +74,7 @@ export const handler = defineOperation({
       underwriting_options: optional(list(underwritingOption)),
       external_system_reference: optional(id()),
       postback: optional(freeFormValue()).check(
-        z.describe("The vendor's request to post the result back to the rater. Accepted and ignored: the created policy is this call's answer and nothing is posted back."),
+        z.describe("Accepted for compatibility with the vendor's interface, and ignored: the created policy is this call's answer, and nothing is posted anywhere."),
       ),
     })
     .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom')),

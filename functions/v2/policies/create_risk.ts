@@ -14,7 +14,7 @@ export const handler = defineOperation({
     property_group_number: clearableText(),
     building_number: clearableText(),
     force_categories: optional(freeFormValue()).check(
-      z.describe("The vendor's switch to force the builder's item categories onto the new property. Accepted and ignored: a new property always starts with its sub line's mandatory items and their catalog categories."),
+      z.describe("Accepted for compatibility with the vendor's interface, and ignored: a new property always starts with its sub line's mandatory items."),
     ),
   }),
   resources: { table: 'write' },
