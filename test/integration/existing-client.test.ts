@@ -83,8 +83,7 @@ describe("the client's session", () => {
     session.propertyId = data.id;
   });
 
-  // needs the zod/mini branch's double-wrapped location
-  it.skip('update_property_location with the location wrapped twice', async () => {
+  it('update_property_location with the location wrapped twice', async () => {
     const data = await client(v2('update_property_location'), {
       location: { location: { id: session.propertyId, address_line1: '1 Main Street', address_zip: '90210', year_built: '1990' } },
     });
