@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planStoreRoles } from '../../shared/contacts/aspects.js';
 import { ADMINISTRATOR_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, UNDERWRITER_ROLE_ID } from '../../shared/contacts/roles.js';
-import { storeRolesSchema } from '../../shared/contacts/schemas.js';
+import { storeRolesInput as storeRolesSchema } from '../../functions/v1/contacts/storeRoles.js';
 import { isTerminated, standingAdmits, standingChangeRefusals, standingChanges, type StandingState } from '../../shared/contacts/standing.js';
 import type { ContactRecord } from '../../shared/contacts/model.js';
 
