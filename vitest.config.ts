@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects: unit tests start no server; integration and infra tests share one set of
+ * embedded stores (DynamoDB Local, s3rver, the SQS server), started by their global setup
+ * only when one of their files runs. `npm run test:unit` runs the first alone.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
-    globalSetup: ['test/support/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Lambda runs Node 22; this machine's Node 20 is supported by the pinned SDK, so its notice is noise here.
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
+      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
+    ],
   },
 });

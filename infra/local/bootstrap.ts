@@ -26,6 +26,8 @@ export const QUEUES = [
 
 // The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).
 export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
+// Seals personal identifiers stored in clear before sealing existed; a no-op once it has run.
+export { sealStoredIdentifiers } from '../../shared/contacts/seal-identifiers-migration.js';
 
 export interface LocalResourceNames {
   tableName: string;

@@ -7,7 +7,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { applyLocalEnvironment, ensureAdministrator, newLocalResourceNames, provisionResources, seedReferenceProduct, type LocalResourceNames } from './bootstrap.js';
+import {
+  applyLocalEnvironment,
+  ensureAdministrator,
+  newLocalResourceNames,
+  provisionResources,
+  sealStoredIdentifiers,
+  seedReferenceProduct,
+  type LocalResourceNames,
+} from './bootstrap.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
 import { startLocalApi } from './server.js';
@@ -48,6 +56,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     applyLocalEnvironment(stores, names, `http://localhost:${port}`);
     await provisionResources(names);
     await seedReferenceProduct();
+    await sealStoredIdentifiers();
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
     const api = await startLocalApi({ port, routes: await localRoutes() });
     stoppers.push(api.close);

@@ -29,12 +29,15 @@ export interface ApiStackProps extends StackProps {
   alarmTopic: sns.ITopic;
   operations: OperationSpec[];
   bundles?: FunctionBundles;
-  /** Seals URL overrides' shared secrets; given to the URL-override operations only. */
+  /** The data key: seals URL overrides' shared secrets and contacts' personal identifiers; given to those operations only. */
   urlOverrideEncryptionKey?: secretsmanager.ISecret;
 }
 
-/** The modules (`<version>/<module>`) whose operations seal or open URL overrides' shared secrets. */
-export const URL_OVERRIDE_MODULES: readonly string[] = ['v1/custom_ui'];
+/**
+ * The modules (`<version>/<module>`) whose operations seal or open values with the data key
+ * (shared/platform/sealing.ts): URL overrides' shared secrets, contacts' personal identifiers.
+ */
+export const URL_OVERRIDE_MODULES: readonly string[] = ['v1/custom_ui', 'v1/contacts'];
 
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;

@@ -1,69 +1,24 @@
 /**
- * Resolves the caller of a request from any one of its credentials (DESIGN.md section 2):
- * `api_key` in the body, `Authorization: Bearer <JWT>`, `Authorization: <api key>`,
- * or the session cookie minted by /api/v2/auth/session.
+ * The auth area's authenticator: resolves the caller of a request from the credentials it
+ * presents (picked out by shared/platform/credentials.ts): an API key, a bearer JWT of an
+ * OAuth client, or a session cookie. The operation factory is given it through
+ * shared/operation.ts.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import { FetchError, JwksValidationError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { listRoles } from '../catalog/store.js';
-import { getContactAccessProfile } from '../contacts/access-profile.js';
+import { getContactAccessProfile, inactiveAgencies, type ContactAccessProfile } from '../contacts/access-profile.js';
+import { ADMINISTRATOR_ROLE_ID, worksForAgencies } from '../contacts/roles.js';
+import { standingAdmits } from '../contacts/standing.js';
 import { config } from '../platform/config.js';
-import type { CredentialKind, Principal } from './principal.js';
+import type { PresentedCredentials } from '../platform/credentials.js';
+import type { Authenticator, CredentialKind, Principal } from '../platform/principal.js';
 import { effectiveRoleIds, permissionsOf, selectionInForce, widestScope } from './roles.js';
 import { findActiveApiKey, findLiveSession, getOAuthClient, recordApiKeyUse } from './store.js';
 
-export const ADMINISTRATOR_ROLE_ID = '7be0803d-445c-4e35-8419-52b07cd4d537';
 /** How finely an API key's last use is recorded. */
 const API_KEY_USE_RESOLUTION_MS = 60_000;
-
-export const SESSION_COOKIE = 'ias_session';
-
-export interface PresentedCredentials {
-  apiKey?: string;
-  bearerToken?: string;
-  sessionToken?: string;
-}
-
-/** Picks the credentials out of a request without judging them. */
-export function presentedCredentials(event: APIGatewayProxyEventV2, body: unknown): PresentedCredentials {
-  const credentials: PresentedCredentials = {};
-  const bodyKey = body && typeof body === 'object' ? (body as Record<string, unknown>).api_key : undefined;
-  if (typeof bodyKey === 'string' && bodyKey.length > 0) credentials.apiKey = bodyKey;
-  const authorization = (event.headers?.authorization ?? event.headers?.Authorization)?.trim();
-  if (authorization) {
-    const bearer = /^bearer\s+(.+)$/i.exec(authorization);
-    if (bearer) {
-      // A bearer value that is not a JWT is an API key sent the OAuth way.
-      if (bearer[1].split('.').length === 3) credentials.bearerToken = bearer[1];
-      else credentials.apiKey ??= bearer[1];
-    } else {
-      credentials.apiKey ??= authorization;
-    }
-  }
-  const session = readCookie(event, SESSION_COOKIE);
-  if (session) credentials.sessionToken = session;
-  return credentials;
-}
-
-export function readCookie(event: APIGatewayProxyEventV2, name: string): string | undefined {
-  const pairs = [...(event.cookies ?? []), ...(event.headers?.cookie ?? '').split(';')];
-  for (const pair of pairs) {
-    const index = pair.indexOf('=');
-    if (index > 0 && pair.slice(0, index).trim() === name) return decodeCookieValue(pair.slice(index + 1).trim());
-  }
-  return undefined;
-}
-
-/** A cookie value is the client's to mangle: a broken %-escape is a wrong credential, not a fault. */
-function decodeCookieValue(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /** The caller, or undefined when no presented credential is valid. */
 export async function authenticate(credentials: PresentedCredentials): Promise<Principal | undefined> {
@@ -72,7 +27,7 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
     if (!claims) return undefined;
     const client = await getOAuthClient(claims.clientId);
     if (!client) return undefined;
-    return principalFor(client.contactId, 'bearer', { grantId: client.clientId, selectedRoleId: client.selectedRoleId });
+    return principalOf(client.contactId, 'bearer', { grantId: client.clientId, selectedRoleId: client.selectedRoleId });
   }
   if (credentials.apiKey) {
     const key = await findActiveApiKey(credentials.apiKey);
@@ -81,7 +36,7 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
     const now = new Date();
     const stale = !key.lastUsedAt || Date.parse(key.lastUsedAt) < now.getTime() - API_KEY_USE_RESOLUTION_MS;
     const [principal] = await Promise.all([
-      principalFor(key.contactId, 'api_key', { apiKeyId: key.keyId }),
+      principalOf(key.contactId, 'api_key', { apiKeyId: key.keyId }),
       stale ? recordApiKeyUse(key.digest, now) : undefined,
     ]);
     return principal;
@@ -89,20 +44,22 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
   if (credentials.sessionToken) {
     const session = await findLiveSession(credentials.sessionToken);
     if (!session) return undefined;
-    return principalFor(session.contactId, 'session', {});
+    return principalOf(session.contactId, 'session', {});
   }
   return undefined;
 }
 
-async function principalFor(
+/** The contact as a caller with this credential; undefined when it no longer exists or its standing bars it. */
+export async function principalOf(
   contactId: string,
   credential: CredentialKind,
-  extra: { grantId?: string; selectedRoleId?: string; apiKeyId?: string },
+  extra: { grantId?: string; selectedRoleId?: string; apiKeyId?: string } = {},
 ): Promise<Principal | undefined> {
   const profile = await getContactAccessProfile(contactId);
-  if (!profile) return undefined;
+  if (!profile || profile.terminated) return undefined;
   const catalog = await listRoles();
   const held = profile.roleIds;
+  if (!(await agenciesAdmit(profile))) return undefined;
   const effective = effectiveRoleIds(held, extra.selectedRoleId);
   const selectedRoleId = selectionInForce(held, extra.selectedRoleId);
   return {
@@ -118,6 +75,19 @@ async function principalFor(
     ...(selectedRoleId ? { selectedRoleId } : {}),
     ...(extra.apiKeyId ? { apiKeyId: extra.apiKeyId } : {}),
   };
+}
+
+/**
+ * The agencies' side of a contact's standing, read on every call (one more read, and only
+ * for agents): an agent of an inactive agency is let in by no credential. An agency
+ * contact is among its own agencies; its flag is on the profile already read.
+ */
+async function agenciesAdmit(profile: ContactAccessProfile): Promise<boolean> {
+  if (!worksForAgencies(profile.roleIds)) return true;
+  const itselfInactive = profile.agencyInactive && profile.agencyIds.includes(profile.contactId);
+  const others = profile.agencyIds.filter((agencyId) => agencyId !== profile.contactId);
+  const anyAgencyInactive = itselfInactive || (await inactiveAgencies(others)).size > 0;
+  return standingAdmits({ terminated: profile.terminated, worksForAgencies: true, anyAgencyInactive });
 }
 
 type AccessTokenVerifier = { verify(token: string): Promise<Record<string, unknown>> };
@@ -176,3 +146,5 @@ async function verifyBearerToken(token: string): Promise<{ clientId: string } | 
     return undefined;
   }
 }
+
+export const authenticator: Authenticator = { authenticate };

@@ -6,7 +6,7 @@
  * both call ensureAdministrator; every step is idempotent, so it runs on every start or deploy.
  */
 import { createContactProfileIfAbsent, type ContactProfile } from '../contacts/store.js';
-import { ADMINISTRATOR_ROLE_ID } from './authenticate.js';
+import { ADMINISTRATOR_ROLE_ID } from '../contacts/roles.js';
 import { ensureApiKey, ensureOAuthClient } from './store.js';
 
 /** Fixed, so that a restart or a redeploy finds the same contact again. */

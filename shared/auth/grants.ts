@@ -5,7 +5,7 @@
  */
 import { listRoles } from '../catalog/store.js';
 import { AuthenticationError } from '../platform/errors.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../platform/principal.js';
 import { assertRoleSelectable, availableRoles, permissionsOf, type AvailableRole } from './roles.js';
 import { selectRoleForGrant } from './store.js';
 

@@ -2,8 +2,8 @@
  * Browser sessions (`/api/v2/auth/session`): an API key buys a session cookie; the
  * cookie then stands in for the key until the session expires or the key is revoked.
  */
-import { getContactAccessProfile } from '../contacts/access-profile.js';
-import { authenticate, SESSION_COOKIE, type PresentedCredentials } from './authenticate.js';
+import { SESSION_COOKIE, type PresentedCredentials } from '../platform/credentials.js';
+import { authenticate, principalOf } from './authenticate.js';
 import { digestToken } from './secrets.js';
 import { createSession, findLiveSession, SESSION_LIFETIME_SECONDS } from './store.js';
 
@@ -28,8 +28,8 @@ export async function openOrConfirmSession(credentials: PresentedCredentials, no
   if (credentials.sessionToken) {
     const session = await findLiveSession(credentials.sessionToken, now);
     if (!session) return { kind: 'denied' };
-    // A contact removed since the session began no longer has a session.
-    if (!(await getContactAccessProfile(session.contactId))) return { kind: 'denied' };
+    // A contact removed, terminated or of an inactive agency since the session began no longer has one.
+    if (!(await principalOf(session.contactId, 'session'))) return { kind: 'denied' };
     return { kind: 'continued', ...session };
   }
   return { kind: 'denied' };
@@ -42,4 +42,9 @@ export async function openOrConfirmSession(credentials: PresentedCredentials, no
  */
 export function sessionCookie(token: string, maxAgeSeconds = SESSION_LIFETIME_SECONDS): string {
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}`;
+}
+
+/** The cookie that makes a browser forget a dead session. */
+export function clearedSessionCookie(): string {
+  return sessionCookie('', 0);
 }

@@ -11,8 +11,9 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
+import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, oauthClientKey, sessionKey } from './keys.js';
-import { digestToken, hashPassword, newToken, verifyPassword } from './secrets.js';
+import { digestToken, newToken } from './secrets.js';
 
 export interface ApiKeyRecord {
   keyId: string;

@@ -15,6 +15,47 @@ export interface CarrierSettings {
   policyNumberPrefix: string;
   liveDate: string;
   advancedSettings: Record<string, number | string | boolean>;
+  /** Fee debited when a payment is returned for non-sufficient funds (decimal string). */
+  nsfFee?: string;
+}
+
+// ---------------------------------------------------------------------------
+// Billing and cancellation rules, as data (billing-schedules.json, cancel-reasons.json).
+// ---------------------------------------------------------------------------
+
+/** One installment of a billing schedule: its share of the premium, when it falls due, its fee. */
+export interface ScheduledInstallment {
+  /** Share of the premium, a decimal string such as "0.40". */
+  factor: string;
+  monthsAfterEffective: number;
+  /** Fee added to this installment, a decimal string. */
+  installmentFee: string;
+}
+
+export interface BillingScheduleDefinition {
+  id: string;
+  label: string;
+  installments: ScheduledInstallment[];
+}
+
+/** The carrier's billing calendar, shared by every schedule. */
+export interface BillingRules {
+  billDaysBeforeDue: number;
+  nonPaymentCancelDaysAfterDue: number;
+  firstInstallmentBilledOnEffectiveDate: boolean;
+}
+
+export interface CancelReason {
+  id: string;
+  name: string;
+}
+
+export interface CancellationRules {
+  /** Premium that stays earned on any cancellation but a flat one (decimal string). */
+  minimumEarnedPremium: string;
+  returnPremiumMethod: 'daily_pro_rata';
+  /** Whether fees are returned on cancellation (items marked `fullyEarned` never are). */
+  feesReturned: boolean;
 }
 
 // ---------------------------------------------------------------------------
@@ -88,6 +129,7 @@ export type RatingStep =
   | { name: string; op: 'factor'; by: TableKey; table: TableRow[] }
   | { name: string; op: 'byOption'; by: TableKey; table: TableRow[] }
   | { name: string; op: 'atLeast'; amount: string }
+  | { name: string; op: 'atMost'; amount: string }
   | { name: string; op: 'flat'; amount: string }
   | {
       name: string;

@@ -1,10 +1,13 @@
 /**
- * What authentication needs to know of a contact: its roles and its agencies.
- * The contacts store owns the record; this is its narrow read for auth.
+ * What authentication needs to know of a contact on every call: its roles, its agencies
+ * and its standing. The contacts store owns the record; these are its narrow reads for
+ * auth, strongly consistent so that a termination or an inactivated agency holds from
+ * the very next call.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { batchGetAll } from '../platform/dynamo.js';
 import { contactKey } from './keys.js';
 
 export interface ContactAccessProfile {
@@ -12,6 +15,10 @@ export interface ContactAccessProfile {
   roleIds: string[];
   /** Agencies the contact belongs to; an agency contact belongs to itself. */
   agencyIds: string[];
+  /** Set by storeRoles when any of the contact's roles carries `termination.isTerminated`. */
+  terminated: boolean;
+  /** The contact is an agency marked inactive. */
+  agencyInactive: boolean;
 }
 
 export async function getContactAccessProfile(contactId: string): Promise<ContactAccessProfile | undefined> {
@@ -19,7 +26,10 @@ export async function getContactAccessProfile(contactId: string): Promise<Contac
     new GetCommand({
       TableName: config.tableName(),
       Key: contactKey(contactId),
-      ProjectionExpression: 'id, roleIds, agencyIds',
+      ProjectionExpression: 'id, roleIds, agencyIds, #terminated, agencyInactive',
+      // TERMINATED is one of DynamoDB's reserved words.
+      ExpressionAttributeNames: { '#terminated': 'terminated' },
+      ConsistentRead: true,
     }),
   );
   if (!result.Item) return undefined;
@@ -27,5 +37,17 @@ export async function getContactAccessProfile(contactId: string): Promise<Contac
     contactId,
     roleIds: (result.Item.roleIds as string[] | undefined) ?? [],
     agencyIds: (result.Item.agencyIds as string[] | undefined) ?? [],
+    terminated: result.Item.terminated === true,
+    agencyInactive: result.Item.agencyInactive === true,
   };
+}
+
+/** The agencies among `agencyIds` that are marked inactive (one BatchGet of their standing). */
+export async function inactiveAgencies(agencyIds: readonly string[]): Promise<Set<string>> {
+  if (agencyIds.length === 0) return new Set();
+  const agencies = await batchGetAll<{ id: string; agencyInactive?: boolean }>(agencyIds.map(contactKey), {
+    consistentRead: true,
+    projection: { expression: 'id, agencyInactive' },
+  });
+  return new Set(agencies.filter((agency) => agency.agencyInactive === true).map((agency) => agency.id));
 }

@@ -10,6 +10,7 @@ import type { StoreRolesInput } from './schemas.js';
 import type { ContactLogin, ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { agencyDatesMessage, dateFromParts } from './dates.js';
 import { withoutEmpty } from './content.js';
+import { isTerminated } from './standing.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -39,6 +40,8 @@ export interface AgencyFacts {
   mayAttach: (agencyId: string) => boolean;
   /** The contact holds (or is being given) the Agency role: it always belongs to itself. */
   isAgency: boolean;
+  /** Another role of the contact already says it is terminated. */
+  terminatedInOtherRoles: boolean;
 }
 
 export interface LoginChange {
@@ -67,8 +70,19 @@ export function planStoreRoles(input: StoreRolesInput, contact: ContactRecord, a
     next.agencyInactive = input.agencyInactive;
   }
   if (input.e2ValDisallow !== undefined && input.e2ValDisallow !== null) nextAspects.disallowE2Val = input.e2ValDisallow;
+  planAgencies(input, contact, next, agencies, messages);
+  planAgencyDates(input, next, messages);
+  planAspectKeys(input, next, nextAspects, messages);
+  const login = planLogin(input, contact, next, messages);
 
-  // Agencies: the contact's reach, so every id is checked against what exists and what the caller may touch.
+  if (messages.length > 0) return { ok: false, messages };
+  if (agencies.terminatedInOtherRoles || isTerminated([nextAspects])) next.terminated = true;
+  else delete next.terminated;
+  return { ok: true, contact: next, aspects: nextAspects, ...(login ? { login } : {}) };
+}
+
+/** Agencies are the contact's reach, so every id is checked against what exists and what the caller may touch. */
+function planAgencies(input: StoreRolesInput, contact: ContactRecord, next: ContactRecord, agencies: AgencyFacts, messages: string[]): void {
   let agencyIds = [...contact.agencyIds];
   if (input.agencies) {
     const toAdd = input.agencies.toAdd ?? [];
@@ -95,18 +109,22 @@ export function planStoreRoles(input: StoreRolesInput, contact: ContactRecord, a
     // Leaving the default agency leaves no default rather than a dangling one.
     delete next.defaultAgency;
   }
+}
 
-  if (input.agencyDates) {
-    const d = input.agencyDates;
-    const inception = dateFromParts('agencyDates.agencyInceptionDate', d.agencyInceptionDateYear, d.agencyInceptionDateMonth, d.agencyInceptionDateDay);
-    const termination = dateFromParts('agencyDates.agencyTerminationDate', d.agencyTerminationDateYear, d.agencyTerminationDateMonth, d.agencyTerminationDateDay);
-    for (const result of [inception, termination]) if (result.message) messages.push(result.message);
-    if (inception.date) next.agencyInceptionDate = inception.date;
-    if (termination.date) next.agencyTerminationDate = termination.date;
-    const rule = agencyDatesMessage(next.agencyInceptionDate, next.agencyTerminationDate);
-    if (rule) messages.push(rule);
-  }
+function planAgencyDates(input: StoreRolesInput, next: ContactRecord, messages: string[]): void {
+  if (!input.agencyDates) return;
+  const d = input.agencyDates;
+  const inception = dateFromParts('agencyDates.agencyInceptionDate', d.agencyInceptionDateYear, d.agencyInceptionDateMonth, d.agencyInceptionDateDay);
+  const termination = dateFromParts('agencyDates.agencyTerminationDate', d.agencyTerminationDateYear, d.agencyTerminationDateMonth, d.agencyTerminationDateDay);
+  for (const result of [inception, termination]) if (result.message) messages.push(result.message);
+  if (inception.date) next.agencyInceptionDate = inception.date;
+  if (termination.date) next.agencyTerminationDate = termination.date;
+  const rule = agencyDatesMessage(next.agencyInceptionDate, next.agencyTerminationDate);
+  if (rule) messages.push(rule);
+}
 
+/** The keys that belong to the (contact, role) pair: single values replaced, objects merged sub-key by sub-key. */
+function planAspectKeys(input: StoreRolesInput, next: ContactRecord, nextAspects: RoleAspects, messages: string[]): void {
   for (const key of SINGLE_VALUE_KEYS) {
     const given = input[key] as Record<string, string | null | undefined> | null | undefined;
     if (!given || given[key] === undefined) continue;
@@ -139,49 +157,46 @@ export function planStoreRoles(input: StoreRolesInput, contact: ContactRecord, a
       }
     }
   }
+}
 
-  let login: LoginChange | undefined;
-  if (input.loginInformation) {
-    const given = input.loginInformation;
-    const previous = contact.login;
-    const username = given.roleLoginUsername ?? previous?.username;
-    if (!username) messages.push('loginInformation.roleLoginUsername: is required to set up a login');
-    else if (!/^[^\s]{3,128}$/.test(username)) messages.push('loginInformation.roleLoginUsername: must be 3 to 128 characters without spaces');
-    const password = given.roleLoginPassword ?? undefined;
-    const retype = given.roleLoginRetypePassword ?? undefined;
-    if (password !== undefined || retype !== undefined) {
-      if (password !== retype) messages.push('loginInformation.roleLoginRetypePassword: does not match roleLoginPassword');
-      else if ((password ?? '').length < MIN_PASSWORD_LENGTH) {
-        messages.push(`loginInformation.roleLoginPassword: must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      }
-    } else if (!previous) {
-      messages.push('loginInformation.roleLoginPassword: is required to set up a login');
+/** loginInformation: the login as it will read on the profile, and the name and password to store apart. */
+function planLogin(input: StoreRolesInput, contact: ContactRecord, next: ContactRecord, messages: string[]): LoginChange | undefined {
+  if (!input.loginInformation) return undefined;
+  const given = input.loginInformation;
+  const previous = contact.login;
+  const username = given.roleLoginUsername ?? previous?.username;
+  if (!username) messages.push('loginInformation.roleLoginUsername: is required to set up a login');
+  else if (!/^[^\s]{3,128}$/.test(username)) messages.push('loginInformation.roleLoginUsername: must be 3 to 128 characters without spaces');
+  const password = given.roleLoginPassword ?? undefined;
+  const retype = given.roleLoginRetypePassword ?? undefined;
+  if (password !== undefined || retype !== undefined) {
+    if (password !== retype) messages.push('loginInformation.roleLoginRetypePassword: does not match roleLoginPassword');
+    else if ((password ?? '').length < MIN_PASSWORD_LENGTH) {
+      messages.push(`loginInformation.roleLoginPassword: must be at least ${MIN_PASSWORD_LENGTH} characters`);
     }
-    if (given.roleLoginEmail && !EMAIL.test(given.roleLoginEmail)) {
-      messages.push(`loginInformation.roleLoginEmail: ${JSON.stringify(given.roleLoginEmail)} is not an email address`);
-    }
-    if (username) {
-      const nextLogin = withoutEmpty({
-        ...previous,
-        username,
-        confirmationEmail: given.roleLoginEmail ?? previous?.confirmationEmail,
-        accessLevel: given.roleLoginAccessLevel ?? previous?.accessLevel,
-        timezone: given.timezone ?? previous?.timezone,
-        defaultState: given.defaultState ?? previous?.defaultState,
-        oops: given.oops ?? previous?.oops,
-      }) as ContactLogin;
-      next.login = nextLogin;
-      login = {
-        username,
-        ...(previous && previous.username.toLowerCase() !== username.toLowerCase() ? { previousUsername: previous.username } : {}),
-        ...(password ? { password } : {}),
-        login: nextLogin,
-      };
-    }
+  } else if (!previous) {
+    messages.push('loginInformation.roleLoginPassword: is required to set up a login');
   }
-
-  if (messages.length > 0) return { ok: false, messages };
-  return { ok: true, contact: next, aspects: nextAspects, ...(login ? { login } : {}) };
+  if (given.roleLoginEmail && !EMAIL.test(given.roleLoginEmail)) {
+    messages.push(`loginInformation.roleLoginEmail: ${JSON.stringify(given.roleLoginEmail)} is not an email address`);
+  }
+  if (!username) return undefined;
+  const nextLogin = withoutEmpty({
+    ...previous,
+    username,
+    confirmationEmail: given.roleLoginEmail ?? previous?.confirmationEmail,
+    accessLevel: given.roleLoginAccessLevel ?? previous?.accessLevel,
+    timezone: given.timezone ?? previous?.timezone,
+    defaultState: given.defaultState ?? previous?.defaultState,
+    oops: given.oops ?? previous?.oops,
+  }) as ContactLogin;
+  next.login = nextLogin;
+  return {
+    username,
+    ...(previous && previous.username.toLowerCase() !== username.toLowerCase() ? { previousUsername: previous.username } : {}),
+    ...(password ? { password } : {}),
+    login: nextLogin,
+  };
 }
 
 export interface AspectView {

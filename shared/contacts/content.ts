@@ -26,16 +26,60 @@ const present = <T>(value: T | null | undefined): value is T => value !== undefi
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const NORTH_AMERICA = new Set(['usa', 'us', 'united states', 'united states of america', 'canada', 'ca']);
 
+const at = (field: string) => `content.${field}`;
+
 export function normalizeContactContent(content: ContactContentInput, newId: () => string): Normalized<NewContactContent> {
   const messages: string[] = [];
-  const at = (field: string) => `content.${field}`;
-
   const name = content.name ?? '';
   if (!name) messages.push(`${at('name')}: is required`);
   const type = (content.type ?? '').toLowerCase();
   if (!type) messages.push(`${at('type')}: is required (individual or organization)`);
   else if (type !== 'individual' && type !== 'organization') messages.push(`${at('type')}: must be individual or organization`);
 
+  const dates = contentDates(content, messages);
+  const emailAddresses = contentEmails(content, newId, messages);
+  const phoneNumbers = contentPhones(content, newId, messages);
+  const addresses = contentAddresses(content, newId, messages);
+  if (messages.length > 0) return { ok: false, messages };
+
+  const details = withoutEmpty({
+    confirmationEmail: content.confirmationEmail,
+    legalEntityType: content.legalEntityType,
+    website: content.website,
+    username: content.username,
+    cognitoUsername: content.cognitoUsername,
+    riskIdNumber: content.riskIdNumber,
+    licenseNumber: content.licenseNumber,
+    ssn: content.ssn,
+    addedBy: content.addedBy,
+    isGod: content.isGod ?? undefined,
+    stateId: content.stateId,
+    dba: content.dba,
+    purchaseDate: dates.purchaseDate,
+    dob: dates.dob,
+    dateBusinessStarted: dates.dbs,
+    feinTaxId: content.feinTaxId ?? content.feinTax,
+  });
+
+  return {
+    ok: true,
+    value: withoutEmpty({
+      name,
+      type: type as ContactType,
+      agencyId: content.agencyId ?? undefined,
+      agencyInceptionDate: dates.inception,
+      agencyTerminationDate: dates.termination,
+      roleRefs: (content.roles ?? []).map((role) => role.trim()).filter(Boolean),
+      details,
+      addresses,
+      phoneNumbers,
+      emailAddresses,
+    }),
+  };
+}
+
+/** Every date of the content, each from the first of its forms given; a malformed form is reported. */
+function contentDates(content: ContactContentInput, messages: string[]) {
   const dob = firstDate(wholeDate(at('dob'), content.dob), dateFromParts(at('dob'), content.dobYear, content.dobMonth, content.dobDay));
   const dbs = firstDate(
     wholeDate(at('dbs'), content.dbs),
@@ -54,7 +98,10 @@ export function normalizeContactContent(content: ContactContentInput, newId: () 
   for (const result of [dob, dbs, inception, termination, purchaseDate]) if (result.message) messages.push(result.message);
   const datesMessage = agencyDatesMessage(inception.date, termination.date, at('agencyTerminationDate'));
   if (datesMessage) messages.push(datesMessage);
+  return { dob: dob.date, dbs: dbs.date, inception: inception.date, termination: termination.date, purchaseDate: purchaseDate.date };
+}
 
+function contentEmails(content: ContactContentInput, newId: () => string, messages: string[]): ContactEmail[] {
   const emailInputs = content.emailAddresses ?? content.emails ?? [];
   const emailField = content.emailAddresses ? 'emailAddresses' : 'emails';
   const emailAddresses: ContactEmail[] = [];
@@ -64,7 +111,10 @@ export function normalizeContactContent(content: ContactContentInput, newId: () 
     else if (!EMAIL.test(email)) messages.push(`${at(`${emailField}.${index}.email`)}: ${JSON.stringify(email)} is not an email address`);
     else emailAddresses.push(withoutEmpty({ id: newId(), email, emailType: entry.emailType ?? entry.type ?? undefined }));
   });
+  return emailAddresses;
+}
 
+function contentPhones(content: ContactContentInput, newId: () => string, messages: string[]): ContactPhone[] {
   const phoneInputs = content.phoneNumbers ?? content.phones ?? [];
   const phoneField = content.phoneNumbers ? 'phoneNumbers' : 'phones';
   const phoneNumbers: ContactPhone[] = [];
@@ -74,7 +124,10 @@ export function normalizeContactContent(content: ContactContentInput, newId: () 
     else if (!/\d/.test(phone)) messages.push(`${at(`${phoneField}.${index}.email`)}: ${JSON.stringify(phone)} is not a phone number`);
     else phoneNumbers.push(withoutEmpty({ id: newId(), phone, phoneType: entry.phoneType ?? entry.type ?? undefined }));
   });
+  return phoneNumbers;
+}
 
+function contentAddresses(content: ContactContentInput, newId: () => string, messages: string[]): ContactAddress[] {
   const addresses: ContactAddress[] = [];
   (content.addresses ?? []).forEach((entry, index) => {
     const field = (key: string) => at(`addresses.${index}.${key}`);
@@ -107,42 +160,7 @@ export function normalizeContactContent(content: ContactContentInput, newId: () 
     );
   });
 
-  if (messages.length > 0) return { ok: false, messages };
-
-  const details = withoutEmpty({
-    confirmationEmail: content.confirmationEmail,
-    legalEntityType: content.legalEntityType,
-    website: content.website,
-    username: content.username,
-    cognitoUsername: content.cognitoUsername,
-    riskIdNumber: content.riskIdNumber,
-    licenseNumber: content.licenseNumber,
-    ssn: content.ssn,
-    addedBy: content.addedBy,
-    isGod: content.isGod ?? undefined,
-    stateId: content.stateId,
-    dba: content.dba,
-    purchaseDate: purchaseDate.date,
-    dob: dob.date,
-    dateBusinessStarted: dbs.date,
-    feinTaxId: content.feinTaxId ?? content.feinTax,
-  });
-
-  return {
-    ok: true,
-    value: withoutEmpty({
-      name,
-      type: type as ContactType,
-      agencyId: content.agencyId ?? undefined,
-      agencyInceptionDate: inception.date,
-      agencyTerminationDate: termination.date,
-      roleRefs: (content.roles ?? []).map((role) => role.trim()).filter(Boolean),
-      details,
-      addresses,
-      phoneNumbers,
-      emailAddresses,
-    }),
-  };
+  return addresses;
 }
 
 /** Drops undefined, null and empty-string attributes (DynamoDB and the wire both read better without them). */

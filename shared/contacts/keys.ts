@@ -74,5 +74,8 @@ export const listingQuery = (roleKey: string, scopeKey: string) => ({
   ExpressionAttributeValues: { ':pk': `CLIST#${roleKey}#${scopeKey}` },
 });
 
+/** A finished one-time change of the contacts' stored records (a migration), so that it runs once. */
+export const contactsMigrationKey = (name: string) => ({ pk: `CONTACTMIGRATION#${name}`, sk: 'DONE' });
+
 /** How many contacts a listing partition holds, kept in step by the same transactions. */
 export const listingCounterKey = (roleKey: string, scopeKey: string) => ({ pk: `CONTACTCOUNT#${roleKey}#${scopeKey}`, sk: 'COUNT' });

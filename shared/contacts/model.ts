@@ -60,6 +60,8 @@ export interface ContactRecord {
   /** Denormalised from the Agency/Agent role aspects for lookups. */
   agencyGroupNumber?: string;
   agencyInactive?: boolean;
+  /** Any of its roles' aspects says `termination.isTerminated`: kept here so that authentication reads one record. */
+  terminated?: boolean;
   details?: Record<string, unknown>;
   addresses?: ContactAddress[];
   phoneNumbers?: ContactPhone[];

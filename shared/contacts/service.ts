@@ -3,18 +3,29 @@
  * Every read and write checks the caller's reach: a contact outside it answers as absent.
  */
 import { randomUUID } from 'node:crypto';
-import { reaches, type Principal } from '../auth/principal.js';
-import { hashPassword } from '../auth/secrets.js';
 import type { Role } from '../catalog/model.js';
 import { listRoles } from '../catalog/store.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
-import { planStoreRoles, renderAspectData } from './aspects.js';
+import { hashPassword } from '../platform/passwords.js';
+import { reaches, type Principal } from '../platform/principal.js';
+import { planStoreRoles, renderAspectData, type LoginChange } from './aspects.js';
 import { normalizeContactContent } from './content.js';
 import { agencyScope, ALL_SCOPE, ANY_ROLE } from './keys.js';
 import type { ContactAddress, ContactRecord } from './model.js';
 import { matchesSearch, mostSelectiveWord, nameWords, sortName } from './names.js';
-import { AGENCY_ROLE_ID, findRole, mayGrantRole, VENDOR_ROLE_ID } from './roles.js';
+import {
+  DETAIL_IDENTIFIERS,
+  detailsContext,
+  PERSONAL_INFORMATION_IDENTIFIERS,
+  personalInformationContext,
+  revealFields,
+  sealAspects,
+  sealFields,
+  seesIdentifiersInFull,
+} from './personal-identifiers.js';
+import { AGENCY_ROLE_ID, findRole, mayGrantRole, roleAboveCaller, VENDOR_ROLE_ID } from './roles.js';
 import type { StoreNewContactInput, StoreRolesInput } from './schemas.js';
+import { isTerminated, standingChangeRefusals, standingChanges } from './standing.js';
 import {
   countListing,
   createContact,
@@ -26,6 +37,7 @@ import {
   listingSlice,
   listPolicyLinks,
   saveContactChange,
+  type ContactChange,
   type NameWordHit,
 } from './store.js';
 
@@ -99,7 +111,7 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
     ...(agencyId && roleIds.some((roleId) => roleId !== AGENCY_ROLE_ID) ? { defaultAgency: agencyId } : {}),
     ...(content.agencyInceptionDate ? { agencyInceptionDate: content.agencyInceptionDate } : {}),
     ...(content.agencyTerminationDate ? { agencyTerminationDate: content.agencyTerminationDate } : {}),
-    details: content.details,
+    details: sealFields(content.details, DETAIL_IDENTIFIERS, detailsContext(id)),
     addresses: content.addresses,
     phoneNumbers: content.phoneNumbers,
     emailAddresses: content.emailAddresses,
@@ -112,33 +124,52 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
 
 /** Applies a storeRoles call; refuses it whole, with every message, when anything is wrong. */
 export async function storeRoles(input: StoreRolesInput, principal: Principal): Promise<void> {
-  const refuse = (messages: string[]) => new BusinessRuleError(messages);
-  const role = findRole(await listRoles(), input.roleId);
-  if (!role) throw refuse([`roleId: no role with id ${input.roleId}`]);
-  const contact = await reachableContact(principal, input.contactId);
-  if (!contact) throw refuse([`contactId: contact ${input.contactId} was not found`]);
-
+  const catalog = await listRoles();
+  const role = findRole(catalog, input.roleId);
+  if (!role) throw new BusinessRuleError([`roleId: no role with id ${input.roleId}`]);
+  const contact = await changeableContact(principal, catalog, input.contactId);
   const holdsRole = contact.roleIds.includes(role.id);
-  if (!holdsRole && !mayGrantRole(principal, role)) throw refuse([`roleId: you may not give the ${role.name} role`]);
+  if (!holdsRole && contact.id === principal.contactId) throw new BusinessRuleError([`roleId: you may not give yourself the ${role.name} role`]);
+  if (!holdsRole && !mayGrantRole(principal, role)) throw new BusinessRuleError([`roleId: you may not give the ${role.name} role`]);
   const withRole: ContactRecord = holdsRole ? contact : { ...contact, roleIds: [...contact.roleIds, role.id] };
 
   const named = [...(input.agencies?.toAdd ?? [])];
-  const agencies = await existingAgencies(principal, named);
-  const aspects = (await getRoleAspects(contact.id)).get(role.id) ?? {};
+  const [agencies, aspectsByRole] = await Promise.all([existingAgencies(principal, named), getRoleAspects(contact.id)]);
+  const aspects = aspectsByRole.get(role.id) ?? {};
   const plan = planStoreRoles(input, withRole, aspects, {
     existingAgencies: agencies,
     mayAttach: (agencyId) => reaches(principal, { agencyId }),
     isAgency: withRole.roleIds.includes(AGENCY_ROLE_ID),
+    terminatedInOtherRoles: isTerminated([...aspectsByRole].filter(([roleId]) => roleId !== role.id).map(([, other]) => other)),
   });
-  if (!plan.ok) throw refuse(plan.messages);
+  if (!plan.ok) throw new BusinessRuleError(plan.messages);
+  const changes = standingChanges({ contact, aspects }, { contact: plan.contact, aspects: plan.aspects }, plan.login?.password !== undefined);
+  const refusals = standingChangeRefusals(principal, withRole, changes);
+  if (refusals.length > 0) throw new BusinessRuleError(refusals);
 
-  let login;
-  if (plan.login) {
-    let passwordHash = plan.login.password ? await hashPassword(plan.login.password) : undefined;
-    if (!passwordHash && plan.login.previousUsername) passwordHash = (await getLoginCredential(plan.login.previousUsername))?.passwordHash;
-    login = { username: plan.login.username, ...(plan.login.previousUsername ? { previousUsername: plan.login.previousUsername } : {}), ...(passwordHash ? { passwordHash } : {}) };
-  }
-  await saveContactChange({ before: contact, after: plan.contact, roleId: role.id, aspects: plan.aspects, ...(login ? { login } : {}) });
+  const login = plan.login ? await storedLogin(plan.login) : undefined;
+  // Identifiers still in clear from before sealing are sealed on this write too.
+  const after = { ...plan.contact, details: sealFields(plan.contact.details, DETAIL_IDENTIFIERS, detailsContext(contact.id)) };
+  await saveContactChange({ before: contact, after, roleId: role.id, aspects: sealAspects(contact.id, plan.aspects), ...(login ? { login } : {}) });
+}
+
+/**
+ * The contact a storeRoles call names, when the caller may change it: within its reach, and
+ * (unless it is the caller itself) holding no role the caller could not give.
+ */
+async function changeableContact(principal: Principal, catalog: readonly Role[], contactId: string): Promise<ContactRecord> {
+  const contact = await reachableContact(principal, contactId);
+  if (!contact) throw new BusinessRuleError([`contactId: contact ${contactId} was not found`]);
+  const above = contact.id === principal.contactId ? undefined : roleAboveCaller(principal, catalog, contact.roleIds);
+  if (above) throw new BusinessRuleError([`contactId: you may not change a contact holding the ${above.name} role`]);
+  return contact;
+}
+
+/** The login name record to write: a new password hashed, or the stored hash carried over a rename. */
+async function storedLogin(change: LoginChange): Promise<ContactChange['login']> {
+  let passwordHash = change.password ? await hashPassword(change.password) : undefined;
+  if (!passwordHash && change.previousUsername) passwordHash = (await getLoginCredential(change.previousUsername))?.passwordHash;
+  return { username: change.username, ...(change.previousUsername ? { previousUsername: change.previousUsername } : {}), ...(passwordHash ? { passwordHash } : {}) };
 }
 
 // ---------------------------------------------------------------- retrieveAspectData
@@ -150,12 +181,16 @@ export async function retrieveAspectData(
   if (principal.credential === 'api_key' && input.hasPermissions !== true) {
     throw new BusinessRuleError('hasPermissions: must be true when calling with an API key');
   }
-  const role = findRole(await listRoles(), input.roleId);
+  const catalog = await listRoles();
+  const role = findRole(catalog, input.roleId);
   if (!role) throw new BusinessRuleError(`roleId: no role with id ${input.roleId}`);
   const contact = await reachableContact(principal, input.id);
   if (!contact) throw new NotFoundError(`Contact ${input.id}`);
+  const above = contact.id === principal.contactId ? undefined : roleAboveCaller(principal, catalog, contact.roleIds);
+  // A lookup shows such a contact's name and card; its aspect data is for those above it.
+  if (above) throw new BusinessRuleError(`id: you may not read the aspect data of a contact holding the ${above.name} role`);
   const [aspectsByRole, links, agencies] = await Promise.all([getRoleAspects(contact.id), listPolicyLinks(contact.id), getContacts(contact.agencyIds)]);
-  return renderAspectData({
+  const data = renderAspectData({
     contact,
     roleId: role.id,
     aspectsByRole,
@@ -163,6 +198,11 @@ export async function retrieveAspectData(
     links,
     agencyNames: new Map([...agencies.values()].map((agency) => [agency.id, agency.name])),
   });
+  const personal = data.personalInformation as Record<string, unknown> | undefined;
+  if (personal) {
+    data.personalInformation = revealFields(personal, PERSONAL_INFORMATION_IDENTIFIERS, personalInformationContext(contact.id), seesIdentifiersInFull(principal));
+  }
+  return data;
 }
 
 // ---------------------------------------------------------------- lookupContactByName

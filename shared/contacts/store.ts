@@ -3,12 +3,14 @@
  * and everything it owns (addresses, phones, emails, roles, index items, listing
  * counters) change together in one transaction, guarded by the profile's version.
  */
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, batchWriteAll, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
+import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
+  ALL_SCOPE,
+  ANY_ROLE,
   contactAddressKey,
   contactEmailKey,
   contactKey,
@@ -17,6 +19,7 @@ import {
   contactPolicyLinksQuery,
   contactRoleKey,
   contactRolesQuery,
+  contactsMigrationKey,
   listingCounterKey,
   listingQuery,
   loginNameKey,
@@ -376,4 +379,54 @@ export function plainContactRecords(contact: Pick<ContactRecord, 'id' | 'name' |
     phoneNumbers: contact.phoneNumbers ?? [],
     emailAddresses: contact.emailAddresses ?? [],
   };
+}
+
+// ---------------------------------------------------------------- migrations
+
+/** Every contact's profile, a page at a time, from the listing of all contacts: for migrations, never a request path. */
+export async function* allContactProfiles(pageSize = 100): AsyncGenerator<ContactRecord[], void> {
+  const pages = queryPages<{ contactId: string }>({ ...listingQuery(ANY_ROLE, ALL_SCOPE), ProjectionExpression: 'contactId', Limit: pageSize });
+  for await (const page of pages) {
+    const profiles = await getContacts(page.items.map((item) => item.contactId));
+    yield [...profiles.values()];
+  }
+}
+
+/** Where a stored value sits: on the profile, or on the record of one role the contact holds. */
+export type StoredValuePlace = { contactId: string; roleId?: string; path: readonly string[] };
+
+/**
+ * Replaces one stored value if it still is `expected`; answers whether it did (a concurrent
+ * write got there first otherwise, and that write is the one that counts).
+ */
+export async function replaceStoredValue(place: StoredValuePlace, expected: string, replacement: string): Promise<boolean> {
+  const names = Object.fromEntries(place.path.map((segment, index) => [`#p${index}`, segment]));
+  const path = place.path.map((_, index) => `#p${index}`).join('.');
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: place.roleId ? contactRoleKey(place.contactId, place.roleId) : contactKey(place.contactId),
+        UpdateExpression: `SET ${path} = :replacement`,
+        ConditionExpression: `${path} = :expected`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':expected': expected, ':replacement': replacement },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function contactsMigrationDone(name: string): Promise<boolean> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: contactsMigrationKey(name), ConsistentRead: true }));
+  return !!result.Item;
+}
+
+export async function markContactsMigrationDone(name: string, outcome: Record<string, unknown>): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: table(), Item: { ...contactsMigrationKey(name), entity: 'ContactsMigration', name, finishedAt: new Date().toISOString(), ...outcome } }),
+  );
 }

@@ -74,6 +74,16 @@ export function toCents(value: string | number): Cents {
   return toSafeCents(divideHalfUp(units * 100n, 10n ** BigInt(scale)));
 }
 
+/**
+ * An amount that must already be exact to the cent ("10.5" -> 1050): more than two
+ * decimals are refused rather than rounded, for amounts a person or a bank wrote.
+ */
+export function toCentsExactly(value: string | number): Cents {
+  const { units, scale } = scaled(value);
+  if (scale > 2) throw new InvalidAmountError(value);
+  return toSafeCents(units * 10n ** BigInt(2 - scale));
+}
+
 /** Cents as a wire number with (at most) two decimals: 87500 -> 875, 82662 -> 826.62. */
 export function toAmount(cents: Cents): number {
   return Number(formatCents(cents));
@@ -136,4 +146,14 @@ export function sameAmount(a: string | number, b: string | number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Orders two decimals exactly: -1, 0 or 1 (for table ranges and thresholds given as text). */
+export function compareAmounts(a: string | number, b: string | number): -1 | 0 | 1 {
+  const x = scaled(a);
+  const y = scaled(b);
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.units * 10n ** BigInt(scale - x.scale);
+  const right = y.units * 10n ** BigInt(scale - y.scale);
+  return left < right ? -1 : left > right ? 1 : 0;
 }

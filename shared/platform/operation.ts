@@ -3,6 +3,9 @@
  * defineOperation(). Body parsing, v1 unwrapping, authentication, permission
  * checks, validation, the envelope, error mapping and the request log line
  * happen here once, for every operation.
+ *
+ * The platform knows no insurance: which credentials are valid is the auth area's to say,
+ * through the Authenticator that shared/operation.ts binds to this factory once.
  */
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
@@ -10,11 +13,11 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { authenticate, presentedCredentials } from '../auth/authenticate.js';
-import { hasPermission, type Principal } from '../auth/principal.js';
+import { presentedCredentials, type PresentedCredentials } from './credentials.js';
 import { DataWithMessages, envelope, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
+import { hasPermission, type Authenticator, type Principal } from './principal.js';
 import { bodyDepthProblem, validate } from './validation.js';
 
 /** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
@@ -26,6 +29,8 @@ export interface OperationContext {
   requestId: string;
   logger: Logger;
   event: APIGatewayProxyEventV2;
+  /** What the request presented, judged or not: for operations that authenticate themselves. */
+  credentials: PresentedCredentials;
   /** The caller's `Idempotency-Key` header, for writes that move money or documents. */
   idempotencyKey?: string;
 }
@@ -78,7 +83,14 @@ export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context
 
 const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
 
-export function defineOperation<Schema extends RequestSchema, Result>(definition: OperationDefinition<Schema, Result>): OperationHandler {
+export type DefineOperation = <Schema extends RequestSchema, Result>(definition: OperationDefinition<Schema, Result>) => OperationHandler;
+
+/** The factory of entry files, bound to the authenticator that judges their callers' credentials. */
+export function operationFactory(authenticator: Authenticator): DefineOperation {
+  return (definition) => defineOperationWith(authenticator, definition);
+}
+
+function defineOperationWith<Schema extends RequestSchema, Result>(authenticator: Authenticator, definition: OperationDefinition<Schema, Result>): OperationHandler {
   const logger = new Logger({
     serviceName: 'insurance-admin',
     persistentKeys: { operation: `${definition.version}/${definition.name}` },
@@ -92,9 +104,10 @@ export function defineOperation<Schema extends RequestSchema, Result>(definition
     // authentication like any other; only a body that is not JSON at all is a 400.
     const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
 
+    const credentials = presentedCredentials(event, body);
     let principal: Principal | undefined;
     if (authentication === 'required') {
-      principal = await authenticate(presentedCredentials(event, body));
+      principal = await authenticator.authenticate(credentials);
       if (!principal) throw new AuthenticationError();
       if (definition.permission && !hasPermission(principal, definition.permission)) throw new PermissionDeniedError();
     }
@@ -114,6 +127,7 @@ export function defineOperation<Schema extends RequestSchema, Result>(definition
       requestId,
       logger,
       event,
+      credentials,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     if (result instanceof Reply) {

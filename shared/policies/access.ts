@@ -2,7 +2,7 @@
  * Loading what a request names, within the caller's reach: a record out of
  * reach answers exactly like an unknown id.
  */
-import { reaches, type Principal } from '../auth/principal.js';
+import { reaches, type Principal } from '../platform/principal.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './records.js';
 import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicyWithTerms, loadRevision } from './store.js';

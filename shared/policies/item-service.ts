@@ -4,7 +4,7 @@
  * and the last-visited wizard position.
  */
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../platform/principal.js';
 import type { ItemDefinition, ProductCatalog } from '../catalog/model.js';
 import { getProductCatalog } from '../catalog/store.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';

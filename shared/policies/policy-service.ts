@@ -1,6 +1,6 @@
 /** Creating and reading policies: create_policy, create_policy_from_externalquote, new_policy_information, the reads. */
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../platform/principal.js';
 import type { ProductCatalog } from '../catalog/model.js';
 import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
 import { ADDITIONAL_INTEREST_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';

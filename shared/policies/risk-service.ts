@@ -1,6 +1,6 @@
 /** Risks (properties) of a revision: create_risk, copy_risk, the risk reads and the property updates. */
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../platform/principal.js';
 import { getProductCatalog } from '../catalog/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
 import { lookupZip } from '../geography/zip-lookup.js';

@@ -1,8 +1,9 @@
 /** URL overrides (spec 2.4, 4.2): an internal page path replaced by an external URL. */
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../platform/principal.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { CreateUrlOverrideInput, UpdateUrlOverrideInput } from './schemas.js';
-import { decryptSecret, encryptSecret, EncryptionKeyMissingError } from './secrets.js';
+import { EncryptionKeyMissingError } from '../platform/sealing.js';
+import { decryptSecret, encryptSecret } from './secrets.js';
 import { createUrlOverride, deleteUrlOverride, getUrlOverride, listUrlOverrides, replaceUrlOverride, UrlOverrideNotFoundError, type UrlOverrideRecord } from './store.js';
 
 export interface UrlOverrideView {

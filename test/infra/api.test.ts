@@ -174,8 +174,10 @@ describe('the API description in AWS (/api/openapi.json and /docs)', () => {
 });
 
 describe('the URL override encryption key', () => {
-  it('reaches the custom_ui functions, and only them, as a Secrets Manager dynamic reference', () => {
-    const customUi = listOperationRoutes().filter((route) => route.module === 'custom_ui').map((route) => `POST ${route.path}`);
+  it('reaches the custom_ui and contacts functions (they seal), and only them, as a Secrets Manager dynamic reference', () => {
+    const customUi = listOperationRoutes()
+      .filter((route) => route.module === 'custom_ui' || (route.version === 'v1' && route.module === 'contacts'))
+      .map((route) => `POST ${route.path}`);
     expect(customUi.length).toBeGreaterThan(0);
     const given: string[] = [];
     for (const stack of synth.stacks.values()) {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMINISTRATOR_ROLE_ID } from '../../shared/auth/authenticate.js';
+import { ADMINISTRATOR_ROLE_ID } from '../../shared/contacts/roles.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { ensureOAuthClient } from '../../shared/auth/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../shared/auth/store.js';
-import { verifyPassword } from '../../shared/auth/secrets.js';
+import { verifyPassword } from '../../shared/platform/passwords.js';
+import { detailsContext, openIdentifier } from '../../shared/contacts/personal-identifiers.js';
 import { getContact, getLoginCredential, linkContactToPolicy } from '../../shared/contacts/store.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -85,7 +86,10 @@ describe('storeNewContact', () => {
     expect(body.address_ids).toHaveLength(2);
 
     const stored = await getContact(body.id);
-    expect(stored?.details).toMatchObject({ dob: '1980-04-23', dateBusinessStarted: '2001-02-03', feinTaxId: '12-3456789', purchaseDate: '2024-06-01' });
+    expect(stored?.details).toMatchObject({ dob: '1980-04-23', dateBusinessStarted: '2001-02-03', purchaseDate: '2024-06-01' });
+    // The tax id is stored sealed (see personal-identifiers.test.ts), and opens to what was given.
+    expect(stored?.details?.feinTaxId).toMatch(/^sealed:/);
+    expect(openIdentifier(stored?.details?.feinTaxId as string, detailsContext(body.id)('feinTaxId'))).toBe('12-3456789');
     expect(stored?.roleIds).toEqual([ROLE.namedInsured]);
 
     const found = await lookup('margaret', 'Named Insured', 'individual');
@@ -122,7 +126,8 @@ describe('storeNewContact', () => {
     expect(body.address_ids).toHaveLength(2);
     const stored = await getContact(body.id);
     expect(stored).toMatchObject({ type: 'organization', roleIds: [ROLE.vendor], agencyInceptionDate: '2020-05-01', agencyTerminationDate: '2021-05-01' });
-    expect(stored?.details).toMatchObject({ dob: '1975-07-04', dateBusinessStarted: '1999-03-15', feinTaxId: '98-7654321' });
+    expect(stored?.details).toMatchObject({ dob: '1975-07-04', dateBusinessStarted: '1999-03-15' });
+    expect(openIdentifier(stored?.details?.feinTaxId as string, detailsContext(body.id)('feinTaxId'))).toBe('98-7654321');
     expect(stored?.emailAddresses?.[0]).toMatchObject({ email: 'office@lakeside.example', emailType: 'Office' });
     expect(stored?.phoneNumbers?.[0]).toMatchObject({ phone: '+44 20 7946 0000', phoneType: 'Fax' });
     expect(stored?.addresses?.[0]).toMatchObject({ addressCityOther: 'Bristol', addressCountyOther: 'Avon', addressStateOther: 'England', addressType: 'Head office' });

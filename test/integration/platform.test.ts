@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiKey } from '../../shared/auth/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
-import { defineOperation } from '../../shared/platform/operation.js';
+import { defineOperation } from '../../shared/operation.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
 import { startTestService, type TestService } from '../support/service.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../support/service.js';
+import { startTestService, successData, type TestService } from '../support/service.js';
 
 const AGENT_ROLE = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
 const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   const agent = await service.call('/api/v1/contacts/storeNewContact', { role: 'Agent', content: { name: 'Dana Broker', type: 'individual', agencyId } });
   agentId = agent.body.id;
   const key = await service.call('/api/v2/auth/create_api_key', { contact_id: agentId, description: 'agent portal' });
-  agentKey = key.body.data.api_key ?? key.body.data.key ?? key.body.data.apiKey;
+  agentKey = successData(key).api_key;
 });
 
 afterAll(async () => {
@@ -44,8 +44,9 @@ describe('policies and the contacts on them', () => {
     const otherAgency = await service.call('/api/v1/contacts/storeNewContact', { role: 'Agency', content: { name: 'Summit Insurance Group', type: 'organization' } });
     const otherAgent = await service.call('/api/v1/contacts/storeNewContact', { role: 'Agent', content: { name: 'Lee Outsider', type: 'individual', agencyId: otherAgency.body.id } });
     const otherKey = await service.call('/api/v2/auth/create_api_key', { contact_id: otherAgent.body.id, description: 'other portal' });
-    const answer = await service.call('/api/v2/policies/retrieve_policy', { policy_id: created.body.data.policy_id }, { apiKey: otherKey.body.data.api_key ?? otherKey.body.data.key });
+    const policyId = successData(created).policy_id;
+    const answer = await service.call('/api/v2/policies/retrieve_policy', { policy_id: policyId }, { apiKey: successData(otherKey).api_key });
     expect(answer.status).toBe(200);
-    expect(answer.body.success).toBe(false);
+    expect(answer.body).toMatchObject({ success: false, messages: [`Policy ${policyId} was not found`] });
   });
 });

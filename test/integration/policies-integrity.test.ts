@@ -8,6 +8,7 @@ import { newToken } from '../../shared/auth/secrets.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { changeRevision, loadRevision, setRevisionState } from '../../shared/policies/store.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { holdWritesUntilAllArrive } from '../support/write-barrier.js';
 
 const P = '/api/v2/policies';
 const AGENT_ROLE = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
@@ -57,26 +58,26 @@ describe('policy numbering', () => {
 describe('revision integrity', () => {
   it('two concurrent updates of the same revision: exactly one wins, the other is told to reload', async () => {
     const { propertyId, itemId, revisionId } = await policyWithWaterBackup();
-    const [first, second] = await Promise.all([
-      service.call(`${P}/update_rating_information`, { property_id: propertyId, items: [{ id: itemId, limit: 10000 }] }),
-      service.call(`${P}/update_rating_information`, { property_id: propertyId, items: [{ id: itemId, limit: 25000 }] }),
-    ]);
-    const outcomes = [first.body, second.body];
-    const winners = outcomes.filter((body) => body.success);
-    const losers = outcomes.filter((body) => !body.success);
-    // Both may also succeed one after the other when the second read happens after the first write.
-    if (losers.length === 0) {
-      expect(winners).toHaveLength(2);
-    } else {
-      expect(winners).toHaveLength(1);
-      expect(losers[0].messages[0]).toMatch(/changed by another request; reload it and try again/);
+    // Both requests read the revision before either writes: the race a lost update needs.
+    const barrier = holdWritesUntilAllArrive(2);
+    let outcomes;
+    try {
+      outcomes = await Promise.all([
+        service.call(`${P}/update_rating_information`, { property_id: propertyId, items: [{ id: itemId, limit: 10000 }] }),
+        service.call(`${P}/update_rating_information`, { property_id: propertyId, items: [{ id: itemId, limit: 25000 }] }),
+      ]);
+    } finally {
+      barrier.remove();
     }
+    expect(barrier.arrived()).toBe(2);
+    const winners = outcomes.filter((answer) => answer.body.success);
+    const losers = outcomes.filter((answer) => !answer.body.success);
+    expect(winners).toHaveLength(1);
+    expect(losers).toHaveLength(1);
+    expect(losers[0].body.messages).toEqual([`Revision ${revisionId} was changed by another request; reload it and try again`]);
     const details = await service.call(`${P}/retrieve_risk_details`, { risk_id: propertyId });
     const stored = details.body.data.items.find((item: any) => item.id === itemId);
-    expect([10000, 25000]).toContain(stored.limit);
-    if (losers.length === 1) expect(stored.limit).toBe(winners[0].data.items[0].limit);
-    const revision = await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId });
-    expect(revision.body.success).toBe(true);
+    expect(stored.limit).toBe(winners[0].body.data.items[0].limit);
   });
 
   it('two changes based on the same version of a revision: the second is refused, the first kept', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presentedCredentials, readCookie } from '../../shared/auth/authenticate.js';
+import { presentedCredentials, readCookie } from '../../shared/platform/credentials.js';
 import { sessionCookie } from '../../shared/auth/sessions.js';
 import { digestToken, newToken } from '../../shared/auth/secrets.js';
 import { httpEvent } from '../support/events.js';

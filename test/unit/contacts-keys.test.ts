@@ -7,6 +7,7 @@ import {
   contactPolicyLinksQuery,
   contactRoleKey,
   contactRolesQuery,
+  contactsMigrationKey,
   listingCounterKey,
   listingItemKey,
   listingQuery,
@@ -56,5 +57,9 @@ describe('contact keys', () => {
     expect(listingItemKey(ID, 'r1', 'ALL', 'x'.repeat(500)).gsi2sk).toBe(`${'x'.repeat(200)}#${ID}`);
     expect(listingQuery('r1', 'ALL')).toEqual({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'CLIST#r1#ALL' } });
     expect(listingCounterKey('r1', 'ALL')).toEqual({ pk: 'CONTACTCOUNT#r1#ALL', sk: 'COUNT' });
+  });
+
+  it('records a finished migration of the contacts under its name', () => {
+    expect(contactsMigrationKey('seal-personal-identifiers-v1')).toEqual({ pk: 'CONTACTMIGRATION#seal-personal-identifiers-v1', sk: 'DONE' });
   });
 });

@@ -4,7 +4,7 @@ import { normalizeContactContent } from '../../shared/contacts/content.js';
 import { indexItems, planIndexChange } from '../../shared/contacts/index-items.js';
 import type { ContactRecord } from '../../shared/contacts/model.js';
 import { indexedWords, matchesSearch, MAX_INDEXED_WORDS, nameWords, sortName } from '../../shared/contacts/names.js';
-import { findRole, mayGrantRole } from '../../shared/contacts/roles.js';
+import { ADMINISTRATOR_ROLE_ID, AGENT_ROLE_ID, findRole, mayGrantRole, NAMED_INSURED_ROLE_ID, roleAboveCaller } from '../../shared/contacts/roles.js';
 import { contactContentSchema } from '../../shared/contacts/schemas.js';
 import { retrieveContactListInput as retrieveContactListSchema } from '../../functions/v1/contacts/retrieveContactList.js';
 import { storeRolesInput as storeRolesSchema } from '../../functions/v1/contacts/storeRoles.js';
@@ -86,7 +86,7 @@ describe('storeNewContact content', () => {
 const contact = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
   id: 'c1', name: 'Jane Smith', type: 'individual', roleIds: ['agent'], agencyIds: ['g1'], createdAt: '2026-01-01T00:00:00Z', version: 3, ...overrides,
 });
-const facts = (overrides: Partial<AgencyFacts> = {}): AgencyFacts => ({ existingAgencies: new Set(['g1', 'g2']), mayAttach: () => true, isAgency: false, ...overrides });
+const facts = (overrides: Partial<AgencyFacts> = {}): AgencyFacts => ({ existingAgencies: new Set(['g1', 'g2']), mayAttach: () => true, isAgency: false, terminatedInOtherRoles: false, ...overrides });
 const rolesInput = (input: Record<string, unknown>) => storeRolesSchema.parse({ contactId: '6a1f0c2e-1111-4222-8333-944455556666', roleId: '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc', ...input });
 
 describe('storeRoles plan', () => {
@@ -186,11 +186,24 @@ describe('roles', () => {
     expect(findRole(catalog, 'Pilot')).toBeUndefined();
   });
 
-  it('lets nobody give more than they hold', () => {
-    expect(mayGrantRole(agent, findRole(catalog, 'Named Insured')!)).toBe(true);
-    expect(mayGrantRole(agent, findRole(catalog, 'Agent')!)).toBe(true);
-    expect(mayGrantRole(agent, findRole(catalog, 'Underwriter')!)).toBe(false);
-    expect(mayGrantRole(agent, findRole(catalog, 'Administrator')!)).toBe(false);
+  it('lets an agent give the customer-side roles only', () => {
+    const grantable = catalog.filter((role) => mayGrantRole(agent, role)).map((role) => role.name);
+    expect(grantable.sort()).toEqual(['Additional Interest', 'Finance Company', 'Mortgagee', 'Named Insured']);
+  });
+
+  it('lets an underwriter give every role but Administrator, and nobody give more than they hold', () => {
+    const underwriterRole = catalog.find((r) => r.name === 'Underwriter')!;
+    const underwriter = { isAdministrator: false, scope: 'all' as const, permissions: new Set(underwriterRole.permissions) };
+    expect(catalog.filter((role) => !mayGrantRole(underwriter, role)).map((role) => role.name)).toEqual(['Administrator']);
+    const insured = { isAdministrator: false, scope: 'own' as const, permissions: new Set(['policies:read']) };
+    expect(mayGrantRole(insured, findRole(catalog, 'Agent')!)).toBe(false);
+    expect(mayGrantRole(insured, findRole(catalog, 'Mortgagee')!)).toBe(true);
+  });
+
+  it('finds the role that puts a contact above the caller', () => {
+    expect(roleAboveCaller(agent, catalog, [AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID])?.name).toBe('Agent');
+    expect(roleAboveCaller(agent, catalog, [ADMINISTRATOR_ROLE_ID])?.name).toBe('Administrator');
+    expect(roleAboveCaller(agent, catalog, [NAMED_INSURED_ROLE_ID, 'not-a-role'])).toBeUndefined();
   });
 });
 

@@ -2,8 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Reply } from '../../shared/platform/envelope.js';
 import { BusinessRuleError } from '../../shared/platform/errors.js';
-import { defineOperation } from '../../shared/platform/operation.js';
+import type { PresentedCredentials } from '../../shared/platform/credentials.js';
+import { operationFactory } from '../../shared/platform/operation.js';
+import type { Principal } from '../../shared/platform/principal.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
+
+const CLERK: Principal = {
+  contactId: 'c-clerk',
+  credential: 'api_key',
+  roleIds: ['r-clerk'],
+  heldRoleIds: ['r-clerk'],
+  permissions: new Set(['notes:read']),
+  agencyIds: [],
+  scope: 'own',
+  isAdministrator: false,
+};
+
+/** Knows one key; records every set of credentials it was asked to judge. */
+const judged: PresentedCredentials[] = [];
+const defineOperation = operationFactory({
+  authenticate: async (credentials) => {
+    judged.push(credentials);
+    return credentials.apiKey === 'clerk-key' ? CLERK : undefined;
+  },
+});
 
 const echo = (version: 'v1' | 'v2', wrapper?: 'json_dict' | 'json_obj') =>
   defineOperation({
@@ -133,6 +155,36 @@ describe('operation factory', () => {
     });
     const answer = await invoke(handler as never, '{}');
     expect(answer.body).toEqual({ success: true, id: 'c-1', address_ids: [] });
+  });
+
+  it('asks the authenticator it was given about the presented credentials, and hands the caller to the operation', async () => {
+    const whoAmI = defineOperation({
+      version: 'v2', name: 'who', summary: 'who', permission: 'notes:read', input: z.object({}), resources: {},
+      handle: async (_input, { principal }) => ({ contactId: principal.contactId }),
+    });
+    judged.length = 0;
+    const answer = await invoke(whoAmI as never, JSON.stringify({ api_key: 'clerk-key' }));
+    expect(answer.body).toEqual({ success: true, messages: [], data: { contactId: 'c-clerk' } });
+    expect(judged).toEqual([{ apiKey: 'clerk-key' }]);
+  });
+
+  it('answers 401 when the authenticator knows no caller, and 403 when the caller lacks the permission', async () => {
+    const payments = defineOperation({
+      version: 'v2', name: 'pay', summary: 'pay', permission: 'payments:write', input: z.object({}), resources: {}, handle: async () => null,
+    });
+    expect((await invoke(payments as never, JSON.stringify({ api_key: 'stranger' }))).status).toBe(401);
+    expect((await invoke(payments as never, JSON.stringify({ api_key: 'clerk-key' }))).status).toBe(403);
+  });
+
+  it('gives an operation that authenticates itself the presented credentials, unjudged', async () => {
+    const selfJudging = defineOperation({
+      version: 'v2', name: 'session', summary: 'session', permission: null, authentication: 'none', input: z.object({}), resources: {},
+      handle: async (_input, { credentials }) => credentials,
+    });
+    judged.length = 0;
+    const answer = await invoke(selfJudging as never, JSON.stringify({ api_key: 'anything' }), { cookie: 'ias_session=sess_1' });
+    expect(answer.body.data).toEqual({ apiKey: 'anything', sessionToken: 'sess_1' });
+    expect(judged).toEqual([]);
   });
 
   it('exposes its metadata for the route table, the CDK app and the OpenAPI description', () => {

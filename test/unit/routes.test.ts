@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listOperationRoutes } from '../../infra/routes.js';
+import { FUNCTIONS_DIR, listOperationRoutes } from '../../infra/routes.js';
 
 function tree(files: string[]) {
   const root = mkdtempSync(join(tmpdir(), 'routes-'));
@@ -27,7 +27,18 @@ describe('route table derived from the functions tree', () => {
     expect(() => listOperationRoutes(root)).toThrow(/functions\/v2\/stray\.ts/);
   });
 
-  it('lists the operations of this repository', () => {
-    expect(listOperationRoutes().map((route) => route.path)).toContain('/api/v2/utils/get_release_info');
+  it('serves every operation file of this repository, each under the version and name its definition declares', () => {
+    const files = (readdirSync(FUNCTIONS_DIR, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).sort();
+    expect(files.length).toBeGreaterThan(40);
+    const expected = files.map((file) => `/api/${file.slice(0, -'.ts'.length).split(sep).join('/')}`);
+    expect(listOperationRoutes().map((route) => route.path)).toEqual(expected);
+    // Read, not imported (importing every entry file is the infra tests' loadOperations, seconds):
+    // each file's defineOperation call names the version and operation of its own path.
+    const declared = files.map((file) => {
+      const source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
+      const definition = source.slice(source.indexOf('defineOperation({'));
+      return `/api/${/\bversion: '(v\d+)'/.exec(definition)?.[1]}/${file.split(sep)[1]}/${/\bname: '([^']+)'/.exec(definition)?.[1]}`;
+    });
+    expect(declared).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decryptSecret, EncryptionKeyMissingError, encryptSecret } from '../../shared/url-overrides/secrets.js';
+import { EncryptionKeyMissingError } from '../../shared/platform/sealing.js';
+import { decryptSecret, encryptSecret } from '../../shared/url-overrides/secrets.js';
 
 const saved = { key: process.env.URL_OVERRIDE_ENCRYPTION_KEY, lambda: process.env.AWS_LAMBDA_FUNCTION_NAME };
 afterEach(() => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, LIMITS, pageNumber, pageSize } from '../../../shared/platform/request-fields.js';
 import { MAX_PAGE_SIZE } from '../../../shared/contacts/schemas.js';

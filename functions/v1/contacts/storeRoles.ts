@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { uuid } from '../../../shared/platform/request-fields.js';
 import { roleAspectsSchema } from '../../../shared/contacts/schemas.js';
 import { storeRoles } from '../../../shared/contacts/service.js';

@@ -1,9 +1,7 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { presentedCredentials, SESSION_COOKIE } from '../../../shared/auth/authenticate.js';
-import { openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
+import { clearedSessionCookie, openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 
 /**
  * Authenticates itself (spec 5): an API key in the body or the Authorization header
@@ -18,8 +16,7 @@ export const handler = defineOperation({
   authentication: 'none',
   input: z.object({}),
   resources: { table: 'write' },
-  handle: async (_input, { event }) => {
-    const credentials = presentedCredentials(event, parsedBody(event));
+  handle: async (_input, { credentials }) => {
     const outcome = await openOrConfirmSession(credentials);
     switch (outcome.kind) {
       case 'opened':
@@ -33,13 +30,8 @@ export const handler = defineOperation({
         // A dead cookie is cleared so the browser stops presenting it.
         return new Reply(
           { permissionDenied: true, success: false },
-          credentials.sessionToken ? { cookies: [`${SESSION_COOKIE}=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0`] } : {},
+          credentials.sessionToken ? { cookies: [clearedSessionCookie()] } : {},
         );
     }
   },
 });
-
-/** The operation factory has parsed the body into an object by the time the handler runs. */
-function parsedBody(event: APIGatewayProxyEventV2): unknown {
-  return event.body as unknown;
-}

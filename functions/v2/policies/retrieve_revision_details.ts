@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/platform/operation.js';
+import { defineOperation } from '../../../shared/operation.js';
 import { flagOr, id } from '../../../shared/platform/request-fields.js';
 import { retrieveRevisionDetails } from '../../../shared/policies/policy-service.js';
 

@@ -1,4 +1,10 @@
-/** Who is calling, and what they may do: resolved once per request by authenticate(). */
+/**
+ * Who is calling, and what they may do: resolved once per request by the authenticator
+ * the operation factory is given. The platform defines the shape and the permission check;
+ * which credentials are valid, and what a caller holds, is the auth area's business.
+ */
+import type { PresentedCredentials } from './credentials.js';
+
 export type CredentialKind = 'api_key' | 'bearer' | 'session';
 
 export interface Principal {
@@ -9,7 +15,7 @@ export interface Principal {
   /** Every role the contact holds, whether or not selected for this grant. */
   heldRoleIds: string[];
   permissions: ReadonlySet<string>;
-  /** Agencies whose contacts and policies the caller may reach (agents and agencies). */
+  /** Groups (agencies) whose records the caller may reach when its scope is `agency`. */
   agencyIds: string[];
   /** The widest reach of the effective roles: every record, its agencies' records, or its own. */
   scope: 'all' | 'agency' | 'own';
@@ -20,6 +26,11 @@ export interface Principal {
   selectedRoleId?: string;
   /** The API key id used (api_key credentials only). */
   apiKeyId?: string;
+}
+
+/** Turns the credentials a request presents into its caller; undefined when none is valid. */
+export interface Authenticator {
+  authenticate(credentials: PresentedCredentials): Promise<Principal | undefined>;
 }
 
 /** Permissions look like `area:action`; `*` grants everything and `area:*` a whole area. */

@@ -1,0 +1,158 @@
+/**
+ * Lockbox: the bank collects checks against a matchfile (what each policy owes and the
+ * least it accepts) and sends the transactions back; each is accepted and posted, or
+ * refused with a reason. Policies are known to the bank by their digits only.
+ */
+import { InvalidAmountError, formatCents, sum, toCentsExactly, type Cents } from '../platform/money.js';
+import { chargeStandings, ledgerFromEntries } from './ledger.js';
+import type { AcceptedLockboxPayment, AccountEntry, Charge, Credit, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
+
+/** The lockbox form of a policy number: its digits only (`10-2026-7` -> `1020267`). */
+export function lockboxPolicyNumber(policyNumber: string): string {
+  return policyNumber.replace(/\D/g, '');
+}
+
+/**
+ * What a policy owes the bank may collect on `asOf`: current due is every billed amount
+ * still open; the minimum acceptable is what is due by then, or else the oldest open bill.
+ */
+export function lockboxDues(charges: readonly Charge[], credits: readonly Credit[], asOf: string): { currentDueCents: Cents; minimumAcceptableCents: Cents } {
+  const billed = chargeStandings(charges, credits, { through: asOf }).charges.filter((charge) => charge.billDate <= asOf && charge.openCents > 0);
+  const dueByNow = sum(billed.filter((charge) => charge.dueDate <= asOf).map((charge) => charge.openCents));
+  return {
+    currentDueCents: sum(billed.map((charge) => charge.openCents)),
+    minimumAcceptableCents: dueByNow > 0 ? dueByNow : (billed[0]?.openCents ?? 0),
+  };
+}
+
+/** Only an active policy, or a cancelled or expired one that still owes money, takes lockbox payments. */
+export function lockboxAlwaysRejects(policyStatus: string, currentDueCents: Cents): boolean {
+  if (policyStatus === 'Active') return false;
+  return !((policyStatus === 'Cancelled' || policyStatus === 'Expired') && currentDueCents > 0);
+}
+
+/** What the rules know of one policy for the lockbox. */
+export interface LockboxAccount {
+  policyNumber: string;
+  currentDueCents: Cents;
+  minimumAcceptableCents: Cents;
+  alwaysReject: boolean;
+  /** Check numbers already posted to the policy. */
+  postedChecks: readonly string[];
+}
+
+/**
+ * A policy's lockbox account from its account history on `asOf`. A check returned for
+ * non-sufficient funds may be presented again, so only checks still standing count as posted.
+ */
+export function lockboxAccount(policy: { policyNumber: string; policyStatus: string }, entries: readonly AccountEntry[], asOf: string): LockboxAccount {
+  const { charges, credits } = ledgerFromEntries(entries);
+  const dues = lockboxDues(charges, credits, asOf);
+  const reversed = new Set(entries.filter((entry) => entry.type === 'NSF Reversal').map((entry) => entry.reversesEntryId));
+  const postedChecks = entries
+    .filter((entry) => entry.type === 'Payment' && entry.checkNumber && !reversed.has(entry.id))
+    .map((entry) => entry.checkNumber!);
+  return { policyNumber: policy.policyNumber, ...dues, alwaysReject: lockboxAlwaysRejects(policy.policyStatus, dues.currentDueCents), postedChecks };
+}
+
+/** One line of the matchfile (spec 2.11): amounts in pennies. */
+export function lockboxMatchRecord(account: LockboxAccount): LockboxMatchRecord {
+  return {
+    policy_number: lockboxPolicyNumber(account.policyNumber),
+    current_due_amount: account.currentDueCents,
+    minimum_acceptable_amount: account.minimumAcceptableCents,
+    always_reject_flag: account.alwaysReject,
+  };
+}
+
+export class InvalidPaymentAmountError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'InvalidPaymentAmountError';
+  }
+}
+
+/** Whole dollars beyond this are refused: a check for a hundred billion is a misread. */
+const MAX_WHOLE_DIGITS = 11;
+
+/** A payment amount as the bank sends it: more than zero, digits with at most two decimals. */
+export function parsePaymentAmount(value: unknown): Cents {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 20)) : typeof value === 'number' ? String(value) : `of type ${value === null ? 'null' : typeof value}`;
+  if (/^-\d/.test(text)) throw new InvalidPaymentAmountError(`Payment ${shown} must be more than zero`);
+  if (/^\d+\.\d{3,}$/.test(text)) throw new InvalidPaymentAmountError(`Payment ${shown} has more than two decimals`);
+  const match = /^(\d+)(?:\.\d{1,2})?$/.exec(text);
+  if (!match || match[1].length > MAX_WHOLE_DIGITS) throw new InvalidPaymentAmountError(`Payment ${shown} is not an amount`);
+  let cents: Cents;
+  try {
+    cents = toCentsExactly(text);
+  } catch (error) {
+    if (error instanceof InvalidAmountError) throw new InvalidPaymentAmountError(`Payment ${shown} is not an amount`);
+    throw error;
+  }
+  if (cents <= 0) throw new InvalidPaymentAmountError(`Payment ${shown} must be more than zero`);
+  return cents;
+}
+
+export interface LockboxDecision {
+  outcome: LockboxTransactionResult;
+  /** Set when the transaction is accepted: the payment to post. */
+  payment: AcceptedLockboxPayment | null;
+}
+
+const refuse = (detail: string): LockboxDecision => ({ outcome: { result: 'error', detail }, payment: null });
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/** The accounts by lockbox number (two policy numbers may share one: such a number matches no single policy). */
+export function lockboxIndex(accounts: readonly LockboxAccount[]): Map<string, LockboxAccount[]> {
+  const index = new Map<string, LockboxAccount[]>();
+  for (const account of accounts) {
+    const key = lockboxPolicyNumber(account.policyNumber);
+    index.set(key, [...(index.get(key) ?? []), account]);
+  }
+  return index;
+}
+
+/** The decision for one transaction; `seen` holds the checks accepted earlier in the same batch. */
+export function decideLockboxTransaction(transaction: unknown, index: ReadonlyMap<string, LockboxAccount[]>, seen: Set<string>): LockboxDecision {
+  if (typeof transaction !== 'object' || transaction === null) return refuse('The transaction is not an object with policy, check and payment');
+  const { policy, check, payment } = transaction as Record<string, unknown>;
+  const lockboxNumber = lockboxPolicyNumber(textOf(policy));
+  if (!lockboxNumber) return refuse('The policy number is missing');
+  const matches = index.get(lockboxNumber) ?? [];
+  if (matches.length === 0) return refuse(`No policy matches lockbox number ${lockboxNumber.slice(0, 20)}`);
+  if (matches.length > 1) return refuse(`Lockbox number ${lockboxNumber} matches several policies; post it by hand`);
+  const account = matches[0];
+  let amountCents: Cents;
+  try {
+    amountCents = parsePaymentAmount(payment);
+  } catch (error) {
+    if (error instanceof InvalidPaymentAmountError) return refuse(error.detail);
+    throw error;
+  }
+  const checkNumber = textOf(check);
+  if (!checkNumber) return refuse('The check number is missing');
+  if (checkNumber.length > 40) return refuse('The check number is longer than 40 characters');
+  if (account.alwaysReject) return refuse(`Policy ${account.policyNumber} does not accept lockbox payments`);
+  const key = `${lockboxNumber}|${checkNumber}`;
+  if (account.postedChecks.includes(checkNumber) || seen.has(key)) {
+    return refuse(`Check ${checkNumber} was already posted to policy ${account.policyNumber}`);
+  }
+  if (amountCents < account.minimumAcceptableCents) {
+    return refuse(
+      `Payment ${formatCents(amountCents)} is below the minimum acceptable ${formatCents(account.minimumAcceptableCents)} for policy ${account.policyNumber}`,
+    );
+  }
+  seen.add(key);
+  return { outcome: { result: 'success', detail: '' }, payment: { policyNumber: account.policyNumber, checkNumber, amountCents } };
+}
+
+/** `apply_lockbox_payment_transactions`: one decision per transaction, in the order given. */
+export function decideLockboxTransactions(transactions: readonly unknown[], accounts: readonly LockboxAccount[]): LockboxDecision[] {
+  const index = lockboxIndex(accounts);
+  const seen = new Set<string>();
+  return transactions.map((transaction) => decideLockboxTransaction(transaction, index, seen));
+}

@@ -1,0 +1,264 @@
+/**
+ * The billing area's model: what a policy is billed (premium and fees by how they are
+ * earned), its installments, the account it is billed on (the account-history rows are
+ * that account: charges, payments and their reversals), cancellation figures, lockbox
+ * records and the non-payment state. Amounts are integer cents, dates `YYYY-MM-DD`.
+ */
+import type { Cents } from '../platform/money.js';
+import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/model.js';
+
+export type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules };
+
+/** Every billing and cancellation setting the rules read, from the catalog. */
+export interface BillingSettings {
+  schedules: BillingScheduleDefinition[];
+  rules: BillingRules;
+  cancelReasons: CancelReason[];
+  cancellation: CancellationRules;
+  minimumEarnedPremiumCents: Cents;
+  nsfFeeCents: Cents;
+}
+
+// ---------------------------------------------------------------------------
+// What is billed
+// ---------------------------------------------------------------------------
+
+/**
+ * One billed amount of a term (an item's written premium or fee). `fullyEarned` amounts are
+ * billed whole on the first installment and never returned on cancellation.
+ */
+export interface BillableItem {
+  itemId: string;
+  name: string;
+  kind: 'premium' | 'fee';
+  earning: 'proRata' | 'fullyEarned';
+  writtenCents: Cents;
+}
+
+/** Detail types of an installment (spec 2.11). */
+export type InstallmentDetailType =
+  | 'Premium'
+  | 'Premium Fully Earned'
+  | 'Premium Fully Billed'
+  | 'Custom Fee Fully Earned'
+  | 'Custom Fee Fully Billed'
+  | 'Custom Fee Prorata'
+  | 'Installment Fee';
+
+export interface InstallmentDetail {
+  type: InstallmentDetailType;
+  amountCents: Cents;
+}
+
+export interface Installment {
+  /** 1 for the first installment. */
+  number: number;
+  billDate: string;
+  dueDate: string;
+  amountDueCents: Cents;
+  details: InstallmentDetail[];
+}
+
+/** `retrieve_billing_schedule_options`: one billing schedule option on the wire (spec 2.11). */
+export interface BillingScheduleOptionWire {
+  id: string;
+  label: string;
+  installments: Array<{
+    amountDue: number;
+    billDate: string;
+    dueDate: string;
+    details: Array<{ amount: number; type: InstallmentDetailType }>;
+  }>;
+}
+
+// ---------------------------------------------------------------------------
+// The account: account-history rows
+// ---------------------------------------------------------------------------
+
+export type AccountEntryType =
+  | 'Invoice'
+  | 'Payment'
+  | 'NSF Reversal'
+  | 'NSF Fee'
+  | 'Cancellation'
+  | 'Return Premium'
+  | 'Installment Fee';
+
+/** How an invoice's amount divides (spec 2.11 `schedule`). */
+export interface InvoiceSchedule {
+  premiumCents: Cents;
+  installmentFeeCents: Cents;
+  customFeesCents: Cents;
+}
+
+/**
+ * One row of a term's account history, as stored. The amount is the row's effect on the
+ * balance the insured owes: charges are positive, payments and credits negative.
+ */
+export interface AccountEntry {
+  id: string;
+  type: AccountEntryType;
+  /** The day the row takes effect: bill date of an invoice, deposit date of a payment. */
+  date: string;
+  /** The instant the row was recorded: orders the rows of one day. */
+  postedAt: string;
+  amountCents: Cents;
+  summary: string;
+  description: string;
+  /** Who or what made the row: a contact id, `system`, `lockbox`, `nightly-billing`. */
+  generatedBy: string;
+  /** Status of the policy when the row was made. */
+  policyStatus: string;
+  /** The deliverable printed for the row (an invoice, a cancellation notice), if any. */
+  fileKey: string | null;
+  /** Charges: when they must be paid. An NSF reversal: the new due date of what it re-opens. */
+  dueDate: string | null;
+  billDate: string | null;
+  cancelDate: string | null;
+  schedule: InvoiceSchedule | null;
+  /** An NSF reversal: the payment row it reverses. */
+  reversesEntryId: string | null;
+  /** An NSF reversal: whether missing the original due dates may still cancel the policy. */
+  allowCancel: boolean | null;
+  /** A fee that was waived: kept with amount 0 so the history shows it. */
+  waived: boolean;
+  /** A payment: its check number (lockbox payments are de-duplicated by it). */
+  checkNumber: string | null;
+  /** Installment number of an invoice. */
+  installmentNumber: number | null;
+}
+
+/** `retrieve_account_history`: one record on the wire (spec 2.11). */
+export interface AccountHistoryRecordWire {
+  fileKey: string | null;
+  amount: number;
+  icon: string;
+  date: string;
+  balance: number;
+  type: AccountEntryType;
+  id: string;
+  summary: string;
+  data: {
+    amount: number;
+    schedule: { Premium: number; 'Installment Fee': number; 'Custom Fees': number } | null;
+    details: {
+      showDelete: boolean;
+      cancelDate: string | null;
+      paidInFull: boolean | null;
+      billDate: string | null;
+      description: string;
+      generatedBy: string;
+      policyStatus: string;
+      showEditAndReprint: boolean;
+      dirty: boolean;
+      showWaive: boolean;
+      dueDate: string | null;
+    };
+  };
+}
+
+export interface AccountHistoryPage {
+  activePage: number;
+  maxPages: number;
+  records: AccountHistoryRecordWire[];
+}
+
+// ---------------------------------------------------------------------------
+// The ledger: what is owed and what paid it
+// ---------------------------------------------------------------------------
+
+/** An amount owed by a due date (an invoice, an NSF fee, earned premium due on cancellation). */
+export interface Charge {
+  id: string;
+  /** The account-history row type it came from: only unpaid invoices cancel for non-payment. */
+  kind: AccountEntryType;
+  billDate: string;
+  dueDate: string;
+  amountCents: Cents;
+}
+
+/** Money received (a payment) or credited (return premium). */
+export interface Credit {
+  id: string;
+  date: string;
+  amountCents: Cents;
+  /** Set when the payment came back unpaid: it is then treated as never made. */
+  reversal: { dueDate: string | null; allowCancel: boolean } | null;
+}
+
+export interface ChargeStanding extends Charge {
+  paidCents: Cents;
+  openCents: Cents;
+}
+
+// ---------------------------------------------------------------------------
+// Cancellation
+// ---------------------------------------------------------------------------
+
+export interface ItemReturn {
+  itemId: string;
+  name: string;
+  writtenCents: Cents;
+  returnedCents: Cents;
+}
+
+export interface ReturnPremium {
+  flat: boolean;
+  daysInTerm: number;
+  daysReturned: number;
+  writtenPremiumCents: Cents;
+  earnedPremiumCents: Cents;
+  returnedPremiumCents: Cents;
+  writtenFeesCents: Cents;
+  /** Fees stay earned; only returned when the carrier's rules say so and the item is pro-rata. */
+  returnedFeesCents: Cents;
+  /** Per item, before the minimum earned premium; the reduction is `minimumEarnedAdjustmentCents`. */
+  items: ItemReturn[];
+  minimumEarnedAdjustmentCents: Cents;
+}
+
+// ---------------------------------------------------------------------------
+// Lockbox
+// ---------------------------------------------------------------------------
+
+/** `retrieve_lockbox_matchfile_info`: one line of the matchfile (spec 2.11), amounts in pennies. */
+export interface LockboxMatchRecord {
+  policy_number: string;
+  current_due_amount: number;
+  minimum_acceptable_amount: number;
+  always_reject_flag: boolean;
+}
+
+export interface LockboxTransactionResult {
+  result: 'success' | 'error';
+  detail: string;
+}
+
+/** A transaction accepted for posting: the payment to record on the policy. */
+export interface AcceptedLockboxPayment {
+  policyNumber: string;
+  checkNumber: string;
+  amountCents: Cents;
+}
+
+// ---------------------------------------------------------------------------
+// Non-payment
+// ---------------------------------------------------------------------------
+
+export type NonPaymentStatus = 'current' | 'cancellation_pending' | 'cancelled';
+
+/** Where a policy stands on non-payment; the previous run's answer is the next run's input. */
+export interface NonPaymentState {
+  status: NonPaymentStatus;
+  /** The day the policy is (or was) cancelled for non-payment. */
+  cancelDate: string | null;
+  /** The charge left unpaid. */
+  chargeId: string | null;
+}
+
+/** What to do now: nothing, send the notice of cancellation, rescind it, or cancel. */
+export type NonPaymentAction = 'none' | 'notify_cancellation_pending' | 'rescind' | 'cancel';
+
+export interface NonPaymentDecision extends NonPaymentState {
+  action: NonPaymentAction;
+}

@@ -1,0 +1,180 @@
+/**
+ * The documents area's model: what a printed or mailed policy document says, as plain data.
+ * A document is assembled from a revision (by the policies and billing areas) and then
+ * rendered (PDF or HTML) without looking anything else up, so the same data always gives
+ * the same document. Money is integer cents; dates are `YYYY-MM-DD`.
+ */
+import type { Cents } from '../platform/money.js';
+
+/** The deliverables the service generates, named as `create_deliverable` takes them. */
+export const DELIVERABLE_TYPES = [
+  'Declaration',
+  'Policy Application',
+  'Quote Summary',
+  'Installment Billing Statement',
+  'Notice of Cancellation',
+] as const;
+
+export type DeliverableType = (typeof DELIVERABLE_TYPES)[number];
+
+export function isDeliverableType(value: unknown): value is DeliverableType {
+  return typeof value === 'string' && (DELIVERABLE_TYPES as readonly string[]).includes(value);
+}
+
+export interface MailingAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface Carrier {
+  name: string;
+  address: MailingAddress;
+  phone?: string;
+}
+
+export interface NamedInsured {
+  name: string;
+  mailingAddress: MailingAddress;
+}
+
+/** The agency (and agent) that produced the policy: printed so the insured knows whom to call. */
+export interface Producer {
+  agencyName: string;
+  agentName?: string;
+  phone?: string;
+  address?: MailingAddress;
+}
+
+export interface PolicyPeriod {
+  effectiveDate: string;
+  expirationDate: string;
+}
+
+/**
+ * A coverage as printed: a limit and deductible where the coverage has them (a nonRate
+ * coverage such as Loss of Use has a limit and no premium of its own, shown as 0.00).
+ */
+export interface CoverageLine {
+  name: string;
+  limit?: Cents;
+  deductible?: Cents;
+  premium: Cents;
+}
+
+/** One insured property (a risk) with its Section I coverages. */
+export interface InsuredProperty {
+  /** `Property #1`, as the revision names it. */
+  name: string;
+  address: MailingAddress;
+  yearBuilt?: string;
+  construction?: string;
+  protectionClass?: string;
+  coverages: CoverageLine[];
+}
+
+/** A premium adjustment (discount or surcharge) or a fee: a name and a signed amount. */
+export interface ChargeLine {
+  name: string;
+  amount: Cents;
+}
+
+export interface FormReference {
+  code: string;
+  edition: string;
+  description: string;
+}
+
+export interface DocumentTotals {
+  premium: Cents;
+  fees: Cents;
+  total: Cents;
+}
+
+export interface InstallmentLine {
+  /** 1 for the first installment of the schedule. */
+  number: number;
+  billDate?: string;
+  dueDate: string;
+  amount: Cents;
+}
+
+export interface BillingDetails {
+  /** The billing schedule's label: `Full Pay`, `Two Pay`, `Quarterly`, `Monthly`. */
+  scheduleLabel: string;
+  installments: InstallmentLine[];
+  /** What a billing statement asks for now; absent on documents that only list the plan. */
+  amountDue?: Cents;
+  amountDueDate?: string;
+}
+
+export interface CancellationDetails {
+  reason: string;
+  cancelDate: string;
+  returnPremium: Cents;
+}
+
+/** Everything one policy document prints. */
+export interface PolicyDocument {
+  type: DeliverableType;
+  carrier: Carrier;
+  /** The policy (or quote) number: `10-2026-1`. */
+  policyNumber: string;
+  /** The policy type's name: `Homeowner - HO3`. */
+  policyType: string;
+  namedInsureds: NamedInsured[];
+  producer?: Producer;
+  term: PolicyPeriod;
+  properties: InsuredProperty[];
+  /** Section II and other policy-level coverages. */
+  policyCoverages: CoverageLine[];
+  adjustments: ChargeLine[];
+  fees: ChargeLine[];
+  forms: FormReference[];
+  totals: DocumentTotals;
+  /** The billing schedule, where the document shows one (statements, quotes, declarations). */
+  billing?: BillingDetails;
+  /** Required on a Notice of Cancellation. */
+  cancellation?: CancellationDetails;
+  /** The date the document is issued and printed on; also its PDF creation date. */
+  issueDate: string;
+}
+
+/** Totals as the parts of a document add up: what a document generator should store. */
+export function totalsFromParts(document: Pick<PolicyDocument, 'properties' | 'policyCoverages' | 'adjustments' | 'fees'>): DocumentTotals {
+  const add = (amounts: Cents[]) => amounts.reduce((total, amount) => total + amount, 0);
+  const premium = add([
+    ...document.properties.flatMap((property) => property.coverages.map((coverage) => coverage.premium)),
+    ...document.policyCoverages.map((coverage) => coverage.premium),
+    ...document.adjustments.map((adjustment) => adjustment.amount),
+  ]);
+  const fees = add(document.fees.map((fee) => fee.amount));
+  return { premium, fees, total: premium + fees };
+}
+
+/**
+ * A generated file waiting for (or done with) the print run, as `getToBePrinted` lists it:
+ * a deliverable's file, or an attachment printed with its parent.
+ */
+export interface PrintFile {
+  fileId: string;
+  policyNumber: string;
+  printDate: string;
+  /** Short label of the file (the deliverable type, or the attachment's name). */
+  label: string;
+  title: string;
+  /** Whom the envelope goes to; files of one recipient and policy are mailed together. */
+  recipient: { name: string; address: MailingAddress };
+  parentId?: string;
+  childrenIds?: string[];
+}
+
+/** A document lacks what its type must print (a notice without its cancellation, say). */
+export class IncompleteDocumentError extends Error {
+  constructor(readonly type: DeliverableType, readonly missing: string) {
+    super(`A ${type} needs ${missing}`);
+    this.name = 'IncompleteDocumentError';
+  }
+}

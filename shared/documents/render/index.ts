@@ -1,0 +1,20 @@
+/** One PDF renderer per deliverable type. */
+import type { DeliverableType, PolicyDocument } from '../model.js';
+import { renderDeclaration } from './declaration.js';
+import { renderInstallmentBillingStatement } from './installment-billing-statement.js';
+import { renderNoticeOfCancellation } from './notice-of-cancellation.js';
+import { renderPolicyApplication } from './policy-application.js';
+import { renderQuoteSummary } from './quote-summary.js';
+
+const RENDERERS: Record<DeliverableType, (document: PolicyDocument) => Promise<Uint8Array>> = {
+  Declaration: renderDeclaration,
+  'Policy Application': renderPolicyApplication,
+  'Quote Summary': renderQuoteSummary,
+  'Installment Billing Statement': renderInstallmentBillingStatement,
+  'Notice of Cancellation': renderNoticeOfCancellation,
+};
+
+/** The document as PDF bytes; the same document always gives the same bytes. */
+export function renderDeliverablePdf(document: PolicyDocument): Promise<Uint8Array> {
+  return RENDERERS[document.type](document);
+}

@@ -1,0 +1,141 @@
+/**
+ * The rating engine: rates every line item of a revision by its catalog steps, and adds
+ * up annual and written (daily pro-rata) premiums and fees. Pure: the catalog and the
+ * revision in, figures out.
+ */
+import type { ProductCatalog } from '../catalog/model.js';
+import { daysBetween } from '../platform/dates.js';
+import { prorate, sum, type Cents } from '../platform/money.js';
+import { indexCatalog, missingInput, type CatalogIndex, type PlacedItem, type RatedPremium, type StepContext } from './context.js';
+import { formsAttached } from './forms.js';
+import {
+  RatingInputError,
+  type LineItemToRate,
+  type PropertyToRate,
+  type RatedLineItem,
+  type RatedRevision,
+  type RatingDetail,
+  type RatingTotals,
+  type RevisionToRate,
+  type SubLineTotals,
+} from './model.js';
+import { ratingRanks } from './order.js';
+import { resolveDeductible, resolveLimit } from './references.js';
+import { applyStep } from './steps.js';
+
+export function rateRevision(product: ProductCatalog, revision: RevisionToRate): RatedRevision {
+  const catalog = indexCatalog(product);
+  const { daysInTerm, daysInForce } = termDays(revision);
+  const placedItems = placeItems(catalog, revision);
+  const ranks = ratingRanks(product.items);
+  const order = placedItems.map((placed, index) => ({ placed, index }));
+  order.sort((a, b) => ranks.get(a.placed.definition.id)! - ranks.get(b.placed.definition.id)! || a.index - b.index);
+
+  const rated: RatedPremium[] = [];
+  const results: RatedLineItem[] = new Array(placedItems.length);
+  for (const { placed, index } of order) {
+    const item = rateItem({ catalog, revision, placed, rated }, daysInForce, daysInTerm);
+    results[index] = item;
+    rated.push(item);
+  }
+  const allItemIds = placedItems.map((placed) => placed.line.itemId);
+  return {
+    items: results,
+    totals: totalsOf(results),
+    subLines: subLineTotals(results),
+    forms: formsAttached(product, revision.policyTypeId, allItemIds),
+    daysInTerm,
+    daysInForce,
+  };
+}
+
+function termDays(revision: RevisionToRate): { daysInTerm: number; daysInForce: number } {
+  const daysInTerm = daysBetween(revision.termStart, revision.termEnd);
+  const revisionProblem = (missing: string) =>
+    new RatingInputError({ propertyId: null, propertyName: null, itemId: null, itemName: null, missing });
+  if (!Number.isInteger(daysInTerm) || daysInTerm <= 0) {
+    throw revisionProblem(`a term that ends after it starts (${revision.termStart} to ${revision.termEnd})`);
+  }
+  const daysInForce = revision.daysInForce ?? daysInTerm;
+  if (!Number.isInteger(daysInForce) || daysInForce < 0 || daysInForce > daysInTerm) {
+    throw revisionProblem(`days in force between 0 and the ${daysInTerm} days of the term (given ${daysInForce})`);
+  }
+  return { daysInTerm, daysInForce };
+}
+
+/** Every line item with its catalog definition and the items beside it, policy items first. */
+function placeItems(catalog: CatalogIndex, revision: RevisionToRate): PlacedItem[] {
+  const place = (line: LineItemToRate, property: PropertyToRate | null, neighbours: readonly LineItemToRate[]): PlacedItem => {
+    const definition = catalog.items.get(line.itemId);
+    if (!definition) throw missingInput({ property, line }, `item ${line.itemId}, which the catalog does not have`);
+    const expected = property ? 'property' : 'policy';
+    if (definition.category !== expected) {
+      throw missingInput({ property, line, definition }, `a ${definition.category} item cannot be rated on the ${expected}`);
+    }
+    return { line, definition, property, neighbours };
+  };
+  return [
+    ...revision.policyItems.map((line) => place(line, null, revision.policyItems)),
+    ...revision.properties.flatMap((property) => property.items.map((line) => place(line, property, property.items))),
+  ];
+}
+
+function rateItem(context: StepContext, daysInForce: number, daysInTerm: number): RatedLineItem {
+  const { placed, catalog } = context;
+  const { definition, line, property } = placed;
+  const details: RatingDetail[] = [];
+  if (definition.type !== 'nonRate') {
+    let running: Cents = 0;
+    for (const step of definition.rating.steps) {
+      running = applyStep(context, step, running);
+      details.push({ name: step.name, runningTotalCents: running });
+    }
+  }
+  const annual = details.at(-1)?.runningTotalCents ?? 0;
+  // A fully earned charge is written whole whatever part of the term the revision covers.
+  const written = definition.earning === 'fullyEarned' ? annual : prorate(annual, daysInForce, daysInTerm);
+  const isFee = definition.type === 'fee';
+  return {
+    id: line.id,
+    itemId: definition.id,
+    name: definition.name,
+    propertyId: property?.id ?? null,
+    subLineId: definition.subLineId,
+    category: definition.category,
+    type: definition.type,
+    limitCents: resolveLimit(catalog, placed),
+    deductibleCents: resolveDeductible(placed),
+    annualPremiumCents: isFee ? 0 : annual,
+    writtenPremiumCents: isFee ? 0 : written,
+    annualFeeCents: isFee ? annual : 0,
+    writtenFeeCents: isFee ? written : 0,
+    ratingDetails: details,
+  };
+}
+
+function totalsOf(items: readonly RatedLineItem[]): RatingTotals {
+  const annualPremiumCents = sum(items.map((item) => item.annualPremiumCents));
+  const annualFeeCents = sum(items.map((item) => item.annualFeeCents));
+  const writtenPremiumCents = sum(items.map((item) => item.writtenPremiumCents));
+  const writtenFeeCents = sum(items.map((item) => item.writtenFeeCents));
+  return {
+    annualPremiumCents,
+    annualFeeCents,
+    annualTotalCents: annualPremiumCents + annualFeeCents,
+    writtenPremiumCents,
+    writtenFeeCents,
+    writtenTotalCents: writtenPremiumCents + writtenFeeCents,
+  };
+}
+
+/** Totals per sub line instance (a catalog sub line on one property, or on the revision), in first-seen order. */
+function subLineTotals(items: readonly RatedLineItem[]): SubLineTotals[] {
+  const groups = new Map<string, RatedLineItem[]>();
+  for (const item of items) {
+    const key = `${item.subLineId}|${item.propertyId ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()].map((group) => ({ subLineId: group[0].subLineId, propertyId: group[0].propertyId, ...totalsOf(group) }));
+}

@@ -1,0 +1,83 @@
+/**
+ * The import graph of shared/, folder by folder: which area imports which, read by
+ * dependency-cruiser from the sources (type-only imports included: they couple too).
+ */
+import { cruise, type IModule } from 'dependency-cruiser';
+
+/** A folder of shared/ (`platform`, `contacts`, ...), or a file at its top (the wiring module). */
+export type Folder = string;
+
+export interface FolderEdge {
+  from: Folder;
+  to: Folder;
+  /** One import that makes the edge, for the failure message. */
+  via: string;
+}
+
+/** The folder of a path under shared/, or undefined for anything outside it (node_modules, node:). */
+export function folderOf(path: string): Folder | undefined {
+  const match = /^shared\/([^/]+)/.exec(path);
+  return match?.[1];
+}
+
+/** Edges between different folders of shared/, one per pair, from a module list. */
+export function folderEdges(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): FolderEdge[] {
+  const edges = new Map<string, FolderEdge>();
+  for (const module of modules) {
+    const from = folderOf(module.source);
+    if (!from) continue;
+    for (const dependency of module.dependencies) {
+      const to = folderOf(dependency.resolved);
+      if (!to || to === from) continue;
+      const key = `${from}->${to}`;
+      if (!edges.has(key)) edges.set(key, { from, to, via: `${module.source} -> ${dependency.resolved}` });
+    }
+  }
+  return [...edges.values()];
+}
+
+/** Every set of folders that import one another in a circle (strongly connected, more than one). */
+export function folderCycles(edges: readonly FolderEdge[]): Folder[][] {
+  const next = new Map<Folder, Folder[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<Folder, number>();
+  const low = new Map<Folder, number>();
+  const stack: Folder[] = [];
+  const cycles: Folder[][] = [];
+  const visit = (folder: Folder) => {
+    index.set(folder, index.size);
+    low.set(folder, index.get(folder)!);
+    stack.push(folder);
+    for (const target of next.get(folder) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(folder, Math.min(low.get(folder)!, low.get(target)!));
+      } else if (stack.includes(target)) {
+        low.set(folder, Math.min(low.get(folder)!, index.get(target)!));
+      }
+    }
+    if (low.get(folder) === index.get(folder)) {
+      const component: Folder[] = [];
+      let member: Folder;
+      do {
+        member = stack.pop()!;
+        component.push(member);
+      } while (member !== folder);
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const folder of new Set(edges.flatMap(({ from, to }) => [from, to]))) if (!index.has(folder)) visit(folder);
+  return cycles;
+}
+
+/** The modules of shared/ with their resolved imports (node_modules not followed). */
+export async function sharedModules(): Promise<IModule[]> {
+  const result = await cruise(['shared'], {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.json$' },
+    tsPreCompilationDeps: true,
+    outputType: 'json',
+  });
+  const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
+  return output.modules as IModule[];
+}
