@@ -254,6 +254,16 @@ export const freeForm = <T extends Schema>(schema: T, limits: FreeFormLimits = {
     }),
   );
 
+/** `schema`, whose value as JSON is at most `maxChars` characters: what one record can hold beside the rest. */
+export const jsonAtMost = <T extends Schema>(schema: T, maxChars: number = LIMITS.freeFormChars) =>
+  schema.check(
+    z.check<z.output<T>>((payload) => {
+      if (JSON.stringify(payload.value ?? null).length > maxChars) {
+        payload.issues.push({ code: 'custom', message: `must be at most ${maxChars} characters as JSON`, input: payload.value });
+      }
+    }),
+  );
+
 /** A free-form value (an answer, a setting): any JSON within the free-form limits. */
 export const freeFormValue = () => freeForm(z.unknown());
 

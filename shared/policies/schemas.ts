@@ -4,7 +4,7 @@
  * entry file under functions/v2/policies/.
  */
 import * as z from 'zod/mini';
-import { boundedString, clearable, freeFormValue, freeText, id, LIMITS, openObject, wholeNumber } from '../platform/request-fields.js';
+import { boundedString, clearable, freeFormValue, freeText, id, jsonAtMost, LIMITS, list, openObject, wholeNumber } from '../platform/request-fields.js';
 
 /** An answer to an underwriting question; "yes"/"no" also given as a boolean. */
 export const underwritingAnswer = z.object({
@@ -20,6 +20,12 @@ export const underwritingOption = z.object({
   optionId: id(),
   answer: freeFormValue(),
 });
+
+/** The answers of one call: they are kept in the revision's own record, so all of them together stay well below its limit. */
+export const underwritingAnswers = () => jsonAtMost(list(underwritingAnswer));
+
+/** The options of one call, kept in the revision's own record like the answers. */
+export const underwritingOptions = () => jsonAtMost(list(underwritingOption));
 
 /** Text where `null` or `""` clears the stored value; numbers are read as text. */
 export const clearableText = (max: number = LIMITS.nameLength) =>

@@ -142,6 +142,8 @@ describe('a rejected create', () => {
       'policy_type_id: must be at most 128 characters',
     ]);
     await refused(`${P}/create_policy`, { term_type: 'Custom' }, ['expiration_date: is required when term_type is Custom']);
+    const options = Array.from({ length: 1000 }, (_, index) => ({ optionId: `option-${index}`, answer: 'a'.repeat(3000) }));
+    await refused(`${P}/create_policy`, { underwriting_options: options }, ['underwriting_options: must be at most 100000 characters as JSON']);
     expect(successData(await service.call(`${P}/new_policy_information`, {})).next_policy_number).toBe(before);
   });
 });

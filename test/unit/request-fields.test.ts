@@ -11,6 +11,7 @@ import {
   freeFormObject,
   freeFormValue,
   id,
+  jsonAtMost,
   LIMITS,
   list,
   money,
@@ -193,6 +194,12 @@ describe('lists and free-form values', () => {
     expect(messagesFor(freeFormValue(), { note: 'x'.repeat(4001) })).toEqual(['field: must hold no text longer than 4000 characters']);
     const wide = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`k${index}`, 'x'.repeat(1000)]));
     expect(messagesFor(freeFormObject(), wide)).toEqual(['field: must be at most 100000 characters as JSON']);
+  });
+
+  it('bound what one record keeps of a whole list', () => {
+    const answers = jsonAtMost(list(z.object({ text: z.string() })), 1000);
+    expect(messagesFor(answers, Array.from({ length: 20 }, () => ({ text: 'x'.repeat(100) })))).toEqual(['field: must be at most 1000 characters as JSON']);
+    expect(accepts(answers, [{ text: 'short' }])).toEqual([{ text: 'short' }]);
   });
 
   it('refuse a whole body nested past 64 levels before any schema walks it, without exhausting the stack', () => {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { boundedString, date, flagOr, id, list, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
+import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
 import { createPolicy } from '../../../shared/policies/new-policy-service.js';
-import { underwritingAnswer, underwritingOption } from '../../../shared/policies/schemas.js';
+import { underwritingAnswers, underwritingOptions } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
 export const createPolicyInput = z
@@ -15,8 +15,8 @@ export const createPolicyInput = z
     expiration_date: optional(date()),
     renewal_term_type: withDefault(z.enum(RENEWAL_TERM_TYPES), '1 Year'),
     is_renewal: flagOr(false),
-    underwriting_questions: optional(list(underwritingAnswer)),
-    underwriting_options: optional(list(underwritingOption)),
+    underwriting_questions: optional(underwritingAnswers()),
+    underwriting_options: optional(underwritingOptions()),
     as_agent: flagOr(false),
     policy_type_id: optionalId(),
     property_zip: optional(boundedString(20, { nonEmpty: true })),

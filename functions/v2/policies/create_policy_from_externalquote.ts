@@ -16,7 +16,7 @@ import {
   withDefault,
 } from '../../../shared/platform/request-fields.js';
 import { createPolicyFromExternalQuote } from '../../../shared/policies/external-quote-service.js';
-import { underwritingAnswer, underwritingOption, yearBuilt } from '../../../shared/policies/schemas.js';
+import { underwritingAnswers, underwritingOptions, yearBuilt } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
 
 const amount = () => optional(money());
@@ -48,7 +48,7 @@ const quote = freeForm(
     risks: z.prefault(list(quoteRisk), []),
     items: z.prefault(list(quoteItem), []),
     premiums: z.prefault(z.object({ annual_premium: amount(), written_premium: amount(), annual_fee: amount(), written_fee: amount() }), {} as never),
-    underwriting_questions: optional(list(underwritingAnswer)),
+    underwriting_questions: optional(underwritingAnswers()),
   }),
   { maxChars: Number.POSITIVE_INFINITY },
 );
@@ -71,7 +71,7 @@ export const handler = defineOperation({
       manual_policy_number: flagOr(false),
       policy_type_id: optionalId(),
       as_agent: flagOr(false),
-      underwriting_options: optional(list(underwritingOption)),
+      underwriting_options: optional(underwritingOptions()),
       external_system_reference: optional(id()),
       postback: optional(freeFormValue()).check(
         z.describe("Accepted for compatibility with the vendor's interface, and ignored: the created policy is this call's answer, and nothing is posted anywhere."),

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { id, list } from '../../../shared/platform/request-fields.js';
+import { id } from '../../../shared/platform/request-fields.js';
 import { updateUnderwritingOptions } from '../../../shared/policies/revision-settings-service.js';
-import { underwritingOption } from '../../../shared/policies/schemas.js';
+import { underwritingOptions } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'update_underwriting_options',
   summary: "Records the revision's underwriting options",
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), underwriting_options: list(underwritingOption) }),
+  input: z.object({ revision_id: id(), underwriting_options: underwritingOptions() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => updateUnderwritingOptions(principal, input),
 });

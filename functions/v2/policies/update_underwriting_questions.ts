@@ -1,16 +1,16 @@
 import * as z from 'zod/mini';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/operation.js';
-import { id, list } from '../../../shared/platform/request-fields.js';
+import { id } from '../../../shared/platform/request-fields.js';
 import { updateUnderwritingQuestions } from '../../../shared/policies/revision-settings-service.js';
-import { underwritingAnswer } from '../../../shared/policies/schemas.js';
+import { underwritingAnswers } from '../../../shared/policies/schemas.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'update_underwriting_questions',
   summary: "Records answers to the revision's underwriting questions",
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), underwriting_questions: list(underwritingAnswer) }),
+  input: z.object({ revision_id: id(), underwriting_questions: underwritingAnswers() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     await updateUnderwritingQuestions(principal, input);
