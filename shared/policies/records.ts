@@ -5,6 +5,7 @@
  * not rewrite a quote.
  */
 import type { Cents } from '../platform/money.js';
+import type { RevisionUnderwriting } from './underwriting-fields.js';
 
 export type RevisionState = 'open' | 'committed' | 'archived' | 'pending';
 export type PersistStatus = 'normal' | 'copied' | 'conflicted' | 'rejected' | 'resolved';
@@ -121,6 +122,8 @@ export interface RevisionRecord {
   /** Number given to the next `Property #n`. */
   riskSequence: number;
   transactionType: 'new_business' | 'rewrite';
+  /** Underwriting of the revision (review state, last STP result, last loss analysis): see underwriting-fields.ts. */
+  underwriting?: RevisionUnderwriting;
   version: number;
 }
 

@@ -14,6 +14,7 @@ import type {
   TermRecord,
 } from './records.js';
 import { RISK_TEXT_FIELDS } from './records.js';
+import { underwritingToWire } from './underwriting-fields.js';
 
 const amount = (cents: Cents | null | undefined): number | null => (cents === null || cents === undefined ? null : toAmount(cents));
 
@@ -99,6 +100,8 @@ export function revisionDetailsToWire(
     agents: contacts.agentId ? [contactEntry(contacts.agentId, context.names, detailed)] : [],
     mortgagees: snapshot.mortgagees.map((mortgagee) => mortgageeToWire(mortgagee, context.names)),
     named_insureds: contacts.namedInsuredIds.map((id) => contactEntry(id, context.names, detailed)),
+    ...underwritingToWire(revision.underwriting),
+    items: [...snapshot.items].sort(bySortOrder).map(lineItemToWire),
   };
   if (detailed) details.policy_contacts = policyContactsToWire(contacts, context.names, true);
   return details;
