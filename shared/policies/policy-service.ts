@@ -35,6 +35,7 @@ import {
   getRevisionHeaders,
   lastPolicyNumberSequence,
   loadRevision,
+  type NewPolicyBundle,
 } from './store.js';
 import { findItemDefinition, newLineItem, startingStructure, withDefaultLimits } from './structure.js';
 import { deduceTerm, expirationFor, monthsOf, type TermType } from './terms.js';
@@ -121,7 +122,10 @@ function contactLinks(contacts: PolicyContacts, policy: { policyId: string; poli
     .map(([contactId, roleId]) => policyLinkPut(contactId, { policyId: policy.policyId, policyNumber: policy.policyNumber, revisionId: policy.revisionId, roleId }, linkedAt));
 }
 
-export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date()) {
+/** Called with the whole new policy just before it is written, so that another area may complete it (a quote rates it). */
+export type PreparePolicy = (bundle: NewPolicyBundle) => Promise<NewPolicyBundle>;
+
+export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date(), prepare?: PreparePolicy) {
   const [carrier, product] = await Promise.all([getCarrierSettings(), getProductCatalog()]);
   const policyTypeId = input.policy_type_id ?? (product.policyTypes.find((type) => type.default) ?? product.policyTypes[0]).id;
   const policyType = product.policyTypes.find((type) => type.id === policyTypeId);
@@ -265,14 +269,15 @@ export async function createPolicy(principal: Principal, input: CreatePolicyInpu
     revision.riskSequence = structure.risks.length;
     if (external) Object.assign(revision, externalTotals(external, structure.items));
     try {
-      await storePolicy({
+      const bundle: NewPolicyBundle = {
         policy,
         term,
         revision,
         parts: [...structure.risks, ...structure.subLines, ...structure.items],
         locators: structure.locators,
         linkedWrites: contactLinks(contacts, { policyId, policyNumber, revisionId }),
-      });
+      };
+      await storePolicy(prepare ? await prepare(bundle) : bundle);
     } catch (error) {
       // A system number can collide with a number someone typed by hand: take the next one.
       if (error instanceof PolicyNumberTakenError && !input.policy_number && attempts < 5) continue;
