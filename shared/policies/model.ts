@@ -5,6 +5,7 @@
  * copied from the catalog when they are added, so a later catalog change does
  * not rewrite a quote.
  */
+import type { RevisionUnderwriting } from './underwriting-fields.js';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { policyLinkPut } from '../contacts/store.js';
 import type { ContactSummary } from '../contacts/summaries.js';
@@ -123,6 +124,8 @@ export interface RevisionRecord {
   underwritingQuestions: UnderwritingAnswer[];
   underwritingOptions: UnderwritingOption[];
   creditReportPermissions: Record<string, unknown>;
+  /** Underwriting of the revision (review state, last STP result, last loss analysis): see underwriting-fields.ts. */
+  underwriting?: RevisionUnderwriting;
   /** Number given to the next `Property #n`. */
   riskSequence: number;
   transactionType: 'new_business' | 'rewrite';

@@ -79,13 +79,14 @@ async function allocateSystemNumber(sequence: NumberSequence, passOverTaken: boo
 }
 
 /** Writes the draft under the given number, or under the next free system number; answers the number. */
-async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence): Promise<string> {
+async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence, prepare?: PreparePolicy): Promise<string> {
   const manualNumber = draft.input.policy_number;
   if (manualNumber && (await isPolicyNumberTaken(manualNumber))) throw new PolicyNumberTakenError(manualNumber);
   for (let attempt = 1; ; attempt += 1) {
     const policyNumber = manualNumber ?? (await allocateSystemNumber(sequence, attempt > 1));
     try {
-      await storePolicy(bundleFor(draft, policyNumber));
+      const bundle = bundleFor(draft, policyNumber);
+      await storePolicy(prepare ? await prepare(bundle) : bundle);
       return policyNumber;
     } catch (error) {
       // The uniqueness item refused a system number typed by hand meanwhile: take the next free one.
@@ -100,11 +101,17 @@ async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence): Prom
  * is allocated, whatever `manual_policy_number` says. Everything is checked before a number
  * is allocated, so a refused call takes none.
  */
-export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date()) {
+/**
+ * Completes the records of a new policy before they are written in its one transaction
+ * (a quote adds its rated structure); it may run again when a number is passed over.
+ */
+export type PreparePolicy = (bundle: NewPolicyBundle) => Promise<NewPolicyBundle>;
+
+export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date(), prepare?: PreparePolicy) {
   const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
   const draft = draftPolicy(product, input, creator, external, now, { newId: randomUUID, lookupZip });
   assertNewPolicyFits(bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0)));
-  const policyNumber = await storeNumbered(draft, sequence);
+  const policyNumber = await storeNumbered(draft, sequence, prepare);
   const { revision } = policyRecordsFor(draft, policyNumber);
   const names = await getContactSummaries(draft.contactIds);
   return {

@@ -15,6 +15,7 @@ import type {
 } from './model.js';
 import { RISK_TEXT_FIELDS } from './model.js';
 import { primaryPropertyId } from './risk-rules.js';
+import { underwritingToWire } from './underwriting-fields.js';
 
 const amount = (cents: Cents | null | undefined): number | null => (cents === null || cents === undefined ? null : toAmount(cents));
 
@@ -100,6 +101,8 @@ export function revisionDetailsToWire(
     agents: contacts.agentId ? [contactEntry(contacts.agentId, context.names, detailed)] : [],
     mortgagees: snapshot.mortgagees.map((mortgagee) => mortgageeToWire(mortgagee, context.names)),
     named_insureds: once(contacts.namedInsuredIds).map((id) => contactEntry(id, context.names, detailed)),
+    ...underwritingToWire(revision.underwriting),
+    items: [...snapshot.items].sort(bySortOrder).map(lineItemToWire),
   };
   if (detailed) details.policy_contacts = policyContactsToWire(contacts, context.names, true);
   return details;

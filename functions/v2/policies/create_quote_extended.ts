@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { flagOr } from '../../../shared/platform/request-fields.js';
+import { quoteInfo } from '../../../shared/quotes/schemas.js';
+import { createQuote } from '../../../shared/quotes/service.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'create_quote_extended',
+  summary:
+    'Creates and rates a quote named by line, policy type and item names; answers rating_details per requested step, identifiers, forms and the STP result. run_stateless rates without storing anything; run_uw_rules false skips STP',
+  permission: 'quotes:write',
+  input: z.object({
+    quote_info: quoteInfo,
+    requote: flagOr(false),
+    run_uw_rules: flagOr(true),
+    run_stateless: flagOr(false),
+    soft_geoservice_bypass: flagOr(false),
+    hard_geoservice_bypass: flagOr(false),
+  }),
+  resources: { table: 'write' },
+  handle: async (input, { principal }) =>
+    createQuote(principal, input.quote_info, {
+      extended: true,
+      runUwRules: input.run_uw_rules,
+      runStateless: input.run_stateless,
+      hardGeoBypass: input.hard_geoservice_bypass,
+    }),
+});

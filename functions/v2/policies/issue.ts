@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
+import { issuePolicy } from '../../../shared/lifecycle/issue.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'issue',
+  summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction',
+  permission: 'policies:issue',
+  input: z.object({ issue_info: z.object({ policy_id: optionalId(), policy_number: optionalId() }).check(eitherOf('policy_id', 'policy_number')) }),
+  resources: { table: 'write' },
+  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number }),
+});

@@ -1,0 +1,16 @@
+/** bind: submits a quote. Only an open, unsubmitted quote can be bound; anything else changes nothing. */
+import { BusinessRuleError } from '../platform/errors.js';
+import type { Principal } from '../platform/principal.js';
+import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
+import { bindWrite, runLifecycleTransaction } from '../policies/lifecycle-store.js';
+
+export async function bindPolicy(principal: Principal, by: { policyId?: string; policyNumber?: string }) {
+  const { policy } = await policyWithinReach(principal, by);
+  const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
+  const header = snapshot.header;
+  if (header.revisionState !== 'open' || header.policyStatus !== 'Unsubmitted') {
+    throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only an unsubmitted quote can be bound`);
+  }
+  await runLifecycleTransaction([bindWrite(header)], `Policy ${policy.policyNumber}`);
+  return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
+}

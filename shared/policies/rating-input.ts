@@ -1,0 +1,74 @@
+/**
+ * The adapter between stored revisions and the rating engine: a snapshot becomes a
+ * `RevisionToRate`, and a `RatedRevision` becomes the premiums and step trace stored on
+ * the line items and the revision's totals. Pure: no I/O.
+ */
+import { toAmount, type Cents } from '../platform/money.js';
+import type { LineItemToRate, RatedLineItem, RatedRevision, RevisionToRate, RatingDetail } from '../rating/model.js';
+import type { LineItemRecord, RevisionRecord, RevisionSnapshot } from './model.js';
+import { bySortOrder } from './wire.js';
+
+function lineToRate(item: LineItemRecord): LineItemToRate {
+  // A limit that only follows its catalog default is recomputed by the engine from the limit it follows.
+  return { id: item.id, itemId: item.itemId, limitCents: item.limitIsDefault ? null : item.limitCents, deductibleCents: item.deductibleCents };
+}
+
+/** The rating input of a stored revision; revision-level answers come from its underwriting questions. */
+export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
+  const items = [...snapshot.items].sort(bySortOrder);
+  const answers = Object.fromEntries(snapshot.header.underwritingQuestions.map((answer) => [answer.questionId, answer.yesNoAnswer]));
+  return {
+    policyTypeId: snapshot.header.policyTypeId,
+    termStart: snapshot.header.termStart,
+    termEnd: snapshot.header.termEnd,
+    answers,
+    properties: snapshot.risks.map((risk) => ({
+      id: risk.id,
+      name: risk.name,
+      answers: risk.questions,
+      fields: risk,
+      items: items.filter((item) => item.riskId === risk.id).map(lineToRate),
+    })),
+    policyItems: items.filter((item) => !item.riskId).map(lineToRate),
+  };
+}
+
+/** The step trace as stored and shown: each named step's running total, in step order. */
+export function ratingTrace(details: readonly RatingDetail[]): Record<string, number> {
+  return Object.fromEntries(details.map((detail) => [detail.name, toAmount(detail.runningTotalCents)]));
+}
+
+/** Premiums set by hand or by an external rater are the item's; rating leaves them. */
+const keepsOwnPremium = (item: LineItemRecord) => item.manual || item.premiumSource === 'external';
+
+export function ratedItem(item: LineItemRecord, rated: RatedLineItem | undefined): LineItemRecord {
+  if (!rated || keepsOwnPremium(item)) return item;
+  return {
+    ...item,
+    annualPremiumCents: rated.annualPremiumCents,
+    writtenPremiumCents: rated.writtenPremiumCents,
+    annualFeeCents: rated.annualFeeCents,
+    writtenFeeCents: rated.writtenFeeCents,
+    ratingDetails: ratingTrace(rated.ratingDetails),
+    premiumSource: 'calculated',
+  };
+}
+
+export type RevisionTotals = Pick<RevisionRecord, 'annualPremiumCents' | 'writtenPremiumCents' | 'annualFeeCents' | 'writtenFeeCents'>;
+
+export function totalsOfItems(items: readonly LineItemRecord[]): RevisionTotals {
+  const add = (pick: (item: LineItemRecord) => Cents | null) => items.reduce((total, item) => total + (pick(item) ?? 0), 0);
+  return {
+    annualPremiumCents: add((item) => item.annualPremiumCents),
+    writtenPremiumCents: add((item) => item.writtenPremiumCents),
+    annualFeeCents: add((item) => item.annualFeeCents),
+    writtenFeeCents: add((item) => item.writtenFeeCents),
+  };
+}
+
+/** Every item of the snapshot with its rated figures, and the revision totals they add up to. */
+export function applyRating(snapshot: RevisionSnapshot, rated: RatedRevision): { items: LineItemRecord[]; totals: RevisionTotals } {
+  const byId = new Map(rated.items.map((item) => [item.id, item]));
+  const items = snapshot.items.map((item) => ratedItem(item, byId.get(item.id)));
+  return { items, totals: totalsOfItems(items) };
+}

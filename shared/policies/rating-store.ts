@@ -1,0 +1,49 @@
+/**
+ * Storing rated figures. A revision small enough for one transaction is changed in one
+ * (guarded by its version and open state, as every change of a revision). A larger one is
+ * an idempotent sequence: chunks of item writes, each checking that the revision is still
+ * at the version read and open, then the header with its totals, which raises the version.
+ * A sequence cut short leaves items rated and totals unrated; running it again completes it.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { inChunks, transactionCancellationReasons } from '../platform/dynamo.js';
+import { ConcurrentChangeError } from '../platform/errors.js';
+import { revisionKey } from './keys.js';
+import type { LineItemRecord, RevisionRecord } from './model.js';
+import { RevisionNotOpenError, changeRevision, keyOfPart } from './store.js';
+
+const ONE_TRANSACTION = 99;
+
+export async function storeRatedItems(
+  header: RevisionRecord,
+  items: readonly LineItemRecord[],
+  set: Partial<Omit<RevisionRecord, 'id' | 'version' | 'entity'>>,
+): Promise<RevisionRecord> {
+  if (items.length <= ONE_TRANSACTION) return changeRevision(header, { header: set, replace: [...items] });
+  const table = config.tableName();
+  for (const chunk of inChunks(items, ONE_TRANSACTION)) {
+    const writes = [
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: revisionKey(header.id),
+          ConditionExpression: '#version = :expected AND #state = :open',
+          ExpressionAttributeNames: { '#version': 'version', '#state': 'revisionState' },
+          ExpressionAttributeValues: { ':expected': header.version, ':open': 'open' },
+        },
+      },
+      ...chunk.map((item) => ({ Put: { TableName: table, Item: { ...keyOfPart(item), ...item }, ConditionExpression: 'attribute_exists(pk)' } })),
+    ];
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: writes }));
+    } catch (error) {
+      const reasons = transactionCancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons[0] === 'ConditionalCheckFailed' && header.revisionState !== 'open') throw new RevisionNotOpenError(header.id, header.revisionState);
+      throw new ConcurrentChangeError(`Revision ${header.id}`);
+    }
+  }
+  return changeRevision(header, { header: set });
+}

@@ -1,0 +1,200 @@
+/**
+ * Quoting by names: create_quote and create_quote_extended read the request against the
+ * catalog, build the revision whole, rate it and run straight-through processing before
+ * anything is written; the policy, its structure, premiums, step traces, STP result and
+ * contact links are then one transaction (the policies area's create).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ProductCatalog } from '../catalog/model.js';
+import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
+import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';
+import { createContact, getContact, plainContactRecords, policyLinkPut } from '../contacts/store.js';
+import { addMonths, todayIso } from '../platform/dates.js';
+import { BusinessRuleError } from '../platform/errors.js';
+import type { Principal } from '../platform/principal.js';
+import { createPolicy } from '../policies/new-policy-service.js';
+import { buildRevisionStructure, type BuiltStructure } from '../policies/quote-structure.js';
+import { applyRating, revisionToRate } from '../policies/rating-input.js';
+import type { PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/model.js';
+import type { NewPolicyBundle } from '../policies/model.js';
+import { NO_UNDERWRITING } from '../policies/underwriting-fields.js';
+import { rateRevision } from '../rating/engine.js';
+import { straightThrough } from '../underwriting/straight-through.js';
+import type { PlannedItem, QuoteInfo, QuotePlan, QuoteResult } from './model.js';
+import { dateBoundProblem, planQuote } from './plan.js';
+import { quoteResult } from './result.js';
+
+export interface QuoteOptions {
+  runUwRules: boolean;
+  runStateless: boolean;
+  hardGeoBypass: boolean;
+  extended: boolean;
+  /** Writes that must land with the new quote (requote: retiring the quote it replaces). */
+}
+
+async function checkDateBounds(principal: Principal, effectiveDate: string, now: Date): Promise<void> {
+  if (principal.isAdministrator) return;
+  const settings = (await getCarrierSettings()).advancedSettings;
+  const bounds = { future: Number(settings['application-future-date-bound'] ?? 90), past: Number(settings['application-past-date-bound'] ?? 0) };
+  const problem = dateBoundProblem(effectiveDate, todayIso(now), bounds);
+  if (problem) throw new BusinessRuleError(problem);
+}
+
+/** The agency the quote belongs to: `agency_number` wins over `agency_id`; an agent quotes only for its own agencies. */
+async function agencyOf(principal: Principal, info: QuoteInfo): Promise<string | null> {
+  const wanted = info.agency_number ?? info.agency_id;
+  if (!wanted) return principal.agencyIds[0] ?? null;
+  const field = info.agency_number ? 'quote_info.agency_number' : 'quote_info.agency_id';
+  const agency = await getContact(wanted);
+  const reachable = principal.scope === 'all' || principal.agencyIds.includes(wanted);
+  if (!agency || !agency.roleIds.includes(AGENCY_ROLE_ID) || !reachable) throw new BusinessRuleError(`${field}: agency ${wanted.slice(0, 100)} was not found`);
+  return agency.id;
+}
+
+function structureFor(product: ProductCatalog, plan: QuotePlan, at: { policyId: string; revisionId: string; now: Date }, hardGeoBypass: boolean): BuiltStructure {
+  return buildRevisionStructure(
+    product,
+    {
+      policyTypeId: plan.policyTypeId,
+      hardGeoBypass,
+      locations: plan.locations.map(({ location, answers, primary }) => ({
+        change: { ...pick(location, ['name', 'address_line1', 'address_line2', 'address_city', 'address_state', 'address_zip', 'year_built', 'latitude', 'longitude']) },
+        answers,
+        primary,
+      })),
+      items: plan.items.map((item, index) => ({ ...item, field: `quote_info.items.${index}` })),
+    },
+    { ...at, today: plan.effectiveDate },
+    randomUUID,
+  );
+}
+
+function pick<T extends object>(source: T, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => (source as Record<string, unknown>)[key] !== undefined).map((key) => [key, (source as Record<string, unknown>)[key]]));
+}
+
+/** Rates and runs STP on a revision built in memory. */
+function rateBuilt(product: ProductCatalog, plan: QuotePlan, header: RevisionRecord, built: BuiltStructure, runUwRules: boolean) {
+  const snapshot: RevisionSnapshot = { header, risks: built.risks, subLines: built.subLines, items: built.items, mortgagees: [] };
+  const input = revisionToRate(snapshot);
+  const rated = rateRevision(product, input);
+  const stp = runUwRules ? straightThrough(product, input) : null;
+  const itemPlaces = new Map<string, PlannedItem>();
+  for (const planned of plan.items) {
+    const riskId = planned.location === null ? null : built.risks[planned.location].id;
+    const line = built.items.find((item) => item.itemId === planned.itemId && item.riskId === riskId);
+    if (line) itemPlaces.set(line.id, planned);
+  }
+  return { snapshot, rated, stp, itemPlaces, applied: applyRating(snapshot, rated) };
+}
+
+const questionNames = (product: ProductCatalog) => new Map(product.questions.map((question) => [question.id, question.name]));
+
+export async function createQuote(principal: Principal, info: QuoteInfo, options: QuoteOptions, now = new Date()): Promise<QuoteResult> {
+  const product = await getProductCatalog();
+  await checkDateBounds(principal, info.effective_date, now);
+  const plan = planQuote(product, info);
+  const agencyId = await agencyOf(principal, info);
+  if (options.runStateless) return statelessQuote(product, plan, options);
+  let result: QuoteResult | undefined;
+  await createPolicy(
+    principal,
+    {
+      policy_type_id: plan.policyTypeId,
+      effective_date: plan.effectiveDate,
+      inception_date: plan.inceptionDate,
+      ...(info.policy_number ? { policy_number: info.policy_number } : {}),
+      manual_policy_number: !!info.policy_number,
+      term_type: '1 Year',
+      renewal_term_type: '1 Year',
+      is_renewal: false,
+      as_agent: false,
+      underwriting_questions: plan.underwritingAnswers,
+      underwriting_options: info.underwriting_options ?? [],
+    },
+    undefined,
+    now,
+    async (bundle) => {
+      const prepared = await completeQuote(product, plan, info, { principal, agencyId, options, now }, bundle);
+      result = prepared.result;
+      return prepared.bundle;
+    },
+  );
+  return result!;
+}
+
+/** Rates and answers a quote built in memory; nothing is written, not even a policy number. */
+function statelessQuote(product: ProductCatalog, plan: QuotePlan, options: QuoteOptions): QuoteResult {
+  const header = { policyTypeId: plan.policyTypeId, termStart: plan.effectiveDate, termEnd: addMonths(plan.effectiveDate, 12), underwritingQuestions: plan.underwritingAnswers } as RevisionRecord;
+  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: new Date() }, options.hardGeoBypass);
+  const { rated, stp, itemPlaces } = rateBuilt(product, plan, header, built, options.runUwRules);
+  return quoteResult(plan, rated, { itemPlaces, questionNames: questionNames(product), stp, extended: options.extended }, { quoteNumber: null, policyId: null });
+}
+
+
+/** Fills the new policy's bundle: the quote's structure rated, STP, the named insureds and links. */
+async function completeQuote(
+  product: ProductCatalog,
+  plan: QuotePlan,
+  info: QuoteInfo,
+  context: { principal: Principal; agencyId: string | null; options: QuoteOptions; now: Date },
+  bundle: NewPolicyBundle,
+): Promise<{ bundle: NewPolicyBundle; result: QuoteResult }> {
+  const built = structureFor(product, plan, { policyId: bundle.policy.id, revisionId: bundle.revision.id, now: context.now }, context.options.hardGeoBypass);
+  const { rated, stp, itemPlaces, applied } = rateBuilt(product, plan, bundle.revision, built, context.options.runUwRules);
+  const result = quoteResult(plan, rated, { itemPlaces, questionNames: questionNames(product), stp, extended: context.options.extended }, {
+    quoteNumber: bundle.policy.policyNumber,
+    policyId: bundle.policy.id,
+  });
+  const contacts = await quoteContacts(info, context, bundle.policy.contacts.creatorId);
+  const contactIds = [...new Set([contacts.creatorId, contacts.agentId, contacts.agencyId, ...contacts.namedInsuredIds, ...contacts.additionalInterestIds].filter((id): id is string => !!id))];
+  const shared = { contacts, contactIds, agencyId: contacts.agencyId };
+  const underwriting = { ...NO_UNDERWRITING, stp: stp ? { ran: true, success: stp.success, decision: stp.decision, details: stp.details, at: context.now.toISOString() } : null };
+  const revision: RevisionRecord = { ...bundle.revision, ...shared, ...applied.totals, builderPending: false, riskSequence: built.risks.length, underwriting };
+  const links = linkWrites(contacts, { policyId: bundle.policy.id, policyNumber: bundle.policy.policyNumber, revisionId: revision.id });
+  return {
+    result,
+    bundle: {
+      ...bundle,
+      policy: { ...bundle.policy, ...shared },
+      revision,
+      parts: [...built.risks, ...built.subLines, ...applied.items],
+      contactLinks: links,
+    },
+  };
+}
+
+/** Named insureds and additional interests become contacts; the agent and agency are checked. */
+async function quoteContacts(info: QuoteInfo, context: { principal: Principal; agencyId: string | null }, creatorId: string): Promise<PolicyContacts> {
+  const agencyIds = context.agencyId ? [context.agencyId] : [];
+  const create = async (party: QuoteInfo['named_insureds'][number], roleId: string) => {
+    const id = randomUUID();
+    const type = party.type && party.type.toLowerCase() === 'organization' ? 'organization' : 'individual';
+    await createContact(plainContactRecords({ id, name: party.name, type, roleIds: [roleId], agencyIds, createdBy: context.principal.contactId }));
+    return id;
+  };
+  let agentId: string | null = null;
+  if (info.agent_id) {
+    const agent = await getContact(info.agent_id);
+    if (!agent || !agent.roleIds.includes(AGENT_ROLE_ID)) throw new BusinessRuleError(`quote_info.agent_id: agent ${info.agent_id.slice(0, 100)} was not found`);
+    agentId = agent.id;
+  }
+  const namedInsuredIds = [];
+  for (const party of info.named_insureds) namedInsuredIds.push(await create(party, NAMED_INSURED_ROLE_ID));
+  const additionalInterestIds = [];
+  for (const party of info.additional_interests ?? []) additionalInterestIds.push(await create(party, ADDITIONAL_INTEREST_ROLE));
+  return { creatorId, agentId, agencyId: context.agencyId, namedInsuredIds, additionalInterestIds };
+}
+
+function linkWrites(contacts: PolicyContacts, policy: { policyId: string; policyNumber: string; revisionId: string }) {
+  const roles: Array<[string | null, string]> = [
+    [contacts.agentId, AGENT_ROLE_ID],
+    [contacts.agencyId, AGENCY_ROLE_ID],
+    ...contacts.namedInsuredIds.map((id): [string, string] => [id, NAMED_INSURED_ROLE_ID]),
+    ...contacts.additionalInterestIds.map((id): [string, string] => [id, ADDITIONAL_INTEREST_ROLE]),
+  ];
+  const seen = new Set<string>();
+  return roles
+    .filter((entry): entry is [string, string] => !!entry[0] && !seen.has(entry[0]) && !!seen.add(entry[0]))
+    .map(([contactId, roleId]) => policyLinkPut(contactId, { ...policy, roleId }));
+}
