@@ -4,17 +4,27 @@
  * NodejsFunction bundles each function in its own esbuild process: on a 2-core machine that
  * costs about 5 s per function (npx start-up, then linking, minifying and source-mapping the
  * AWS SDK again for every function), several minutes for the whole service. Here esbuild
- * builds all entry files at once with code splitting, so the shared code is parsed, minified
- * and mapped once. Splitting keeps tree-shaking per function: esbuild puts code into chunks
- * by the set of entry files that reach it, so a function's chunks hold exactly the code its
- * entry reaches. Each function's asset is its entry (as index.mjs) plus the chunks it
- * imports; the recipe (ESM, node22, minified, source maps, SDK bundled, `require` banner)
- * is the same one NodejsFunction is given, see BUNDLING.
+ * builds all entry files in one run, so every source file is read and parsed once.
+ *
+ * Each function gets one self-contained `index.mjs`, tree-shaken for that entry alone. Code
+ * splitting is deliberately off: esbuild assigns a shared *file* to the chunks of every entry
+ * that imports it, with the code any of them uses, so with splitting one operation's ZIP
+ * lookup put the 750 KiB ZIP table into every function that imports the policy services
+ * (measured: 1,623 KiB against 848 KiB for create_risk). The recipe (ESM, node22, minified,
+ * source maps, SDK bundled, `require` banner) is the same one NodejsFunction is given, see
+ * BUNDLING; `npm run bench` builds with this very class.
+ *
+ * Data a module reads at run time rather than imports (the ZIP table: a data file costs
+ * nothing at import, a string literal of that size costs milliseconds) is named beside the
+ * module as `new URL('./<file>', import.meta.url)`. That expression survives bundling, and
+ * then resolves beside `index.mjs`: the file is copied there for exactly the functions whose
+ * tree-shaken bundle still holds the expression. (NodejsFunction alone, without this class,
+ * would not ship such files.)
  */
-import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { basename, dirname, join, resolve } from 'node:path';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** Defines `require` inside ESM bundles, for CommonJS dependencies that call it. */
@@ -48,8 +58,16 @@ export const ESBUILD_OPTIONS = {
   logLevel: 'warning',
 } as const satisfies BuildOptions;
 
+interface StagedBundle {
+  directory: string;
+  /** Absolute paths of the source files whose code is in the bundle. */
+  inputs: string[];
+  /** Absolute paths of the data files shipped beside `index.mjs`. */
+  runtimeFiles: string[];
+}
+
 export class FunctionBundles {
-  private staged?: Map<string, string>;
+  private staged?: Map<string, StagedBundle>;
   private workDir?: string;
   private readonly entries: string[];
 
@@ -58,11 +76,19 @@ export class FunctionBundles {
     this.entries = [...new Set(entries)].sort();
   }
 
-  /** The directory holding the entry's bundle (`index.mjs` + chunks); bundles everything on first call. */
+  /** The directory holding the entry's bundle (`index.mjs` + its source map); bundles everything on first call. */
   directoryFor(entry: string): string {
-    if (!this.entries.includes(entry)) throw new Error(`${entry} was not registered for bundling`);
-    this.staged ??= this.build();
-    return this.staged.get(entry)!;
+    return this.bundleOf(entry).directory;
+  }
+
+  /** The source files (absolute paths) that contributed code to the entry's bundle. */
+  inputsOf(entry: string): string[] {
+    return this.bundleOf(entry).inputs;
+  }
+
+  /** The data files (absolute source paths) shipped beside the entry's `index.mjs`. */
+  runtimeFilesOf(entry: string): string[] {
+    return this.bundleOf(entry).runtimeFiles;
   }
 
   /** Removes the bundles (after synth has copied them into the cloud assembly). */
@@ -72,61 +98,55 @@ export class FunctionBundles {
     this.staged = undefined;
   }
 
-  private build(): Map<string, string> {
+  private bundleOf(entry: string): StagedBundle {
+    if (!this.entries.includes(entry)) throw new Error(`${entry} was not registered for bundling`);
+    this.staged ??= this.build();
+    return this.staged.get(entry)!;
+  }
+
+  private build(): Map<string, StagedBundle> {
     const work = mkdtempSync(join(tmpdir(), 'insurance-admin-bundles-'));
     this.workDir = work;
     process.once('exit', () => this.dispose());
     const names = new Map(this.entries.map((entry, index) => [entry, `f${index}`] as const));
     const result = buildSync({
-      entryPoints: Object.fromEntries([...names].map(([entry, name]) => [name, entry])),
+      entryPoints: [...names].map(([entry, name]) => ({ in: entry, out: `${name}/index` })),
       absWorkingDir: work,
-      outdir: join(work, 'out'),
+      outdir: work,
       outExtension: { '.js': '.mjs' },
-      chunkNames: 'chunks/[name]-[hash]',
-      splitting: true,
       ...ESBUILD_OPTIONS,
     });
     const outputs = result.metafile!.outputs;
-    const staged = new Map<string, string>();
+    const staged = new Map<string, StagedBundle>();
     for (const [entry, name] of names) {
-      // Same depth as out/, so the source maps' relative paths stay right.
-      const dir = join(work, name);
-      mkdirSync(join(dir, 'chunks'), { recursive: true });
-      const entryOutput = `out/${name}.mjs`;
-      const code = readFileSync(join(work, entryOutput), 'utf8').replace(
-        new RegExp(`//# sourceMappingURL=${name}\\.mjs\\.map\\s*$`),
-        '//# sourceMappingURL=index.mjs.map\n',
-      );
-      writeFileSync(join(dir, 'index.mjs'), code);
-      copyFileSync(join(work, `${entryOutput}.map`), join(dir, 'index.mjs.map'));
-      for (const chunk of chunksOf(entryOutput, outputs)) {
-        for (const file of [chunk, `${chunk}.map`]) link(join(work, file), join(dir, 'chunks', basename(file)));
-      }
-      staged.set(entry, dir);
+      const directory = join(work, name);
+      const inputs = Object.keys(outputs[`${name}/index.mjs`]?.inputs ?? {}).map((input) => resolve(work, input));
+      const runtimeFiles = runtimeFilesNamedIn(readFileSync(join(directory, 'index.mjs'), 'utf8'), inputs);
+      for (const file of runtimeFiles) copyFileSync(file, join(directory, basename(file)));
+      staged.set(entry, { directory, inputs, runtimeFiles });
     }
     return staged;
   }
 }
 
-/** Every chunk an output imports, directly or not (static and dynamic imports). */
-function chunksOf(output: string, outputs: Metafile['outputs']): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.external || seen.has(imported.path)) continue;
-      if (dirname(imported.path) !== 'out/chunks') throw new Error(`Unexpected import of ${imported.path} from ${file}`);
-      seen.add(imported.path);
-      visit(imported.path);
-    }
-  };
-  visit(output);
-  return [...seen].sort();
-}
+const RUNTIME_FILE = /new URL\(\s*["'`]\.\/([\w.-]+)["'`]\s*,\s*import\.meta\.url\s*\)/g;
 
-function link(from: string, to: string): void {
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
-  }
+/**
+ * The data files a bundle reads beside itself: each `new URL('./<file>', import.meta.url)`
+ * left in its code, found beside the one bundled module that names it.
+ */
+export function runtimeFilesNamedIn(code: string, inputs: string[]): string[] {
+  const names = new Set([...code.matchAll(RUNTIME_FILE)].map((match) => match[1]));
+  return [...names].sort().map((name) => {
+    const candidates = new Set(
+      inputs
+        .filter((input) => !/[\\/]node_modules[\\/]/.test(input) && existsSync(join(dirname(input), name)))
+        .filter((input) => readFileSync(input, 'utf8').includes(`./${name}`))
+        .map((input) => join(dirname(input), name)),
+    );
+    if (candidates.size !== 1) {
+      throw new Error(`The bundle reads ./${name} at run time, and ${candidates.size || 'no'} bundled modules have such a file beside them`);
+    }
+    return [...candidates][0];
+  });
 }

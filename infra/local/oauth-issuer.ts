@@ -6,6 +6,11 @@
  * The RS256 key pair is generated per process and never written down: a laptop service
  * restart invalidates outstanding tokens, which lasts at most the token lifetime (an hour)
  * and costs a client one more token request, while no private key lies around in .data/.
+ *
+ * After WRONG_SECRETS_PER_MINUTE wrong secrets for one client id within a minute, the
+ * endpoint answers 429 with Retry-After for that client id, without checking the secret,
+ * until the oldest of those failures is a minute old: guessing a secret then takes years.
+ * In AWS the token endpoint is Cognito's, with Cognito's own throttling.
  */
 import { randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type GenerateKeyPairResult, type JWK } from 'jose';
@@ -19,6 +24,7 @@ export const ACCESS_TOKEN_LIFETIME_SECONDS = 3600;
 /** The resource server scope of infra/stacks/auth-stack.ts (`insurance-admin` / `api`). */
 export const API_SCOPE = 'insurance-admin/api';
 const SUPPORTED_SCOPES = [API_SCOPE];
+export const WRONG_SECRETS_PER_MINUTE = 10;
 
 interface SigningKey {
   privateKey: GenerateKeyPairResult['privateKey'];
@@ -101,11 +107,72 @@ function formDecode(value: string): string {
   return decodeURIComponent(value.replace(/\+/g, ' '));
 }
 
-/** The scopes to grant: all supported ones when none are asked for; undefined when one is unknown. */
+/**
+ * `<origin>/api`, such as `https://api.example.com/api`: the API's scope as clients that know
+ * the API by its address spell it (in AWS, the resource server named by the API's custom
+ * domain, see infra/stacks/auth-stack.ts). Any http or https origin is accepted locally,
+ * where the service has no fixed address; clients send the host without its port.
+ */
+export function isOriginApiScope(scope: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(scope);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  return url.hostname !== '' && scope.toLowerCase() === `${url.origin}/api`.toLowerCase();
+}
+
+/**
+ * The scopes to grant, as asked: all supported ones when none are asked for; undefined when
+ * one is unknown. `<origin>/api` is a synonym of API_SCOPE.
+ */
 export function grantedScope(requested: string | null): string | undefined {
   if (requested === null || requested.trim() === '') return SUPPORTED_SCOPES.join(' ');
   const scopes = requested.trim().split(/\s+/);
-  return scopes.every((scope) => SUPPORTED_SCOPES.includes(scope)) ? [...new Set(scopes)].join(' ') : undefined;
+  return scopes.every((scope) => SUPPORTED_SCOPES.includes(scope) || isOriginApiScope(scope)) ? [...new Set(scopes)].join(' ') : undefined;
+}
+
+/**
+ * Counts wrong client secrets per client id over a sliding window. Memory stays bounded:
+ * beyond `maxClients` ids, the ids with the oldest last failure are forgotten first.
+ */
+export class WrongSecretThrottle {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit = WRONG_SECRETS_PER_MINUTE,
+    private readonly windowMs = 60_000,
+    private readonly maxClients = 10_000,
+  ) {}
+
+  /** Whole seconds the client must wait before its secret is checked again; 0 when it need not. */
+  retryAfterSeconds(clientId: string, now: number): number {
+    const recent = this.recent(clientId, now);
+    if (recent.length < this.limit) return 0;
+    return Math.max(1, Math.ceil((recent[recent.length - this.limit] + this.windowMs - now) / 1000));
+  }
+
+  recordFailure(clientId: string, now: number): void {
+    const recent = this.recent(clientId, now);
+    recent.push(now);
+    // Re-inserted last: the map's order is then the order of last failures.
+    this.failures.delete(clientId);
+    this.failures.set(clientId, recent);
+    for (const oldest of this.failures.keys()) {
+      if (this.failures.size <= this.maxClients) break;
+      this.failures.delete(oldest);
+    }
+  }
+
+  recordSuccess(clientId: string): void {
+    this.failures.delete(clientId);
+  }
+
+  private recent(clientId: string, now: number): number[] {
+    return (this.failures.get(clientId) ?? []).filter((at) => at > now - this.windowMs);
+  }
 }
 
 const NO_STORE = { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' };
@@ -114,7 +181,7 @@ function oauthError(statusCode: number, error: string, description: string, head
   return { statusCode, headers: { ...NO_STORE, ...headers }, body: JSON.stringify({ error, error_description: description }) };
 }
 
-async function tokenEndpoint(request: LocalRequest): Promise<LocalResponse> {
+async function tokenEndpoint(request: LocalRequest, throttle: WrongSecretThrottle, now: () => number): Promise<LocalResponse> {
   const form = new URLSearchParams(request.body.toString('utf8'));
   const credentials = clientCredentialsOf(request.headers.authorization, form);
   const challenge = { 'www-authenticate': 'Basic realm="insurance-admin", charset="UTF-8"' };
@@ -123,8 +190,17 @@ async function tokenEndpoint(request: LocalRequest): Promise<LocalResponse> {
       ? oauthError(401, 'invalid_client', credentials.description, challenge)
       : oauthError(400, credentials.error, credentials.description);
   }
+  const retryAfter = throttle.retryAfterSeconds(credentials.clientId, now());
+  if (retryAfter > 0) {
+    const description = `Too many wrong client secrets for this client; retry in ${retryAfter} seconds`;
+    return oauthError(429, 'temporarily_unavailable', description, { 'retry-after': String(retryAfter) });
+  }
   const client = await verifyOAuthClientSecret(credentials.clientId, credentials.clientSecret);
-  if (!client) return oauthError(401, 'invalid_client', 'Unknown client or wrong client secret', challenge);
+  if (!client) {
+    throttle.recordFailure(credentials.clientId, now());
+    return oauthError(401, 'invalid_client', 'Unknown client or wrong client secret', challenge);
+  }
+  throttle.recordSuccess(credentials.clientId);
 
   const grantType = form.get('grant_type');
   if (!grantType) return oauthError(400, 'invalid_request', 'grant_type is required');
@@ -132,7 +208,7 @@ async function tokenEndpoint(request: LocalRequest): Promise<LocalResponse> {
     return oauthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported; use client_credentials`);
   }
   const scope = grantedScope(form.get('scope'));
-  if (!scope) return oauthError(400, 'invalid_scope', `scope must be made of: ${SUPPORTED_SCOPES.join(' ')}`);
+  if (!scope) return oauthError(400, 'invalid_scope', `scope must be made of: ${SUPPORTED_SCOPES.join(' ')} (or its synonym <origin>/api, as https://<host>/api)`);
 
   const accessToken = await issueAccessToken({ clientId: client.clientId, scope, issuer: config.jwtIssuer() ?? `http://${request.headers.host}` });
   return {
@@ -142,9 +218,12 @@ async function tokenEndpoint(request: LocalRequest): Promise<LocalResponse> {
   };
 }
 
-export function oauthIssuerRoutes(): LocalRoute[] {
+/** `now` is the clock of the wrong-secret throttle (tests move it). */
+export function oauthIssuerRoutes(options: { now?: () => number } = {}): LocalRoute[] {
+  const throttle = new WrongSecretThrottle();
+  const now = options.now ?? Date.now;
   return [
-    { method: 'POST', path: TOKEN_PATH, handle: tokenEndpoint },
+    { method: 'POST', path: TOKEN_PATH, handle: (request) => tokenEndpoint(request, throttle, now) },
     {
       method: 'GET',
       path: JWKS_PATH,

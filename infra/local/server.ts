@@ -2,13 +2,33 @@
  * The local API: a node:http server that turns each request into the API Gateway
  * HTTP API (payload 2.0) event that AWS would send, and invokes the very same
  * handler the Lambda function runs.
+ *
+ * Transport limits, decided before a body is read:
+ * - a body announced (Content-Length) or found to be over BODY_LIMIT_BYTES answers 413 at
+ *   once, and the connection is closed, so the unread rest is never taken for a next request;
+ * - a body over UNVERIFIED_BODY_LIMIT_BYTES, or of unknown length, is read only after the
+ *   credential in the Authorization header or the session cookie has been verified: a wrong
+ *   one answers 401 before the body is read. An `api_key` inside the body can only be read
+ *   by reading the body, so it serves bodies up to UNVERIFIED_BODY_LIMIT_BYTES; a larger
+ *   body without a header credential answers 413 naming that rule.
+ * - a client that sends `Expect: 100-continue` (curl does for large bodies) gets its refusal
+ *   before it sends any of the body.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { pathToFileURL } from 'node:url';
 import { listOperationRoutes, type OperationRoute } from '../routes.js';
-import { BODY_LIMIT_BYTES } from '../../shared/platform/operation.js';
+import { authenticate, presentedCredentials } from '../../shared/auth/authenticate.js';
+import { AuthenticationError } from '../../shared/platform/errors.js';
+import { BODY_LIMIT_BYTES, type OperationHandler } from '../../shared/platform/operation.js';
+
+/**
+ * The most of a body read before any credential is verified (1 MiB). Every record the API
+ * stores stays far below it (DynamoDB's item limit is 400 KB), so only bulk bodies, which
+ * carry their credential in a header, go beyond it.
+ */
+export const UNVERIFIED_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface LocalRequest {
   method: string;
@@ -31,7 +51,6 @@ export interface LocalRoute {
   handle(request: LocalRequest): Promise<LocalResponse>;
 }
 
-type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface LocalApi {
   url: string;
@@ -43,54 +62,52 @@ export interface LocalApi {
 export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[] }): Promise<LocalApi> {
   const operations = new Map(listOperationRoutes().map((route) => [route.path, route]));
   const extra = new Map((options.routes ?? []).map((route) => [`${route.method} ${route.path}`, route]));
-  const loaded = new Map<string, Promise<LambdaHandler>>();
+  const loaded = new Map<string, Promise<OperationHandler>>();
   const load = (route: OperationRoute) => {
     let handler = loaded.get(route.path);
     if (!handler) {
-      handler = import(pathToFileURL(route.entry).href).then((module) => module.handler as LambdaHandler);
+      handler = import(pathToFileURL(route.entry).href).then((module) => module.handler as OperationHandler);
       loaded.set(route.path, handler);
     }
     return handler;
   };
 
-  const server = createServer((req, res) => {
-    serve(req, res).catch((error) => {
-      console.error('local server fault', error);
-      if (!res.headersSent) send(res, { statusCode: 500, body: JSON.stringify({ success: false, messages: ['local server fault'], data: null }) });
-    });
-  });
+  const server = createServer((req, res) => handle(req, res, false));
+  // Without this listener Node answers 100 Continue itself, and the client sends the body.
+  server.on('checkContinue', (req, res) => handle(req, res, true));
 
-  async function serve(req: IncomingMessage, res: ServerResponse) {
+  function handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) {
+    serve(req, res, expectsContinue).catch((error) => {
+      console.error('local server fault', error);
+      if (!res.headersSent) refuse(req, res, { statusCode: 500, body: JSON.stringify({ success: false, messages: ['local server fault'], data: null }) });
+    });
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
     const version = url.pathname.startsWith('/api/v1/') ? 'v1' : 'v2';
-    const body = await readBody(req, BODY_LIMIT_BYTES);
-    if (body === 'too large') {
-      send(res, failure(413, version, `The request body is larger than ${BODY_LIMIT_BYTES} bytes`));
-      return;
-    }
     const route = extra.get(`${method} ${url.pathname}`);
-    if (route) {
-      send(res, await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body }));
-      return;
-    }
-    const operation = operations.get(url.pathname);
-    if (!operation) {
-      send(res, failure(404, version, `No operation answers on ${url.pathname}`));
-      return;
-    }
-    if (method !== 'POST') {
+    const operation = route ? undefined : operations.get(url.pathname);
+    if (!route && !operation) return refuse(req, res, failure(404, version, `No operation answers on ${url.pathname}`));
+    if (operation && method !== 'POST') {
       const refusal = failure(405, version, 'Operations are called with POST');
-      send(res, { ...refusal, headers: { ...refusal.headers, allow: 'POST' } });
-      return;
+      return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: 'POST' } });
     }
-    const handler = await load(operation);
+    const handler = operation ? await load(operation) : undefined;
+    // Local endpoints (token, docs) and operations that authenticate otherwise take no header credential.
+    const verifiable = handler !== undefined && handler.operation?.authentication !== 'none';
+    const limit = await bodyLimitFor(req, url, version, verifiable);
+    if (typeof limit !== 'number') return refuse(req, res, limit);
+    if (expectsContinue) res.writeContinue();
+    const body = await readBody(req, limit);
+    if (body === 'too large') return refuse(req, res, tooLarge(version, limit, verifiable));
+    if (route) return send(res, await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body }));
+
     const event = toApiGatewayEvent(req, url, body);
-    const result = await handler(event, lambdaContext(operation, event.requestContext.requestId));
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+    const result = await handler!(event, lambdaContext(operation!, event.requestContext.requestId));
     res.statusCode = result.statusCode ?? 200;
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
     if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   }
@@ -122,6 +139,42 @@ function send(res: ServerResponse, response: LocalResponse) {
   res.statusCode = response.statusCode;
   for (const [name, value] of Object.entries(response.headers ?? { 'content-type': 'application/json' })) res.setHeader(name, value);
   res.end(response.body);
+}
+
+const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+/**
+ * Answers before (all of) the body is read. The unread rest would otherwise be parsed as the
+ * connection's next request, so the connection is closed once the answer is sent.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, response: LocalResponse) {
+  const unread = hasBody(req) && !req.readableEnded;
+  send(res, unread ? { ...response, headers: { ...(response.headers ?? { 'content-type': 'application/json' }), connection: 'close' } } : response);
+}
+
+function tooLarge(version: string, limit: number, verifiable: boolean): LocalResponse {
+  return limit < BODY_LIMIT_BYTES && verifiable
+    ? failure(413, version, `A request body over ${limit} bytes must carry its credential in the Authorization header or the session cookie, not as api_key in the body`)
+    : failure(413, version, `The request body is larger than ${limit} bytes`);
+}
+
+/**
+ * How much of the body may be read, or the refusal to give before reading any of it. Small
+ * bodies are read at once (the handler authenticates them, api_key in the body included);
+ * large ones only after their header credential has been verified.
+ */
+async function bodyLimitFor(req: IncomingMessage, url: URL, version: string, verifiable: boolean): Promise<number | LocalResponse> {
+  const header = req.headers['content-length'];
+  const announced = header === undefined ? undefined : Number(header);
+  if (announced !== undefined && announced > BODY_LIMIT_BYTES) return tooLarge(version, BODY_LIMIT_BYTES, verifiable);
+  if (announced !== undefined && announced <= UNVERIFIED_BODY_LIMIT_BYTES) return UNVERIFIED_BODY_LIMIT_BYTES;
+  const credentials = verifiable ? presentedCredentials(toApiGatewayEvent(req, url, Buffer.alloc(0)), undefined) : {};
+  if (!credentials.apiKey && !credentials.bearerToken && !credentials.sessionToken) {
+    // Of unknown length (chunked): read as far as a body may go unverified.
+    return announced === undefined ? UNVERIFIED_BODY_LIMIT_BYTES : tooLarge(version, UNVERIFIED_BODY_LIMIT_BYTES, verifiable);
+  }
+  if (!(await authenticate(credentials))) return failure(401, version, new AuthenticationError().message);
+  return BODY_LIMIT_BYTES;
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too large'> {

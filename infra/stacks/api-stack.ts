@@ -5,6 +5,12 @@
  * MODULE_SHARDS), so that no template comes near CloudFormation's 500-resource limit.
  * The API's description (`GET /api/openapi.json`, `GET /docs`) is served by one site
  * function added with addApiDocs().
+ *
+ * The stage throttles every route (DEFAULT_API_THROTTLE, or context `apiRateLimit` /
+ * `apiBurstLimit`: `cdk deploy -c apiRateLimit=200 -c apiBurstLimit=400`), so that one
+ * runaway client cannot spend the account's Lambda concurrency; API Gateway answers 429
+ * beyond it. Bodies are limited by API Gateway (10 MB) and Lambda (6 MB), and the operation
+ * factory answers 413 over BODY_LIMIT_BYTES.
  */
 import { CfnOutput, Duration, NestedStack, Stack, type NestedStackProps, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -31,6 +37,26 @@ export interface ApiStackProps extends StackProps {
   bundles?: FunctionBundles;
   /** The data key: seals URL overrides' shared secrets and contacts' personal identifiers; given to those operations only. */
   urlOverrideEncryptionKey?: secretsmanager.ISecret;
+  /** Default: context `apiRateLimit` and `apiBurstLimit`, else DEFAULT_API_THROTTLE. */
+  throttle?: apigw.ThrottleSettings;
+}
+
+/**
+ * Requests per second the stage lets through, steady and in a burst: far above what agents,
+ * portals and vendors of one carrier send, far below the account's default of 10,000.
+ */
+export const DEFAULT_API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const satisfies apigw.ThrottleSettings;
+
+/** The stage's throttle from context (`-c apiRateLimit=... -c apiBurstLimit=...`), each part defaulted. */
+export function throttleFromContext(scope: Construct): apigw.ThrottleSettings {
+  const read = (key: string, fallback: number): number => {
+    const value = scope.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 1) throw new Error(`Context ${key} must be a whole number of requests per second, not ${JSON.stringify(value)}`);
+    return number;
+  };
+  return { rateLimit: read('apiRateLimit', DEFAULT_API_THROTTLE.rateLimit), burstLimit: read('apiBurstLimit', DEFAULT_API_THROTTLE.burstLimit) };
 }
 
 /**
@@ -62,6 +88,7 @@ export class ApiStack extends Stack {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
+      throttle: props.throttle ?? throttleFromContext(this),
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(

@@ -3,7 +3,12 @@
  * `Authorization: Bearer <JWT>` (verified in shared/auth/authenticate.ts with
  * aws-jwt-verify), a resource server `insurance-admin` with an `api` scope, a
  * client-credentials app client for machine callers, and the hosted domain that serves
- * the token endpoint. Which contact and role a client acts for is kept in the table
+ * the token endpoint.
+ *
+ * Clients that know the API by its address ask for the scope `https://<host>/api`. When the
+ * API has a custom domain (prop or context `apiDomainName`: `-c apiDomainName=api.example.com`),
+ * a second resource server named by that origin makes `https://<apiDomainName>/api` a valid
+ * scope of the same app client, beside `insurance-admin/api`. Which contact and role a client acts for is kept in the table
  * (shared/auth/store.ts ensureOAuthClient), keyed by the app client id.
  *
  * Given the table, the stack also bootstraps access on deploy (BootstrapAdministrator):
@@ -20,9 +25,13 @@ import type { DataResources } from '../constructs/service-function.js';
 export const RESOURCE_SERVER_IDENTIFIER = 'insurance-admin';
 export const API_SCOPE = 'api';
 
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
 export interface AuthStackProps extends StackProps {
   /** Prefix of the Cognito hosted domain; unique in its region. Default `insurance-admin-<account>`. */
   domainPrefix?: string;
+  /** The API's custom domain (host name only); default: context `apiDomainName`. */
+  apiDomainName?: string;
   /** The service's data: when given, the bootstrap Administrator is ensured on deploy. */
   data?: DataResources;
   bundles?: FunctionBundles;
@@ -52,6 +61,14 @@ export class AuthStack extends Stack {
       userPoolResourceServerName: 'Insurance administration API',
       scopes: [apiScope],
     });
+    const apiDomainName = apiDomainNameOf(this, props.apiDomainName);
+    const domainResourceServer = apiDomainName
+      ? this.userPool.addResourceServer('DomainResourceServer', {
+          identifier: `https://${apiDomainName}`,
+          userPoolResourceServerName: `Insurance administration API at ${apiDomainName}`,
+          scopes: [apiScope],
+        })
+      : undefined;
 
     this.serviceClient = this.userPool.addClient('ServiceClient', {
       userPoolClientName: 'insurance-admin-service-client',
@@ -59,7 +76,7 @@ export class AuthStack extends Stack {
       authFlows: {},
       oAuth: {
         flows: { clientCredentials: true },
-        scopes: [cognito.OAuthScope.resourceServer(resourceServer, apiScope)],
+        scopes: [resourceServer, ...(domainResourceServer ? [domainResourceServer] : [])].map((server) => cognito.OAuthScope.resourceServer(server, apiScope)),
       },
       accessTokenValidity: Duration.hours(1),
       preventUserExistenceErrors: true,
@@ -73,6 +90,7 @@ export class AuthStack extends Stack {
     new CfnOutput(this, 'ServiceClientId', { value: this.serviceClient.userPoolClientId });
     new CfnOutput(this, 'TokenEndpoint', { value: `${this.domain.baseUrl()}/oauth2/token` });
     new CfnOutput(this, 'TokenScope', { value: `${RESOURCE_SERVER_IDENTIFIER}/${API_SCOPE}` });
+    if (apiDomainName) new CfnOutput(this, 'DomainTokenScope', { value: `https://${apiDomainName}/${API_SCOPE}` });
 
     if (props.data) {
       this.bootstrapAdministrator = new BootstrapAdministrator(this, 'BootstrapAdministrator', {
@@ -86,4 +104,14 @@ export class AuthStack extends Stack {
       });
     }
   }
+}
+
+/** The API's custom domain from the prop or context `apiDomainName`: a bare host name, or undefined. */
+function apiDomainNameOf(scope: Construct, given: string | undefined): string | undefined {
+  const value = given ?? scope.node.tryGetContext('apiDomainName');
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || !HOST_NAME.test(value)) {
+    throw new Error(`apiDomainName must be a host name such as api.example.com (no scheme, port or path), not ${JSON.stringify(value)}`);
+  }
+  return value.toLowerCase();
 }

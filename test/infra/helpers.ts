@@ -23,8 +23,9 @@ export interface Synthesized {
   template(stack: Stack): Template;
 }
 
-export async function synthesize(options: ServiceOptions = {}): Promise<Synthesized> {
-  const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+/** `context`: as `cdk synth -c key=value` gives it, on top of cdk.json's. */
+export async function synthesize(options: ServiceOptions = {}, context: Record<string, string> = {}): Promise<Synthesized> {
+  const app = new App({ context: { ...CDK_CONTEXT, ...context, 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
   const service = await defineService(app, { eventsDir: EMPTY_EVENTS, ...options });
   const stacks = new Map<string, Stack>();
   for (const construct of app.node.findAll()) {

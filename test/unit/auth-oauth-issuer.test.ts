@@ -1,7 +1,7 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { API_SCOPE, clientCredentialsOf, grantedScope, issueAccessToken, localJwks } from '../../infra/local/oauth-issuer.js';
+import { API_SCOPE, clientCredentialsOf, grantedScope, issueAccessToken, localJwks, WrongSecretThrottle } from '../../infra/local/oauth-issuer.js';
 
 const ISSUER = 'http://localhost:3999';
 const basic = (value: string) => `Basic ${Buffer.from(value).toString('base64')}`;
@@ -30,6 +30,55 @@ describe('scopes granted', () => {
     expect(grantedScope('  ')).toBe(API_SCOPE);
     expect(grantedScope(`${API_SCOPE} ${API_SCOPE}`)).toBe(API_SCOPE);
     expect(grantedScope(`${API_SCOPE} admin`)).toBeUndefined();
+  });
+
+  it("grants the scope a client spells as the API's origin followed by /api, with or without a port", () => {
+    expect(grantedScope('https://api.example.com/api')).toBe('https://api.example.com/api');
+    expect(grantedScope('http://localhost/api')).toBe('http://localhost/api');
+    expect(grantedScope('http://127.0.0.1:3000/api')).toBe('http://127.0.0.1:3000/api');
+    expect(grantedScope(`https://api.example.com/api ${API_SCOPE}`)).toBe(`https://api.example.com/api ${API_SCOPE}`);
+  });
+
+  it('refuses other paths, other schemes and decorated origins', () => {
+    for (const scope of ['https://api.example.com/', 'https://api.example.com/api/', 'https://api.example.com/admin', 'ftp://api.example.com/api', 'https://user:pw@api.example.com/api', 'https://api.example.com/api?x=1', 'api.example.com/api']) {
+      expect(grantedScope(scope), scope).toBeUndefined();
+    }
+  });
+});
+
+describe('wrong client secrets', () => {
+  const MINUTE = 60_000;
+
+  it('lets a client try 10 wrong secrets in a minute, then asks it to wait until the oldest is a minute old', () => {
+    const throttle = new WrongSecretThrottle();
+    const start = 1_000_000;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(throttle.retryAfterSeconds('portal', start + attempt * 1000)).toBe(0);
+      throttle.recordFailure('portal', start + attempt * 1000);
+    }
+    expect(throttle.retryAfterSeconds('portal', start + 10_000)).toBe(50);
+    expect(throttle.retryAfterSeconds('portal', start + MINUTE - 500)).toBe(1);
+    expect(throttle.retryAfterSeconds('portal', start + MINUTE)).toBe(0);
+    // Another client is not slowed by this one's failures.
+    expect(throttle.retryAfterSeconds('other', start + 10_000)).toBe(0);
+  });
+
+  it('forgets the failures of a client that then gives its right secret', () => {
+    const throttle = new WrongSecretThrottle();
+    for (let attempt = 0; attempt < 9; attempt += 1) throttle.recordFailure('portal', attempt);
+    throttle.recordSuccess('portal');
+    throttle.recordFailure('portal', 10);
+    expect(throttle.retryAfterSeconds('portal', 11)).toBe(0);
+  });
+
+  it('keeps failures of at most maxClients client ids, forgetting the longest quiet first', () => {
+    const throttle = new WrongSecretThrottle(1, MINUTE, 2);
+    throttle.recordFailure('a', 1);
+    throttle.recordFailure('b', 2);
+    throttle.recordFailure('c', 3);
+    expect(throttle.retryAfterSeconds('a', 4)).toBe(0);
+    expect(throttle.retryAfterSeconds('b', 4)).toBe(60);
+    expect(throttle.retryAfterSeconds('c', 4)).toBe(60);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildCompactTable, parseGeoNamesRows, renderZipTable, STATE_FIPS, TABLE_FILE } from '../../shared/geography/build-zip-table.js';
-import { RECORD_WIDTH } from '../../shared/geography/zip-table-format.js';
+import { parseTableText, RECORD_WIDTH, renderTableText, TABLE_FORMAT, type CompactZipTable } from '../../shared/geography/zip-table-format.js';
 
 const row = (zip: string, city: string, stateCode: string, countyName: string, countyCode: string) =>
   ['US', zip, city, stateCode ? `${stateCode} state` : '', stateCode, countyName, countyCode, '', '', '0', '0', '1'].join('\t');
@@ -12,10 +12,27 @@ describe('the committed ZIP table', () => {
   });
 
   it('credits GeoNames and its CC BY 4.0 licence inside the table', () => {
-    const table = JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as { source: string; rowCount: number; records: string };
+    const table = parseTableText(readFileSync(TABLE_FILE, 'utf8'));
     expect(table.source).toContain('GeoNames');
     expect(table.source).toContain('CC BY 4.0');
     expect(table.records.length).toBe(table.rowCount * RECORD_WIDTH);
+  });
+});
+
+describe('the ZIP table file format', () => {
+  const table: CompactZipTable = { source: 'test data', format: TABLE_FORMAT, rowCount: 1, cities: 'Allston', counties: '25025Suffolk', records: '02134MA000000' };
+
+  it('reads back exactly what it writes', () => {
+    expect(parseTableText(renderTableText(table))).toEqual(table);
+  });
+
+  it('refuses a table of another format or whose records do not match its row count', () => {
+    expect(() => parseTableText(renderTableText(table).replace(`zip-table ${TABLE_FORMAT} `, 'zip-table 1 '))).toThrow(/format/);
+    expect(() => parseTableText(renderTableText({ ...table, rowCount: 2 }))).toThrow(/announces 2 rows/);
+  });
+
+  it('refuses to write a name holding a line break', () => {
+    expect(() => renderTableText({ ...table, cities: 'Allston\nBrighton' })).toThrow(/line break/);
   });
 });
 

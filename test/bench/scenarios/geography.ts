@@ -1,11 +1,12 @@
 /**
- * Where the ZIP table should live: bundled into the functions that look ZIPs up (the
- * choice made), or loaded into DynamoDB at bootstrap (the alternative). Measures
+ * Where the ZIP table should live: shipped with the functions that look ZIPs up (the choice
+ * made: a data file beside the bundle, read on the first lookup), or loaded into DynamoDB at
+ * bootstrap (the alternative). Measures
  *
- * - the minified bundle of each ZIP operation, with and without the table, as the CDK app
- *   bundles it (esbuild, ESM, node22, minified), plain and gzipped (Lambda ships a zip);
- * - its cold import in a fresh `node` process, with and without the table (median of runs);
- * - the first and the warm lookup in a fresh process;
+ * - the bundle of each ZIP operation as the CDK app builds it (infra/bundles.ts), plain and
+ *   gzipped (Lambda ships a zip), and the table file beside it;
+ * - its cold import in a fresh `node` process (median of runs): the table is not read yet;
+ * - the first and the warm lookup in a fresh process: the first one reads the table;
  * - both operations through the local service: warm latency and DynamoDB capacity per call;
  * - the alternative, prototyped against the run's table: capacity to write ZIP items
  *   (extrapolated to the one-time bootstrap of the whole table), capacity and latency of
@@ -22,20 +23,20 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { build, type Plugin } from 'esbuild';
+import { FunctionBundles } from '../../../infra/bundles.js';
 import { lookupZip } from '../../../shared/geography/zip-lookup.js';
-import { RECORD_WIDTH, ZIP_WIDTH, type CompactZipTable } from '../../../shared/geography/zip-table-format.js';
+import { parseTableText, RECORD_WIDTH, TABLE_FILE_NAME, ZIP_WIDTH } from '../../../shared/geography/zip-table-format.js';
 import { config } from '../../../shared/platform/config.js';
 import type { BenchContext, BenchRow, BenchScenario } from '../types.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TABLE_FILE = join(ROOT, 'shared/geography/zip-table.json');
+const TABLE_FILE = join(ROOT, 'shared/geography', TABLE_FILE_NAME);
 const ADDRESS_INFO = '/api/v1/contacts/retrieveAddressInfoFromZip';
 const PROPERTY_INFO = '/api/v1/policies/retrievePropertyInfoFromZip';
 const ENTRIES = [
-  { name: 'retrieveAddressInfoFromZip', file: 'functions/v1/contacts/retrieveAddressInfoFromZip.ts' },
-  { name: 'retrievePropertyInfoFromZip', file: 'functions/v1/policies/retrievePropertyInfoFromZip.ts' },
+  { name: 'retrieveAddressInfoFromZip', file: join(ROOT, 'functions/v1/contacts/retrieveAddressInfoFromZip.ts') },
+  { name: 'retrievePropertyInfoFromZip', file: join(ROOT, 'functions/v1/policies/retrievePropertyInfoFromZip.ts') },
 ];
 const COLD_RUNS = 9;
 /** ZIP items the DynamoDB prototype writes and reads; the whole table is extrapolated from them. */
@@ -48,53 +49,22 @@ export const scenario: BenchScenario = {
   name: 'geography',
   async run(context) {
     const scratch = mkdtempSync(join(tmpdir(), 'ias-bench-geography-'));
+    const lookupEntry = join(scratch, 'lookup-entry.ts');
+    writeFileSync(lookupEntry, `export { lookupZip } from ${JSON.stringify(join(ROOT, 'shared/geography/zip-lookup.ts'))};\n`);
+    const bundles = new FunctionBundles([...ENTRIES.map((entry) => entry.file), lookupEntry]);
     try {
       return [
-        ...(await bundleRows(scratch)),
-        await tableAloneRow(scratch),
-        await firstLookupRow(scratch),
+        ...(await bundleRows(bundles)),
+        await firstLookupRow(bundles.directoryFor(lookupEntry)),
         ...(await operationRows(context)),
         ...(await dynamoAlternativeRows()),
       ];
     } finally {
+      bundles.dispose();
       rmSync(scratch, { recursive: true, force: true });
     }
   },
 };
-
-/** Swaps the ZIP table for an empty one, to see what the table alone costs. */
-const withoutTable: Plugin = {
-  name: 'empty-zip-table',
-  setup(esbuild) {
-    esbuild.onLoad({ filter: /zip-table\.json$/ }, () => ({
-      loader: 'json',
-      contents: JSON.stringify({ source: '', format: 1, rowCount: 0, cities: '', counties: '', records: '' }),
-    }));
-  },
-};
-
-/** The bundling recipe of infra/constructs/service-function.ts. */
-async function bundle(entry: string, outfile: string, plugins: Plugin[] = []) {
-  const result = await build({
-    entryPoints: [join(ROOT, entry)],
-    outfile,
-    absWorkingDir: ROOT,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    metafile: true,
-    logLevel: 'silent',
-    plugins,
-  });
-  const bytes = statSync(outfile).size;
-  const output = Object.values(result.metafile.outputs)[0]!;
-  const tableBytes = Object.entries(output.inputs).find(([path]) => path.endsWith('zip-table.json'))?.[1].bytesInOutput ?? 0;
-  return { bytes, gzipBytes: gzipSync(readFileSync(outfile)).length, tableBytes };
-}
 
 /**
  * What a fresh `node` process spends importing `file` (module evaluation included): wall
@@ -117,73 +87,32 @@ const median = (values: number[]) => {
 };
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-async function bundleRows(scratch: string): Promise<BenchRow[]> {
+async function bundleRows(bundles: FunctionBundles): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const entry of ENTRIES) {
-    const bundled = join(scratch, `${entry.name}.mjs`);
-    const stubbed = join(scratch, `${entry.name}.no-table.mjs`);
-    const withTable = await bundle(entry.file, bundled);
-    const noTable = await bundle(entry.file, stubbed, [withoutTable]);
-    const withTimes: Array<{ wallMs: number; cpuMs: number }> = [];
-    const withoutTimes: Array<{ wallMs: number; cpuMs: number }> = [];
-    // Alternated so that machine noise falls on both alike.
-    for (let index = 0; index < COLD_RUNS; index++) {
-      withTimes.push(await coldImport(bundled));
-      withoutTimes.push(await coldImport(stubbed));
-    }
+    const code = join(bundles.directoryFor(entry.file), 'index.mjs');
+    const [table] = bundles.runtimeFilesOf(entry.file);
+    if (table !== TABLE_FILE) throw new Error(`${entry.name} is bundled without the ZIP table`);
+    const times: Array<{ wallMs: number; cpuMs: number }> = [];
+    for (let index = 0; index < COLD_RUNS; index++) times.push(await coldImport(code));
     rows.push({
-      name: `${entry.name} bundle (table bundled)`,
-      bundleKB: round(withTable.bytes / 1024),
-      bundleGzipKB: round(withTable.gzipBytes / 1024),
-      tableKB: round(withTable.tableBytes / 1024),
-      coldImportMs: round(median(withTimes.map((time) => time.wallMs))),
-      coldImportCpuMs: round(median(withTimes.map((time) => time.cpuMs))),
-    });
-    rows.push({
-      name: `${entry.name} bundle (table left out: the DynamoDB alternative's function)`,
-      bundleKB: round(noTable.bytes / 1024),
-      bundleGzipKB: round(noTable.gzipBytes / 1024),
-      coldImportMs: round(median(withoutTimes.map((time) => time.wallMs))),
-      coldImportCpuMs: round(median(withoutTimes.map((time) => time.cpuMs))),
+      name: `${entry.name} bundle (table shipped beside it)`,
+      bundleKB: round(statSync(code).size / 1024),
+      bundleGzipKB: round(gzipSync(readFileSync(code)).length / 1024),
+      tableKB: round(statSync(table).size / 1024),
+      tableGzipKB: round(gzipSync(readFileSync(table)).length / 1024),
+      coldImportMs: round(median(times.map((time) => time.wallMs))),
+      coldImportCpuMs: round(median(times.map((time) => time.cpuMs))),
     });
   }
   return rows;
 }
 
-/**
- * The table's own import cost, apart from the SDK and the platform code around it (whose
- * import varies by more than the table costs): a module holding only the table against an
- * empty module.
- */
-async function tableAloneRow(scratch: string): Promise<BenchRow> {
-  const tableModule = join(scratch, 'table-only.mjs');
-  const emptyModule = join(scratch, 'empty.mjs');
-  writeFileSync(tableModule, `export default ${readFileSync(TABLE_FILE, 'utf8').trim()};\n`);
-  writeFileSync(emptyModule, 'export default {};\n');
-  const withTable: Array<{ wallMs: number; cpuMs: number }> = [];
-  const empty: Array<{ wallMs: number; cpuMs: number }> = [];
-  for (let index = 0; index < COLD_RUNS * 2; index++) {
-    withTable.push(await coldImport(tableModule));
-    empty.push(await coldImport(emptyModule));
-  }
-  const cost = (pick: (time: { wallMs: number; cpuMs: number }) => number) => round(median(withTable.map(pick)) - median(empty.map(pick)));
-  return {
-    name: 'the ZIP table alone: cold import over an empty module',
-    tableKB: round(statSync(tableModule).size / 1024),
-    extraImportMs: cost((time) => time.wallMs),
-    extraImportCpuMs: cost((time) => time.cpuMs),
-  };
-}
-
-/** The first lookup of a fresh process decodes the table's name lists; later ones only search. */
-async function firstLookupRow(scratch: string): Promise<BenchRow> {
-  const entry = join(scratch, 'lookup-entry.ts');
-  writeFileSync(entry, `export { lookupZip } from ${JSON.stringify(join(ROOT, 'shared/geography/zip-lookup.ts'))};\n`);
-  const outfile = join(scratch, 'lookup.mjs');
-  await build({ entryPoints: [entry], outfile, bundle: true, minify: true, platform: 'node', target: 'node22', format: 'esm', logLevel: 'silent' });
+/** The first lookup of a fresh process reads the table and splits its name lists; later ones only search. */
+async function firstLookupRow(directory: string): Promise<BenchRow> {
   const script = [
     'const h = () => process.hrtime.bigint();',
-    `const t0 = h(); const { lookupZip } = await import(${JSON.stringify(pathToFileURL(outfile).href)}); const t1 = h();`,
+    `const t0 = h(); const { lookupZip } = await import(${JSON.stringify(pathToFileURL(join(directory, 'index.mjs')).href)}); const t1 = h();`,
     "const c = process.cpuUsage(); lookupZip('90210'); const t2 = h(); const cpu = process.cpuUsage(c);",
     "const zips = ['90210', '02134', '10001', '60601', '99950', '00000', '96860', '33101'];",
     'const n = 200000; for (let i = 0; i < n; i++) lookupZip(zips[i % zips.length]); const t3 = h();',
@@ -195,7 +124,7 @@ async function firstLookupRow(scratch: string): Promise<BenchRow> {
     samples.push(JSON.parse(stdout) as number[]);
   }
   return {
-    name: 'lookupZip in a fresh process (bundled table)',
+    name: 'lookupZip in a fresh process (table read on the first lookup)',
     importMs: round(median(samples.map((sample) => sample[0]!))),
     firstLookupMs: round(median(samples.map((sample) => sample[1]!)), 2),
     firstLookupCpuMs: round(median(samples.map((sample) => sample[4]!)), 2),
@@ -228,7 +157,7 @@ async function operationRows(context: BenchContext): Promise<BenchRow[]> {
 
 /** Every ZIP of the bundled table, as the items a DynamoDB-backed lookup would read. */
 function zipItems() {
-  const table = JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as CompactZipTable;
+  const table = parseTableText(readFileSync(TABLE_FILE, 'utf8'));
   const zips = new Set<string>();
   for (let at = 0; at < table.records.length; at += RECORD_WIDTH) zips.add(table.records.slice(at, at + ZIP_WIDTH));
   return [...zips].map((zip) => {

@@ -1,0 +1,240 @@
+/**
+ * Cold start of every function against a bare DynamoDB handler (test/bench/bare-handler.ts),
+ * built together in one run with the CDK app's own bundler (infra/bundles.ts), so that the
+ * two differ only in what our code pulls in.
+ *
+ * Cold import is the time `await import()` of a bundle takes in a fresh Node process, with
+ * the flags the deployed functions run with. Each function's imports are interleaved with
+ * the bare handler's (bare, function, bare, function, ...) so that whatever else the machine
+ * is doing hits both alike; the ratio is the median of the per-pair ratios.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FunctionBundles } from '../../infra/bundles.js';
+import { listOperationRoutes } from '../../infra/routes.js';
+import { TABLE_FILE_NAME } from '../../shared/geography/zip-table-format.js';
+
+export const BARE_HANDLER = fileURLToPath(new URL('./bare-handler.ts', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const EVENTS_DIR = join(PROJECT_ROOT, 'events');
+
+/** Issue 9's targets, relative to the bare handler. */
+export const COLD_START_TARGETS = {
+  /** Cold import of a function that does no ZIP lookup, at most this times the bare one's. */
+  importRatio: 1.3,
+  /** Cold import of a function that bundles the ZIP table. */
+  zipImportRatio: 1.5,
+  /** Bundle of a function that does no ZIP lookup, at most this much larger than the bare one. */
+  bundleOverBareKiB: 120,
+};
+
+/** The flags every deployed function runs with (NODE_OPTIONS of infra/constructs/service-function.ts). */
+export const LAMBDA_NODE_FLAGS = ['--enable-source-maps'];
+
+export interface ColdStartTarget {
+  /** `/api/v2/policies/create_policy` for an operation, `events/bootstrap/seed-reference-product` for a worker. */
+  name: string;
+  kind: 'operation' | 'worker';
+  entry: string;
+}
+
+export interface ColdStartRow {
+  name: string;
+  /** JavaScript of the bundle (source maps and data files not counted). */
+  bundleKiB: number;
+  /** Data files shipped beside the bundle and read on first use (the ZIP table). */
+  dataKiB: number;
+  overBareKiB: number;
+  importMs: number;
+  /** Median import of the bare handler in the runs paired with this function's. */
+  bareImportMs: number;
+  importRatio: number;
+  /** Median CPU time of the import (all the process's threads). */
+  cpuMs: number;
+  /** The same ratio on CPU time rather than wall-clock time: on a busy machine, the steadier of the two. */
+  cpuRatio: number;
+  zipTable: boolean;
+  meetsTarget: boolean;
+}
+
+export interface ColdStartReport {
+  runs: number;
+  nodeFlags: string[];
+  bare: { bundleKiB: number; importMs: number; cpuMs: number };
+  targets: typeof COLD_START_TARGETS;
+  rows: ColdStartRow[];
+}
+
+/** Every function under functions/ and events/, in route order. */
+export function coldStartTargets(): ColdStartTarget[] {
+  const operations = listOperationRoutes().map((route) => ({ name: route.path, kind: 'operation' as const, entry: route.entry }));
+  return [...operations, ...workerFiles(EVENTS_DIR).map((entry) => ({ name: workerName(entry), kind: 'worker' as const, entry }))];
+}
+
+function workerFiles(dir: string): string[] {
+  let found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) found = found.concat(workerFiles(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.test.ts')) found.push(full);
+  }
+  return found.sort();
+}
+
+const workerName = (entry: string) => relative(PROJECT_ROOT, entry).slice(0, -'.ts'.length).split(sep).join('/');
+
+/**
+ * The targets `--functions a,b` asks for: a name matches its operation's or worker's last
+ * path segment exactly (`create_policy`), or any part of its path when it holds a slash
+ * (`v2/policies/`, `events/`).
+ */
+export function selectTargets(targets: ColdStartTarget[], filter: string[]): ColdStartTarget[] {
+  if (filter.length === 0) return targets;
+  const selected = targets.filter((target) =>
+    filter.some((wanted) => (wanted.includes('/') ? target.name.includes(wanted) : target.name.split('/').pop() === wanted)),
+  );
+  if (selected.length === 0) throw new Error(`--functions ${filter.join(',')} matches no function`);
+  return selected;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The median of `samples[i] / bare[i]`: each pair ran back to back, so it shares the machine's state. */
+export function pairedRatio(samples: number[], bare: number[]): number {
+  return median(samples.map((sample, index) => sample / bare[index]));
+}
+
+export function meetsTarget(row: Pick<ColdStartRow, 'zipTable' | 'importRatio' | 'overBareKiB'>, targets = COLD_START_TARGETS): boolean {
+  if (row.zipTable) return row.importRatio <= targets.zipImportRatio;
+  return row.importRatio <= targets.importRatio && row.overBareKiB <= targets.bundleOverBareKiB;
+}
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Bytes of JavaScript in a bundle directory. */
+function bundleBytes(directory: string): number {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.mjs'))
+    .reduce((total, file) => total + statSync(join(directory, file)).size, 0);
+}
+
+const fileBytes = (files: string[]) => files.reduce((total, file) => total + statSync(file).size, 0);
+
+/** An environment like a function's, without the bench's own variables. */
+const IMPORT_ENV = {
+  PATH: process.env.PATH ?? '',
+  AWS_REGION: 'us-east-1',
+  TABLE_NAME: 'bench',
+  BUCKET_NAME: 'bench',
+  POWERTOOLS_SERVICE_NAME: 'insurance-admin',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+interface ImportTime {
+  /** Wall-clock milliseconds of `await import()`. */
+  wall: number;
+  /** CPU milliseconds the process spent meanwhile (all its threads): less sensitive to a busy machine. */
+  cpu: number;
+}
+
+/** How long `await import()` of the bundle takes in a fresh Node process. */
+function importOnce(directory: string, nodeFlags: string[]): ImportTime {
+  const url = pathToFileURL(join(directory, 'index.mjs')).href;
+  const script = [
+    'const cpu = process.cpuUsage(); const t = performance.now();',
+    `await import(${JSON.stringify(url)});`,
+    'const wall = performance.now() - t; const used = process.cpuUsage(cpu);',
+    'process.stdout.write(JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 }));',
+  ].join(' ');
+  const output = execFileSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', script], { env: IMPORT_ENV, encoding: 'utf8' });
+  const time = JSON.parse(output) as ImportTime;
+  if (!Number.isFinite(time.wall) || !Number.isFinite(time.cpu)) throw new Error(`Importing ${directory} printed ${output}`);
+  return time;
+}
+
+export interface ColdStartOptions {
+  targets: ColdStartTarget[];
+  runs: number;
+  nodeFlags?: string[];
+  /** Called after each round of imports (progress). */
+  onRound?: (round: number) => void;
+}
+
+export async function measureColdStarts(options: ColdStartOptions): Promise<ColdStartReport> {
+  const nodeFlags = options.nodeFlags ?? LAMBDA_NODE_FLAGS;
+  const bundles = new FunctionBundles([BARE_HANDLER, ...options.targets.map((target) => target.entry)]);
+  try {
+    const bareDir = bundles.directoryFor(BARE_HANDLER);
+    const bareBytes = bundleBytes(bareDir);
+    const samples = new Map(options.targets.map((target) => [target, { own: [] as ImportTime[], bare: [] as ImportTime[] }]));
+    for (let run = 1; run <= options.runs; run += 1) {
+      for (const target of options.targets) {
+        const pair = samples.get(target)!;
+        pair.bare.push(importOnce(bareDir, nodeFlags));
+        pair.own.push(importOnce(bundles.directoryFor(target.entry), nodeFlags));
+      }
+      options.onRound?.(run);
+    }
+    const rows = options.targets.map((target) => {
+      const { own, bare } = samples.get(target)!;
+      const [wall, bareWall] = [own.map((time) => time.wall), bare.map((time) => time.wall)];
+      const bytes = bundleBytes(bundles.directoryFor(target.entry));
+      const dataFiles = bundles.runtimeFilesOf(target.entry);
+      const row = {
+        name: target.name,
+        bundleKiB: round(bytes / 1024),
+        dataKiB: round(fileBytes(dataFiles) / 1024),
+        overBareKiB: round((bytes - bareBytes) / 1024),
+        importMs: round(median(wall)),
+        bareImportMs: round(median(bareWall)),
+        importRatio: round(pairedRatio(wall, bareWall), 2),
+        cpuMs: round(median(own.map((time) => time.cpu))),
+        cpuRatio: round(pairedRatio(own.map((time) => time.cpu), bare.map((time) => time.cpu)), 2),
+        zipTable: dataFiles.some(isZipTable),
+      };
+      return { ...row, meetsTarget: meetsTarget(row) };
+    });
+    const allBare = [...samples.values()].flatMap((pair) => pair.bare);
+    const bareSummary = { bundleKiB: round(bareBytes / 1024), importMs: round(median(allBare.map((time) => time.wall))), cpuMs: round(median(allBare.map((time) => time.cpu))) };
+    return { runs: options.runs, nodeFlags, bare: bareSummary, targets: COLD_START_TARGETS, rows };
+  } finally {
+    bundles.dispose();
+  }
+}
+
+/** The ZIP table's data file (shared/geography/zip-table-format.ts TABLE_FILE_NAME). */
+const isZipTable = (file: string) => file === join(PROJECT_ROOT, 'shared', 'geography', TABLE_FILE_NAME);
+
+/** The report as the table `npm run bench` prints. */
+export function formatColdStarts(report: ColdStartReport): string {
+  const header = ['function', 'KiB', '+KiB', 'data KiB', 'import ms', 'bare ms', 'import ×', 'cpu ms', 'cpu ×', 'ZIP', 'target'];
+  const lines = report.rows.map((row) => [
+    row.name,
+    row.bundleKiB.toFixed(1),
+    row.overBareKiB.toFixed(1),
+    row.dataKiB ? row.dataKiB.toFixed(1) : '',
+    row.importMs.toFixed(1),
+    row.bareImportMs.toFixed(1),
+    row.importRatio.toFixed(2),
+    row.cpuMs.toFixed(1),
+    row.cpuRatio.toFixed(2),
+    row.zipTable ? 'yes' : '',
+    row.meetsTarget ? 'ok' : 'MISSED',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  const missed = report.rows.filter((row) => !row.meetsTarget).length;
+  return [
+    `bare handler: ${report.bare.bundleKiB.toFixed(1)} KiB, cold import ${report.bare.importMs.toFixed(1)} ms, ${report.bare.cpuMs.toFixed(1)} ms CPU (medians; ${report.runs} runs per function, node ${report.nodeFlags.join(' ') || '(no flags)'})`,
+    format(header),
+    ...lines.map(format),
+    `targets: import × ≤ ${report.targets.importRatio} and +KiB ≤ ${report.targets.bundleOverBareKiB} without the ZIP table, import × ≤ ${report.targets.zipImportRatio} with it; ${missed} of ${report.rows.length} missed`,
+  ].join('\n');
+}
