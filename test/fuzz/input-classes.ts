@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
-import { RawJson, nestedJson, serialize, withValueAt } from './body.js';
+import { RawJson, defineField, nestedJson, serialize, withValueAt } from './body.js';
 import { admits, fieldSlots, freeFormValue, isFreeForm, isIdName, typesOf, valueArbitrary, type FieldSlot, type KnownValues } from './json-schema.js';
 import type { FuzzOperation } from './operations.js';
 
@@ -33,8 +33,13 @@ export interface FuzzCase {
   body: string;
 }
 
-/** A mutated body before it goes on the wire: an object (maybe wrapped later) or raw text. */
-type Mutation = { label: string; body: Record<string, unknown> } | { label: string; raw: string };
+/**
+ * A mutated body before it goes on the wire: raw text, or an object (maybe wrapped later)
+ * with the paths the mutation set, which a focused case keeps while leaving out the other
+ * optional fields: each optional field a derived body carries is one more way to be refused
+ * before the code under test is reached.
+ */
+type Mutation = { label: string; body: Record<string, unknown>; touched?: Array<Array<string | number>> } | { label: string; raw: string };
 type MutationBuilder = (op: FuzzOperation, base: fc.Arbitrary<Record<string, unknown>>, slots: FieldSlot[]) => fc.Arbitrary<Mutation>;
 
 /**
@@ -43,6 +48,8 @@ type MutationBuilder = (op: FuzzOperation, base: fc.Arbitrary<Record<string, unk
  */
 const FILLER_UNIT = 'fuzz';
 export const HUGE_STRING = FILLER_UNIT.repeat(25_600); // 100 KB
+/** More than a DynamoDB item may hold (400 KB): a record must be refused well before that. */
+const OVERSIZED_STRING = FILLER_UNIT.repeat(115_200);
 export const LONG_ID = HUGE_STRING.slice(0, 10_000);
 export const ECHO_PROBES = [0, 1, 2, 3].map((offset) => HUGE_STRING.slice(offset, offset + 101));
 
@@ -103,11 +110,21 @@ export function slotsOf(op: FuzzOperation): FieldSlot[] {
 export function caseArbitrary(op: FuzzOperation, inputClass: InputClass, known: KnownValues): fc.Arbitrary<FuzzCase> {
   const build = MUTATIONS[inputClass];
   const wrap = op.wrapper ? fc.boolean() : fc.constant(false);
-  return fc.tuple(build(op, baseBody(op, known), slotsOf(op)), wrap).map(([mutation, wrapped]) => {
+  return fc.tuple(build(op, baseBody(op, known), slotsOf(op)), wrap, fc.boolean()).map(([mutation, wrapped, focused]) => {
     if ('raw' in mutation) return fuzzCase(inputClass, mutation.label, mutation.raw);
-    const body = wrapped && op.wrapper ? { [op.wrapper]: mutation.body } : mutation.body;
-    return fuzzCase(inputClass, wrapped ? `${mutation.label} (in ${op.wrapper})` : mutation.label, serialize(body));
+    const flat = focused ? focus(mutation.body, op.schema.required ?? [], mutation.touched ?? []) : mutation.body;
+    const body = wrapped && op.wrapper ? { [op.wrapper]: flat } : flat;
+    const label = `${mutation.label}${focused ? ', no other optional field' : ''}${wrapped ? ` (in ${op.wrapper})` : ''}`;
+    return fuzzCase(inputClass, label, serialize(body));
   });
+}
+
+/** The body with only its required top-level fields and those the mutation set. */
+function focus(body: Record<string, unknown>, required: string[], touched: Array<Array<string | number>>): Record<string, unknown> {
+  const keep = new Set([...required, ...touched.map((path) => String(path[0]))]);
+  const focused: Record<string, unknown> = {};
+  for (const key of Object.keys(body).filter((name) => keep.has(name))) defineField(focused, key, body[key]);
+  return focused;
 }
 
 export function fuzzCase(inputClass: InputClass, label: string, body: string): FuzzCase {
@@ -123,20 +140,28 @@ const wrongType: MutationBuilder = (_op, base, slots) => {
   const targets = slots.filter((slot) => WRONG_TYPED_VALUES.some((value) => !admits(slot.schema, value)));
   if (targets.length === 0) return valid(_op, base, slots);
   const choice = fc.constantFrom(...targets).chain((slot) => fc.tuple(fc.constant(slot), fc.constantFrom(...WRONG_TYPED_VALUES.filter((value) => !admits(slot.schema, value)))));
-  return fc.tuple(base, choice).map(([body, [slot, value]]) => ({ label: `${pathText(slot)} = ${JSON.stringify(value)}`, body: withValueAt(body, slot.path, value) }));
+  return fc.tuple(base, choice).map(([body, [slot, value]]) => ({ label: `${pathText(slot)} = ${JSON.stringify(value)}`, body: withValueAt(body, slot.path, value), touched: [slot.path] }));
 };
 
 const nullField: MutationBuilder = (_op, base, slots) =>
   fc.oneof(
-    fc.tuple(base, fc.constantFrom(...slots)).map(([body, slot]) => ({ label: `${pathText(slot)} = null`, body: withValueAt(body, slot.path, null) })),
-    base.map(() => ({ label: 'every top-level field null', body: Object.fromEntries(slots.filter((slot) => slot.path.length === 1).map((slot) => [slot.name, null])) })),
+    fc.tuple(base, fc.constantFrom(...slots)).map(([body, slot]) => ({ label: `${pathText(slot)} = null`, body: withValueAt(body, slot.path, null), touched: [slot.path] })),
+    base.map(() => {
+      const fields = slots.filter((slot) => slot.path.length === 1);
+      return { label: 'every top-level field null', body: Object.fromEntries(fields.map((slot) => [slot.name, null])), touched: fields.map((slot) => slot.path) };
+    }),
   );
 
-const hugeString: MutationBuilder = (_op, base, slots) =>
-  fc.tuple(base, fc.subarray(slots, { minLength: 1, maxLength: Math.min(5, slots.length) })).map(([body, chosen]) => ({
-    label: `100 KB string at ${chosen.map(pathText).join(', ')}`,
-    body: chosen.reduce((result, slot) => withValueAt(result, slot.path, HUGE_STRING), body),
+/** Most cases put 100 KB into several fields (together a large record); some put more than an item may hold into one. */
+const hugeString: MutationBuilder = (_op, base, slots) => {
+  const several = fc.subarray(slots, { minLength: 1, maxLength: Math.min(5, slots.length) }).map((chosen) => ({ chosen, text: HUGE_STRING }));
+  const oversized = fc.constantFrom(...slots).map((slot) => ({ chosen: [slot], text: OVERSIZED_STRING }));
+  return fc.tuple(base, fc.oneof({ weight: 4, arbitrary: several }, { weight: 1, arbitrary: oversized })).map(([body, { chosen, text }]) => ({
+    label: `${Math.round(text.length / 1024)} KB string at ${chosen.map(pathText).join(', ')}`,
+    body: chosen.reduce((result, slot) => withValueAt(result, slot.path, text), body),
+    touched: chosen.map((slot) => slot.path),
   }));
+};
 
 const deepNesting: MutationBuilder = (_op, base, slots) => {
   const freeForm = slots.filter((slot) => isFreeForm(slot.schema));
@@ -145,6 +170,7 @@ const deepNesting: MutationBuilder = (_op, base, slots) => {
   return fc.tuple(base, fc.constantFrom(...(freeForm.length ? freeForm : slots)), depth, shape).map(([body, slot, levels, form]) => ({
     label: `${pathText(slot)} nested ${levels} levels (${form})`,
     body: withValueAt(body, slot.path, nestedJson(levels, form)),
+    touched: [slot.path],
   }));
 };
 
@@ -154,16 +180,19 @@ const numberEdge: MutationBuilder = (_op, base, slots) => {
   return fc.tuple(base, fc.constantFrom(...(numeric.length ? numeric : slots)), value).map(([body, slot, text]) => ({
     label: `${pathText(slot)} = ${text}`,
     body: withValueAt(body, slot.path, new RawJson(text)),
+    touched: [slot.path],
   }));
 };
 
 const unknownKeys: MutationBuilder = (_op, base, slots) => {
-  const containers: Array<Array<string | number>> = [[], ...slots.filter((slot) => typesOf(slot.schema).includes('object')).map((slot) => slot.path)];
+  const objects = slots.filter((slot) => isFreeForm(slot.schema) || typesOf(slot.schema).includes('object'));
+  const containers: Array<Array<string | number>> = [[], ...objects.map((slot) => slot.path)];
   const key = fc.oneof(fc.constantFrom(...SPECIAL_KEYS), fc.string({ minLength: 1, maxLength: 20 }));
   const extra = fc.uniqueArray(fc.tuple(key, freeFormValue()), { minLength: 1, maxLength: 5, selector: ([name]) => name });
   return fc.tuple(base, fc.constantFrom(...containers), extra).map(([body, at, pairs]) => ({
     label: `unknown ${pairs.map(([name]) => JSON.stringify(name.slice(0, 20))).join(', ')} at ${at.join('.') || 'top level'}`,
     body: pairs.reduce((result, [name, value]) => withValueAt(result, [...at, name], value), body),
+    touched: pairs.map(([name]) => [...at, name]),
   }));
 };
 
@@ -183,7 +212,7 @@ const wrapperString: MutationBuilder = (op, base) => {
   return fc.tuple(base, fc.constantFrom(...keys)).chain(([body, key]) =>
     fc.tuple(text(body), fc.boolean()).map(([inner, keepFlat]) => ({
       label: `${key} = ${JSON.stringify(inner.slice(0, 40))}${keepFlat ? ' beside the flat fields' : ''}`,
-      body: { ...(keepFlat ? body : {}), [key]: inner },
+      raw: serialize({ ...(keepFlat ? body : {}), [key]: inner }),
     })),
   );
 };
@@ -196,18 +225,22 @@ const longId: MutationBuilder = (_op, base, slots) => {
   return fc.tuple(base, fc.constantFrom(...targets), value).map(([body, slot, id]) => ({
     label: `${pathText(slot)} = 10,000-character id`,
     body: withValueAt(body, slot.path, id),
+    touched: [slot.path],
   }));
 };
 
-/** Bodies a few bytes under and over the 6 MB limit: the filler goes into a string field, or a made-up one. */
+/**
+ * Bodies a few bytes under and over the 6 MB limit. The filler goes into a field no
+ * operation knows, so what is tested is the size itself; long values in real fields
+ * are the huge-string class's.
+ */
 export function nearLimitArbitrary(op: FuzzOperation, known: KnownValues, limitBytes: number): fc.Arbitrary<FuzzCase> {
-  const stringSlots = slotsOf(op).filter((slot) => typesOf(slot.schema).includes('string'));
-  const slot = fc.constantFrom(...(stringSlots.length ? stringSlots : [{ path: ['padding'], name: 'padding', schema: {} }]));
   const margin = fc.constantFrom(-64, -1, 1, 1024);
-  return fc.tuple(baseBody(op, known), slot, margin).map(([body, at, offset]) => {
-    const empty = serialize(withValueAt(body, at.path, '')).length;
-    const text = serialize(withValueAt(body, at.path, FILLER_UNIT.repeat(Math.ceil(limitBytes / FILLER_UNIT.length)).slice(0, limitBytes + offset - empty)));
-    return fuzzCase('near-limit', `${text.length - limitBytes >= 0 ? '+' : ''}${text.length - limitBytes} bytes from the limit, filler at ${pathText(at)}`, text);
+  return fc.tuple(baseBody(op, known), margin).map(([body, offset]) => {
+    const empty = serialize(withValueAt(body, ['padding'], '')).length;
+    const filler = FILLER_UNIT.repeat(Math.ceil((limitBytes + offset) / FILLER_UNIT.length)).slice(0, limitBytes + offset - empty);
+    const text = serialize(withValueAt(body, ['padding'], filler));
+    return fuzzCase('near-limit', `${text.length > limitBytes ? '+' : ''}${text.length - limitBytes} bytes from the limit, filler in an unknown field`, text);
   });
 }
 
