@@ -34,6 +34,10 @@ export const LIMITS = {
 
 /** Whole numbers and amounts beyond this lose precision as JavaScript numbers (2^53). */
 const SAFE = Number.MAX_SAFE_INTEGER;
+/** DynamoDB refuses a number nearer zero than this ("Number underflow"); JSON allows down to 5e-324. */
+const SMALLEST_STORABLE = 1e-130;
+const STORABLE_RULE = 'must be 0 or at least 1e-130 in size';
+const storable = (value: number) => value === 0 || Math.abs(value) >= SMALLEST_STORABLE;
 
 type Schema = z.ZodMiniType;
 
@@ -157,7 +161,7 @@ export const decimal = (range: Range = {}) =>
       }),
       z.transform((value) => Number(value)),
     ),
-    inRange(z.number(), { min: Math.max(range.min ?? -SAFE, -SAFE), max: Math.min(range.max ?? SAFE, SAFE) }),
+    inRange(z.number(), { min: Math.max(range.min ?? -SAFE, -SAFE), max: Math.min(range.max ?? SAFE, SAFE) }).check(z.refine(storable, STORABLE_RULE)),
   );
 
 /** A page number (0- or 1-based) up to 10^6; a page past the last is simply empty. */
@@ -173,6 +177,12 @@ const MONEY_RULE = 'must be an amount of money: 0 or more, at most two decimals'
 /** The largest amount whose cents are still an exact JavaScript number. */
 const MAX_MONEY = Math.floor(SAFE / 100);
 
+/** zod's multipleOf lets 1e-200 through; an amount must be whole cents, give or take float noise. */
+const wholeCents = (value: number) => {
+  const cents = Math.round(value * 100);
+  return Math.abs(value * 100 - cents) < 1e-6 && (cents !== 0 || value === 0);
+};
+
 const isMoneyText = (value: string) => /\d/.test(value) && Number(value.replace(/[,\s+]/g, '')) <= MAX_MONEY;
 
 /**
@@ -182,7 +192,7 @@ const isMoneyText = (value: string) => /\d/.test(value) && Number(value.replace(
 export const money = () =>
   z.union(
     [
-      z.number().check(z.gte(0), z.lte(MAX_MONEY), z.multipleOf(0.01, MONEY_RULE)),
+      z.number().check(z.gte(0), z.lte(MAX_MONEY), z.multipleOf(0.01, MONEY_RULE), z.refine(wholeCents, MONEY_RULE)),
       z.string().check(z.maxLength(32, MONEY_RULE), z.regex(MONEY_TEXT, MONEY_RULE), z.refine(isMoneyText, MONEY_RULE)),
     ],
     { error: requiredOr('must be an amount of money') },
@@ -232,6 +242,7 @@ export function freeFormProblem(value: unknown, limits: FreeFormLimits = {}): st
       chars += current.length + 2;
     } else if (typeof current === 'number') {
       if (!Number.isFinite(current) || Math.abs(current) > SAFE) return 'must hold only finite numbers within ±2^53';
+      if (!storable(current)) return `must hold only numbers that are 0 or at least ${SMALLEST_STORABLE} in size`;
       chars += 8;
     } else if (current !== null && typeof current === 'object') {
       if (depth + 1 > maxDepth) return `must not nest deeper than ${maxDepth} levels`;

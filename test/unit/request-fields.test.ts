@@ -125,6 +125,14 @@ describe('numbers', () => {
     expect(messagesFor(longitude, '1e400')).toEqual(['field: must be a number']);
   });
 
+  it('refuse a decimal nearer zero than DynamoDB stores (1e-130), as a number or as text', () => {
+    const latitude = decimal({ min: -90, max: 90 });
+    expect(messagesFor(latitude, 1e-200)).toEqual(['field: must be 0 or at least 1e-130 in size']);
+    expect(messagesFor(latitude, `0.${'0'.repeat(140)}1`)).toEqual(['field: must be 0 or at least 1e-130 in size']);
+    expect(accepts(latitude, 1e-129)).toBe(1e-129);
+    expect(accepts(latitude, 0)).toBe(0);
+  });
+
   it('refuse page numbers and page sizes above 10^6, and pages before the first', () => {
     expect(accepts(pageNumber(0), 0)).toBe(0);
     expect(accepts(pageNumber(1), String(LIMITS.page))).toBe(1_000_000);
@@ -149,6 +157,8 @@ describe('money', () => {
     expect(messagesFor(money(), -1)).toEqual(['field: must be 0 or more']);
     expect(messagesFor(money(), '-1')).toEqual([rule]);
     expect(messagesFor(money(), 826.625)).toEqual([rule]);
+    expect(messagesFor(money(), 1e-200)).toEqual([rule]);
+    expect(messagesFor(money(), 0.001)).toEqual([rule]);
     expect(messagesFor(money(), '826.625')).toEqual([rule]);
     expect(messagesFor(money(), 1e17)).toEqual(['field: must be at most 90071992547409']);
     expect(messagesFor(money(), '100000000000000000')).toEqual([rule]);
@@ -191,6 +201,8 @@ describe('lists and free-form values', () => {
 
   it('refuse numbers a store cannot hold, long text and a value too large for one record', () => {
     expect(messagesFor(freeFormValue(), { size: 2 ** 60 })).toEqual(['field: must hold only finite numbers within ±2^53']);
+    expect(messagesFor(freeFormValue(), [{ answer: 1e-200 }])).toEqual(['field: must hold only numbers that are 0 or at least 1e-130 in size']);
+    expect(accepts(freeFormValue(), { answer: -1e-130 })).toEqual({ answer: -1e-130 });
     expect(messagesFor(freeFormValue(), { note: 'x'.repeat(4001) })).toEqual(['field: must hold no text longer than 4000 characters']);
     const wide = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`k${index}`, 'x'.repeat(1000)]));
     expect(messagesFor(freeFormObject(), wide)).toEqual(['field: must be at most 100000 characters as JSON']);
