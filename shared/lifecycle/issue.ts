@@ -1,6 +1,6 @@
 /**
  * issue: commits a bound quote's revision. The one place where other areas hook into
- * issuing: every registered IssueContribution receives the committed revision and answers
+ * issuing: every IssueContribution the entry file wires in receives the committed revision and answers
  * its writes (billing: invoices and account history; documents: the Declaration request),
  * which land in the SAME transaction as the commit, or none of them do.
  */
@@ -11,9 +11,6 @@ import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
 import { issueWrites, runLifecycleTransaction } from '../policies/lifecycle-store.js';
 import type { PolicyRecord, RevisionRecord } from '../policies/model.js';
 import type { CommittedRevision, IssueContribution } from './model.js';
-
-/** Contributions registered when the areas are wired together (billing, documents). */
-export const ISSUE_CONTRIBUTIONS: IssueContribution[] = [];
 
 const TRANSACTION_LIMIT = 100;
 
@@ -39,7 +36,7 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
 export async function issuePolicy(
   principal: Principal,
   by: { policyId?: string; policyNumber?: string },
-  contributions: readonly IssueContribution[] = ISSUE_CONTRIBUTIONS,
+  contributions: readonly IssueContribution[],
   now = new Date(),
 ) {
   const { policy } = await policyWithinReach(principal, by);

@@ -311,23 +311,6 @@ export interface RevisionChange {
   handedWrites?: AreaWrite[];
 }
 
-/**
- * A revision as it is committed: what billing (the installment schedule, the account
- * history) and documents (the declaration) start from.
- */
-export interface CommittedRevision {
-  policy: PolicyRecord;
-  term: TermRecord;
-  revision: RevisionSnapshot;
-  commitDate: string;
-}
-
-/** Another area's part in committing a revision: the writes of its own that land with the commit. */
-export interface CommitFollower {
-  area: string;
-  writesFor(committed: CommittedRevision): AreaWrite[];
-}
-
 // ---------------------------------------------------------------- what services are asked
 
 export type TermType = (typeof TERM_TYPES)[number];

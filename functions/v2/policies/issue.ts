@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { issuePolicy } from '../../../shared/lifecycle/issue.js';
+import type { IssueContribution } from '../../../shared/lifecycle/model.js';
+
+/** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
+const contributions: IssueContribution[] = [];
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,5 +14,5 @@ export const handler = defineOperation({
   permission: 'policies:issue',
   input: z.object({ issue_info: z.object({ policy_id: optionalId(), policy_number: optionalId() }).check(eitherOf('policy_id', 'policy_number')) }),
   resources: { table: 'write' },
-  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number }),
+  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number }, contributions),
 });
