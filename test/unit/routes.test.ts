@@ -35,7 +35,11 @@ describe('route table derived from the functions tree', () => {
     // Read, not imported (importing every entry file is the infra tests' loadOperations, seconds):
     // each file's defineOperation call names the version and operation of its own path.
     const declared = files.map((file) => {
-      const source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
+      let source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
+      // A path existing clients call under another module (`/api/v2/utils/<operation>`) re-exports
+      // the one handler: `export { handler } from '../policies/<operation>.js'`.
+      const alias = /export \{ handler \} from '(\.\.\/[^']+)\.js'/.exec(source);
+      if (alias) source = readFileSync(join(FUNCTIONS_DIR, file, '..', `${alias[1]}.ts`), 'utf8');
       const definition = source.slice(source.indexOf('defineOperation({'));
       return `/api/${/\bversion: '(v\d+)'/.exec(definition)?.[1]}/${file.split(sep)[1]}/${/\bname: '([^']+)'/.exec(definition)?.[1]}`;
     });
