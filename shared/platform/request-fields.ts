@@ -230,6 +230,13 @@ export interface FreeFormLimits {
  * LIMITS.freeFormDepth), numbers a store cannot hold, strings or a whole too large for one record.
  * Walks without recursion, so that no input can exhaust the stack.
  */
+/**
+ * Keys no record can keep: JSON.parse makes "__proto__" an own key that a copy turns into a
+ * prototype, and the DynamoDB marshaller tells objects apart by `constructor`. DynamoDB also
+ * refuses an empty key in a map.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor']);
+
 export function freeFormProblem(value: unknown, limits: FreeFormLimits = {}): string | undefined {
   const maxDepth = limits.maxDepth ?? LIMITS.freeFormDepth;
   const maxChars = limits.maxChars ?? LIMITS.freeFormChars;
@@ -247,6 +254,8 @@ export function freeFormProblem(value: unknown, limits: FreeFormLimits = {}): st
     } else if (current !== null && typeof current === 'object') {
       if (depth + 1 > maxDepth) return `must not nest deeper than ${maxDepth} levels`;
       for (const [key, child] of Object.entries(current)) {
+        if (RESERVED_KEYS.has(key)) return `must not hold the key "${key}"`;
+        if (key === '') return 'must not hold an empty key';
         chars += key.length + 4;
         pending.push([child, depth + 1]);
       }

@@ -203,6 +203,10 @@ describe('lists and free-form values', () => {
     expect(messagesFor(freeFormValue(), { size: 2 ** 60 })).toEqual(['field: must hold only finite numbers within ±2^53']);
     expect(messagesFor(freeFormValue(), [{ answer: 1e-200 }])).toEqual(['field: must hold only numbers that are 0 or at least 1e-130 in size']);
     expect(accepts(freeFormValue(), { answer: -1e-130 })).toEqual({ answer: -1e-130 });
+    expect(messagesFor(freeFormValue(), JSON.parse('[{"answer":{"__proto__":{"sk":1}}}]'))).toEqual(['field: must not hold the key "__proto__"']);
+    expect(messagesFor(freeFormValue(), { answer: { constructor: { name: 'Map' } } })).toEqual(['field: must not hold the key "constructor"']);
+    expect(accepts(freeFormValue(), { prototype: 1, toString: 'x' })).toEqual({ prototype: 1, toString: 'x' });
+    expect(messagesFor(freeFormValue(), [{ '': 1 }])).toEqual(['field: must not hold an empty key']);
     expect(messagesFor(freeFormValue(), { note: 'x'.repeat(4001) })).toEqual(['field: must hold no text longer than 4000 characters']);
     const wide = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`k${index}`, 'x'.repeat(1000)]));
     expect(messagesFor(freeFormObject(), wide)).toEqual(['field: must be at most 100000 characters as JSON']);
