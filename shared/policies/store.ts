@@ -317,3 +317,13 @@ function strip<T extends object>(item: T): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item as Record<string, unknown>;
   return rest as T;
 }
+
+// ---------------------------------------------------------------- policy groups
+
+/**
+ * The write that puts a policy in a group (or out of every group: `null`), guarded by the
+ * version read, for the policy-groups area to put in its own transaction.
+ */
+export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): AreaWrite {
+  return { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { policyGroupId }) };
+}

@@ -105,3 +105,93 @@ describe('search by name and number', () => {
     expect(numbersOf(await search({ search_string: '2031-43' }))).not.toContain(policyNumber);
   });
 });
+
+describe('filters, sorting and paging', () => {
+  let sortwell: Array<{ policyId: string; policyNumber: string }>;
+
+  beforeAll(async () => {
+    // Three quotes of one family: numbers, first names and effective dates in different orders.
+    const today = todayIso();
+    const plus = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    sortwell = [
+      await quote({ names: ['Bea Sortwell'], policyNumber: 'SW-2040-9', effectiveDate: plus(20) }),
+      await quote({ names: ['Ada Sortwell'], policyNumber: 'SW-2040-10', effectiveDate: plus(5) }),
+      await quote({ names: ['Cy Sortwell'], policyNumber: 'SW-2040-8', effectiveDate: plus(12) }),
+    ];
+  });
+
+  it.each([
+    ['policyNumber', ['SW-2040-8', 'SW-2040-9', 'SW-2040-10']],
+    ['policy_number', ['SW-2040-8', 'SW-2040-9', 'SW-2040-10']],
+    ['namedInsured', ['SW-2040-10', 'SW-2040-9', 'SW-2040-8']],
+    ['named_insured', ['SW-2040-10', 'SW-2040-9', 'SW-2040-8']],
+    ['effectiveDate', ['SW-2040-10', 'SW-2040-8', 'SW-2040-9']],
+    ['effective_date', ['SW-2040-10', 'SW-2040-8', 'SW-2040-9']],
+  ])('sorts by %s ascending and descending', async (field, ascending) => {
+    expect(numbersOf(await search({ search_string: 'sortwell', sort_obj: { field, order: 'asc' } }))).toEqual(ascending);
+    expect(numbersOf(await search({ search_string: 'sortwell', sort_obj: { field, order: 'desc' } }))).toEqual([...ascending].reverse());
+  });
+
+  it('refuses an unknown sort field, status or review state by name, and stores nothing', async () => {
+    const answer = await service.call(`${P}/search`, { sort_obj: { field: 'premium', order: 'asc' }, statuses: ['Gone'], review_states: ['MAYBE'] });
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.messages.join(' ')).toMatch(/sort_obj\.field/);
+    expect(answer.body.messages.join(' ')).toMatch(/statuses/);
+    expect(answer.body.messages.join(' ')).toMatch(/review_states/);
+  });
+
+  it('filters by status, revision state, policy type and review state; bind and issue are seen by the next search', async () => {
+    const [bound, issued] = sortwell;
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: bound.policyId } }));
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: issued.policyId } }));
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: issued.policyId } }));
+    const by = async (filters: Record<string, unknown>) => numbersOf(await search({ search_string: 'sortwell', ...filters })).sort();
+    expect(await by({ statuses: ['Submitted'] })).toEqual([bound.policyNumber]);
+    expect(await by({ statuses: ['active'] })).toEqual([issued.policyNumber]);
+    expect(await by({ statuses: ['Unsubmitted'] })).toEqual(['SW-2040-8']);
+    expect(await by({ statuses: ['Unsubmitted', 'Submitted'] })).toEqual(['SW-2040-8', bound.policyNumber].sort());
+    expect(await by({ revision_states: ['committed'] })).toEqual([issued.policyNumber]);
+    expect(await by({ revision_states: ['open'] })).toEqual(['SW-2040-8', bound.policyNumber].sort());
+    expect(await by({ policy_types: ['Homeowner - HO3'] })).toHaveLength(3);
+    expect(await by({ policy_types: ['Dwelling Fire - DP3'] })).toEqual([]);
+    expect(await by({ review_states: ['NOT_STARTED'] })).toHaveLength(3);
+    expect(await by({ review_states: ['APPROVED_BY_UW'] })).toEqual([]);
+    // Without a search string, a status filter reads that status's listing.
+    expect(numbersOf(await search({ statuses: ['Active'], page_size: 10000 }))).toContain(issued.policyNumber);
+    expect(numbersOf(await search({ statuses: ['Active'], page_size: 10000 }))).not.toContain(bound.policyNumber);
+  });
+
+  it('finds a DP3 policy by its type, by id or by name', async () => {
+    const created = ok(await service.call(`${P}/create_policy`, { policy_number: 'DPF-2040-1', policy_type_id: '981ba39c-ae4f-4a9a-9c36-c5e4d5953af7' }));
+    expect(numbersOf(await search({ search_string: 'dpf', policy_types: ['Dwelling Fire - DP3'] }))).toEqual([created.policy_number]);
+    expect(numbersOf(await search({ search_string: 'dpf', policy_types: ['981ba39c-ae4f-4a9a-9c36-c5e4d5953af7'] }))).toEqual([created.policy_number]);
+    expect(numbersOf(await search({ search_string: 'dpf', policy_types: ['Homeowner - HO3'] }))).toEqual([]);
+  });
+
+  it('pages through 250 matches in pages of 25, and answers them all in one page of 10000', async () => {
+    const made: string[] = [];
+    const queue = Array.from({ length: 250 }, (_, index) => index);
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+          made.push((await quote({ names: [`Pagewright Number${index}`] })).policyNumber);
+        }
+      }),
+    );
+    const seen: string[] = [];
+    for (let page = 1; page <= 10; page += 1) {
+      const answer = await search({ search_string: 'pagew', current_page: page });
+      expect(answer).toMatchObject({ activePage: page, maxPages: 10 });
+      expect(answer.records).toHaveLength(25);
+      seen.push(...numbersOf(answer));
+    }
+    expect((await search({ search_string: 'pagew', current_page: 11 })).records).toEqual([]);
+    expect(new Set(seen)).toEqual(new Set(made));
+    const whole = await search({ search_string: 'PAGEWRIGHT', page_size: 10000 });
+    expect(whole).toMatchObject({ activePage: 1, maxPages: 1 });
+    expect(numbersOf(whole)).toEqual(seen);
+    // Sorted by number (numbers inside compare as numbers), the default.
+    const sorted = [...made].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    expect(seen).toEqual(sorted);
+  }, 240_000);
+});
