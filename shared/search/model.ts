@@ -24,7 +24,7 @@ export interface SearchablePolicy {
   /** `YYYY-MM-DD` */
   effectiveDate: string;
   expirationDate: string;
-  /** `YYYY-MM-DD`: get_policies filters and sorts on it. */
+  /** When the policy was created (ISO instant): get_policies filters on its day and sorts on it. */
   dateAdded: string;
   namedInsuredNames: string[];
   agencyId: string | null;

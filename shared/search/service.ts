@@ -6,6 +6,7 @@
  * the other words and the filters, sorted and paged in memory.
  */
 import { listPolicyLinks } from '../contacts/store.js';
+import { toUsDate } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { SEARCH_STATUSES, type SearchQuery, type SearchRecord } from './model.js';
 import { matchesWords, mostSelectiveWord, pageOf, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
@@ -54,7 +55,7 @@ function listedPolicy(record: SearchRecord, includePhoto: boolean) {
   return {
     policy_id: record.policyId,
     policy_number: record.policyNumber,
-    date_added: record.dateAdded,
+    date_added: toUsDate(record.dateAdded.slice(0, 10)),
     status: record.status,
     named_insured: record.namedInsuredNames.join(', '),
     effective_date: record.effectiveDate,
@@ -73,10 +74,12 @@ function listedPolicy(record: SearchRecord, includePhoto: boolean) {
 
 export type ListedPolicy = ReturnType<typeof listedPolicy>;
 
+const dayAdded = (record: SearchRecord) => record.dateAdded.slice(0, 10);
+
 /** A contact's policies within the caller's reach, added strictly between the dates, in order of date added. */
 async function contactPolicies(principal: Principal, query: ContactPoliciesQuery): Promise<SearchRecord[]> {
   const records = (await linkedRecords(query.contactId)).filter(
-    (record) => reaches(principal, record) && (!query.fromDate || record.dateAdded > query.fromDate) && (!query.toDate || record.dateAdded < query.toDate),
+    (record) => reaches(principal, record) && (!query.fromDate || dayAdded(record) > query.fromDate) && (!query.toDate || dayAdded(record) < query.toDate),
   );
   const direction = query.order === 'desc' ? -1 : 1;
   return records.sort((a, b) => direction * (a.dateAdded.localeCompare(b.dateAdded) || a.policyNumber.localeCompare(b.policyNumber, 'en', { numeric: true })));

@@ -195,3 +195,73 @@ describe('filters, sorting and paging', () => {
     expect(seen).toEqual(sorted);
   }, 240_000);
 });
+
+describe('reach and writes seen by the next search', () => {
+  it("an agent sees its agencies' policies in search and every listing, never another agency's", async () => {
+    const [mine, theirs] = [await agency('Harborline Agency'), await agency('Ridgeway Agency')];
+    const [me, other] = [await agent(mine), await agent(theirs)];
+    const own = await quote({ names: ['Quennell Agencyreach'], agencyId: mine, apiKey: me.apiKey });
+    const foreign = await quote({ names: ['Quennell Agencyreach'], agencyId: theirs, apiKey: other.apiKey });
+    expect(numbersOf(await search({ search_string: 'quennell' }))).toHaveLength(2);
+    expect(numbersOf(await search({ search_string: 'quennell' }, me.apiKey))).toEqual([own.policyNumber]);
+    expect(numbersOf(await search({ search_string: foreign.policyNumber }, me.apiKey))).toEqual([]);
+    const listed = numbersOf(await search({ page_size: 10000 }, me.apiKey));
+    expect(listed).toContain(own.policyNumber);
+    expect(listed).not.toContain(foreign.policyNumber);
+    for (const status of ['Unsubmitted', 'Active']) expect(numbersOf(await search({ statuses: [status], page_size: 10000 }, me.apiKey))).not.toContain(foreign.policyNumber);
+    // The other agency's own listings, asked for by this agent, show nothing of it.
+    const theirsPage = ok(await service.call(`${P}/get_policies`, { contact_id: theirs }, { apiKey: me.apiKey }));
+    expect(theirsPage.policies).toEqual([]);
+    for (const path of ['/api/v2/utils/get_policies_by_contact_id_db_query', `${P}/get_policies_by_contact_id_db_query`, '/api/v2/utils/get_policies_with_active_current_revision']) {
+      expect(ok(await service.call(path, { contact_id: theirs }, { apiKey: me.apiKey })), path).toEqual([]);
+    }
+    const minePage = ok(await service.call(`${P}/get_policies`, { contact_id: mine }, { apiKey: me.apiKey }));
+    expect(minePage.policies.map((policy: { policy_number: string }) => policy.policy_number)).toEqual([own.policyNumber]);
+  });
+
+  it('a Named Insured finds only its own policies', async () => {
+    const first = await quote({ names: ['Isolde Ownreach'] });
+    const second = await quote({ names: ['Isolde Ownreach'] });
+    const insuredId = ok(await service.call(`${P}/retrieve_policy`, { policy_id: first.policyId })).policy_contacts.named_insureds[0].id;
+    const apiKey = newToken('ias');
+    await ensureApiKey(insuredId, apiKey, 'named insured');
+    expect(numbersOf(await search({ search_string: 'isolde' }, apiKey))).toEqual([first.policyNumber]);
+    expect(numbersOf(await search({}, apiKey))).toEqual([first.policyNumber]);
+    expect(numbersOf(await search({ search_string: second.policyNumber }, apiKey))).toEqual([]);
+  });
+
+  it('a new named insured, a bind and a cancellation are seen by the next search', async () => {
+    expect((await search({ search_string: 'zebulon' })).records).toEqual([]);
+    const created = await quote({ names: ['Zebulon Freshwrite'] });
+    expect(numbersOf(await search({ search_string: 'zebulon fresh' }))).toEqual([created.policyNumber]);
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_number: created.policyNumber } }));
+    expect((await search({ search_string: 'zebulon' })).records[0].status).toBe('Submitted');
+    // cancel_policy puts this write into its own transaction (docs/data-model.md, Search).
+    const { searchIndexWritesForStatus } = await import('../../shared/search/index-writes.js');
+    const { documentClient } = await import('../../shared/platform/clients.js');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await documentClient().send(new TransactWriteCommand({ TransactItems: searchIndexWritesForStatus(created.policyId, 'Cancelled') as never }));
+    expect((await search({ search_string: 'zebulon' })).records[0].status).toBe('Cancelled');
+    expect(numbersOf(await search({ statuses: ['Cancelled'] }))).toEqual([created.policyNumber]);
+    expect(numbersOf(await search({ statuses: ['Submitted'], page_size: 10000 }))).not.toContain(created.policyNumber);
+  });
+
+  it('get_policies pages a contact\'s policies by date added, echoing the request', async () => {
+    const home = await agency('Pagewell Agency');
+    const clerk = await agent(home);
+    const made = [];
+    for (let index = 0; index < 3; index += 1) made.push((await quote({ names: [`Listed ${index}`], agencyId: home, apiKey: clerk.apiKey })).policyNumber);
+    const page = ok(await service.call(`${P}/get_policies`, { contact_id: home, page_number: 2, page_size: 2, sorting_order: 'asc' }));
+    expect(page).toMatchObject({ contact_id: home, page_number: 2, page_size: 2, total_pages: 2, sorting_order: 'asc', include_policy_photo: true, from_date: null, to_date: null });
+    expect(page.policies).toHaveLength(1);
+    expect(page.policies[0]).toMatchObject({ policy_number: made[2], status: 'Unsubmitted', named_insured: 'Listed 2', policy_photo: null });
+    const all = ok(await service.call(`${P}/get_policies`, { contact_id: home, sorting_order: 'desc', include_policy_photo: false }));
+    expect(all.policies.map((policy: { policy_number: string }) => policy.policy_number)).toEqual([...made].reverse());
+    expect(all.policies[0]).not.toHaveProperty('policy_photo');
+    const today = todayIso();
+    expect(ok(await service.call(`${P}/get_policies`, { contact_id: home, from_date: today })).policies).toEqual([]);
+    expect(ok(await service.call(`${P}/get_policies`, { contact_id: home, to_date: '2999-01-01', from_date: '2000-01-01' })).policies).toHaveLength(3);
+    expect((await service.call(`${P}/get_policies`, { contact_id: home, page_size: 0 })).body).toMatchObject({ success: false, messages: [expect.stringMatching(/page_size/)] });
+    expect(ok(await service.call('/api/v2/utils/get_policies_with_active_current_revision', { contact_id: home }))).toEqual([]);
+  });
+});
