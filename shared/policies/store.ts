@@ -320,6 +320,11 @@ function strip<T extends object>(item: T): T {
 
 // ---------------------------------------------------------------- policy groups
 
+/** A condition, for another area's transaction, that no policy of ours carries this number. */
+export function policyNumberFreeCheck(policyNumber: string): AreaWrite {
+  return { ConditionCheck: { TableName: table(), Key: policyNumberKey(policyNumber), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
 /**
  * The write that puts a policy in a group (or out of every group: `null`), guarded by the
  * version read, for the policy-groups area to put in its own transaction.

@@ -9,7 +9,7 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
-import { policyNumberKey } from '../policies/keys.js';
+import { policyNumberFreeCheck } from '../policies/store.js';
 import { externalPolicyKey, externalPolicyNumberKey, groupMemberKey, groupPartitionQuery, policyGroupKey } from './keys.js';
 import type { ExternalPolicyRecord, GroupMemberRecord, PolicyGroupRecord } from './model.js';
 
@@ -40,7 +40,7 @@ export async function insertExternalPolicy(record: ExternalPolicyRecord): Promis
             },
           },
           { Put: { TableName: table(), Item: { ...externalPolicyKey(record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { ConditionCheck: { TableName: table(), Key: policyNumberKey(record.policyNumber), ConditionExpression: 'attribute_not_exists(pk)' } },
+          policyNumberFreeCheck(record.policyNumber),
         ],
       }),
     );
