@@ -79,8 +79,16 @@ export async function deleteExternalPolicies(principal: Principal, numbers: stri
 // ---------------------------------------------------------------- members
 
 async function loadMember(principal: Principal, ref: MemberRef): Promise<LoadedMember> {
+  const member = await findMember(principal, ref);
+  if (!member) throw new BusinessRuleError(`${ref.external ? 'External policy' : 'Policy'} ${ref.policyId} was not found`);
+  return member;
+}
+
+/** A member as read; undefined when its record is gone (a quote replaced, an external policy deleted). Out of reach is refused. */
+async function findMember(principal: Principal, ref: MemberRef): Promise<LoadedMember | undefined> {
   const record = ref.external ? await getExternalPolicy(ref.policyId) : await getPolicy(ref.policyId);
-  if (!record || !reaches(principal, record)) throw new BusinessRuleError(`${ref.external ? 'External policy' : 'Policy'} ${ref.policyId} was not found`);
+  if (!record) return undefined;
+  if (!reaches(principal, record)) throw new BusinessRuleError(`${ref.external ? 'External policy' : 'Policy'} ${ref.policyId} was not found`);
   return { ...ref, policyNumber: record.policyNumber, version: record.version, policyGroupId: record.policyGroupId ?? null };
 }
 
@@ -156,7 +164,13 @@ export async function updateInactiveGroups(principal: Principal, groupIds: strin
       continue;
     }
     const members: LoadedMember[] = [];
-    for (const member of found.members) members.push(await loadMember(principal, { policyId: member.policyId, external: member.external }));
+    // A member whose record is gone no longer counts; its membership goes with the group.
+    const gone: string[] = [];
+    for (const { policyId, external } of found.members) {
+      const member = await findMember(principal, { policyId, external });
+      if (member) members.push(member);
+      else gone.push(policyId);
+    }
     if (!isInactive(members.length)) {
       messages.push(`Policy group ${groupId} is active (${members.length} policies) and is kept`);
       continue;
@@ -164,6 +178,7 @@ export async function updateInactiveGroups(principal: Principal, groupIds: strin
     await runGroupTransaction(
       [
         groupDelete(groupId),
+        ...gone.map((policyId) => memberDelete(groupId, policyId)),
         ...members.flatMap((member) => [
           memberDelete(groupId, member.policyId),
           ...(member.policyGroupId === groupId

@@ -81,6 +81,16 @@ describe('policy groups', () => {
     expect(again.body.messages).toEqual([expect.stringMatching(/was not found/)]);
   });
 
+  it('a group whose external policy was deleted counts only what is left', async () => {
+    const a = await newPolicy();
+    const external = ok(await service.call(`${P}/post_external_policies`, { policies: [{ policy_number: 'EXT-GONE-1' }] })).inserted[0];
+    const [group] = ok(await service.call(`${P}/add_policies_to_new_group`, { policies: [[{ policy_id: a.policy_id }, { policy_id: external.policy_id, external_policy: true }]] })).policy_group_ids;
+    expect((await service.call(`${P}/update_inactive_policy_groups`, { group_ids: [group] })).body.data).toEqual({ deleted_group_ids: [] });
+    ok(await service.call(`${P}/delete_external_policies`, { policies: ['EXT-GONE-1'] }));
+    expect((await service.call(`${P}/update_inactive_policy_groups`, { group_ids: [group] })).body.data).toEqual({ deleted_group_ids: [group] });
+    expect(await groupOf(a.policy_id)).toBeNull();
+  });
+
   it('moves policies and external policies into existing groups; an unknown group changes nothing', async () => {
     const [a, b, c] = [await newPolicy(), await newPolicy(), await newPolicy()];
     const [group] = ok(await service.call(`${P}/add_policies_to_new_group`, { policies: [[{ policy_id: a.policy_id }, { policy_id: b.policy_id }]] })).policy_group_ids;

@@ -244,6 +244,11 @@ describe('reach and writes seen by the next search', () => {
     expect((await search({ search_string: 'zebulon' })).records[0].status).toBe('Cancelled');
     expect(numbersOf(await search({ statuses: ['Cancelled'] }))).toEqual([created.policyNumber]);
     expect(numbersOf(await search({ statuses: ['Submitted'], page_size: 10000 }))).not.toContain(created.policyNumber);
+    // The review workflow puts this write into its revision change.
+    const { searchIndexWritesForReviewState } = await import('../../shared/search/index-writes.js');
+    await documentClient().send(new TransactWriteCommand({ TransactItems: searchIndexWritesForReviewState(created.policyId, 'PENDING_UNDERWRITER_REVIEW') as never }));
+    expect(numbersOf(await search({ search_string: 'zebulon', review_states: ['pending_underwriter_review'] }))).toEqual([created.policyNumber]);
+    expect((await search({ search_string: 'zebulon', review_states: ['NOT_STARTED'] })).records).toEqual([]);
   });
 
   it('get_policies pages a contact\'s policies by date added, echoing the request', async () => {
