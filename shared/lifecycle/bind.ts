@@ -2,7 +2,7 @@
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
-import { bindWrite, runLifecycleTransaction } from '../policies/lifecycle-store.js';
+import { bindWrites, runLifecycleTransaction } from '../policies/lifecycle-store.js';
 
 export async function bindPolicy(principal: Principal, by: { policyId?: string; policyNumber?: string }) {
   const { policy } = await policyWithinReach(principal, by);
@@ -11,6 +11,6 @@ export async function bindPolicy(principal: Principal, by: { policyId?: string; 
   if (header.revisionState !== 'open' || header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only an unsubmitted quote can be bound`);
   }
-  await runLifecycleTransaction([bindWrite(header)], `Policy ${policy.policyNumber}`);
+  await runLifecycleTransaction(bindWrites(header), `Policy ${policy.policyNumber}`);
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

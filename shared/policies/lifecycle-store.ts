@@ -10,10 +10,16 @@ import { transactionCancellationReasons } from '../platform/dynamo.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
 import { guardedRevisionUpdate, policyKey, versionedUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord } from './model.js';
+import { searchIndexWritesForStatus } from '../search/index-writes.js';
 
 /** Submits an open, unsubmitted revision (bind). */
 export function bindWrite(header: RevisionRecord) {
   return { Update: withStatusGuard(guardedRevisionUpdate(config.tableName(), header.id, header.version, { policyStatus: 'Submitted' }), 'Unsubmitted') };
+}
+
+/** Bind's writes: the revision submitted, and the policy's search record following it in the same transaction. */
+export function bindWrites(header: RevisionRecord) {
+  return [bindWrite(header), ...searchIndexWritesForStatus(header.policyId, 'Submitted')];
 }
 
 /** Commits a submitted revision and makes its policy active (issue). */
@@ -22,6 +28,8 @@ export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commit
   return [
     { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', commitDate }), 'Submitted') },
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
+    // The search record follows the status and the committed revision, in the same transaction.
+    ...searchIndexWritesForStatus(policy.id, 'Active', { revisionState: 'committed' }),
   ];
 }
 

@@ -293,6 +293,8 @@ export interface NewPolicyBundle {
   parts: RevisionPart[];
   /** The contacts' links to the policy, so that a contact's aspect data lists it. */
   contactLinks: ContactLinkWrite[];
+  /** The named insureds' names, in the order of `policy.contacts.namedInsuredIds`, for the search index (read from the contacts when absent). */
+  namedInsuredNames?: string[];
 }
 
 /** A change of a revision read at `header.version`: one transaction guarded by that version. */

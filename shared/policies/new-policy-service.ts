@@ -66,6 +66,15 @@ function bundleFor(draft: PolicyDraft, policyNumber: string): NewPolicyBundle {
   };
 }
 
+/** The named insureds' names for the search index: as the bundle brings them, else read from the contacts. */
+async function namedInsuredNamesOf(bundle: NewPolicyBundle): Promise<string[]> {
+  const ids = bundle.policy.contacts.namedInsuredIds;
+  if (bundle.namedInsuredNames) return bundle.namedInsuredNames;
+  if (ids.length === 0) return [];
+  const names = await getContactSummaries(ids);
+  return ids.map((id) => names.get(id)?.name).filter((name): name is string => !!name);
+}
+
 /**
  * The next number of the sequence. Once a system number was found taken (typed by hand),
  * each number allocated is checked first and passed over while taken.
@@ -86,7 +95,8 @@ async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence, prepa
     const policyNumber = manualNumber ?? (await allocateSystemNumber(sequence, attempt > 1));
     try {
       const bundle = bundleFor(draft, policyNumber);
-      await storePolicy(prepare ? await prepare(bundle) : bundle);
+      const prepared = prepare ? await prepare(bundle) : bundle;
+      await storePolicy(prepared, { namedInsuredNames: await namedInsuredNamesOf(prepared), policyTypeName: draft.policyTypeName });
       return policyNumber;
     } catch (error) {
       // The uniqueness item refused a system number typed by hand meanwhile: take the next free one.

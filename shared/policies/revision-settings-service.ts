@@ -12,6 +12,7 @@ import { RevisionNotOpenError, changeRevision, loadRevision, setPolicyLastVisite
 import { missingMandatoryItems } from './structure.js';
 import { inceptionFollowsTerm, movedTerm } from './terms.js';
 import { mergeUnderwritingOptions, validateUnderwritingAnswers } from './underwriting.js';
+import { searchIndexWritesForTermDates } from '../search/index-writes.js';
 
 // ---------------------------------------------------------------- underwriting
 
@@ -64,6 +65,9 @@ export async function updateEffectiveAndExpirationDate(
   if (inceptionFollowsTerm(policy, terms[0]?.id === term.id, term, effectiveDate)) {
     change.policy = { policyId: policy.id, expectedVersion: policy.version, set: { inceptionDate: effectiveDate } };
   }
+  // The search record shows the active term's dates and the policy type: it moves with them.
+  const typeName = product.policyTypes.find((type) => type.id === (header.policyTypeId ?? snapshot.header.policyTypeId))?.name ?? '';
+  change.handedWrites = searchIndexWritesForTermDates(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName }) as RevisionChange['handedWrites'];
   await changeRevision(snapshot.header, change);
   return { policy_term: termType, effective_date: effectiveDate, expiration_date: expirationDate, term_length: termLength };
 }

@@ -29,6 +29,8 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
+import { searchIndexWritesForNewPolicy } from '../search/index-writes.js';
+import type { SearchablePolicy } from '../search/model.js';
 import type {
   AreaWrite,
   LineItemRecord,
@@ -116,8 +118,35 @@ export async function isPolicyNumberTaken(policyNumber: string): Promise<boolean
 
 const createPut = (Item: Record<string, unknown>) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
 
+/** What the search index is told of a new policy, beyond its records: names and the policy type's name. */
+export interface NewPolicyIndexFacts {
+  namedInsuredNames: string[];
+  policyTypeName: string;
+}
+
+/** The search area's view of a policy, from its records. */
+export function searchableOf(policy: PolicyRecord, term: Pick<TermRecord, 'effectiveDate' | 'expirationDate'>, revision: RevisionRecord, facts: NewPolicyIndexFacts): SearchablePolicy {
+  return {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    status: revision.policyStatus,
+    revisionState: revision.revisionState,
+    reviewState: revision.underwriting?.reviewState ?? 'NOT_STARTED',
+    policyTypeId: revision.policyTypeId,
+    policyTypeName: facts.policyTypeName,
+    flag: policy.flag,
+    effectiveDate: term.effectiveDate,
+    expirationDate: term.expirationDate,
+    dateAdded: policy.dateAdded,
+    namedInsuredNames: facts.namedInsuredNames,
+    agencyId: policy.agencyId,
+    contactIds: policy.contactIds,
+    activeRevisionId: policy.activeRevisionId,
+  };
+}
+
 /** The writes of a new policy; the number's uniqueness item comes first, so its failure is reason 0. */
-function newPolicyWrites(bundle: NewPolicyBundle): AreaWrite[] {
+function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): AreaWrite[] {
   const { policy, term, revision, parts } = bundle;
   return [
     createPut({ ...policyNumberKey(policy.policyNumber), entity: 'PolicyNumber', policyNumber: policy.policyNumber, policyId: policy.id }),
@@ -127,19 +156,23 @@ function newPolicyWrites(bundle: NewPolicyBundle): AreaWrite[] {
     ...parts.map((part) => createPut({ ...keyOfPart(part), ...part })),
     ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...bundle.contactLinks,
+    // The search index is written with the policy: a new policy is found by the next search.
+    ...(searchIndexWritesForNewPolicy(searchableOf(policy, term, revision, facts)) as AreaWrite[]),
   ];
 }
 
-/** Refuses a policy too large for one transaction; its size does not depend on its number. */
-export function assertNewPolicyFits(bundle: NewPolicyBundle): void {
-  if (newPolicyWrites(bundle).length > TRANSACTION_LIMIT) throw new BusinessRuleError('The policy has too many parts to create at once');
+/** Refuses a policy too large for one transaction; its size does not depend on its number (names not yet known count as none). */
+export function assertNewPolicyFits(bundle: NewPolicyBundle, namedInsuredNames: string[] = bundle.namedInsuredNames ?? []): void {
+  if (newPolicyWrites(bundle, { namedInsuredNames, policyTypeName: '' }).length > TRANSACTION_LIMIT) {
+    throw new BusinessRuleError('The policy has too many parts to create at once');
+  }
 }
 
-/** Writes a new policy whole, or nothing. */
-export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
-  assertNewPolicyFits(bundle);
+/** Writes a new policy whole, with its search index items, or nothing. */
+export async function createPolicy(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): Promise<void> {
+  assertNewPolicyFits(bundle, facts.namedInsuredNames);
   try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle) }));
+    await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle, facts) }));
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
@@ -283,4 +316,19 @@ export async function setRevisionState(revisionId: string, state: RevisionState,
 function strip<T extends object>(item: T): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item as Record<string, unknown>;
   return rest as T;
+}
+
+// ---------------------------------------------------------------- policy groups
+
+/** A condition, for another area's transaction, that no policy of ours carries this number. */
+export function policyNumberFreeCheck(policyNumber: string): AreaWrite {
+  return { ConditionCheck: { TableName: table(), Key: policyNumberKey(policyNumber), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/**
+ * The write that puts a policy in a group (or out of every group: `null`), guarded by the
+ * version read, for the policy-groups area to put in its own transaction.
+ */
+export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): AreaWrite {
+  return { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { policyGroupId }) };
 }

@@ -160,6 +160,7 @@ async function completeQuote(
       revision,
       parts: [...built.risks, ...built.subLines, ...applied.items],
       contactLinks: links,
+      namedInsuredNames: info.named_insureds.map((party) => party.name),
     },
   };
 }

@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { list, uuid } from '../../../shared/platform/request-fields.js';
+import { updateInactiveGroups } from '../../../shared/policy-groups/service.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'update_inactive_policy_groups',
+  summary: 'Deletes each named group left with fewer than two policies, and removes its id from each of its policies, in one transaction per group',
+  permission: 'policies:write',
+  input: z.object({ group_ids: list(uuid(), 100) }),
+  resources: { table: 'write' },
+  handle: async (input, { principal }) => updateInactiveGroups(principal, input.group_ids),
+});

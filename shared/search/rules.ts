@@ -1,0 +1,129 @@
+/**
+ * How policies are searched, as plain functions: which tokens a policy is found by,
+ * how a search string is read, whether a record matches, and how matches are filtered,
+ * sorted and paged. No I/O; the store reads the token items these name.
+ */
+import { toUsDate } from '../platform/dates.js';
+import { SORT_FIELDS, type SearchAnswerRecord, type SearchQuery, type SearchRecord, type SearchablePolicy, type SortField } from './model.js';
+
+/** Words of each named insured indexed (a policy's index items fit one transaction with the policy). */
+export const MAX_WORDS_PER_NAME = 8;
+/** Named insureds whose names are indexed. */
+export const MAX_INDEXED_NAMES = 4;
+/** At most this many token items per policy: the names' words and the number's forms. */
+export const MAX_TOKENS = MAX_WORDS_PER_NAME * MAX_INDEXED_NAMES + 8;
+
+function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    // "O'Brien" is found as "obrien", not as "o" and "brien".
+    .replace(/['\u2019`]/g, '');
+}
+
+/** The distinct words of a name, folded (case, accents, apostrophes). */
+export function nameWords(name: string): string[] {
+  return [...new Set(fold(name).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0))];
+}
+
+/**
+ * The forms a policy number is found by: the number itself, each tail after a dash
+ * (`2026-7` of `10-2026-7`), and the digits alone of each (`1020267`, `20267`).
+ * A search matches one by prefix.
+ */
+export function numberForms(policyNumber: string): string[] {
+  const number = fold(policyNumber).replace(/\s+/g, '');
+  const parts = number.split('-').filter((part) => part.length > 0);
+  const tails = parts.map((_, index) => parts.slice(index).join('-'));
+  const digits = tails.map((tail) => tail.replace(/\D/g, '')).filter((form) => form.length > 0);
+  return [...new Set([number, ...tails, ...digits])].filter((form) => form.length > 0);
+}
+
+/** Every token of a policy, names first; bounded by MAX_TOKENS. */
+export function policyTokens(policy: Pick<SearchablePolicy, 'policyNumber' | 'namedInsuredNames'>): string[] {
+  const words = policy.namedInsuredNames.slice(0, MAX_INDEXED_NAMES).flatMap((name) => nameWords(name).slice(0, MAX_WORDS_PER_NAME));
+  return [...new Set([...words, ...numberForms(policy.policyNumber)])].slice(0, MAX_TOKENS);
+}
+
+/**
+ * The words of a search string. A word holding a digit is read as a number fragment
+ * (dashes kept: `2026-7`); any other is split like a name (`Mary-Jane` is two words).
+ */
+export function searchWords(searchString: string): string[] {
+  const words = fold(searchString).trim().split(/\s+/).filter((word) => word.length > 0);
+  const out = words.flatMap((word) => (/\d/.test(word) ? [word.replace(/[^\p{L}\p{N}-]+/gu, '').replace(/^-+|-+$/g, '')] : nameWords(word)));
+  return [...new Set(out.filter((word) => word.length > 0))];
+}
+
+/** The search word the token index is queried by: the longest is likely the most selective. */
+export function mostSelectiveWord(words: readonly string[]): string | undefined {
+  return [...words].sort((a, b) => b.length - a.length)[0];
+}
+
+/** Whether every word of the search begins some token of the policy. */
+export function matchesWords(tokens: readonly string[], words: readonly string[]): boolean {
+  return words.every((wanted) => tokens.some((token) => token.startsWith(wanted)));
+}
+
+/** `policy_number` and `policyNumber` name the same field; so do `effective_date` and `effectiveDate`. */
+export function sortFieldOf(name: string): SortField | undefined {
+  const wanted = name.replace(/_/g, '').toLowerCase();
+  return SORT_FIELDS.find((field) => field.toLowerCase() === wanted);
+}
+
+const lower = (values: readonly string[]) => new Set(values.map((value) => value.toLowerCase()));
+
+/** Whether a record passes the search's filters (an empty filter passes everything). */
+export function passesFilters(record: SearchRecord, query: Pick<SearchQuery, 'statuses' | 'policyTypes' | 'revisionStates' | 'reviewStates'>): boolean {
+  const statuses = lower(query.statuses);
+  const types = lower(query.policyTypes);
+  const revisionStates = lower(query.revisionStates);
+  const reviewStates = lower(query.reviewStates);
+  if (statuses.size && !statuses.has(record.status.toLowerCase())) return false;
+  if (types.size && !types.has(record.policyTypeName.toLowerCase()) && !types.has(record.policyTypeId.toLowerCase())) return false;
+  if (revisionStates.size && !revisionStates.has(record.revisionState.toLowerCase())) return false;
+  if (reviewStates.size && !reviewStates.has(record.reviewState.toLowerCase())) return false;
+  return true;
+}
+
+export function toAnswerRecord(record: SearchRecord): SearchAnswerRecord {
+  return {
+    status: record.status,
+    namedInsured: record.namedInsuredNames.join(', '),
+    expirationDate: toUsDate(record.expirationDate),
+    effectiveDate: toUsDate(record.effectiveDate),
+    policyId: record.policyId,
+    flag: record.flag,
+    policyType: record.policyTypeName,
+    policyNumber: record.policyNumber,
+    reviewState: record.reviewState,
+  };
+}
+
+/** The value a record is sorted by: dates as stored (ISO sorts by time), the rest as shown. */
+function sortValue(record: SearchRecord, field: SortField): string {
+  switch (field) {
+    case 'namedInsured':
+      return record.namedInsuredNames.join(', ');
+    case 'policyType':
+      return record.policyTypeName;
+    default:
+      return String(record[field] ?? '');
+  }
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Sorts records by the field; numbers inside text compare as numbers (`10-2026-9` before `10-2026-10`); ties by policy id. */
+export function sortRecords(records: readonly SearchRecord[], sort: SearchQuery['sort']): SearchRecord[] {
+  const direction = sort.order === 'desc' ? -1 : 1;
+  return [...records].sort((a, b) => direction * (collator.compare(sortValue(a, sort.field), sortValue(b, sort.field)) || a.policyId.localeCompare(b.policyId)));
+}
+
+/** One page of the sorted matches: `activePage`, `maxPages` (0 when nothing matched), `records`. */
+export function pageOf<T>(sorted: readonly T[], page: number, pageSize: number) {
+  const maxPages = Math.ceil(sorted.length / pageSize);
+  const start = (page - 1) * pageSize;
+  return { activePage: page, maxPages, records: sorted.slice(start, start + pageSize) };
+}
