@@ -14,6 +14,7 @@ import {
   allocatePolicyNumberUpdate,
   guardedRevisionUpdate,
   lineItemKey,
+  lossAnalysisResultUpdate,
   locatorKey,
   mortgageeKey,
   policyKey,
@@ -42,6 +43,7 @@ import type {
   RevisionRecord,
   RevisionSnapshot,
   RevisionState,
+  RetiredQuote,
   RiskRecord,
   SubLineRecord,
   TermRecord,
@@ -127,6 +129,7 @@ function newPolicyWrites(bundle: NewPolicyBundle): AreaWrite[] {
     ...parts.map((part) => createPut({ ...keyOfPart(part), ...part })),
     ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...bundle.contactLinks,
+    ...(bundle.handedWrites ?? []),
   ];
 }
 
@@ -143,7 +146,8 @@ export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
   } catch (error) {
     const reasons = transactionCancellationReasons(error);
     if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
-    if (reasons?.includes('TransactionConflict')) throw new ConcurrentChangeError('The policy');
+    // A handed write's guard (the quote a requote retires changed meanwhile), or a conflict: nothing was written.
+    if (reasons?.includes('TransactionConflict') || reasons?.includes('ConditionalCheckFailed')) throw new ConcurrentChangeError('The policy');
     throw error;
   }
 }
@@ -273,6 +277,48 @@ export async function setRevisionState(revisionId: string, state: RevisionState,
     await documentClient().send(new UpdateCommand(versionedUpdate(table(), revisionKey(revisionId), header.version, { ...extra, revisionState: state })));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Revision ${revisionId}`);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- requote
+
+/**
+ * The writes that retire an unissued quote in the transaction that creates its replacement:
+ * its number's lookup item goes (the old number no longer finds anything), the policy and
+ * its open revision are marked retired (the revision archived) under their versions, and
+ * the contacts' links to it go. A change of the old quote since it was read fails the whole
+ * transaction: never neither quote, never both.
+ */
+export function retireQuoteWrites(policy: PolicyRecord, header: RevisionRecord, retired: RetiredQuote): AreaWrite[] {
+  const tableName = table();
+  return [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: policyNumberKey(policy.policyNumber),
+        ConditionExpression: 'policyId = :policyId',
+        ExpressionAttributeValues: { ':policyId': policy.id },
+      },
+    },
+    { Update: versionedUpdate(tableName, policyKey(policy.id), policy.version, { retired, active: false }) },
+    { Update: guardedRevisionUpdate(tableName, header.id, header.version, { retired, revisionState: 'archived', dateArchived: retired.at.slice(0, 19).replace('T', ' ') }) },
+  ];
+}
+
+// ---------------------------------------------------------------- loss analysis
+
+/**
+ * Records the result of a loss-analysis job on its revision, once: only while the revision
+ * still waits for that very job. Answers false when it was recorded already (a message
+ * delivered twice) or a newer request superseded the job.
+ */
+export async function recordLossAnalysisResult(revisionId: string, jobId: string, completed: { completedAt: string; result: unknown }): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(lossAnalysisResultUpdate(table(), revisionId, jobId, completed)));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
