@@ -269,6 +269,9 @@ describe('update_review_workflow', () => {
       expect(ok(await move(revisionId, event))).toEqual({ prev_state: prev, curr_state: curr });
       expect(ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId })).review_state).toBe(curr);
     }
+    const history = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId })).review_history;
+    expect(history.map((entry: any) => [entry.event, entry.prev_state, entry.curr_state])).toEqual(walk);
+    expect(history[0]).toMatchObject({ uw_message: 'looked at it', request_reason: 'coastal' });
   });
 
   it('refuses a move the state does not allow, naming the current state, and changes nothing', async () => {
