@@ -138,17 +138,31 @@ export function assertNewPolicyFits(bundle: NewPolicyBundle): void {
   if (newPolicyWrites(bundle).length > TRANSACTION_LIMIT) throw new BusinessRuleError('The policy has too many parts to create at once');
 }
 
+/** Tries of a create that only met another transaction on a shared item (a contact listing counter a quote moves). */
+const CREATE_CONFLICT_TRIES = 6;
+
 /** Writes a new policy whole, or nothing. */
 export async function createPolicy(bundle: NewPolicyBundle): Promise<void> {
   assertNewPolicyFits(bundle);
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle) }));
-  } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
-    // A handed write's guard (the quote a requote retires changed meanwhile), or a conflict: nothing was written.
-    if (reasons?.includes('TransactionConflict') || reasons?.includes('ConditionalCheckFailed')) throw new ConcurrentChangeError('The policy');
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle) }));
+      return;
+    } catch (error) {
+      const reasons = transactionCancellationReasons(error);
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
+      // A handed write's guard failed (the quote a requote retires changed meanwhile): nothing was written.
+      if (reasons?.includes('ConditionalCheckFailed')) throw new ConcurrentChangeError('The policy');
+      if (reasons?.includes('TransactionConflict')) {
+        // Nothing was written and every guard held: the same writes may simply be sent again.
+        if (attempt < CREATE_CONFLICT_TRIES) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
+          continue;
+        }
+        throw new ConcurrentChangeError('The policy');
+      }
+      throw error;
+    }
   }
 }
 

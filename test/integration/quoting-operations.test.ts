@@ -148,6 +148,16 @@ describe('what a refused quote leaves behind', () => {
   });
 });
 
+describe('quoting at the same time', () => {
+  it('eight quotes sent at once all succeed, each under its own number with its own named insured', async () => {
+    const names = Array.from({ length: 8 }, (_, index) => `Concurrent ${index} ${crypto.randomUUID().slice(0, 6)}`);
+    const answers = await Promise.all(names.map((name) => service.call(`${P}/create_quote_extended`, { quote_info: extendedQuote({ named_insureds: [{ name, type: 'individual' }] }) })));
+    const numbers = answers.map((answer) => ok(answer).quote_number);
+    expect(new Set(numbers).size).toBe(8);
+    for (const name of names) expect(await namedInsuredsCalled(name)).toHaveLength(1);
+  });
+});
+
 describe('requote_extended', () => {
   it('replaces the quote named by policy_number: the old number finds nothing, the new quote is rated', async () => {
     const old = ok(await service.call(`${P}/create_quote_extended`, { quote_info: extendedQuote() }));
