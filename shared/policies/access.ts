@@ -40,7 +40,7 @@ export async function riskWithinReach(
   if (!locator || locator.kind !== 'risk') throw new NotFoundError(label);
   const snapshot = await loadRevision(locator.revisionId);
   const risk = snapshot?.risks.find((candidate) => candidate.id === riskId);
-  if (!snapshot || !risk || !reaches(principal, snapshot.header)) throw new NotFoundError(label);
+  if (!snapshot || !risk || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(label);
   if (options.open && snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(snapshot.header.id, snapshot.header.revisionState);
   return { snapshot, risk };
 }
@@ -55,7 +55,7 @@ export async function partWithinReach(
   const locator = await findLocator(id);
   if (!locator || locator.kind !== kind) throw new NotFoundError(`${label} ${id}`);
   const snapshot = await loadRevision(locator.revisionId);
-  if (!snapshot || !reaches(principal, snapshot.header)) throw new NotFoundError(`${label} ${id}`);
+  if (!snapshot || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(`${label} ${id}`);
   if (snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(snapshot.header.id, snapshot.header.revisionState);
   return snapshot;
 }

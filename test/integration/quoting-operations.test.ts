@@ -162,6 +162,7 @@ describe('requote_extended', () => {
   it('replaces the quote named by policy_number: the old number finds nothing, the new quote is rated', async () => {
     const old = ok(await service.call(`${P}/create_quote_extended`, { quote_info: extendedQuote() }));
     const oldRevision = await revisionOf(old.quote_number);
+    const oldRisk = ok(await service.call(`${P}/retrieve_risks`, { revision_id: oldRevision })).results[0].id;
     const quoteInfo = extendedQuote({ policy_number: old.quote_number, items: [{ name: 'Dwelling', limit: 300000, deductible: 1000, questions: { 'Construction Type': 'Masonry', 'Protection Class': '3' } }] });
     const data = ok(await service.call(`${P}/requote_extended`, { quote_info: quoteInfo }));
     expect(data.quote_number).toMatch(/^10-\d{4}-\d+$/);
@@ -177,6 +178,7 @@ describe('requote_extended', () => {
       expect(gone.body.success).toBe(false);
     }
     expect((await service.call(`${P}/retrieve_revision_details`, { revision_id: oldRevision })).body.success).toBe(false);
+    expect((await service.call(`${P}/retrieve_risk_details`, { risk_id: oldRisk })).body.success).toBe(false);
     expect(ok(await service.call(`${P}/retrieve_policy`, { policy_number: data.quote_number })).id).toBe(data.policy_id);
 
     // The replaced quote cannot be requoted again.
