@@ -131,6 +131,28 @@ function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: New
   ];
 }
 
+/**
+ * The writes that create several contacts inside another area's transaction (a quote's
+ * named insureds land in the policy's create, so that a refused policy leaves no contact
+ * behind). A transaction may touch an item only once: the listing counters the contacts
+ * share are added up into one update each.
+ */
+export function contactCreationWrites(contacts: readonly NewContactRecords[]): TransactItem[] {
+  const writes: TransactItem[] = [];
+  const counters = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
+  for (const records of contacts) {
+    const index = planIndexChange(undefined, records.contact);
+    for (const item of creationItems(records)) if (!item.Update) writes.push(item);
+    for (const counter of index.counters) {
+      const id = `${counter.key.pk}\u0000${counter.key.sk}`;
+      const seen = counters.get(id);
+      if (seen) seen.delta += counter.delta;
+      else counters.set(id, { ...counter });
+    }
+  }
+  return [...writes, ...counterUpdates([...counters.values()])];
+}
+
 /** Creates a contact with its addresses, phones, emails, roles and index items, all or nothing. */
 export async function createContact(records: NewContactRecords): Promise<void> {
   try {
@@ -290,6 +312,11 @@ export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = ne
       Item: { ...contactPolicyLinkKey(contactId, link.policyId), entity: 'ContactPolicyLink', contactId, ...link, linkedAt },
     },
   };
+}
+
+/** Removes a contact's link to a policy, in the transaction that retires the policy (a requoted quote). */
+export function policyLinkDelete(contactId: string, policyId: string) {
+  return { Delete: { TableName: table(), Key: contactPolicyLinkKey(contactId, policyId) } };
 }
 
 export async function linkContactToPolicy(contactId: string, link: PolicyLink): Promise<void> {

@@ -18,13 +18,13 @@ export async function policyWithinReach(
   const label = by.policyId ? `Policy ${by.policyId}` : `Policy number ${by.policyNumber ?? ''}`.trim();
   if (!policyId) throw new NotFoundError(label);
   const found = await getPolicyWithTerms(policyId);
-  if (!found || !reaches(principal, found.policy)) throw new NotFoundError(label);
+  if (!found || found.policy.retired || !reaches(principal, found.policy)) throw new NotFoundError(label);
   return found;
 }
 
 export async function revisionWithinReach(principal: Principal, revisionId: string, options: { open?: boolean } = {}): Promise<RevisionSnapshot> {
   const snapshot = await loadRevision(revisionId);
-  if (!snapshot || !reaches(principal, snapshot.header)) throw new NotFoundError(`Revision ${revisionId}`);
+  if (!snapshot || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(`Revision ${revisionId}`);
   if (options.open && snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(revisionId, snapshot.header.revisionState);
   return snapshot;
 }
@@ -40,7 +40,7 @@ export async function riskWithinReach(
   if (!locator || locator.kind !== 'risk') throw new NotFoundError(label);
   const snapshot = await loadRevision(locator.revisionId);
   const risk = snapshot?.risks.find((candidate) => candidate.id === riskId);
-  if (!snapshot || !risk || !reaches(principal, snapshot.header)) throw new NotFoundError(label);
+  if (!snapshot || !risk || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(label);
   if (options.open && snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(snapshot.header.id, snapshot.header.revisionState);
   return { snapshot, risk };
 }
@@ -55,7 +55,7 @@ export async function partWithinReach(
   const locator = await findLocator(id);
   if (!locator || locator.kind !== kind) throw new NotFoundError(`${label} ${id}`);
   const snapshot = await loadRevision(locator.revisionId);
-  if (!snapshot || !reaches(principal, snapshot.header)) throw new NotFoundError(`${label} ${id}`);
+  if (!snapshot || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(`${label} ${id}`);
   if (snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(snapshot.header.id, snapshot.header.revisionState);
   return snapshot;
 }

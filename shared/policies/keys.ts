@@ -87,3 +87,28 @@ export function versionedUpdate(tableName: string, key: Key, expectedVersion: nu
     ExpressionAttributeValues: values,
   };
 }
+
+/**
+ * Completes the loss-analysis job a revision waits for, and only that one while it is still
+ * requested: a second delivery of the job, or a job superseded by a newer request, fails
+ * the condition and changes nothing. The version moves so that an editor holding the
+ * revision notices the change.
+ */
+export function lossAnalysisResultUpdate(tableName: string, revisionId: string, jobId: string, completed: { completedAt: string; result: unknown }) {
+  return {
+    TableName: tableName,
+    Key: revisionKey(revisionId),
+    UpdateExpression: 'SET #uw.#la.#status = :completed, #uw.#la.#completedAt = :completedAt, #uw.#la.#result = :result ADD #version :one',
+    ConditionExpression: '#uw.#la.#jobId = :jobId AND #uw.#la.#status = :requested',
+    ExpressionAttributeNames: {
+      '#uw': 'underwriting',
+      '#la': 'lossAnalysis',
+      '#status': 'status',
+      '#completedAt': 'completedAt',
+      '#result': 'result',
+      '#jobId': 'jobId',
+      '#version': 'version',
+    },
+    ExpressionAttributeValues: { ':completed': 'completed', ':requested': 'requested', ':completedAt': completed.completedAt, ':result': completed.result, ':jobId': jobId, ':one': 1 },
+  };
+}

@@ -65,7 +65,16 @@ export interface PolicyRecord {
   externalSystemReference: string | null;
   transactionType: 'new_business' | 'rewrite';
   lastVisited: { params: Record<string, unknown>; revisionId: string | null; at: string } | null;
+  /** Set when a requote replaced this quote: it answers as if it did not exist, its number freed of it. */
+  retired?: RetiredQuote;
   version: number;
+}
+
+/** What a requote leaves on the quote it replaced. */
+export interface RetiredQuote {
+  at: string;
+  replacedByPolicyId: string;
+  replacedByPolicyNumber: string;
 }
 
 export interface TermRecord {
@@ -126,6 +135,8 @@ export interface RevisionRecord {
   creditReportPermissions: Record<string, unknown>;
   /** Underwriting of the revision (review state, last STP result, last loss analysis): see underwriting-fields.ts. */
   underwriting?: RevisionUnderwriting;
+  /** Set on the revision of a quote a requote replaced (see PolicyRecord.retired). */
+  retired?: RetiredQuote;
   /** Number given to the next `Property #n`. */
   riskSequence: number;
   transactionType: 'new_business' | 'rewrite';
@@ -295,6 +306,11 @@ export interface NewPolicyBundle {
   contactLinks: ContactLinkWrite[];
   /** The named insureds' names, in the order of `policy.contacts.namedInsuredIds`, for the search index (read from the contacts when absent). */
   namedInsuredNames?: string[];
+  /**
+   * Other writes that land with the policy or not at all: the contacts a quote creates
+   * (its named insureds), the retirement of the quote a requote replaces.
+   */
+  handedWrites?: AreaWrite[];
 }
 
 /** A change of a revision read at `header.version`: one transaction guarded by that version. */

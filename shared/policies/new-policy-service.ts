@@ -113,14 +113,18 @@ async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence, prepa
  */
 /**
  * Completes the records of a new policy before they are written in its one transaction
- * (a quote adds its rated structure); it may run again when a number is passed over.
+ * (a quote adds its rated structure). It writes nothing itself: it runs once on the records
+ * under a placeholder number before any number is allocated, so that whatever it refuses
+ * uses none up, and again under each number tried.
  */
 export type PreparePolicy = (bundle: NewPolicyBundle) => Promise<NewPolicyBundle>;
 
 export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date(), prepare?: PreparePolicy) {
   const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
   const draft = draftPolicy(product, input, creator, external, now, { newId: randomUUID, lookupZip });
-  assertNewPolicyFits(bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0)));
+  const unnumbered = bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0));
+  // The completion runs once before a number is taken (a quote rates and checks there): what it refuses takes none.
+  assertNewPolicyFits(prepare ? await prepare(unnumbered) : unnumbered);
   const policyNumber = await storeNumbered(draft, sequence, prepare);
   const { revision } = policyRecordsFor(draft, policyNumber);
   const names = await getContactSummaries(draft.contactIds);

@@ -14,6 +14,7 @@ import {
   allocatePolicyNumberUpdate,
   guardedRevisionUpdate,
   lineItemKey,
+  lossAnalysisResultUpdate,
   locatorKey,
   mortgageeKey,
   policyKey,
@@ -44,6 +45,7 @@ import type {
   RevisionRecord,
   RevisionSnapshot,
   RevisionState,
+  RetiredQuote,
   RiskRecord,
   SubLineRecord,
   TermRecord,
@@ -158,6 +160,7 @@ function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): A
     ...bundle.contactLinks,
     // The search index is written with the policy: a new policy is found by the next search.
     ...(searchIndexWritesForNewPolicy(searchableOf(policy, term, revision, facts)) as AreaWrite[]),
+    ...(bundle.handedWrites ?? []),
   ];
 }
 
@@ -168,16 +171,31 @@ export function assertNewPolicyFits(bundle: NewPolicyBundle, namedInsuredNames: 
   }
 }
 
+/** Tries of a create that only met another transaction on a shared item (a contact listing counter a quote moves). */
+const CREATE_CONFLICT_TRIES = 6;
+
 /** Writes a new policy whole, with its search index items, or nothing. */
 export async function createPolicy(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): Promise<void> {
   assertNewPolicyFits(bundle, facts.namedInsuredNames);
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle, facts) }));
-  } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
-    if (reasons?.includes('TransactionConflict')) throw new ConcurrentChangeError('The policy');
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle, facts) }));
+      return;
+    } catch (error) {
+      const reasons = transactionCancellationReasons(error);
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
+      // A handed write's guard failed (the quote a requote retires changed meanwhile): nothing was written.
+      if (reasons?.includes('ConditionalCheckFailed')) throw new ConcurrentChangeError('The policy');
+      if (reasons?.includes('TransactionConflict')) {
+        // Nothing was written and every guard held: the same writes may simply be sent again.
+        if (attempt < CREATE_CONFLICT_TRIES) {
+          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
+          continue;
+        }
+        throw new ConcurrentChangeError('The policy');
+      }
+      throw error;
+    }
   }
 }
 
@@ -306,6 +324,48 @@ export async function setRevisionState(revisionId: string, state: RevisionState,
     await documentClient().send(new UpdateCommand(versionedUpdate(table(), revisionKey(revisionId), header.version, { ...extra, revisionState: state })));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Revision ${revisionId}`);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- requote
+
+/**
+ * The writes that retire an unissued quote in the transaction that creates its replacement:
+ * its number's lookup item goes (the old number no longer finds anything), the policy and
+ * its open revision are marked retired (the revision archived) under their versions, and
+ * the contacts' links to it go. A change of the old quote since it was read fails the whole
+ * transaction: never neither quote, never both.
+ */
+export function retireQuoteWrites(policy: PolicyRecord, header: RevisionRecord, retired: RetiredQuote): AreaWrite[] {
+  const tableName = table();
+  return [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: policyNumberKey(policy.policyNumber),
+        ConditionExpression: 'policyId = :policyId',
+        ExpressionAttributeValues: { ':policyId': policy.id },
+      },
+    },
+    { Update: versionedUpdate(tableName, policyKey(policy.id), policy.version, { retired, active: false }) },
+    { Update: guardedRevisionUpdate(tableName, header.id, header.version, { retired, revisionState: 'archived', dateArchived: retired.at.slice(0, 19).replace('T', ' ') }) },
+  ];
+}
+
+// ---------------------------------------------------------------- loss analysis
+
+/**
+ * Records the result of a loss-analysis job on its revision, once: only while the revision
+ * still waits for that very job. Answers false when it was recorded already (a message
+ * delivered twice) or a newer request superseded the job.
+ */
+export async function recordLossAnalysisResult(revisionId: string, jobId: string, completed: { completedAt: string; result: unknown }): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand(lossAnalysisResultUpdate(table(), revisionId, jobId, completed)));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }

@@ -52,6 +52,15 @@ export function underwritingToWire(stored: RevisionUnderwriting | undefined) {
   const analysis = underwriting.lossAnalysis;
   return {
     review_state: underwriting.reviewState,
+    review_history: underwriting.reviewHistory.map((move) => ({
+      event: move.event,
+      prev_state: move.from,
+      curr_state: move.to,
+      date: move.at,
+      by_contact_id: move.byContactId,
+      uw_message: move.uwMessage,
+      request_reason: move.requestReason,
+    })),
     stp: stp ? { ran: stp.ran, success: stp.success, decision: stp.decision, details: stp.details.map(stpDetailToWire), date: stp.at } : null,
     loss_analysis: analysis
       ? { job_id: analysis.jobId, status: analysis.status, requested_at: analysis.requestedAt, completed_at: analysis.completedAt, result: analysis.result }

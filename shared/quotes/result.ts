@@ -61,3 +61,9 @@ export function quoteResult(
   }
   return result;
 }
+
+/** requote_extended's answer: the quote result without rating_details and stp (spec 4.5). */
+export function requoteResult(result: QuoteResult): QuoteResult {
+  const { stp: _stp, ...rest } = result;
+  return { ...rest, items: result.items.map(({ rating_details: _details, ...item }) => item) };
+}

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { date, decimal, flag, freeFormValue, id, list, looseText, money, name, optional, shortText, wholeNumber } from '../platform/request-fields.js';
 import { underwritingAnswer, underwritingOption } from '../policies/schemas.js';
+import type { QuoteInfo } from './model.js';
 
 const text = () => optional(looseText());
 
@@ -72,3 +73,44 @@ export const quoteInfo = z.object({
   items: list(quoteItem, 500),
   website: text(),
 });
+
+/**
+ * create_quote's quote_info (spec 4.5): one named insured given by name, type and address,
+ * items by name with their questions, limit and deductible.
+ */
+export const simpleQuoteInfo = z.object({
+  effective_date: date(),
+  line_name: name(),
+  policy_type_name: name(),
+  underwriting_questions: optional(list(underwritingAnswer)),
+  named_insured: name(),
+  named_insured_type: text(),
+  named_insured_address: optional(
+    z.object({ ...quoteAddress.shape, latitude: optional(decimal({ min: -90, max: 90 })), longitude: optional(decimal({ min: -180, max: 180 })) }),
+  ),
+  agency_id: optional(id()),
+  agent_id: optional(id()),
+  activated: optional(flag()),
+  locations: list(quoteLocation, 50),
+  items: list(quoteItem, 500),
+  soft_geoservice_bypass: optional(flag()),
+  hard_geoservice_bypass: optional(flag()),
+});
+
+export type SimpleQuoteInfo = z.infer<typeof simpleQuoteInfo>;
+
+/** create_quote's request as the quote_info of create_quote_extended: its one insured becomes the list of one. */
+export function fromSimpleQuote(info: SimpleQuoteInfo): QuoteInfo {
+  const address = info.named_insured_address;
+  return {
+    effective_date: info.effective_date,
+    line_name: info.line_name,
+    policy_type_name: info.policy_type_name,
+    ...(info.underwriting_questions ? { underwriting_questions: info.underwriting_questions } : {}),
+    named_insureds: [{ name: info.named_insured, ...(info.named_insured_type ? { type: info.named_insured_type } : {}), addresses: address ? [address] : [] }],
+    ...(info.agency_id ? { agency_id: info.agency_id } : {}),
+    ...(info.agent_id ? { agent_id: info.agent_id } : {}),
+    locations: info.locations,
+    items: info.items,
+  };
+}

@@ -1,26 +1,31 @@
 /**
- * Quoting by names: create_quote and create_quote_extended read the request against the
- * catalog, build the revision whole, rate it and run straight-through processing before
- * anything is written; the policy, its structure, premiums, step traces, STP result and
- * contact links are then one transaction (the policies area's create).
+ * Quoting by names: create_quote, create_quote_extended and requote_extended read the
+ * request against the catalog, build the revision whole, rate it and run straight-through
+ * processing before anything is written or any policy number is taken; the policy, its
+ * structure, premiums, step traces, STP result, the named insureds' new contacts and their
+ * links are then one transaction (the policies area's create). A requote adds the
+ * retirement of the quote it replaces to that same transaction.
  */
 import { randomUUID } from 'node:crypto';
 import type { ProductCatalog } from '../catalog/model.js';
 import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
 import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';
-import { createContact, getContact, plainContactRecords, policyLinkPut } from '../contacts/store.js';
+import { contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/store.js';
 import { addMonths, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
+import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
 import { createPolicy } from '../policies/new-policy-service.js';
+import { retireQuoteWrites } from '../policies/store.js';
 import { buildRevisionStructure, type BuiltStructure } from '../policies/quote-structure.js';
 import { applyRating, revisionToRate } from '../policies/rating-input.js';
-import type { PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/model.js';
-import type { NewPolicyBundle } from '../policies/model.js';
+import type { AreaWrite, NewPolicyBundle, PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/model.js';
 import { NO_UNDERWRITING } from '../policies/underwriting-fields.js';
 import { rateRevision } from '../rating/engine.js';
+import { searchIndexDeletes } from '../search/index-writes.js';
+import { getSearchRecord } from '../search/store.js';
 import { straightThrough } from '../underwriting/straight-through.js';
-import type { PlannedItem, QuoteInfo, QuotePlan, QuoteResult } from './model.js';
+import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
 import { dateBoundProblem, planQuote } from './plan.js';
 import { quoteResult } from './result.js';
 
@@ -29,7 +34,8 @@ export interface QuoteOptions {
   runStateless: boolean;
   hardGeoBypass: boolean;
   extended: boolean;
-  /** Writes that must land with the new quote (requote: retiring the quote it replaces). */
+  /** Writes that must land with the new quote, given its id and number (requote: retiring the quote it replaces). */
+  retiring?: (replacement: { policyId: string; policyNumber: string }) => AreaWrite[];
 }
 
 async function checkDateBounds(principal: Principal, effectiveDate: string, now: Date): Promise<void> {
@@ -95,16 +101,19 @@ export async function createQuote(principal: Principal, info: QuoteInfo, options
   await checkDateBounds(principal, info.effective_date, now);
   const plan = planQuote(product, info);
   const agencyId = await agencyOf(principal, info);
+  const agentId = await agentOf(info);
   if (options.runStateless) return statelessQuote(product, plan, options);
   let result: QuoteResult | undefined;
+  // createPolicy runs the completion once before it takes a number, so a rating failure or an
+  // oversized quote is refused without using one up; the completion itself writes nothing.
   await createPolicy(
     principal,
     {
       policy_type_id: plan.policyTypeId,
       effective_date: plan.effectiveDate,
       inception_date: plan.inceptionDate,
-      ...(info.policy_number ? { policy_number: info.policy_number } : {}),
-      manual_policy_number: !!info.policy_number,
+      ...(info.policy_number && !options.retiring ? { policy_number: info.policy_number } : {}),
+      manual_policy_number: !!info.policy_number && !options.retiring,
       term_type: '1 Year',
       renewal_term_type: '1 Year',
       is_renewal: false,
@@ -115,12 +124,33 @@ export async function createQuote(principal: Principal, info: QuoteInfo, options
     undefined,
     now,
     async (bundle) => {
-      const prepared = await completeQuote(product, plan, info, { principal, agencyId, options, now }, bundle);
+      const prepared = completeQuote(product, plan, info, { principal, agencyId, agentId, options, now }, bundle);
       result = prepared.result;
       return prepared.bundle;
     },
   );
   return result!;
+}
+
+/**
+ * requote_extended: replaces an unissued quote by a new one built from the request. The
+ * new quote's create transaction also retires the old one (its number stops finding it),
+ * so either both happen or neither does; a change of the old quote meanwhile fails it.
+ */
+export async function requoteQuote(principal: Principal, policyNumber: string, info: QuoteInfo, options: Omit<QuoteOptions, 'retiring' | 'runStateless'>, now = new Date()): Promise<QuoteResult> {
+  const { policy } = await policyWithinReach(principal, { policyNumber });
+  const header = (await revisionWithinReach(principal, policy.activeRevisionId)).header;
+  if (header.revisionState !== 'open' || policy.active) {
+    throw new BusinessRuleError(`policy_number: policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only an unissued quote can be requoted`);
+  }
+  // The replaced quote leaves the search index in the same transaction.
+  const indexed = await getSearchRecord(policy.id);
+  const retiring = (replacement: { policyId: string; policyNumber: string }) => [
+    ...(indexed ? (searchIndexDeletes(indexed) as AreaWrite[]) : []),
+    ...retireQuoteWrites(policy, header, { at: now.toISOString(), replacedByPolicyId: replacement.policyId, replacedByPolicyNumber: replacement.policyNumber }),
+    ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
+  ];
+  return createQuote(principal, { ...info, policy_number: undefined }, { ...options, runStateless: false, retiring }, now);
 }
 
 /** Rates and answers a quote built in memory; nothing is written, not even a policy number. */
@@ -132,26 +162,27 @@ function statelessQuote(product: ProductCatalog, plan: QuotePlan, options: Quote
 }
 
 
-/** Fills the new policy's bundle: the quote's structure rated, STP, the named insureds and links. */
-async function completeQuote(
+/** Fills the new policy's bundle: the quote's structure rated, STP, the named insureds' contacts and links. Writes nothing. */
+function completeQuote(
   product: ProductCatalog,
   plan: QuotePlan,
   info: QuoteInfo,
-  context: { principal: Principal; agencyId: string | null; options: QuoteOptions; now: Date },
+  context: { principal: Principal; agencyId: string | null; agentId: string | null; options: QuoteOptions; now: Date },
   bundle: NewPolicyBundle,
-): Promise<{ bundle: NewPolicyBundle; result: QuoteResult }> {
+): { bundle: NewPolicyBundle; result: QuoteResult } {
   const built = structureFor(product, plan, { policyId: bundle.policy.id, revisionId: bundle.revision.id, now: context.now }, context.options.hardGeoBypass);
   const { rated, stp, itemPlaces, applied } = rateBuilt(product, plan, bundle.revision, built, context.options.runUwRules);
   const result = quoteResult(plan, rated, { itemPlaces, questionNames: questionNames(product), stp, extended: context.options.extended }, {
     quoteNumber: bundle.policy.policyNumber,
     policyId: bundle.policy.id,
   });
-  const contacts = await quoteContacts(info, context, bundle.policy.contacts.creatorId);
+  const { contacts, records } = quoteContacts(info, context, bundle.policy.contacts.creatorId);
   const contactIds = [...new Set([contacts.creatorId, contacts.agentId, contacts.agencyId, ...contacts.namedInsuredIds, ...contacts.additionalInterestIds].filter((id): id is string => !!id))];
   const shared = { contacts, contactIds, agencyId: contacts.agencyId };
   const underwriting = { ...NO_UNDERWRITING, stp: stp ? { ran: true, success: stp.success, decision: stp.decision, details: stp.details, at: context.now.toISOString() } : null };
   const revision: RevisionRecord = { ...bundle.revision, ...shared, ...applied.totals, builderPending: false, riskSequence: built.risks.length, underwriting };
   const links = linkWrites(contacts, { policyId: bundle.policy.id, policyNumber: bundle.policy.policyNumber, revisionId: revision.id });
+  const retiring = context.options.retiring?.({ policyId: bundle.policy.id, policyNumber: bundle.policy.policyNumber }) ?? [];
   return {
     result,
     bundle: {
@@ -161,30 +192,62 @@ async function completeQuote(
       parts: [...built.risks, ...built.subLines, ...applied.items],
       contactLinks: links,
       namedInsuredNames: info.named_insureds.map((party) => party.name),
+      // The named insureds' contacts are created in the policy's own transaction: a refused policy leaves none behind.
+      handedWrites: [...(bundle.handedWrites ?? []), ...contactCreationWrites(records), ...retiring],
     },
   };
 }
 
-/** Named insureds and additional interests become contacts; the agent and agency are checked. */
-async function quoteContacts(info: QuoteInfo, context: { principal: Principal; agencyId: string | null }, creatorId: string): Promise<PolicyContacts> {
-  const agencyIds = context.agencyId ? [context.agencyId] : [];
-  const create = async (party: QuoteInfo['named_insureds'][number], roleId: string) => {
-    const id = randomUUID();
-    const type = party.type && party.type.toLowerCase() === 'organization' ? 'organization' : 'individual';
-    await createContact(plainContactRecords({ id, name: party.name, type, roleIds: [roleId], agencyIds, createdBy: context.principal.contactId }));
-    return id;
+/** The agent named by the quote, checked before anything is written. */
+async function agentOf(info: QuoteInfo): Promise<string | null> {
+  if (!info.agent_id) return null;
+  const agent = await getContact(info.agent_id);
+  if (!agent || !agent.roleIds.includes(AGENT_ROLE_ID)) throw new BusinessRuleError(`quote_info.agent_id: agent ${info.agent_id.slice(0, 100)} was not found`);
+  return agent.id;
+}
+
+/** The contact records of a quote party, with the phones, emails and addresses existing clients send. */
+function partyRecords(party: QuoteParty, roleId: string, context: { principal: Principal; agencyId: string | null }): NewContactRecords {
+  const type = party.type && party.type.toLowerCase() === 'organization' ? 'organization' : 'individual';
+  const records = plainContactRecords({
+    id: randomUUID(),
+    name: party.name,
+    type,
+    roleIds: [roleId],
+    agencyIds: context.agencyId ? [context.agencyId] : [],
+    createdBy: context.principal.contactId,
+  });
+  records.phoneNumbers = (party.phones ?? []).map((phone) => ({ id: randomUUID(), phone: phone.number, ...(phone.type ? { phoneType: phone.type } : {}) }));
+  records.emailAddresses = (party.emails ?? []).map((email) => ({ id: randomUUID(), email: email.email, ...(email.type ? { emailType: email.type } : {}) }));
+  records.addresses = (party.addresses ?? [])
+    .filter((address) => address.address_line1)
+    .map((address) => ({
+      id: randomUUID(),
+      addressLine1: address.address_line1!,
+      addressCountry: address.address_country ?? 'US',
+      ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
+      ...(address.address_city ? { addressCity: address.address_city } : {}),
+      ...(address.address_state ? { addressState: address.address_state } : {}),
+      ...(address.address_zip ? { addressZip: address.address_zip } : {}),
+      ...(address.type ? { addressType: address.type } : {}),
+    }));
+  return records;
+}
+
+/** Named insureds and additional interests become new contacts (records only: the policy's transaction writes them). */
+function quoteContacts(info: QuoteInfo, context: { principal: Principal; agencyId: string | null; agentId: string | null }, creatorId: string): { contacts: PolicyContacts; records: NewContactRecords[] } {
+  const namedInsureds = info.named_insureds.map((party) => partyRecords(party, NAMED_INSURED_ROLE_ID, context));
+  const interests = (info.additional_interests ?? []).map((party) => partyRecords(party, ADDITIONAL_INTEREST_ROLE, context));
+  return {
+    contacts: {
+      creatorId,
+      agentId: context.agentId,
+      agencyId: context.agencyId,
+      namedInsuredIds: namedInsureds.map((records) => records.contact.id),
+      additionalInterestIds: interests.map((records) => records.contact.id),
+    },
+    records: [...namedInsureds, ...interests],
   };
-  let agentId: string | null = null;
-  if (info.agent_id) {
-    const agent = await getContact(info.agent_id);
-    if (!agent || !agent.roleIds.includes(AGENT_ROLE_ID)) throw new BusinessRuleError(`quote_info.agent_id: agent ${info.agent_id.slice(0, 100)} was not found`);
-    agentId = agent.id;
-  }
-  const namedInsuredIds = [];
-  for (const party of info.named_insureds) namedInsuredIds.push(await create(party, NAMED_INSURED_ROLE_ID));
-  const additionalInterestIds = [];
-  for (const party of info.additional_interests ?? []) additionalInterestIds.push(await create(party, ADDITIONAL_INTEREST_ROLE));
-  return { creatorId, agentId, agencyId: context.agencyId, namedInsuredIds, additionalInterestIds };
 }
 
 function linkWrites(contacts: PolicyContacts, policy: { policyId: string; policyNumber: string; revisionId: string }) {

@@ -167,7 +167,7 @@ describe('the API description in AWS (/api/openapi.json and /docs)', () => {
     const actions = [...allActions(statementsOf(template, siteId))];
     expect(actions.filter((action) => /^(dynamodb|s3|sqs|secretsmanager):/.test(action))).toEqual([]);
     const variables = Object.keys(site.Properties!.Environment.Variables);
-    for (const name of ['TABLE_NAME', 'BUCKET_NAME', 'SIGNATURE_EVENTS_QUEUE_URL', 'PRINT_BATCHES_QUEUE_URL', 'URL_OVERRIDE_ENCRYPTION_KEY']) {
+    for (const name of ['TABLE_NAME', 'BUCKET_NAME', 'SIGNATURE_EVENTS_QUEUE_URL', 'PRINT_BATCHES_QUEUE_URL', 'LOSS_ANALYSIS_QUEUE_URL', 'URL_OVERRIDE_ENCRYPTION_KEY']) {
       expect(variables).not.toContain(name);
     }
   });

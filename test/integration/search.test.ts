@@ -244,9 +244,9 @@ describe('reach and writes seen by the next search', () => {
     expect((await search({ search_string: 'zebulon' })).records[0].status).toBe('Cancelled');
     expect(numbersOf(await search({ statuses: ['Cancelled'] }))).toEqual([created.policyNumber]);
     expect(numbersOf(await search({ statuses: ['Submitted'], page_size: 10000 }))).not.toContain(created.policyNumber);
-    // The review workflow puts this write into its revision change.
-    const { searchIndexWritesForReviewState } = await import('../../shared/search/index-writes.js');
-    await documentClient().send(new TransactWriteCommand({ TransactItems: searchIndexWritesForReviewState(created.policyId, 'PENDING_UNDERWRITER_REVIEW') as never }));
+    // The review workflow moves the index record in its revision change.
+    const revisionId = ok(await service.call(`${P}/retrieve_policy`, { policy_id: created.policyId })).active_revision.id;
+    ok(await service.call(`${P}/update_review_workflow`, { revision_id: revisionId, workflow_event: 'UW_REVIEW_REQUESTED' }));
     expect(numbersOf(await search({ search_string: 'zebulon', review_states: ['pending_underwriter_review'] }))).toEqual([created.policyNumber]);
     expect((await search({ search_string: 'zebulon', review_states: ['NOT_STARTED'] })).records).toEqual([]);
   });

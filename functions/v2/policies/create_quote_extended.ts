@@ -2,13 +2,13 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { quoteInfo } from '../../../shared/quotes/schemas.js';
-import { createQuote } from '../../../shared/quotes/service.js';
+import { createQuote, requoteQuote } from '../../../shared/quotes/service.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'create_quote_extended',
   summary:
-    'Creates and rates a quote named by line, policy type and item names; answers rating_details per requested step, identifiers, forms and the STP result. run_stateless rates without storing anything; run_uw_rules false skips STP',
+    'Creates and rates a quote named by line, policy type and item names; answers rating_details per requested step, identifiers, forms and the STP result. run_stateless rates without storing anything; run_uw_rules false skips STP; requote with quote_info.policy_number replaces that quote',
   permission: 'quotes:write',
   input: z.object({
     quote_info: quoteInfo,
@@ -19,11 +19,10 @@ export const handler = defineOperation({
     hard_geoservice_bypass: flagOr(false),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal }) =>
-    createQuote(principal, input.quote_info, {
-      extended: true,
-      runUwRules: input.run_uw_rules,
-      runStateless: input.run_stateless,
-      hardGeoBypass: input.hard_geoservice_bypass,
-    }),
+  handle: async (input, { principal }) => {
+    const options = { extended: true, runUwRules: input.run_uw_rules, hardGeoBypass: input.hard_geoservice_bypass };
+    // requote true with a policy_number replaces that quote, as requote_extended does.
+    if (input.requote && !input.run_stateless && input.quote_info.policy_number) return requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options);
+    return createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
+  },
 });
