@@ -4,6 +4,7 @@
  */
 import { docsRoutes } from './docs-routes.js';
 import { oauthIssuerRoutes } from './oauth-issuer.js';
+import { signingPageRoutes } from './signing-routes.js';
 import type { LocalRoute } from './server.js';
 
 export async function localRoutes(): Promise<LocalRoute[]> {
@@ -12,5 +13,7 @@ export async function localRoutes(): Promise<LocalRoute[]> {
     ...oauthIssuerRoutes(),
     // GET /api/openapi.json and GET /docs
     ...docsRoutes(),
+    // GET and POST /esign/sign: the built-in signature vendor's signing page
+    ...signingPageRoutes(),
   ];
 }
