@@ -14,7 +14,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
-import { DataWithMessages, envelope, jsonResponse, Reply, type ApiVersion } from './envelope.js';
+import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
@@ -81,7 +81,7 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
   failureData?: (messages: string[]) => unknown;
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
-  handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
+  handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages | FileReply>;
 }
 
 export interface OperationMetadata {
@@ -159,6 +159,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     if (result instanceof Reply) {
       return jsonResponse(result.options.statusCode ?? 200, result.body, { ...result.options, requestId });
     }
+    if (result instanceof FileReply) return fileResponse(result, requestId);
     if (result instanceof DataWithMessages) {
       return jsonResponse(200, envelope(definition.version, true, result.messages, result.data ?? null), { requestId });
     }

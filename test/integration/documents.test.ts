@@ -1,0 +1,188 @@
+/**
+ * Deliverables as a client gets them: a Declaration of the worked example whose PDF reads
+ * the policy number, the named insured and the 826.62 premium; the Declaration issuing
+ * creates; a custom HTML deliverable; files fetched with their content type, removed when
+ * viewed once if asked, and refused to an agent of another agency.
+ */
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureApiKey } from '../../shared/auth/store.js';
+import { newToken } from '../../shared/auth/secrets.js';
+import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
+import { listPolicyAttachments } from '../../shared/documents/store.js';
+import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
+import { runLifecycleTransaction } from '../../shared/policies/lifecycle-store.js';
+import { todayIso } from '../../shared/platform/dates.js';
+import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { startTestService, successData as ok, type TestService } from '../support/service.js';
+
+const P = '/api/v2/policies';
+const AGENT_ROLE = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const usToday = () => {
+  const iso = todayIso();
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+};
+
+/** The worked example of the reference product (HO3, A = 250,000, Frame, class 3): premium 826.62. */
+export async function workedExampleQuote(apiKey?: string, insured = 'Jordan Avery') {
+  const data = ok(
+    await service.call(
+      `${P}/create_quote_extended`,
+      {
+        quote_info: {
+          effective_date: usToday(),
+          line_name: 'Homeowners',
+          policy_type_name: 'Homeowner - HO3',
+          named_insureds: [{ name: insured }],
+          underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+          locations: [{ address_line1: '42 Maple Avenue', address_city: 'New York', address_state: 'NY', address_zip: '10001' }],
+          items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+        },
+      },
+      apiKey ? { apiKey } : {},
+    ),
+  );
+  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
+  return { policyId: data.policy_id as string, policyNumber: data.quote_number as string, revisionId: policy.active_revision.id as string };
+}
+
+async function agent(agencyIds: string[]) {
+  const contactId = crypto.randomUUID();
+  await createContactProfileIfAbsent({ id: contactId, name: `Agent ${contactId.slice(0, 8)}`, type: 'individual', roleIds: [AGENT_ROLE], agencyIds, createdAt: new Date().toISOString(), version: 1 });
+  const apiKey = newToken('ias');
+  await ensureApiKey(contactId, apiKey, 'documents test agent');
+  return { contactId, apiKey };
+}
+
+/** The text of a PDF as poppler reads it (what a reader, or a screen reader, gets). */
+function pdfText(bytes: Uint8Array): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
+}
+
+async function fetchFile(id: string, extra: Record<string, unknown> = {}, apiKey?: string) {
+  const response = await fetch(`${service.url}/api/v1/printing/getAttachment`, {
+    method: 'POST',
+    body: JSON.stringify({ api_key: apiKey ?? service.administratorApiKey, json_dict: { id, ...extra } }),
+  });
+  return { status: response.status, contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const fileIdOf = (path: string) => path.split('/').filter(Boolean).at(-1)!;
+
+describe('create_deliverable', () => {
+  it('renders the worked example as a Declaration whose PDF shows the policy number, the named insured and the 826.62 premium', async () => {
+    const quote = await workedExampleQuote();
+    const data = ok(await service.call('/api/v1/deliverables/create_deliverable', { revision_id: quote.revisionId, deliverable_type: 'Declaration' }));
+    expect(data.deliverable_url).toEqual({ url: expect.stringMatching(/^s3:\/\/.+\/policies\//), path: `policies/${quote.policyId}/files/${data.file_id}/` });
+
+    const file = await fetchFile(data.file_id);
+    expect(file.status).toBe(200);
+    expect(file.contentType).toBe('application/pdf');
+    expect(Buffer.from(file.bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    const text = pdfText(file.bytes);
+    expect(text).toContain(quote.policyNumber);
+    expect(text).toContain('Jordan Avery');
+    expect(text).toContain('826.62');
+    expect(text).toContain('HO 00 03');
+    expect(text).toContain('42 Maple Avenue');
+  });
+
+  it('renders every deliverable type of the issue, each a PDF naming the policy', async () => {
+    const quote = await workedExampleQuote();
+    for (const type of ['Policy Application', 'Quote Summary', 'Installment Billing Statement', 'Notice of Cancellation']) {
+      const data = ok(await service.call('/api/v1/deliverables/create_deliverable', { revision_id: quote.revisionId, deliverable_type: type, go_date: todayIso() }));
+      const text = pdfText((await fetchFile(data.file_id)).bytes);
+      expect(text, type).toContain(quote.policyNumber);
+    }
+  });
+
+  it('refuses an unknown type or revision by name, storing nothing', async () => {
+    const quote = await workedExampleQuote();
+    const unknownType = await service.call('/api/v1/deliverables/create_deliverable', { revision_id: quote.revisionId, deliverable_type: 'Love Letter' });
+    expect(unknownType.body).toMatchObject({ success: false, message: [expect.stringContaining('deliverable_type')] });
+    const unknownRevision = await service.call('/api/v1/deliverables/create_deliverable', { revision_id: crypto.randomUUID(), deliverable_type: 'Declaration' });
+    expect(unknownRevision.body).toMatchObject({ success: false, message: [expect.stringMatching(/Revision .* was not found/)] });
+    const badDelay = await service.call('/api/v1/deliverables/create_deliverable', { revision_id: quote.revisionId, deliverable_type: 'Declaration', delay_print_days: -1 });
+    expect(badDelay.body).toMatchObject({ success: false, message: [expect.stringContaining('delay_print_days')] });
+    expect(await listPolicyAttachments(quote.policyId)).toEqual([]);
+  });
+});
+
+describe('the Declaration at issue and the Notice of Cancellation', () => {
+  it('issuing the worked example records its Declaration, queued to print, with the 826.62 premium', async () => {
+    const quote = await workedExampleQuote();
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policyId } }));
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policyId } }));
+    const files = await listPolicyAttachments(quote.policyId);
+    expect(files).toEqual([expect.objectContaining({ deliverableType: 'Declaration', printState: 'tbd', policyNumber: quote.policyNumber, revisionId: quote.revisionId })]);
+    expect(files[0].printDate! >= todayIso()).toBe(true);
+    expect(pdfText((await fetchFile(files[0].fileId)).bytes)).toContain('826.62');
+  });
+
+  it('a Notice of Cancellation lands with the cancellation, printing its reason and return premium; a pending one adds nothing', async () => {
+    const quote = await workedExampleQuote();
+    const cancelled = {
+      policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, cancelDate: todayIso(),
+      reason: "Insured's Request", returnPremiumCents: 41234, namedInsuredContactIds: [],
+    };
+    expect(await noticeOfCancellation({ ...cancelled, outcome: 'pending' })).toEqual([]);
+    const writes = await noticeOfCancellation({ ...cancelled, outcome: 'cancelled' });
+    expect(writes).toHaveLength(1);
+    await runLifecycleTransaction(writes as Array<Record<string, unknown>>, 'test cancellation');
+    const [notice] = await listPolicyAttachments(quote.policyId);
+    expect(notice).toMatchObject({ deliverableType: 'Notice of Cancellation', printState: 'tbd' });
+    const text = pdfText((await fetchFile(notice.fileId)).bytes);
+    expect(text).toContain("Insured's Request");
+    expect(text).toContain('412.34');
+  });
+});
+
+describe('newCustomDeliverable and getAttachment', () => {
+  it('stores given HTML under the policy and answers it as text/html; generated HTML escapes the names', async () => {
+    const quote = await workedExampleQuote(undefined, '<b>Bold</b> Insured');
+    const given = ok(await service.call('/api/v1/policies/newCustomDeliverable', { json_dict: { revisionId: quote.revisionId, deliverableName: 'Welcome Letter', prebuiltHTML: '<p>Welcome</p>', generateHTML: 'false' } }));
+    const page = await fetchFile(given.file_id);
+    expect(page.contentType).toBe('text/html');
+    expect(Buffer.from(page.bytes).toString()).toBe('<p>Welcome</p>');
+    const generated = ok(await service.call('/api/v1/policies/newCustomDeliverable', { revisionId: quote.revisionId, deliverableName: 'Summary', generateHTML: true }));
+    const html = Buffer.from((await fetchFile(generated.file_id)).bytes).toString();
+    expect(html).toContain('&lt;b&gt;Bold&lt;/b&gt; Insured');
+    expect(html).toContain(quote.policyNumber);
+    expect((await listPolicyAttachments(quote.policyId)).map((file) => [file.label, file.printState])).toEqual([
+      ['Welcome Letter', 'none'],
+      ['Summary', 'none'],
+    ]);
+  });
+
+  it('removes a file viewed with delete_on_view: the second fetch answers not found', async () => {
+    const quote = await workedExampleQuote();
+    const data = ok(await service.call('/api/v1/deliverables/create_deliverable', { revision_id: quote.revisionId, deliverable_type: 'Quote Summary' }));
+    expect((await fetchFile(data.file_id, { delete_on_view: 'true' })).status).toBe(200);
+    const again = await service.call('/api/v1/printing/getAttachment', { json_dict: { id: data.file_id } });
+    expect(again.body).toMatchObject({ success: false, message: [`File ${data.file_id} was not found`] });
+    expect(await listPolicyAttachments(quote.policyId)).toEqual([]);
+  });
+
+  it("refuses an agent another agency's file exactly like an unknown one, and serves its own agency's", async () => {
+    const [mine, theirs] = [crypto.randomUUID(), crypto.randomUUID()];
+    const me = await agent([mine]);
+    const other = await agent([theirs]);
+    const quote = await workedExampleQuote(me.apiKey);
+    const data = ok(await service.call('/api/v1/deliverables/create_deliverable', { revision_id: quote.revisionId, deliverable_type: 'Quote Summary' }));
+    const refused = await service.call('/api/v1/printing/getAttachment', { json_dict: { id: data.file_id } }, { apiKey: other.apiKey });
+    expect(refused.body).toEqual({ success: false, message: [`File ${data.file_id} was not found`], data: null });
+    const own = await fetchFile(data.file_id, {}, me.apiKey);
+    expect(own.status).toBe(200);
+    expect(own.contentType).toBe('application/pdf');
+    expect(fileIdOf(data.deliverable_url.path)).toBe(data.file_id);
+  });
+});
