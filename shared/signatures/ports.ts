@@ -4,6 +4,6 @@
  */
 import { builtInVendor } from './builtin-vendor.js';
 import type { SignaturePorts } from './service.js';
-import { standaloneDocuments } from './standalone-documents.js';
+import { documentsAdapter } from './documents-adapter.js';
 
-export const signaturePorts: SignaturePorts = { vendor: builtInVendor, documents: standaloneDocuments };
+export const signaturePorts: SignaturePorts = { vendor: builtInVendor, documents: documentsAdapter };

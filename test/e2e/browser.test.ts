@@ -61,15 +61,15 @@ describe('in headless Chromium', () => {
   });
 
   it('shows every operation of the OpenAPI description on the /docs page', async () => {
-    const document = await (await fetch(`${service.url}/api/openapi.json`)).json();
-    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const description = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(description.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     expect(operations.length).toBeGreaterThan(40);
 
     const page = await browser.newPage();
     await page.goto(`${service.url}/docs`);
     // Swagger UI renders one .opblock per operation, its method and path inside.
     await page.waitForSelector('.opblock', { timeout: 20_000 });
-    await page.waitForFunction((count) => document.querySelectorAll('.opblock').length >= count, operations.length, { timeout: 20_000 });
+    await page.waitForFunction((count) => (globalThis as any).document.querySelectorAll('.opblock').length >= count, operations.length, { timeout: 20_000 });
     const shown = await page.$$eval('.opblock', (blocks) =>
       blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
     );

@@ -5,6 +5,7 @@
  * The consumer runs when the test drains the queue, so that "nothing was queued" is visible.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAttachmentRecord } from '../../shared/documents/store.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { CALLBACK, P, SIGNERS, drainSignatureEvents, postWebhook, queuedCount, submittedPolicy } from '../support/signatures.js';
 
@@ -55,7 +56,7 @@ describe('requesting signatures on a policy application', () => {
     expect(request.signatures.map((signature: any) => signature.iframe_url)).toEqual(links);
     for (const signature of request.signatures) expect(signature.id).toEqual(expect.any(String));
 
-    expect(await pendingFiles(policyId)).toEqual({ [request.file_id]: { file_id: request.file_id, title: `Policy Application ${policyNumber}`, doc_type: 'Policy Application', signature_request_id: requestId } });
+    expect(await pendingFiles(policyId)).toEqual({ [request.file_id]: { file_id: request.file_id, title: `Policy Application - ${policyNumber}`, doc_type: 'Policy Application', signature_request_id: requestId } });
 
     const again = await service.call(`${P}/request_deliverable_signature`, { policy_id: policyId, sign_mode: 'mail' });
     expect(again.body).toMatchObject({ success: false, message: expect.stringContaining('still awaiting signatures') });
@@ -84,7 +85,9 @@ describe('requesting signatures on a policy application', () => {
     const page = await fetch(links[0]);
     expect(page.status).toBe(410);
     await requestSignatures(policyId);
-    expect(await requestsOf(policyId)).toHaveLength(2);
+    const [first, second] = await requestsOf(policyId);
+    // The unsigned Policy Application of the revision is signed by the new request.
+    expect(second.file_id).toBe(first.file_id);
   });
 
   it('answers the signable deliverable names at both paths existing clients call', async () => {
@@ -138,6 +141,7 @@ describe("the vendor's webhook", () => {
     expect(done).toMatchObject({ is_complete: true, modified_at: '2026-07-01T11:00:00Z' });
     expect(done.signatures.map((signature: any) => signature.status_code)).toEqual(['signed', 'signed']);
     expect(await pendingFiles(policyId)).toEqual({});
+    expect(await getAttachmentRecord(done.file_id)).toMatchObject({ deliverableType: 'Policy Application', esigned: true, signedAt: expect.any(String) });
     expect(ok(await service.call(`${P}/mark_file_as_signed`, { file_id: done.file_id }))).toBeNull();
     expect(ok(await service.call('/api/v2/utils/mark_file_as_signed', { file_id: done.file_id }))).toBeNull();
   });
@@ -172,6 +176,7 @@ describe('the signing page of the built-in vendor', () => {
     const [request] = await requestsOf(policyId);
     expect(request).toMatchObject({ is_complete: true });
     expect(await pendingFiles(policyId)).toEqual({});
+    expect((await getAttachmentRecord(request.file_id))?.esigned).toBe(true);
   });
 
   it('does not sign without the agreement and the signer typing their own name; a tampered link is not a page', async () => {
