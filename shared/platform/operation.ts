@@ -51,6 +51,11 @@ export interface ResourceAccess {
   table?: 'read' | 'write';
   bucket?: 'read' | 'write';
   queues?: Array<'signature-events' | 'print-batches'>;
+  /**
+   * Secrets the function is given: `signature-vendor` is the built-in signature vendor's
+   * webhook secret (SIGNATURE_VENDOR_SECRET) with the API's public address (PUBLIC_BASE_URL).
+   */
+  secrets?: Array<'signature-vendor'>;
 }
 
 /** Any zod 4 schema: the house builds them with zod/mini (shared/platform/request-fields.ts). */

@@ -25,7 +25,7 @@ export const handler = defineOperation({
     signature_request_id: optionalId(),
     occurred_at: z.optional(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' })),
   }),
-  resources: { queues: ['signature-events'] },
+  resources: { queues: ['signature-events'], secrets: ['signature-vendor'] },
   handle: async (event) =>
     singleMessageAnswer(async () => {
       await queueSignatureEvent(event);
