@@ -4,13 +4,16 @@
  */
 import { docsRoutes } from './docs-routes.js';
 import { oauthIssuerRoutes } from './oauth-issuer.js';
+import { scheduleRoutes } from './schedule-routes.js';
 import type { LocalRoute } from './server.js';
 
-export async function localRoutes(): Promise<LocalRoute[]> {
+export async function localRoutes(options: { eventsDir?: string } = {}): Promise<LocalRoute[]> {
   return [
     // POST /api/auth/oauth2/token and GET /.well-known/jwks.json
     ...oauthIssuerRoutes(),
     // GET /api/openapi.json and GET /docs
     ...docsRoutes(),
+    // POST /local/schedules/<job>: a scheduled job run now (events/schedules)
+    ...(options.eventsDir ? scheduleRoutes(options.eventsDir) : []),
   ];
 }

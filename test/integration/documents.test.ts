@@ -4,20 +4,15 @@
  * creates; a custom HTML deliverable; files fetched with their content type, removed when
  * viewed once if asked, and refused to an agent of another agency.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureApiKey } from '../../shared/auth/store.js';
-import { newToken } from '../../shared/auth/secrets.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
 import { runLifecycleTransaction } from '../../shared/policies/lifecycle-store.js';
 import { todayIso } from '../../shared/platform/dates.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { agentOf, fetchFile as fetchFrom, pdfText, workedExampleQuote as quoteOf } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
-const AGENT_ROLE = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
 let service: TestService;
 
 beforeAll(async () => {
@@ -27,54 +22,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const usToday = () => {
-  const iso = todayIso();
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-};
-
-/** The worked example of the reference product (HO3, A = 250,000, Frame, class 3): premium 826.62. */
-export async function workedExampleQuote(apiKey?: string, insured = 'Jordan Avery') {
-  const data = ok(
-    await service.call(
-      `${P}/create_quote_extended`,
-      {
-        quote_info: {
-          effective_date: usToday(),
-          line_name: 'Homeowners',
-          policy_type_name: 'Homeowner - HO3',
-          named_insureds: [{ name: insured }],
-          underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-          locations: [{ address_line1: '42 Maple Avenue', address_city: 'New York', address_state: 'NY', address_zip: '10001' }],
-          items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-        },
-      },
-      apiKey ? { apiKey } : {},
-    ),
-  );
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id as string, policyNumber: data.quote_number as string, revisionId: policy.active_revision.id as string };
-}
-
-async function agent(agencyIds: string[]) {
-  const contactId = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: contactId, name: `Agent ${contactId.slice(0, 8)}`, type: 'individual', roleIds: [AGENT_ROLE], agencyIds, createdAt: new Date().toISOString(), version: 1 });
-  const apiKey = newToken('ias');
-  await ensureApiKey(contactId, apiKey, 'documents test agent');
-  return { contactId, apiKey };
-}
-
-/** The text of a PDF as poppler reads it (what a reader, or a screen reader, gets). */
-function pdfText(bytes: Uint8Array): string {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
-}
-
-async function fetchFile(id: string, extra: Record<string, unknown> = {}, apiKey?: string) {
-  const response = await fetch(`${service.url}/api/v1/printing/getAttachment`, {
-    method: 'POST',
-    body: JSON.stringify({ api_key: apiKey ?? service.administratorApiKey, json_dict: { id, ...extra } }),
-  });
-  return { status: response.status, contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
-}
+const workedExampleQuote = (apiKey?: string, insured?: string) => quoteOf(service, { ...(apiKey ? { apiKey } : {}), ...(insured ? { insured } : {}) });
+const agent = agentOf;
+const fetchFile = (id: string, extra: Record<string, unknown> = {}, apiKey?: string) => fetchFrom(service, id, extra, apiKey);
 
 const fileIdOf = (path: string) => path.split('/').filter(Boolean).at(-1)!;
 
