@@ -209,12 +209,15 @@ export interface InspectionRecord {
   details: Record<string, string>;
 }
 
-export async function putInspection(record: InspectionRecord): Promise<void> {
-  await documentClient().send(new PutCommand({
-    TableName: config.tableName(),
-    Item: { ...inspectionKey(record.propertyId, record.inspectionId), entity: 'Inspection', ...record },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+/** The put of a new inspection request, as one write of a transaction (with the property's requested date). */
+export function inspectionPut(record: InspectionRecord) {
+  return {
+    Put: {
+      TableName: config.tableName(),
+      Item: { ...inspectionKey(record.propertyId, record.inspectionId), entity: 'Inspection', ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 export async function inspectionsOf(propertyId: string): Promise<InspectionRecord[]> {

@@ -136,3 +136,41 @@ describe('newCustomDeliverable and getAttachment', () => {
     expect(fileIdOf(data.deliverable_url.path)).toBe(data.file_id);
   });
 });
+
+describe('inspections', () => {
+  it("answers a property's coverages with their limits, and orders an inspection that sets the property's inspection_requested_date", async () => {
+    const quote = await workedExampleQuote();
+    const propertyId = quote.policy.active_revision.primary_property_id as string;
+    const options = ok(await service.call('/api/v1/policies/getInspectionPrimaryCoverageOptions', { json_dict: { propertyId } }));
+    expect(options.map((option: { name: string; limit: number }) => [option.name, option.limit])).toEqual([
+      ['Dwelling', 250000],
+      ['Other Structures', 25000],
+      ['Personal Property', 125000],
+      ['Loss of Use', 50000],
+    ]);
+    const dwelling = options[0];
+    const ordered = ok(
+      await service.call('/api/v1/policies/getInspection', {
+        json_dict: { revisionId: quote.revisionId, propertyId, vendor: 'Built-in', primaryCoverageId: dwelling.id, reportType: 'Exterior', specialInstructions: 'Dog on premises', commercial: 'false' },
+      }),
+    );
+    expect(ordered).toEqual({
+      inspection_id: expect.any(String), property_id: propertyId, vendor: 'Built-in', vendor_reference: expect.stringMatching(/^INSP-[0-9A-F]{10}$/), status: 'requested', inspection_requested_date: todayIso(),
+    });
+    const risk = ok(await service.call(`${P}/retrieve_risk_details`, { risk_id: propertyId }));
+    expect(risk.inspection_requested_date).toBe(todayIso());
+  });
+
+  it('refuses an unknown vendor or a coverage of another property, recording nothing; an agent of another agency sees no property', async () => {
+    const quote = await workedExampleQuote();
+    const propertyId = quote.policy.active_revision.primary_property_id as string;
+    const vendor = await service.call('/api/v1/policies/getInspection', { json_dict: { propertyId, vendor: 'Acme Inspections' } });
+    expect(vendor.body).toMatchObject({ success: false, message: [expect.stringMatching(/^vendor: no inspection vendor is called Acme Inspections/)] });
+    const coverage = await service.call('/api/v1/policies/getInspection', { json_dict: { propertyId, primaryCoverageId: crypto.randomUUID() } });
+    expect(coverage.body).toMatchObject({ success: false, message: [expect.stringContaining('primaryCoverageId')] });
+    expect(ok(await service.call(`${P}/retrieve_risk_details`, { risk_id: propertyId })).inspection_requested_date ?? null).toBeNull();
+    const stranger = await agent([crypto.randomUUID()]);
+    const hidden = await service.call('/api/v1/policies/getInspectionPrimaryCoverageOptions', { json_dict: { propertyId } }, { apiKey: stranger.apiKey });
+    expect(hidden.body).toMatchObject({ success: false, message: [`Property ${propertyId} was not found`] });
+  });
+});
