@@ -131,8 +131,10 @@ export function recipientOf(document: Pick<PolicyDocument, 'namedInsureds'>): { 
   return first ? { name: first.name, address: first.mailingAddress } : null;
 }
 
-/** The PDF's file name: `Declaration-10-2026-1.pdf`. */
+/** The file's name: `Declaration-10-2026-1.pdf`. */
 export function deliverableFileName(type: string, policyNumber: string, extension = 'pdf'): string {
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  // Letters, digits, dashes and underscores only: a name given by a client (a custom
+  // deliverable's) can carry no dots, slashes or spaces into the bucket key or a header.
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'file';
   return `${safe(type)}-${safe(policyNumber)}.${extension}`;
 }

@@ -12,7 +12,7 @@ import { filesToPrint, finishPrintRun, mailingBatchesOf, markFilePrinted, printa
 /** Widest window of `ignore_state` (every printed file is read): ten years. */
 export const MAX_IGNORE_STATE_DAYS = 3660;
 /** Files marked at once by markAsPrinted. */
-export const MARK_CONCURRENCY = 16;
+export const MARK_CONCURRENCY = 48;
 
 export interface ToBePrintedQuery {
   from_date?: string;
