@@ -262,6 +262,7 @@ export async function documentForRevision(snapshot: RevisionSnapshot, type: Deli
     ...(needsBilling ? { billing: await billingPlan(snapshot, options.billingScheduleId, options.goDate, type) } : {}),
     ...(type === 'Notice of Cancellation' ? { cancellation: await cancellationOf(snapshot, options) } : {}),
     issueDate: options.issueDate ?? todayIso(),
+    questionNames: Object.fromEntries(product.questions.map((question) => [question.id, question.name])),
   });
 }
 

@@ -4,6 +4,7 @@
  * creates; a custom HTML deliverable; files fetched with their content type, removed when
  * viewed once if asked, and refused to an agent of another agency.
  */
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
@@ -44,6 +45,11 @@ describe('create_deliverable', () => {
     expect(text).toContain('826.62');
     expect(text).toContain('HO 00 03');
     expect(text).toContain('42 Maple Avenue');
+    expect(text).toMatch(/Frame\s+3/);
+    // Its first page as a picture (docs/declaration-page-1.png is this page of this policy).
+    const png = execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', '-'], { input: Buffer.from(file.bytes) });
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.byteLength).toBeGreaterThan(20_000);
   });
 
   it('renders every deliverable type of the issue, each a PDF naming the policy', async () => {

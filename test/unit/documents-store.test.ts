@@ -109,7 +109,7 @@ describe('the print queue answer', () => {
 });
 
 const risk = (id: string, sequence: number, primary: boolean, line1: string) =>
-  ({ entity: 'Risk', id, revisionId: 'rev-1', name: `Property #${sequence}`, sequence, primary, address_line1: line1, address_city: 'Springfield', address_state: 'IL', address_zip: '62704', year_built: '1998' }) as unknown as RiskRecord;
+  ({ entity: 'Risk', id, revisionId: 'rev-1', name: `Property #${sequence}`, sequence, primary, questions: primary ? { q1: 'Frame', q2: '3' } : {}, address_line1: line1, address_city: 'Springfield', address_state: 'IL', address_zip: '62704', year_built: '1998' }) as unknown as RiskRecord;
 
 const item = (fields: Partial<LineItemRecord>) =>
   ({ entity: 'LineItem', revisionId: 'rev-1', riskId: null, limitCents: null, deductibleCents: null, annualPremiumCents: null, annualFeeCents: null, persistStatus: 'normal', sortOrder: 1, ...fields }) as LineItemRecord;
@@ -140,7 +140,10 @@ describe('a revision assembled into a document', () => {
     const document = policyDocumentFrom({
       type: 'Declaration', snapshot: snapshot(), policyTypeName: 'Homeowner - HO3', carrier: DEFAULT_CARRIER,
       namedInsureds: [{ name: 'Jordan Avery' }], forms: [{ form_code: 'HO 00 03', edition_number: '05 11', description: 'Homeowners 3 - Special Form' }], issueDate: '2026-06-15',
+      questionNames: { q1: 'Construction Type', q2: 'Protection Class' },
     });
+    expect(document.properties[0]).toMatchObject({ yearBuilt: '1998', construction: 'Frame', protectionClass: '3' });
+    expect(document.properties[1].construction).toBeUndefined();
     expect(document.properties.map((property) => [property.name, property.address.line1, property.coverages.map((coverage) => coverage.name)])).toEqual([
       ['Property #1', '42 Maple Avenue', ['Dwelling', 'Loss of Use']],
       ['Property #2', '7 Elm Street', []],
