@@ -8,7 +8,7 @@
  * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
  * - `declarationAtIssue` / `noticeOfCancellation` are the contributions to issue and cancel_policy.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { installmentsFor, billableItems } from '../billing/schedules.js';
 import { returnPremium } from '../billing/cancellation.js';
 import type { BillingRules, BillingScheduleDefinition, CancellationRules, CancelReason } from '../catalog/model.js';
@@ -21,6 +21,7 @@ import type { RevisionSnapshot } from '../policies/model.js';
 import { getPolicy, loadRevision } from '../policies/store.js';
 import { formsAttached } from '../rating/forms.js';
 import { todayIso } from '../platform/dates.js';
+import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { toCents } from '../platform/money.js';
 import { reaches, type Principal } from '../platform/principal.js';
@@ -83,6 +84,8 @@ export interface StoreOptions {
   parentId?: string | null;
   contentType?: string;
   fileName?: string;
+  /** A file id decided by the caller (an idempotent retry names the same file); a new one otherwise. */
+  fileId?: string;
   now?: Date;
 }
 
@@ -105,7 +108,7 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
     if (error instanceof InvalidPrintScheduleError) throw new BusinessRuleError(error.message);
     throw error;
   }
-  const fileId = randomUUID();
+  const fileId = options.fileId ?? randomUUID();
   const label = options.label ?? type ?? 'Attachment';
   const contentType = options.contentType ?? 'application/pdf';
   const fileName = options.fileName ?? deliverableFileName(label, owner.policyNumber, contentType === 'text/html' ? 'html' : 'pdf');
@@ -146,8 +149,31 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
 export async function storeDeliverable(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): Promise<AttachmentRecord> {
   const prepared = prepareFile(owner, type, bytes, options);
   await putFileBytes(prepared.record.objectKey, bytes, prepared.record.contentType);
-  await putAttachmentRecord(prepared.record);
+  try {
+    await putAttachmentRecord(prepared.record);
+  } catch (error) {
+    // A concurrent retry with the same idempotency key stored it first: its answer stands.
+    const first = options.fileId && isConditionalCheckFailure(error) ? await getAttachmentRecord(options.fileId) : undefined;
+    if (first) return first;
+    throw error;
+  }
   return prepared.record;
+}
+
+/**
+ * The file id of a request retried with an `Idempotency-Key`: the same caller, operation and
+ * key always name the same file, so a retry finds the first answer instead of storing another.
+ */
+export function idempotentFileId(callerId: string, operation: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(JSON.stringify([callerId, operation, idempotencyKey])).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function earlierAnswer(fileId: string | undefined): Promise<AttachmentRecord | undefined> {
+  if (!fileId) return undefined;
+  const found = await getAttachmentRecord(fileId);
+  return found && !(found as { deleted?: boolean }).deleted ? found : undefined;
 }
 
 /** `deliverable_url`: the folder of the file in the bucket. */
@@ -297,12 +323,15 @@ export interface CreateDeliverableInput {
   print_state?: PrintState;
 }
 
-export async function createDeliverable(principal: Principal, input: CreateDeliverableInput) {
+export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
   if (!isDeliverableType(input.deliverable_type)) {
     throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation`);
   }
   const type = input.deliverable_type;
   const snapshot = await revisionWithinReach(principal, input.revision_id);
+  const fileId = idempotencyKey ? idempotentFileId(principal.contactId, 'create_deliverable', idempotencyKey) : undefined;
+  const earlier = await earlierAnswer(fileId);
+  if (earlier) return { deliverable_url: deliverableUrl(earlier), file_id: earlier.fileId };
   const today = todayIso();
   const goDate = input.go_date ?? today;
   const document = await documentForRevision(snapshot, type, { issueDate: input.proc_date ?? today, goDate, ...(input.reason ? { reason: input.reason } : {}) });
@@ -318,6 +347,7 @@ export async function createDeliverable(principal: Principal, input: CreateDeliv
     referenceType: input.reference_type ?? 'policies',
     ...(input.claim_number ? { claimNumber: input.claim_number } : {}),
     ...(input.claim_id ? { claimId: input.claim_id } : {}),
+    ...(fileId ? { fileId } : {}),
   });
   return { deliverable_url: deliverableUrl(record), file_id: record.fileId };
 }
@@ -327,8 +357,12 @@ export async function createDeliverable(principal: Principal, input: CreateDeliv
 export async function newCustomDeliverable(
   principal: Principal,
   input: { revisionId: string; deliverableName: string; prebuiltHTML?: string; generateHTML: boolean },
+  idempotencyKey?: string,
 ) {
   const snapshot = await revisionWithinReach(principal, input.revisionId);
+  const fileId = idempotencyKey ? idempotentFileId(principal.contactId, 'newCustomDeliverable', idempotencyKey) : undefined;
+  const earlier = await earlierAnswer(fileId);
+  if (earlier) return { file_id: earlier.fileId, deliverable_name: earlier.label, deliverable_url: deliverableUrl(earlier) };
   let html = input.prebuiltHTML;
   if (input.generateHTML || !html) {
     const document = await documentForRevision(snapshot, 'Declaration', {});
@@ -339,6 +373,7 @@ export async function newCustomDeliverable(
     title: input.deliverableName,
     printState: 'none',
     contentType: 'text/html',
+    ...(fileId ? { fileId } : {}),
   });
   return { file_id: record.fileId, deliverable_name: record.label, deliverable_url: deliverableUrl(record) };
 }

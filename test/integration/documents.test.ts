@@ -5,6 +5,9 @@
  * viewed once if asked, and refused to an agent of another agency.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
@@ -47,7 +50,10 @@ describe('create_deliverable', () => {
     expect(text).toContain('42 Maple Avenue');
     expect(text).toMatch(/Frame\s+3/);
     // Its first page as a picture (docs/declaration-page-1.png is this page of this policy).
-    const png = execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', '-'], { input: Buffer.from(file.bytes) });
+    const dir = mkdtempSync(join(tmpdir(), 'declaration-'));
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', join(dir, 'page')], { input: Buffer.from(file.bytes) });
+    const png = readFileSync(join(dir, 'page.png'));
+    rmSync(dir, { recursive: true, force: true });
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.byteLength).toBeGreaterThan(20_000);
   });
@@ -59,6 +65,18 @@ describe('create_deliverable', () => {
       const text = pdfText((await fetchFile(data.file_id)).bytes);
       expect(text, type).toContain(quote.policyNumber);
     }
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first file, storing one', async () => {
+    const quote = await workedExampleQuote();
+    const headers = { 'Idempotency-Key': `retry-${crypto.randomUUID()}` };
+    const body = { revision_id: quote.revisionId, deliverable_type: 'Quote Summary' };
+    const first = ok(await service.call('/api/v1/deliverables/create_deliverable', body, { headers }));
+    const retried = ok(await service.call('/api/v1/deliverables/create_deliverable', body, { headers }));
+    expect(retried).toEqual(first);
+    const another = ok(await service.call('/api/v1/deliverables/create_deliverable', body));
+    expect(another.file_id).not.toBe(first.file_id);
+    expect((await listPolicyAttachments(quote.policyId)).map((file) => file.fileId).sort()).toEqual([first.file_id, another.file_id].sort());
   });
 
   it('refuses an unknown type or revision by name, storing nothing', async () => {
