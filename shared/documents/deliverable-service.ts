@@ -5,6 +5,7 @@
  * For other areas (the signatures area, the moves of a policy):
  * - `storeDeliverable(policy, type, pdfBytes, options)` stores given bytes as a file of the policy;
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
+ * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
  * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
  * - `declarationAtIssue` / `noticeOfCancellation` are the contributions to issue and cancel_policy.
  */
@@ -298,6 +299,19 @@ export async function renderRevisionDeliverable(revisionId: string, type: Delive
   if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
   const document = await documentForRevision(snapshot, type, options);
   return { snapshot, document, pdf: await renderDeliverablePdf(document) };
+}
+
+/**
+ * Renders and stores a revision's deliverable for another area's flow (the signatures area's
+ * Policy Application): no caller's reach is checked here, the calling service has done it.
+ */
+export async function createRevisionDeliverable(revisionId: string, type: DeliverableType, options: StoreOptions & RenderOptions = {}): Promise<AttachmentRecord> {
+  const { snapshot, document, pdf } = await renderRevisionDeliverable(revisionId, type, options);
+  return storeDeliverable(ownerOf(snapshot), type, pdf, {
+    recipient: recipientOf(document),
+    recipientContactId: snapshot.header.contacts.namedInsuredIds[0] ?? null,
+    ...options,
+  });
 }
 
 const ownerOf = (snapshot: RevisionSnapshot): FileOwner => ({

@@ -126,6 +126,7 @@ describe('newCustomDeliverable and getAttachment', () => {
     const given = ok(await service.call('/api/v1/policies/newCustomDeliverable', { json_dict: { revisionId: quote.revisionId, deliverableName: 'Welcome Letter', prebuiltHTML: '<p>Welcome</p>', generateHTML: 'false' } }));
     const page = await fetchFile(given.file_id);
     expect(page.contentType).toBe('text/html');
+    expect(page.csp).toContain('sandbox');
     expect(Buffer.from(page.bytes).toString()).toBe('<p>Welcome</p>');
     const generated = ok(await service.call('/api/v1/policies/newCustomDeliverable', { revisionId: quote.revisionId, deliverableName: 'Summary', generateHTML: true }));
     const html = Buffer.from((await fetchFile(generated.file_id)).bytes).toString();

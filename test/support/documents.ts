@@ -57,5 +57,5 @@ export async function fetchFile(service: TestService, id: string, extra: Record<
     method: 'POST',
     body: JSON.stringify({ api_key: apiKey ?? service.administratorApiKey, json_dict: { id, ...extra } }),
   });
-  return { status: response.status, contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+  return { status: response.status, contentType: response.headers.get('content-type'), csp: response.headers.get('content-security-policy'), bytes: new Uint8Array(await response.arrayBuffer()) };
 }
