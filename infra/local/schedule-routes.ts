@@ -35,7 +35,12 @@ export function scheduleRoutes(eventsDir: string): LocalRoute[] {
         if (!principal.isAdministrator) return json(403, { success: false, messages: ['Only an Administrator runs scheduled jobs'] });
         const { api_key: _key, ...jobEvent } = body;
         const job = (await import(pathToFileURL(join(dir, file)).href)) as { handler: (event: unknown) => Promise<unknown> };
-        return json(200, { success: true, messages: [], data: (await job.handler(jobEvent)) ?? null });
+        try {
+          return json(200, { success: true, messages: [], data: (await job.handler(jobEvent)) ?? null });
+        } catch (error) {
+          // Local only, for the person running the job: what went wrong, in a line.
+          return json(500, { success: false, messages: [`${file} failed: ${(error as Error).message}`] });
+        }
       },
     }));
 }

@@ -131,9 +131,12 @@ describe('the nightly print run', () => {
     expect(again.body).toEqual(answer.body);
   });
 
-  it('starts runs only for an Administrator', async () => {
+  it('starts runs only for an Administrator, and only for a real date', async () => {
     const stranger = await agentOf([crypto.randomUUID()]);
     const refused = await service.call('/local/schedules/nightly_print', {}, { apiKey: null, headers: { authorization: stranger.apiKey } });
     expect(refused.status).toBe(403);
+    const malformed = await service.call('/local/schedules/nightly_print', { printDate: '2032-02-30' }, { headers: { authorization: service.administratorApiKey } });
+    expect(malformed.status).toBe(500);
+    expect(malformed.body.messages[0]).toMatch(/printDate/);
   });
 });
