@@ -40,6 +40,18 @@ export interface DocumentSources {
   billing?: BillingDetails;
   cancellation?: CancellationDetails;
   issueDate: string;
+  /** Names of the product's property questions by id, so that a property prints its construction and protection class. */
+  questionNames?: Readonly<Record<string, string>>;
+}
+
+/** The property questions a declaration prints, by the product's question name. */
+export const PRINTED_PROPERTY_QUESTIONS = { construction: 'Construction Type', protectionClass: 'Protection Class' } as const;
+
+function answerNamed(risk: RiskRecord, questionNames: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
+  if (!questionNames) return undefined;
+  const id = Object.keys(questionNames).find((questionId) => questionNames[questionId] === name);
+  const answer = id ? risk.questions?.[id] : undefined;
+  return answer ? String(answer) : undefined;
 }
 
 const EMPTY_ADDRESS: MailingAddress = { line1: '', city: '', state: '', zip: '' };
@@ -78,6 +90,8 @@ function coverageLine(item: LineItemRecord): CoverageLine {
 const isCoverage = (item: LineItemRecord) => item.type === 'coverage' || item.type === 'nonRate';
 const isLive = (item: LineItemRecord) => item.persistStatus !== 'rejected';
 
+const optionalField = <K extends string>(key: K, value: string | undefined) => (value ? ({ [key]: value } as Record<K, string>) : {});
+
 export function policyDocumentFrom(sources: DocumentSources): PolicyDocument {
   const { snapshot } = sources;
   const header = snapshot.header;
@@ -89,6 +103,8 @@ export function policyDocumentFrom(sources: DocumentSources): PolicyDocument {
       name: risk.name,
       address: riskAddress(risk),
       ...(risk.year_built ? { yearBuilt: risk.year_built } : {}),
+      ...optionalField('construction', answerNamed(risk, sources.questionNames, PRINTED_PROPERTY_QUESTIONS.construction)),
+      ...optionalField('protectionClass', answerNamed(risk, sources.questionNames, PRINTED_PROPERTY_QUESTIONS.protectionClass)),
       coverages: items.filter((item) => item.riskId === risk.id && isCoverage(item)).map(coverageLine),
     }));
   const policyLevel = items.filter((item) => !item.riskId || !snapshot.risks.some((risk) => risk.id === item.riskId));
@@ -131,8 +147,10 @@ export function recipientOf(document: Pick<PolicyDocument, 'namedInsureds'>): { 
   return first ? { name: first.name, address: first.mailingAddress } : null;
 }
 
-/** The PDF's file name: `Declaration-10-2026-1.pdf`. */
+/** The file's name: `Declaration-10-2026-1.pdf`. */
 export function deliverableFileName(type: string, policyNumber: string, extension = 'pdf'): string {
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  // Letters, digits, dashes and underscores only: a name given by a client (a custom
+  // deliverable's) can carry no dots, slashes or spaces into the bucket key or a header.
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'file';
   return `${safe(type)}-${safe(policyNumber)}.${extension}`;
 }

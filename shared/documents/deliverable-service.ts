@@ -5,10 +5,11 @@
  * For other areas (the signatures area, the moves of a policy):
  * - `storeDeliverable(policy, type, pdfBytes, options)` stores given bytes as a file of the policy;
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
+ * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
  * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
  * - `declarationAtIssue` / `noticeOfCancellation` are the contributions to issue and cancel_policy.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { installmentsFor, billableItems } from '../billing/schedules.js';
 import { returnPremium } from '../billing/cancellation.js';
 import type { BillingRules, BillingScheduleDefinition, CancellationRules, CancelReason } from '../catalog/model.js';
@@ -21,6 +22,7 @@ import type { RevisionSnapshot } from '../policies/model.js';
 import { getPolicy, loadRevision } from '../policies/store.js';
 import { formsAttached } from '../rating/forms.js';
 import { todayIso } from '../platform/dates.js';
+import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { toCents } from '../platform/money.js';
 import { reaches, type Principal } from '../platform/principal.js';
@@ -83,6 +85,8 @@ export interface StoreOptions {
   parentId?: string | null;
   contentType?: string;
   fileName?: string;
+  /** A file id decided by the caller (an idempotent retry names the same file); a new one otherwise. */
+  fileId?: string;
   now?: Date;
 }
 
@@ -105,7 +109,7 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
     if (error instanceof InvalidPrintScheduleError) throw new BusinessRuleError(error.message);
     throw error;
   }
-  const fileId = randomUUID();
+  const fileId = options.fileId ?? randomUUID();
   const label = options.label ?? type ?? 'Attachment';
   const contentType = options.contentType ?? 'application/pdf';
   const fileName = options.fileName ?? deliverableFileName(label, owner.policyNumber, contentType === 'text/html' ? 'html' : 'pdf');
@@ -146,8 +150,31 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
 export async function storeDeliverable(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): Promise<AttachmentRecord> {
   const prepared = prepareFile(owner, type, bytes, options);
   await putFileBytes(prepared.record.objectKey, bytes, prepared.record.contentType);
-  await putAttachmentRecord(prepared.record);
+  try {
+    await putAttachmentRecord(prepared.record);
+  } catch (error) {
+    // A concurrent retry with the same idempotency key stored it first: its answer stands.
+    const first = options.fileId && isConditionalCheckFailure(error) ? await getAttachmentRecord(options.fileId) : undefined;
+    if (first) return first;
+    throw error;
+  }
   return prepared.record;
+}
+
+/**
+ * The file id of a request retried with an `Idempotency-Key`: the same caller, operation and
+ * key always name the same file, so a retry finds the first answer instead of storing another.
+ */
+export function idempotentFileId(callerId: string, operation: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(JSON.stringify([callerId, operation, idempotencyKey])).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function earlierAnswer(fileId: string | undefined): Promise<AttachmentRecord | undefined> {
+  if (!fileId) return undefined;
+  const found = await getAttachmentRecord(fileId);
+  return found && !(found as { deleted?: boolean }).deleted ? found : undefined;
 }
 
 /** `deliverable_url`: the folder of the file in the bucket. */
@@ -262,6 +289,7 @@ export async function documentForRevision(snapshot: RevisionSnapshot, type: Deli
     ...(needsBilling ? { billing: await billingPlan(snapshot, options.billingScheduleId, options.goDate, type) } : {}),
     ...(type === 'Notice of Cancellation' ? { cancellation: await cancellationOf(snapshot, options) } : {}),
     issueDate: options.issueDate ?? todayIso(),
+    questionNames: Object.fromEntries(product.questions.map((question) => [question.id, question.name])),
   });
 }
 
@@ -271,6 +299,19 @@ export async function renderRevisionDeliverable(revisionId: string, type: Delive
   if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
   const document = await documentForRevision(snapshot, type, options);
   return { snapshot, document, pdf: await renderDeliverablePdf(document) };
+}
+
+/**
+ * Renders and stores a revision's deliverable for another area's flow (the signatures area's
+ * Policy Application): no caller's reach is checked here, the calling service has done it.
+ */
+export async function createRevisionDeliverable(revisionId: string, type: DeliverableType, options: StoreOptions & RenderOptions = {}): Promise<AttachmentRecord> {
+  const { snapshot, document, pdf } = await renderRevisionDeliverable(revisionId, type, options);
+  return storeDeliverable(ownerOf(snapshot), type, pdf, {
+    recipient: recipientOf(document),
+    recipientContactId: snapshot.header.contacts.namedInsuredIds[0] ?? null,
+    ...options,
+  });
 }
 
 const ownerOf = (snapshot: RevisionSnapshot): FileOwner => ({
@@ -296,12 +337,15 @@ export interface CreateDeliverableInput {
   print_state?: PrintState;
 }
 
-export async function createDeliverable(principal: Principal, input: CreateDeliverableInput) {
+export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
   if (!isDeliverableType(input.deliverable_type)) {
     throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation`);
   }
   const type = input.deliverable_type;
   const snapshot = await revisionWithinReach(principal, input.revision_id);
+  const fileId = idempotencyKey ? idempotentFileId(principal.contactId, 'create_deliverable', idempotencyKey) : undefined;
+  const earlier = await earlierAnswer(fileId);
+  if (earlier) return { deliverable_url: deliverableUrl(earlier), file_id: earlier.fileId };
   const today = todayIso();
   const goDate = input.go_date ?? today;
   const document = await documentForRevision(snapshot, type, { issueDate: input.proc_date ?? today, goDate, ...(input.reason ? { reason: input.reason } : {}) });
@@ -317,6 +361,7 @@ export async function createDeliverable(principal: Principal, input: CreateDeliv
     referenceType: input.reference_type ?? 'policies',
     ...(input.claim_number ? { claimNumber: input.claim_number } : {}),
     ...(input.claim_id ? { claimId: input.claim_id } : {}),
+    ...(fileId ? { fileId } : {}),
   });
   return { deliverable_url: deliverableUrl(record), file_id: record.fileId };
 }
@@ -326,8 +371,12 @@ export async function createDeliverable(principal: Principal, input: CreateDeliv
 export async function newCustomDeliverable(
   principal: Principal,
   input: { revisionId: string; deliverableName: string; prebuiltHTML?: string; generateHTML: boolean },
+  idempotencyKey?: string,
 ) {
   const snapshot = await revisionWithinReach(principal, input.revisionId);
+  const fileId = idempotencyKey ? idempotentFileId(principal.contactId, 'newCustomDeliverable', idempotencyKey) : undefined;
+  const earlier = await earlierAnswer(fileId);
+  if (earlier) return { file_id: earlier.fileId, deliverable_name: earlier.label, deliverable_url: deliverableUrl(earlier) };
   let html = input.prebuiltHTML;
   if (input.generateHTML || !html) {
     const document = await documentForRevision(snapshot, 'Declaration', {});
@@ -338,6 +387,7 @@ export async function newCustomDeliverable(
     title: input.deliverableName,
     printState: 'none',
     contentType: 'text/html',
+    ...(fileId ? { fileId } : {}),
   });
   return { file_id: record.fileId, deliverable_name: record.label, deliverable_url: deliverableUrl(record) };
 }

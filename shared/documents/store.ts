@@ -138,9 +138,23 @@ function nextMonth(month: string): string {
 
 // ---------------------------------------------------------------- print runs
 
-export async function printRunState(printDate: string): Promise<PrintProcessing> {
+export interface PrintRunRecord {
+  printDate: string;
+  state: PrintProcessing;
+  runs: number;
+  startedAt: string;
+  finishedAt?: string;
+  batches?: number;
+  files?: number;
+}
+
+export async function getPrintRun(printDate: string): Promise<PrintRunRecord | undefined> {
   const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: printRunKey(printDate), ConsistentRead: true }));
-  return (found.Item?.state as PrintProcessing | undefined) ?? 'not started';
+  return found.Item ? withoutKeys<PrintRunRecord>(found.Item) : undefined;
+}
+
+export async function printRunState(printDate: string): Promise<PrintProcessing> {
+  return (await getPrintRun(printDate))?.state ?? 'not started';
 }
 
 /** Records that the run of `printDate` started; a run already done stays done until this run finishes. */
@@ -195,12 +209,15 @@ export interface InspectionRecord {
   details: Record<string, string>;
 }
 
-export async function putInspection(record: InspectionRecord): Promise<void> {
-  await documentClient().send(new PutCommand({
-    TableName: config.tableName(),
-    Item: { ...inspectionKey(record.propertyId, record.inspectionId), entity: 'Inspection', ...record },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+/** The put of a new inspection request, as one write of a transaction (with the property's requested date). */
+export function inspectionPut(record: InspectionRecord) {
+  return {
+    Put: {
+      TableName: config.tableName(),
+      Item: { ...inspectionKey(record.propertyId, record.inspectionId), entity: 'Inspection', ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 export async function inspectionsOf(propertyId: string): Promise<InspectionRecord[]> {

@@ -284,3 +284,28 @@ function strip<T extends object>(item: T): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item as Record<string, unknown>;
   return rest as T;
 }
+
+/**
+ * Records that an inspection of a property was requested (`inspection_requested_date`), in
+ * any state of its revision: an inspection is often ordered after issue, and the date is a
+ * note on the property rather than a change of the insurance. Writes handed by another area
+ * (the inspection request itself) land in the same transaction.
+ */
+export async function setRiskInspectionRequested(risk: Pick<RiskRecord, 'id' | 'revisionId'>, requestedDate: string, handedWrites: AreaWrite[] = []): Promise<void> {
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: riskKey(risk.revisionId, risk.id),
+            UpdateExpression: 'SET inspection_requested_date = :date',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':date': requestedDate },
+          },
+        },
+        ...handedWrites,
+      ],
+    }),
+  );
+}

@@ -5,19 +5,18 @@
  * viewed once if asked, and refused to an agent of another agency.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureApiKey } from '../../shared/auth/store.js';
-import { newToken } from '../../shared/auth/secrets.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
 import { runLifecycleTransaction } from '../../shared/policies/lifecycle-store.js';
 import { todayIso } from '../../shared/platform/dates.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { agentOf, fetchFile as fetchFrom, pdfText, workedExampleQuote as quoteOf } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
-const AGENT_ROLE = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
 let service: TestService;
 
 beforeAll(async () => {
@@ -27,54 +26,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const usToday = () => {
-  const iso = todayIso();
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-};
-
-/** The worked example of the reference product (HO3, A = 250,000, Frame, class 3): premium 826.62. */
-export async function workedExampleQuote(apiKey?: string, insured = 'Jordan Avery') {
-  const data = ok(
-    await service.call(
-      `${P}/create_quote_extended`,
-      {
-        quote_info: {
-          effective_date: usToday(),
-          line_name: 'Homeowners',
-          policy_type_name: 'Homeowner - HO3',
-          named_insureds: [{ name: insured }],
-          underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-          locations: [{ address_line1: '42 Maple Avenue', address_city: 'New York', address_state: 'NY', address_zip: '10001' }],
-          items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-        },
-      },
-      apiKey ? { apiKey } : {},
-    ),
-  );
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id as string, policyNumber: data.quote_number as string, revisionId: policy.active_revision.id as string };
-}
-
-async function agent(agencyIds: string[]) {
-  const contactId = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: contactId, name: `Agent ${contactId.slice(0, 8)}`, type: 'individual', roleIds: [AGENT_ROLE], agencyIds, createdAt: new Date().toISOString(), version: 1 });
-  const apiKey = newToken('ias');
-  await ensureApiKey(contactId, apiKey, 'documents test agent');
-  return { contactId, apiKey };
-}
-
-/** The text of a PDF as poppler reads it (what a reader, or a screen reader, gets). */
-function pdfText(bytes: Uint8Array): string {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(bytes) }).toString('utf8');
-}
-
-async function fetchFile(id: string, extra: Record<string, unknown> = {}, apiKey?: string) {
-  const response = await fetch(`${service.url}/api/v1/printing/getAttachment`, {
-    method: 'POST',
-    body: JSON.stringify({ api_key: apiKey ?? service.administratorApiKey, json_dict: { id, ...extra } }),
-  });
-  return { status: response.status, contentType: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
-}
+const workedExampleQuote = (apiKey?: string, insured?: string) => quoteOf(service, { ...(apiKey ? { apiKey } : {}), ...(insured ? { insured } : {}) });
+const agent = agentOf;
+const fetchFile = (id: string, extra: Record<string, unknown> = {}, apiKey?: string) => fetchFrom(service, id, extra, apiKey);
 
 const fileIdOf = (path: string) => path.split('/').filter(Boolean).at(-1)!;
 
@@ -94,6 +48,14 @@ describe('create_deliverable', () => {
     expect(text).toContain('826.62');
     expect(text).toContain('HO 00 03');
     expect(text).toContain('42 Maple Avenue');
+    expect(text).toMatch(/Frame\s+3/);
+    // Its first page as a picture (docs/declaration-page-1.png is this page of this policy).
+    const dir = mkdtempSync(join(tmpdir(), 'declaration-'));
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', join(dir, 'page')], { input: Buffer.from(file.bytes) });
+    const png = readFileSync(join(dir, 'page.png'));
+    rmSync(dir, { recursive: true, force: true });
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.byteLength).toBeGreaterThan(20_000);
   });
 
   it('renders every deliverable type of the issue, each a PDF naming the policy', async () => {
@@ -103,6 +65,18 @@ describe('create_deliverable', () => {
       const text = pdfText((await fetchFile(data.file_id)).bytes);
       expect(text, type).toContain(quote.policyNumber);
     }
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first file, storing one', async () => {
+    const quote = await workedExampleQuote();
+    const headers = { 'Idempotency-Key': `retry-${crypto.randomUUID()}` };
+    const body = { revision_id: quote.revisionId, deliverable_type: 'Quote Summary' };
+    const first = ok(await service.call('/api/v1/deliverables/create_deliverable', body, { headers }));
+    const retried = ok(await service.call('/api/v1/deliverables/create_deliverable', body, { headers }));
+    expect(retried).toEqual(first);
+    const another = ok(await service.call('/api/v1/deliverables/create_deliverable', body));
+    expect(another.file_id).not.toBe(first.file_id);
+    expect((await listPolicyAttachments(quote.policyId)).map((file) => file.fileId).sort()).toEqual([first.file_id, another.file_id].sort());
   });
 
   it('refuses an unknown type or revision by name, storing nothing', async () => {
@@ -152,6 +126,7 @@ describe('newCustomDeliverable and getAttachment', () => {
     const given = ok(await service.call('/api/v1/policies/newCustomDeliverable', { json_dict: { revisionId: quote.revisionId, deliverableName: 'Welcome Letter', prebuiltHTML: '<p>Welcome</p>', generateHTML: 'false' } }));
     const page = await fetchFile(given.file_id);
     expect(page.contentType).toBe('text/html');
+    expect(page.csp).toContain('sandbox');
     expect(Buffer.from(page.bytes).toString()).toBe('<p>Welcome</p>');
     const generated = ok(await service.call('/api/v1/policies/newCustomDeliverable', { revisionId: quote.revisionId, deliverableName: 'Summary', generateHTML: true }));
     const html = Buffer.from((await fetchFile(generated.file_id)).bytes).toString();
@@ -184,5 +159,43 @@ describe('newCustomDeliverable and getAttachment', () => {
     expect(own.status).toBe(200);
     expect(own.contentType).toBe('application/pdf');
     expect(fileIdOf(data.deliverable_url.path)).toBe(data.file_id);
+  });
+});
+
+describe('inspections', () => {
+  it("answers a property's coverages with their limits, and orders an inspection that sets the property's inspection_requested_date", async () => {
+    const quote = await workedExampleQuote();
+    const propertyId = quote.policy.active_revision.primary_property_id as string;
+    const options = ok(await service.call('/api/v1/policies/getInspectionPrimaryCoverageOptions', { json_dict: { propertyId } }));
+    expect(options.map((option: { name: string; limit: number }) => [option.name, option.limit])).toEqual([
+      ['Dwelling', 250000],
+      ['Other Structures', 25000],
+      ['Personal Property', 125000],
+      ['Loss of Use', 50000],
+    ]);
+    const dwelling = options[0];
+    const ordered = ok(
+      await service.call('/api/v1/policies/getInspection', {
+        json_dict: { revisionId: quote.revisionId, propertyId, vendor: 'Built-in', primaryCoverageId: dwelling.id, reportType: 'Exterior', specialInstructions: 'Dog on premises', commercial: 'false' },
+      }),
+    );
+    expect(ordered).toEqual({
+      inspection_id: expect.any(String), property_id: propertyId, vendor: 'Built-in', vendor_reference: expect.stringMatching(/^INSP-[0-9A-F]{10}$/), status: 'requested', inspection_requested_date: todayIso(),
+    });
+    const risk = ok(await service.call(`${P}/retrieve_risk_details`, { risk_id: propertyId }));
+    expect(risk.inspection_requested_date).toBe(todayIso());
+  });
+
+  it('refuses an unknown vendor or a coverage of another property, recording nothing; an agent of another agency sees no property', async () => {
+    const quote = await workedExampleQuote();
+    const propertyId = quote.policy.active_revision.primary_property_id as string;
+    const vendor = await service.call('/api/v1/policies/getInspection', { json_dict: { propertyId, vendor: 'Acme Inspections' } });
+    expect(vendor.body).toMatchObject({ success: false, message: [expect.stringMatching(/^vendor: no inspection vendor is called Acme Inspections/)] });
+    const coverage = await service.call('/api/v1/policies/getInspection', { json_dict: { propertyId, primaryCoverageId: crypto.randomUUID() } });
+    expect(coverage.body).toMatchObject({ success: false, message: [expect.stringContaining('primaryCoverageId')] });
+    expect(ok(await service.call(`${P}/retrieve_risk_details`, { risk_id: propertyId })).inspection_requested_date ?? null).toBeNull();
+    const stranger = await agent([crypto.randomUUID()]);
+    const hidden = await service.call('/api/v1/policies/getInspectionPrimaryCoverageOptions', { json_dict: { propertyId } }, { apiKey: stranger.apiKey });
+    expect(hidden.body).toMatchObject({ success: false, message: [`Property ${propertyId} was not found`] });
   });
 });

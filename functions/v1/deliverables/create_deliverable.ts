@@ -30,5 +30,5 @@ export const handler = defineOperation({
     print_state: optional(z.enum(['tbd', 'none', 'printed'], { error: 'must be tbd, none or printed' })),
   }),
   resources: { table: 'write', bucket: 'write' },
-  handle: async (input, { principal }) => createDeliverable(principal, input),
+  handle: async (input, { principal, idempotencyKey }) => createDeliverable(principal, input, idempotencyKey),
 });

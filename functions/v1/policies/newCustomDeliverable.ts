@@ -19,5 +19,5 @@ export const handler = defineOperation({
     generateHTML: flagOr(false),
   }),
   resources: { table: 'write', bucket: 'write' },
-  handle: async (input, { principal }) => newCustomDeliverable(principal, input),
+  handle: async (input, { principal, idempotencyKey }) => newCustomDeliverable(principal, input, idempotencyKey),
 });

@@ -20,6 +20,11 @@ export const handler = defineOperation({
   handle: async ({ id, delete_on_view }, { principal }) => {
     const { record, bytes } = await attachmentForViewing(principal, id, delete_on_view);
     const fileName = record.objectKey.split('/').at(-1);
-    return new FileReply(bytes, record.contentType, fileName ? { fileName } : {});
+    // A custom deliverable's HTML comes from a client: a browser shows it sandboxed, running
+    // no script and loading nothing, whoever wrote it.
+    const headers = record.contentType.startsWith('text/html')
+      ? { 'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:" }
+      : undefined;
+    return new FileReply(bytes, record.contentType, { ...(fileName ? { fileName } : {}), ...(headers ? { headers } : {}) });
   },
 });
