@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: unit tests start no server; integration and infra tests share one set of
+ * Four projects: unit tests start no server; integration, infra and e2e (browser) tests share one set of
  * embedded stores (DynamoDB Local, s3rver, the SQS server), started by their global setup
  * only when one of their files runs. `npm run test:unit` runs the first alone.
  */
 export default defineConfig({
   test: {
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['node_modules/**'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
@@ -17,6 +17,8 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
+      // Headless Chromium (Debian's chromium, driven by playwright-core) against the local service.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },
 });

@@ -13,6 +13,9 @@ import { FUNCTIONS_DIR, listOperationRoutes, type OperationRoute } from './route
 export const QUEUE_NAMES = ['signature-events', 'print-batches', 'loss-analysis'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['queues']>[number]>;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
+/** The secrets a function may be given; `ResourceAccess['secrets']` names the same ones. */
+export const SECRET_NAMES = ['signature-vendor'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['secrets']>[number]>;
+
 export interface OperationSpec extends OperationRoute {
   resources: ResourceAccess;
   authentication: 'required' | 'none';
@@ -26,9 +29,12 @@ export function validateResources(resources: unknown, where: string): ResourceAc
   if (!resources || typeof resources !== 'object' || Array.isArray(resources)) {
     throw new Error(`${where}: resources must be an object like { table: 'read' }`);
   }
-  const { table, bucket, queues, ...unknown } = resources as Record<string, unknown>;
+  const { table, bucket, queues, secrets, ...unknown } = resources as Record<string, unknown>;
   const extra = Object.keys(unknown);
-  if (extra.length > 0) throw new Error(`${where}: unknown resources ${extra.join(', ')} (known: table, bucket, queues)`);
+  if (extra.length > 0) throw new Error(`${where}: unknown resources ${extra.join(', ')} (known: table, bucket, queues, secrets)`);
+  if (secrets !== undefined && (!Array.isArray(secrets) || secrets.some((secret) => !(SECRET_NAMES as readonly unknown[]).includes(secret)))) {
+    throw new Error(`${where}: resources.secrets must be a list of ${SECRET_NAMES.join(', ')}`);
+  }
   for (const [name, access] of [['table', table], ['bucket', bucket]] as const) {
     if (access !== undefined && access !== 'read' && access !== 'write') {
       throw new Error(`${where}: resources.${name} must be 'read' or 'write', not ${JSON.stringify(access)}`);

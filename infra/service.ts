@@ -8,13 +8,14 @@
  *   <prefix>-Auth     Cognito user pool, resource server, client-credentials client, domain;
  *                     bootstrap Administrator seed and its API key (secret)
  *   <prefix>-Api      HTTP API, stage, 5xx alarm; one nested stack per module (shard) of operations;
- *                     the site function serving /api/openapi.json and /docs
+ *                     the site function serving /api/openapi.json and /docs; the signature vendor's signing page
  *   <prefix>-Workers  queue consumers and scheduled jobs (only when there are any)
  */
 import type { App, Environment } from 'aws-cdk-lib';
 import { FunctionBundles } from './bundles.js';
 import { ENSURE_ADMINISTRATOR_ENTRY } from './constructs/bootstrap-administrator.js';
 import { SEED_ENTRY } from './constructs/reference-catalog-seed.js';
+import { SIGNING_PAGE_ENTRY } from './constructs/signing-page.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { FUNCTIONS_DIR, listOperationRoutes } from './routes.js';
 import { loadOperations, type OperationSpec } from './operations.js';
@@ -68,6 +69,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
           ...jobs.map((job) => job.entry),
           ...(seedReferenceCatalog ? [SEED_ENTRY] : []),
           ...(bootstrapAdministrator ? [ENSURE_ADMINISTRATOR_ENTRY] : []),
+          SIGNING_PAGE_ENTRY,
         ])
       : undefined;
 
@@ -93,6 +95,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
     operations,
     bundles,
     urlOverrideEncryptionKey: data.urlOverrideEncryptionKey,
+    signatureVendorSecret: data.signatureVendorSecret,
   });
   // Generating the document imports every operation module again and converts its schema:
   // done only when the site's bundle is built (synth, deploy), not for template tests.

@@ -3,7 +3,7 @@
  * the bucket and the queues; then loads the reference product and makes sure an
  * Administrator can call the API.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -30,6 +30,9 @@ export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/au
 // Seals personal identifiers stored in clear before sealing existed; a no-op once it has run.
 export { sealStoredIdentifiers } from '../../shared/contacts/seal-identifiers-migration.js';
 
+/** The built-in vendor's webhook secret when none is given: new for each run of the process. */
+const LOCAL_SIGNATURE_VENDOR_SECRET = randomBytes(32).toString('hex');
+
 export interface LocalResourceNames {
   tableName: string;
   bucketName: string;
@@ -51,6 +54,9 @@ export function applyLocalEnvironment(stores: EmbeddedStores, names: LocalResour
     BUCKET_NAME: names.bucketName,
     JWT_ISSUER: apiBaseUrl,
     JWKS_URI: `${apiBaseUrl}/.well-known/jwks.json`,
+    // The built-in signature vendor's pages and webhooks point at the local API.
+    PUBLIC_BASE_URL: apiBaseUrl,
+    SIGNATURE_VENDOR_SECRET: process.env.SIGNATURE_VENDOR_SECRET || LOCAL_SIGNATURE_VENDOR_SECRET,
   });
   delete process.env.AWS_PROFILE;
   delete process.env.COGNITO_USER_POOL_ID;

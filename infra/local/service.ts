@@ -58,7 +58,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await seedReferenceProduct();
     await sealStoredIdentifiers();
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
-    const api = await startLocalApi({ port, routes: await localRoutes() });
+    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }) });
     stoppers.push(api.close);
     if (options.consumers !== false) stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR)));
     if (ownStores) stoppers.push(stores.stop);

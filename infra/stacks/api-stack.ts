@@ -26,6 +26,7 @@ import type { Construct } from 'constructs';
 import type { FunctionBundles } from '../bundles.js';
 import { ApiDocsSite } from '../constructs/api-docs-site.js';
 import { ServiceFunction, type DataResources } from '../constructs/service-function.js';
+import { SigningPage } from '../constructs/signing-page.js';
 import { pascal } from '../naming.js';
 import { groupOperations, type OperationSpec } from '../operations.js';
 
@@ -37,6 +38,8 @@ export interface ApiStackProps extends StackProps {
   bundles?: FunctionBundles;
   /** The data key: seals URL overrides' shared secrets and contacts' personal identifiers; given to those operations only. */
   urlOverrideEncryptionKey?: secretsmanager.ISecret;
+  /** The built-in signature vendor's webhook secret; given to the functions that declare `secrets: ['signature-vendor']` and the signing page. */
+  signatureVendorSecret?: secretsmanager.ISecret;
   /** Default: context `apiRateLimit` and `apiBurstLimit`, else DEFAULT_API_THROTTLE. */
   throttle?: apigw.ThrottleSettings;
 }
@@ -69,6 +72,7 @@ export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly operationStacks: OperationsStack[];
+  readonly signingPage?: SigningPage;
   apiDocs?: ApiDocsSite;
   private readonly data: DataResources;
 
@@ -115,6 +119,11 @@ export class ApiStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     }).addAlarmAction(new actions.SnsAction(props.alarmTopic));
 
+    // The vendor's pages and webhooks point at this API; its secret stays out of the template
+    // (a dynamic reference, readable by whoever may read these functions' configuration).
+    const signatureVendorEnvironment = props.signatureVendorSecret
+      ? { SIGNATURE_VENDOR_SECRET: props.signatureVendorSecret.secretValue.unsafeUnwrap(), PUBLIC_BASE_URL: this.httpApi.apiEndpoint }
+      : undefined;
     this.operationStacks = groupOperations(props.operations).map(
       (group) =>
         new OperationsStack(this, `${pascal(group.key)}Operations`, {
@@ -128,8 +137,12 @@ export class ApiStack extends Stack {
           // the key stays out of the template, but whoever may read these functions'
           // configuration (lambda:GetFunctionConfiguration) can read it.
           urlOverrideEncryptionKey: props.urlOverrideEncryptionKey?.secretValue.unsafeUnwrap(),
+          signatureVendorEnvironment,
         }),
     );
+    if (signatureVendorEnvironment) {
+      this.signingPage = new SigningPage(this, 'SigningPage', { httpApi: this.httpApi, data: props.data, environment: signatureVendorEnvironment, bundles: props.bundles });
+    }
 
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }
@@ -153,6 +166,8 @@ export interface OperationsStackProps extends NestedStackProps {
   bundles?: FunctionBundles;
   /** URL_OVERRIDE_ENCRYPTION_KEY of the URL_OVERRIDE_MODULES operations. */
   urlOverrideEncryptionKey?: string;
+  /** SIGNATURE_VENDOR_SECRET and PUBLIC_BASE_URL, for operations declaring `secrets: ['signature-vendor']`. */
+  signatureVendorEnvironment?: Record<string, string>;
 }
 
 /** The functions and routes of one group of operations. */
@@ -172,6 +187,7 @@ export class OperationsStack extends NestedStack {
           ...(props.urlOverrideEncryptionKey && URL_OVERRIDE_MODULES.includes(`${operation.version}/${operation.module}`)
             ? { URL_OVERRIDE_ENCRYPTION_KEY: props.urlOverrideEncryptionKey }
             : {}),
+          ...(props.signatureVendorEnvironment && operation.resources.secrets?.includes('signature-vendor') ? props.signatureVendorEnvironment : {}),
         },
         bundles: props.bundles,
       });

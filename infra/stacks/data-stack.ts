@@ -42,6 +42,8 @@ export class DataStack extends Stack {
   readonly alarmTopic: sns.Topic;
   /** URL_OVERRIDE_ENCRYPTION_KEY of shared/url-overrides/secrets.ts: 64 hex digits, 32 bytes. */
   readonly urlOverrideEncryptionKey: secretsmanager.Secret;
+  /** SIGNATURE_VENDOR_SECRET of shared/platform/config.ts: 64 hex digits. */
+  readonly signatureVendorSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
@@ -124,6 +126,13 @@ export class DataStack extends Stack {
         excludeCharacters: 'ghijklmnopqrstuvwxyz',
       },
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // The built-in signature vendor signs its webhooks with it and the callback verifies them.
+    // Replaceable: rotating it only invalidates webhooks and signing links not yet used.
+    this.signatureVendorSecret = new secretsmanager.Secret(this, 'SignatureVendorSecret', {
+      description: 'Webhook secret of the built-in signature vendor (insurance administration service)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, excludeUppercase: true, includeSpace: false, excludeCharacters: 'ghijklmnopqrstuvwxyz' },
     });
 
     if (props.seedReferenceCatalog ?? true) new ReferenceCatalogSeed(this, 'ReferenceCatalog', { data: this.data, bundles: props.bundles });

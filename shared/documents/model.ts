@@ -178,3 +178,58 @@ export class IncompleteDocumentError extends Error {
     this.name = 'IncompleteDocumentError';
   }
 }
+
+// ---------------------------------------------------------------- stored files
+
+/** `tbd`: waiting for the print run; `printed`: marked as printed; `none`: never printed (custom deliverables). */
+export type PrintState = 'tbd' | 'printed' | 'none';
+
+/**
+ * One file of a policy (a generated deliverable, a custom deliverable, a signed copy):
+ * the record getAttachment, the print queue and the signature flow read. The bytes live
+ * in the bucket at `objectKey`.
+ */
+export interface AttachmentRecord {
+  fileId: string;
+  policyId: string;
+  policyNumber: string;
+  revisionId: string | null;
+  /** Whose file it is, for reach: the policy's agency and contacts (as on the policy). */
+  agencyId: string | null;
+  contactIds: string[];
+  referenceType: 'policies' | 'claims';
+  /** The deliverable type for generated files; null for custom deliverables. */
+  deliverableType: DeliverableType | null;
+  label: string;
+  title: string;
+  objectKey: string;
+  contentType: string;
+  sizeBytes: number;
+  printState: PrintState;
+  printDate: string | null;
+  /** The contact the envelope goes to (the first named insured), and the address printed on it. */
+  recipientContactId: string | null;
+  recipient: { name: string; address: MailingAddress } | null;
+  parentId: string | null;
+  childrenIds: string[];
+  /** Set by mark_file_as_signed once every signer signed. */
+  esigned: boolean;
+  signedAt?: string;
+  goDate: string;
+  procDate: string;
+  createdAt: string;
+  printedAt?: string;
+  claimNumber?: string;
+  claimId?: string;
+}
+
+/** A mailing batch as the nightly print run stores it. */
+export interface StoredMailingBatch {
+  label: string;
+  printDate: string;
+  policyNumber: string;
+  fileIds: string[];
+}
+
+/** Whether the nightly processing of a print date has run (getToBePrinted's `processing`). */
+export type PrintProcessing = 'not started' | 'incomplete' | 'done';

@@ -20,3 +20,13 @@ export const config = {
   jwtIssuer: () => process.env.JWT_ISSUER,
   jwksUri: () => process.env.JWKS_URI,
 };
+
+/**
+ * Electronic signatures: the built-in vendor's webhook secret (it signs, the callback verifies;
+ * a comma-separated list while it is rotated, newest first) and the public address its
+ * signing pages and webhooks use (the API's own URL).
+ */
+export const signatureConfig = {
+  vendorSecrets: () => required('SIGNATURE_VENDOR_SECRET').split(',').map((secret) => secret.trim()).filter(Boolean),
+  publicBaseUrl: () => required('PUBLIC_BASE_URL').replace(/\/+$/, ''),
+};

@@ -28,6 +28,36 @@ export class Reply {
   ) {}
 }
 
+/**
+ * A file instead of JSON (a stored PDF, an HTML page): its bytes and content type. API
+ * Gateway carries binary bodies base64-encoded with `isBase64Encoded`; the local server
+ * decodes them, so a client receives the raw bytes either way.
+ */
+export class FileReply {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+    readonly options: { fileName?: string; headers?: Record<string, string> } = {},
+  ) {}
+}
+
+export function fileResponse(file: FileReply, requestId?: string): APIGatewayProxyStructuredResultV2 {
+  // A name is only ever ours (a label), but quotes and line breaks would break the header.
+  const fileName = file.options.fileName?.replace(/["\\\r\n]/g, '').slice(0, 120);
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': file.contentType,
+      ...(fileName ? { 'content-disposition': `inline; filename="${fileName}"` } : {}),
+      'x-content-type-options': 'nosniff',
+      ...(requestId ? { 'x-request-id': requestId } : {}),
+      ...file.options.headers,
+    },
+    body: Buffer.from(file.bytes).toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
 /** Data plus informational messages for an envelope answer. */
 export class DataWithMessages {
   constructor(

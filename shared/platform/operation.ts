@@ -14,7 +14,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
-import { DataWithMessages, envelope, jsonResponse, Reply, type ApiVersion } from './envelope.js';
+import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
@@ -33,12 +33,29 @@ export interface OperationContext {
   credentials: PresentedCredentials;
   /** The caller's `Idempotency-Key` header, for writes that move money or documents. */
   idempotencyKey?: string;
+  /**
+   * The body exactly as received (after base64 decoding, before any parsing), for operations
+   * whose caller signs the bytes it sent: re-serialised JSON would not match the signature.
+   */
+  rawBody: string;
+}
+
+/** What an operation's own authentication rule judges: the request as it arrived. */
+export interface ArrivedRequest {
+  rawBody: string;
+  /** Header names lower-cased, as API Gateway gives them. */
+  headers: Record<string, string>;
 }
 
 export interface ResourceAccess {
   table?: 'read' | 'write';
   bucket?: 'read' | 'write';
   queues?: Array<'signature-events' | 'print-batches' | 'loss-analysis'>;
+  /**
+   * Secrets the function is given: `signature-vendor` is the built-in signature vendor's
+   * webhook secret (SIGNATURE_VENDOR_SECRET) with the API's public address (PUBLIC_BASE_URL).
+   */
+  secrets?: Array<'signature-vendor'>;
 }
 
 /** Any zod 4 schema: the house builds them with zod/mini (shared/platform/request-fields.ts). */
@@ -53,6 +70,12 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
   permission: string | null;
   /** `none` for callers that prove themselves otherwise (a vendor webhook's signature). */
   authentication?: 'required' | 'none';
+  /**
+   * The operation's own rule for callers without a credential (with `authentication: 'none'`):
+   * it sees the raw body and the headers before anything is parsed or validated, and throws
+   * (an AuthenticationError answers 401) to refuse the request before the handler runs.
+   */
+  authenticateRequest?: (request: ArrivedRequest) => void | Promise<void>;
   /** v1 wrapper key; the wrapped and the flat form are both accepted. */
   wrapper?: 'json_dict' | 'json_obj';
   input: Schema;
@@ -63,7 +86,7 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
   failureData?: (messages: string[]) => unknown;
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
-  handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages>;
+  handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages | FileReply>;
 }
 
 export interface OperationMetadata {
@@ -96,6 +119,9 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     persistentKeys: { operation: `${definition.version}/${definition.name}` },
   });
   const authentication = definition.authentication ?? 'required';
+  if (definition.authenticateRequest && authentication !== 'none') {
+    throw new Error(`${definition.version}/${definition.name}: authenticateRequest is the rule of an operation with authentication 'none'`);
+  }
 
   const core = async (event: APIGatewayProxyEventV2, lambdaContext: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = requestIdOf(event, lambdaContext);
@@ -104,7 +130,11 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     // authentication like any other; only a body that is not JSON at all is a 400.
     const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
 
+    const rawBody = rawBodies.get(event) ?? '';
     const credentials = presentedCredentials(event, body);
+    if (definition.authenticateRequest) {
+      await definition.authenticateRequest({ rawBody, headers: lowerCasedHeaders(event.headers) });
+    }
     let principal: Principal | undefined;
     if (authentication === 'required') {
       principal = await authenticator.authenticate(credentials);
@@ -128,11 +158,13 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       logger,
       event,
       credentials,
+      rawBody,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     if (result instanceof Reply) {
       return jsonResponse(result.options.statusCode ?? 200, result.body, { ...result.options, requestId });
     }
+    if (result instanceof FileReply) return fileResponse(result, requestId);
     if (result instanceof DataWithMessages) {
       return jsonResponse(200, envelope(definition.version, true, result.messages, result.data ?? null), { requestId });
     }
@@ -166,6 +198,15 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
   });
 }
 
+/** The body each event arrived with, kept aside before the JSON parser replaces it. */
+const rawBodies = new WeakMap<APIGatewayProxyEventV2, string>();
+
+function lowerCasedHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string> {
+  const lowered: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) lowered[name.toLowerCase()] = value;
+  return lowered;
+}
+
 type ContextWithCaller = Context & { callerContactId?: string; startedAt?: number };
 
 function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
@@ -186,6 +227,7 @@ function bodyAlwaysJson(): middy.MiddlewareObj<APIGatewayProxyEventV2> {
         event.isBase64Encoded = false;
       }
       if (Buffer.byteLength(raw, 'utf8') > BODY_LIMIT_BYTES) throw new PayloadTooLargeError(BODY_LIMIT_BYTES);
+      rawBodies.set(event, raw);
       // A UTF-8 byte-order mark is not JSON, but some clients' libraries put one in front.
       if (raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
       event.body = raw.trim() === '' ? '{}' : raw;

@@ -392,3 +392,28 @@ export function policyNumberFreeCheck(policyNumber: string): AreaWrite {
 export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): AreaWrite {
   return { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { policyGroupId }) };
 }
+
+/**
+ * Records that an inspection of a property was requested (`inspection_requested_date`), in
+ * any state of its revision: an inspection is often ordered after issue, and the date is a
+ * note on the property rather than a change of the insurance. Writes handed by another area
+ * (the inspection request itself) land in the same transaction.
+ */
+export async function setRiskInspectionRequested(risk: Pick<RiskRecord, 'id' | 'revisionId'>, requestedDate: string, handedWrites: AreaWrite[] = []): Promise<void> {
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: riskKey(risk.revisionId, risk.id),
+            UpdateExpression: 'SET inspection_requested_date = :date',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':date': requestedDate },
+          },
+        },
+        ...handedWrites,
+      ],
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { SITE_ROUTE_PATHS } from '../../infra/constructs/api-docs-site.js';
+import { SIGNING_PAGE_PATH } from '../../shared/signatures/builtin-vendor.js';
 import { listOperationRoutes } from '../../infra/routes.js';
 import {
   actionsOf,
@@ -66,8 +67,8 @@ describe('HTTP API derived from the functions tree', () => {
   it('runs every function on nodejs22.x, arm64, 512 MB, with source maps and a log group kept a month', () => {
     const stacks = [...synth.stacks.values()];
     const functions = stacks.flatMap((stack) => Object.values(serviceFunctions(synth.template(stack))));
-    // + the catalog seed, the administrator seed and the site function
-    expect(functions.length).toBe(listOperationRoutes().length + 3);
+    // + the catalog seed, the administrator seed, the site function and the signing page
+    expect(functions.length).toBe(listOperationRoutes().length + 4);
     for (const fn of functions) {
       expect(fn.Properties!.Runtime).toBe('nodejs22.x');
       expect(fn.Properties!.Architectures).toEqual(['arm64']);
@@ -145,7 +146,7 @@ describe('the API description in AWS (/api/openapi.json and /docs)', () => {
 
   it('routes GET /api/openapi.json, /docs and /docs/{asset} to one site function, without credentials', () => {
     const template = synth.template(synth.service.api);
-    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter((route) => !String(route.Properties!.RouteKey).includes(SIGNING_PAGE_PATH));
     expect(routes.map((route) => route.Properties!.RouteKey).sort()).toEqual(['GET /api/openapi.json', 'GET /docs', 'GET /docs/{asset}']);
     const [siteId] = functionDescribed(template, SITE);
     const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
@@ -193,5 +194,29 @@ describe('the URL override encryption key', () => {
       }
     }
     expect(given.sort()).toEqual(customUi.sort());
+  });
+});
+
+describe("the built-in signature vendor's signing page in AWS", () => {
+  it('routes GET and POST /esign/sign to one function without credentials, given the vendor secret by reference and the API URL', () => {
+    const template = synth.template(synth.service.api);
+    const routes = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter((route) => String(route.Properties!.RouteKey).includes(SIGNING_PAGE_PATH));
+    expect(routes.map((route) => route.Properties!.RouteKey).sort()).toEqual([`GET ${SIGNING_PAGE_PATH}`, `POST ${SIGNING_PAGE_PATH}`]);
+    for (const route of routes) expect(route.Properties!.AuthorizationType ?? 'NONE').toBe('NONE');
+    const [, page] = functionDescribed(template, `GET, POST ${SIGNING_PAGE_PATH}`);
+    const variables = page.Properties!.Environment.Variables;
+    expect(JSON.stringify(variables.SIGNATURE_VENDOR_SECRET)).toContain('resolve:secretsmanager');
+    expect(variables.PUBLIC_BASE_URL).toBeDefined();
+    expect(variables.TABLE_NAME).toBeDefined();
+    expect(variables.BUCKET_NAME).toBeUndefined();
+  });
+
+  it('gives the vendor secret only to the operations that declare it', () => {
+    const given = operationStacks()
+      .flatMap((stack) => Object.values(serviceFunctions(synth.template(stack))))
+      .filter((fn) => fn.Properties!.Environment.Variables.SIGNATURE_VENDOR_SECRET !== undefined)
+      .map((fn) => fn.Properties!.Description as string)
+      .sort();
+    expect(given).toEqual(['POST /api/v2/policies/application_signature_event_callback', 'POST /api/v2/policies/request_deliverable_signature']);
   });
 });

@@ -126,7 +126,7 @@ describe('Cognito', () => {
 
 describe('the URL override encryption key secret', () => {
   it('is generated as 64 hex digits (32 bytes, the form secrets.ts reads) and kept when the stack goes', () => {
-    const secrets = Object.values(resourcesOf(data, 'AWS::SecretsManager::Secret'));
+    const secrets = Object.values(resourcesOf(data, 'AWS::SecretsManager::Secret')).filter((candidate) => /URL overrides/.test(candidate.Properties!.Description));
     expect(secrets).toHaveLength(1);
     const [secret] = secrets;
     expect(secret).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });

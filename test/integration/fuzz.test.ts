@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listOperationRoutes } from '../../infra/routes.js';
 import { BODY_LIMIT_BYTES } from '../../shared/platform/operation.js';
+import { signWebhook } from '../../shared/signatures/webhook-signature.js';
 import { answerFindings, type Finding, type FuzzAnswer } from '../fuzz/answer-checks.js';
 import { administratorToken, buildKnownValues, tableChange, tableReader } from '../fuzz/fixture.js';
 import { caseArbitrary, classesFor, nearLimitArbitrary, type FuzzCase } from '../fuzz/input-classes.js';
@@ -133,7 +134,9 @@ async function send(path: string, body: string): Promise<FuzzAnswer> {
 
 /** The credential goes in the header so that bodies that are not objects are still authenticated. */
 async function post(path: string, body: string, authorization: string): Promise<FuzzAnswer> {
-  const response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { authorization }, body });
+  // Signed as the signature vendor signs its webhooks, so the callback reaches its schema; other operations ignore it.
+  const signature = signWebhook(process.env.SIGNATURE_VENDOR_SECRET!.split(',')[0], body, Math.floor(Date.now() / 1000));
+  const response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { authorization, 'x-signature': signature }, body });
   return { status: response.status, text: await response.text() };
 }
 

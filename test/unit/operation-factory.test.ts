@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Reply } from '../../shared/platform/envelope.js';
-import { BusinessRuleError } from '../../shared/platform/errors.js';
+import { AuthenticationError, BusinessRuleError } from '../../shared/platform/errors.js';
 import type { PresentedCredentials } from '../../shared/platform/credentials.js';
 import { operationFactory } from '../../shared/platform/operation.js';
 import type { Principal } from '../../shared/platform/principal.js';
@@ -185,6 +185,45 @@ describe('operation factory', () => {
     const answer = await invoke(selfJudging as never, JSON.stringify({ api_key: 'anything' }), { cookie: 'ias_session=sess_1' });
     expect(answer.body.data).toEqual({ apiKey: 'anything', sessionToken: 'sess_1' });
     expect(judged).toEqual([]);
+  });
+
+  it('lets an operation without credentials judge the request by its own rule on the raw body, before validation', async () => {
+    const seen: Array<{ rawBody: string; signature?: string }> = [];
+    const signed = defineOperation({
+      version: 'v2', name: 'webhook', summary: 'webhook', permission: null, authentication: 'none',
+      authenticateRequest: ({ rawBody, headers }) => {
+        seen.push({ rawBody, signature: headers['x-signature'] });
+        if (headers['x-signature'] !== `sig(${rawBody})`) throw new AuthenticationError('bad signature');
+      },
+      input: z.object({ event_type: z.enum(['signed']) }),
+      resources: {},
+      handle: async (input, { rawBody }) => ({ input, rawBody }),
+    });
+    // Spacing and key order as the vendor sent them: re-serialised JSON would not match.
+    const raw = '{ "event_type":"signed",  "extra": 1 }';
+    const good = await invoke(signed as never, raw, { 'X-Signature': `sig(${raw})` });
+    expect(good.body.data).toEqual({ input: { event_type: 'signed' }, rawBody: raw });
+    const encoded = await signed(
+      { ...httpEvent(Buffer.from(raw).toString('base64'), { 'x-signature': `sig(${raw})` }), isBase64Encoded: true },
+      lambdaContext,
+    );
+    expect(encoded.statusCode).toBe(200);
+
+    const forged = await invoke(signed as never, raw, { 'x-signature': 'sig(something else)' });
+    expect(forged.status).toBe(401);
+    expect(forged.body.messages).toEqual(['bad signature']);
+    // Refused before the schema ran: an invalid body with a bad signature is a 401, not a field message.
+    expect((await invoke(signed as never, '{"event_type":"exploded"}')).status).toBe(401);
+    expect(seen.map((entry) => entry.rawBody)).toEqual([raw, raw, raw, '{"event_type":"exploded"}']);
+  });
+
+  it('refuses to define an operation whose own rule would be bypassed by a credential', () => {
+    expect(() =>
+      defineOperation({
+        version: 'v2', name: 'confused', summary: 'confused', permission: null, authenticateRequest: () => undefined, input: z.object({}), resources: {},
+        handle: async () => null,
+      }),
+    ).toThrow(/authentication 'none'/);
   });
 
   it('exposes its metadata for the route table, the CDK app and the OpenAPI description', () => {

@@ -3,9 +3,10 @@ import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { issuePolicy } from '../../../shared/lifecycle/issue.js';
 import type { IssueContribution } from '../../../shared/lifecycle/model.js';
+import { declarationAtIssue } from '../../../shared/documents/deliverable-service.js';
 
 /** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
-const contributions: IssueContribution[] = [];
+const contributions: IssueContribution[] = [declarationAtIssue];
 
 export const handler = defineOperation({
   version: 'v2',
@@ -13,6 +14,6 @@ export const handler = defineOperation({
   summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction',
   permission: 'policies:issue',
   input: z.object({ issue_info: z.object({ policy_id: optionalId(), policy_number: optionalId() }).check(eitherOf('policy_id', 'policy_number')) }),
-  resources: { table: 'write' },
+  resources: { table: 'write', bucket: 'write' },
   handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number }, contributions),
 });

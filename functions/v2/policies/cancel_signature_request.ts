@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { id } from '../../../shared/platform/request-fields.js';
+import { signaturePorts } from '../../../shared/signatures/ports.js';
+import { cancelSignatureRequest } from '../../../shared/signatures/service.js';
+import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'cancel_signature_request',
+  summary: 'Cancels a signature request still awaiting signatures (its signing links stop working); a signed one cannot be cancelled',
+  permission: 'signatures:write',
+  input: z.object({ signature_request_id: id() }),
+  resources: { table: 'write' },
+  handle: async ({ signature_request_id }, { principal }) =>
+    singleMessageAnswer(async () => {
+      await cancelSignatureRequest(principal, signature_request_id, signaturePorts.vendor);
+      return { message: `Signature request ${signature_request_id} is cancelled`, data: null };
+    }, null),
+});

@@ -1,0 +1,1 @@
+export { handler } from '../policies/get_signable_deliverable_names.js';

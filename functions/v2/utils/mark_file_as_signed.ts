@@ -1,0 +1,1 @@
+export { handler } from '../policies/mark_file_as_signed.js';

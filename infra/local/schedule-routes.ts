@@ -1,0 +1,46 @@
+/**
+ * `POST /local/schedules/<job>`: runs a scheduled job of events/schedules now, on the local
+ * server only (in AWS, EventBridge starts them). An Administrator's credential is required,
+ * as for any operation, so that nobody else on the network can start a print run. The body
+ * is handed to the job as its event (`{"printDate": "2026-07-06"}` for nightly_print).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { authenticator } from '../../shared/auth/authenticate.js';
+import { presentedCredentials } from '../../shared/platform/credentials.js';
+import type { LocalRoute } from './server.js';
+
+const json = (statusCode: number, body: unknown) => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+export function scheduleRoutes(eventsDir: string): LocalRoute[] {
+  const dir = join(eventsDir, 'schedules');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => ({
+      method: 'POST' as const,
+      path: `/local/schedules/${file.slice(0, -'.ts'.length)}`,
+      handle: async (request) => {
+        let body: Record<string, unknown> = {};
+        try {
+          body = request.body.length ? (JSON.parse(request.body.toString('utf8')) as Record<string, unknown>) : {};
+        } catch {
+          return json(400, { success: false, messages: ['The request body is not valid JSON'] });
+        }
+        const event = { headers: request.headers, cookies: [] } as unknown as APIGatewayProxyEventV2;
+        const principal = await authenticator.authenticate(presentedCredentials(event, body));
+        if (!principal) return json(401, { success: false, messages: ['A valid API key, bearer token or session is required'] });
+        if (!principal.isAdministrator) return json(403, { success: false, messages: ['Only an Administrator runs scheduled jobs'] });
+        const { api_key: _key, ...jobEvent } = body;
+        const job = (await import(pathToFileURL(join(dir, file)).href)) as { handler: (event: unknown) => Promise<unknown> };
+        try {
+          return json(200, { success: true, messages: [], data: (await job.handler(jobEvent)) ?? null });
+        } catch (error) {
+          // Local only, for the person running the job: what went wrong, in a line.
+          return json(500, { success: false, messages: [`${file} failed: ${(error as Error).message}`] });
+        }
+      },
+    }));
+}

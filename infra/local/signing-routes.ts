@@ -1,0 +1,12 @@
+/** The built-in signature vendor's signing page (GET shows it, POST signs), on the local server. */
+import { SIGNING_PAGE_PATH } from '../../shared/signatures/builtin-vendor.js';
+import { serveSigningPage } from '../../shared/signatures/signing-page.js';
+import type { LocalRoute } from './server.js';
+
+export function signingPageRoutes(): LocalRoute[] {
+  return (['GET', 'POST'] as const).map((method) => ({
+    method,
+    path: SIGNING_PAGE_PATH,
+    handle: async (request) => serveSigningPage({ method, query: request.query, body: request.body.toString('utf8') }),
+  }));
+}

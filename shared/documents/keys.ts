@@ -1,0 +1,63 @@
+/**
+ * Key builders of the documents area: a policy's files (deliverables and attachments), the
+ * print queue, the nightly print runs and inspection requests. Only store.ts uses them.
+ *
+ * - A file is its own partition (`FILE#<fileId>`): getAttachment, markAsPrinted and
+ *   mark_file_as_signed address one file by id.
+ * - gsi1 lists a policy's files in the order they were made.
+ * - gsi2 is the print queue: only files still to print (`tbd`) carry it, so the queue never
+ *   grows with history; markAsPrinted removes a file from it.
+ * - gsi3 lists every printable file by print month, for `ignore_state` (files printed or not).
+ */
+export const FILE_SORT_KEY = 'FILE';
+export const PRINT_QUEUE_PARTITION = 'PRINTQUEUE#tbd';
+
+export const fileKey = (fileId: string) => ({ pk: `FILE#${fileId}`, sk: FILE_SORT_KEY });
+
+export const policyFilesIndex = (policyId: string, createdAt: string, fileId: string) => ({
+  gsi1pk: `POLICYFILES#${policyId}`,
+  gsi1sk: `${createdAt}#${fileId}`,
+});
+
+export const policyFilesQuery = (policyId: string) => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': `POLICYFILES#${policyId}` },
+});
+
+export const printQueueIndex = (printDate: string, fileId: string) => ({ gsi2pk: PRINT_QUEUE_PARTITION, gsi2sk: `${printDate}#${fileId}` });
+
+export const printMonthIndex = (printDate: string, fileId: string) => ({ gsi3pk: `PRINTMONTH#${printDate.slice(0, 7)}`, gsi3sk: `${printDate}#${fileId}` });
+
+/** Files to print with a print date from `from` to `to` (both `YYYY-MM-DD`, inclusive). */
+export const printQueueQuery = (from: string, to: string) => ({
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': PRINT_QUEUE_PARTITION, ':from': `${from}#`, ':to': `${to}#~` },
+});
+
+/** Every printable file of one month (`YYYY-MM`) with a print date from `from` to `to`. */
+export const printMonthQuery = (month: string, from: string, to: string) => ({
+  IndexName: 'gsi3',
+  KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': `PRINTMONTH#${month}`, ':from': `${from}#`, ':to': `${to}#~` },
+});
+
+/** The nightly print run of one print date, and its mailing batches (envelopes). */
+export const printRunPartition = (printDate: string) => `PRINTRUN#${printDate}`;
+export const printRunKey = (printDate: string) => ({ pk: printRunPartition(printDate), sk: 'RUN' });
+export const mailingBatchKey = (printDate: string, label: string) => ({ pk: printRunPartition(printDate), sk: `BATCH#${label}` });
+export const mailingBatchesQuery = (printDate: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': printRunPartition(printDate), ':prefix': 'BATCH#' },
+});
+
+/** An inspection request, in the partition of the property it inspects. */
+export const inspectionKey = (propertyId: string, inspectionId: string) => ({ pk: `INSPECTIONS#${propertyId}`, sk: `INSPECTION#${inspectionId}` });
+export const inspectionsQuery = (propertyId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': `INSPECTIONS#${propertyId}`, ':prefix': 'INSPECTION#' },
+});
+
+/** Where a file's bytes live in the bucket: one folder per file, under its policy. */
+export const fileFolder = (policyId: string, fileId: string) => `policies/${policyId}/files/${fileId}/`;

@@ -1,0 +1,227 @@
+/**
+ * The signatures area's store: the only code that knows its keys (keys.ts). Requests are
+ * versioned; an event is applied by one transaction that updates the request on its read
+ * version and creates the event's de-duplication record, so a duplicate delivery or a
+ * concurrent one changes nothing twice.
+ */
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
+import {
+  appliedEventKey,
+  policyFilesQuery,
+  policyRequestsQuery,
+  signableFileKey,
+  signatureLocatorKey,
+  signatureRequestKey,
+  vendorRequestKey,
+} from './keys.js';
+import type { SignatureRequest } from './model.js';
+
+/** A request as stored: the wire shape plus what the service keeps beside it. */
+export interface StoredSignatureRequest {
+  request: SignatureRequest;
+  policyId: string;
+  vendor: string;
+  createdAt: string;
+  version: number;
+}
+
+/** A file sent for signature (the documents area owns the file itself). */
+export interface SignableFileRecord {
+  fileId: string;
+  policyId: string;
+  requestId: string;
+  title: string;
+  docType: string;
+  esigned: boolean;
+  signedAt?: string;
+}
+
+export interface SignatureLocator {
+  id: string;
+  kind: 'request' | 'signature' | 'file';
+  policyId: string;
+  requestId: string;
+}
+
+/** The built-in vendor's own state of a request (it is a vendor: it keeps its own books). */
+export interface VendorRequestRecord {
+  requestId: string;
+  policyId: string;
+  fileId: string;
+  title: string;
+  canceled: boolean;
+  signers: Array<{ signatureId: string; name: string; email: string; signedAt?: string }>;
+  version: number;
+}
+
+const table = () => config.tableName();
+
+/** Creates a request, its file record and its locators in one transaction. */
+export async function createSignatureRequest(stored: StoredSignatureRequest, file: SignableFileRecord): Promise<void> {
+  const locators: SignatureLocator[] = [
+    { id: stored.request.id, kind: 'request', policyId: stored.policyId, requestId: stored.request.id },
+    ...stored.request.signatures.map((signature): SignatureLocator => ({ id: signature.id, kind: 'signature', policyId: stored.policyId, requestId: stored.request.id })),
+  ];
+  const fileLocator: SignatureLocator = { id: file.fileId, kind: 'file', policyId: stored.policyId, requestId: stored.request.id };
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        // A file signed again by a newer request points at the newer one.
+        { Put: { TableName: table(), Item: { ...signableFileKey(file.policyId, file.fileId), entity: 'SignableFile', ...file } } },
+        { Put: { TableName: table(), Item: { ...signatureLocatorKey(file.fileId), entity: 'SignatureLocator', ...fileLocator } } },
+        ...locators.map((locator) => ({
+          Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
+        })),
+      ],
+    }),
+  );
+}
+
+export async function findSignatureLocator(id: string): Promise<SignatureLocator | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: signatureLocatorKey(id), ConsistentRead: true }));
+  return Item as SignatureLocator | undefined;
+}
+
+export async function getSignatureRequest(policyId: string, requestId: string): Promise<StoredSignatureRequest | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: signatureRequestKey(policyId, requestId), ConsistentRead: true }));
+  return Item ? strip<StoredSignatureRequest>(Item, ['request', 'policyId', 'vendor', 'createdAt', 'version']) : undefined;
+}
+
+/** A policy's requests, oldest first. */
+export async function listSignatureRequests(policyId: string): Promise<StoredSignatureRequest[]> {
+  const items = await queryAll(policyRequestsQuery(table(), policyId));
+  return items
+    .map((item) => strip<StoredSignatureRequest>(item, ['request', 'policyId', 'vendor', 'createdAt', 'version']))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.request.id.localeCompare(b.request.id));
+}
+
+export async function listSignableFiles(policyId: string): Promise<SignableFileRecord[]> {
+  const items = await queryAll(policyFilesQuery(table(), policyId));
+  return items.map((item) => strip<SignableFileRecord>(item, ['fileId', 'policyId', 'requestId', 'title', 'docType', 'esigned', 'signedAt']));
+}
+
+export async function getSignableFile(policyId: string, fileId: string): Promise<SignableFileRecord | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: signableFileKey(policyId, fileId), ConsistentRead: true }));
+  return Item ? strip<SignableFileRecord>(Item, ['fileId', 'policyId', 'requestId', 'title', 'docType', 'esigned', 'signedAt']) : undefined;
+}
+
+/** Flags the file esigned; true when this call flagged it, false when it already was. */
+export async function markSignableFileSigned(policyId: string, fileId: string, signedAt: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: signableFileKey(policyId, fileId),
+        UpdateExpression: 'SET esigned = :yes, signedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND esigned <> :yes',
+        ExpressionAttributeValues: { ':yes': true, ':at': signedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export type EventApplication = 'applied' | 'duplicate' | 'concurrent';
+
+/**
+ * Stores the request as an event left it, on the version it was read at, together with the
+ * event's de-duplication record: `duplicate` when that event was applied before, `concurrent`
+ * when another writer changed the request since it was read (read again and retry).
+ */
+export async function saveAppliedEvent(stored: StoredSignatureRequest, next: SignatureRequest, eventKey: string, event: Record<string, unknown>): Promise<EventApplication> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...appliedEventKey(stored.policyId, eventKey), entity: 'AppliedSignatureEvent', requestId: next.id, event, appliedAt: new Date().toISOString() },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: table(),
+              Key: signatureRequestKey(stored.policyId, next.id),
+              UpdateExpression: 'SET #request = :request, version = :next',
+              ConditionExpression: 'version = :read',
+              ExpressionAttributeNames: { '#request': 'request' },
+              ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
+            },
+          },
+        ],
+      }),
+    );
+    return 'applied';
+  } catch (error) {
+    const reasons = transactionCancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') return 'duplicate';
+    if (reasons?.[1] === 'ConditionalCheckFailed') return 'concurrent';
+    throw error;
+  }
+}
+
+/** Replaces the request on its read version (cancel); false when another writer came first. */
+export async function saveSignatureRequest(stored: StoredSignatureRequest, next: SignatureRequest): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: signatureRequestKey(stored.policyId, next.id),
+        UpdateExpression: 'SET #request = :request, version = :next',
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeNames: { '#request': 'request' },
+        ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- the built-in vendor's books
+
+export async function putVendorRequest(record: VendorRequestRecord): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: table(), Item: { ...vendorRequestKey(record.requestId), entity: 'BuiltInVendorRequest', ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+export async function getVendorRequest(requestId: string): Promise<VendorRequestRecord | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: vendorRequestKey(requestId), ConsistentRead: true }));
+  return Item ? strip<VendorRequestRecord>(Item, ['requestId', 'policyId', 'fileId', 'title', 'canceled', 'signers', 'version']) : undefined;
+}
+
+/** Saves the vendor's record on its read version; false when another writer came first. */
+export async function saveVendorRequest(read: VendorRequestRecord, next: Omit<VendorRequestRecord, 'version'>): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...vendorRequestKey(read.requestId), entity: 'BuiltInVendorRequest', ...next, version: read.version + 1 },
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeValues: { ':read': read.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+function strip<T>(item: Record<string, unknown>, fields: ReadonlyArray<keyof T & string>): T {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (item[field] !== undefined) picked[field] = item[field];
+  return picked as T;
+}

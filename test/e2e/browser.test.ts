@@ -1,0 +1,79 @@
+/**
+ * What a person does in a browser: a named insured signs the policy application on the
+ * built-in vendor's page at each iframe_url until the file is esigned, and the /docs page
+ * lists every operation. The service runs with its queue consumers, as `npm start` does.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { P, SIGNERS, submittedPolicy } from '../support/signatures.js';
+
+let service: TestService;
+let browser: Browser;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([startTestService({ consumers: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+/** Reads until `ready` says yes: the consumer applies events in the background. */
+async function eventually<T>(read: () => Promise<T>, ready: (value: T) => boolean, attempts = 150): Promise<T> {
+  let value = await read();
+  for (let attempt = 0; attempt < attempts && !ready(value); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+describe('in headless Chromium', () => {
+  it('signs the policy application at each iframe_url page until the file is esigned', async () => {
+    const { policyId } = await submittedPolicy(service);
+    const requested = await service.call(`${P}/request_deliverable_signature`, { policy_id: policyId, sign_mode: 'embedded' });
+    expect(requested.body).toMatchObject({ success: true });
+    const links: string[] = requested.body.data;
+    expect(links).toHaveLength(SIGNERS.length);
+
+    const page = await browser.newPage();
+    for (const [index, link] of links.entries()) {
+      await page.goto(link);
+      expect(await page.textContent('#signer-name')).toBe(SIGNERS[index].name);
+      await page.check('#agree');
+      await page.fill('#typed_name', SIGNERS[index].name);
+      await Promise.all([page.waitForNavigation(), page.click('#sign')]);
+      expect(await page.textContent('#signed-confirmation')).toContain('is signed');
+    }
+    await page.close();
+
+    const read = async () => ok(await service.call(`${P}/retrieve_signature_requests`, { policy_id: policyId })).signature_requests[0];
+    const request = await eventually(read, (current) => current.is_complete);
+    expect(request.signatures.map((signature: any) => signature.status_code)).toEqual(['signed', 'signed']);
+    const pending = await eventually(
+      async () => JSON.parse(ok(await service.call(`${P}/retrieve_files_pending_signature`, { policy_id: policyId }))),
+      (files) => Object.keys(files).length === 0,
+    );
+    expect(pending).toEqual({});
+    expect((await service.call('/api/v2/utils/mark_file_as_signed', { file_id: request.file_id })).body).toMatchObject({ success: true });
+  });
+
+  it('shows every operation of the OpenAPI description on the /docs page', async () => {
+    const description = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(description.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.length).toBeGreaterThan(40);
+
+    const page = await browser.newPage();
+    await page.goto(`${service.url}/docs`);
+    // Swagger UI renders one .opblock per operation, its method and path inside.
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+    await page.waitForFunction((count) => (globalThis as any).document.querySelectorAll('.opblock').length >= count, operations.length, { timeout: 20_000 });
+    const shown = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+    );
+    await page.close();
+    expect([...shown].sort()).toEqual([...operations].sort());
+  });
+});

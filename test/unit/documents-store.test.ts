@@ -1,0 +1,188 @@
+/**
+ * The documents area without a store: its keys (the exact parameters the store sends), a
+ * file record's indexes by print state, a revision assembled into a printable document, the
+ * print queue's answer shape, the print-batches message, the inspection vendor, and a file
+ * answer through API Gateway.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CARRIER, deliverableFileName, policyDocumentFrom, primaryRisk, recipientOf } from '../../shared/documents/assemble.js';
+import { builtInInspectionVendor, inspectionVendor } from '../../shared/documents/inspection-vendors.js';
+import {
+  fileFolder,
+  fileKey,
+  inspectionKey,
+  mailingBatchesQuery,
+  mailingBatchKey,
+  policyFilesIndex,
+  policyFilesQuery,
+  printMonthIndex,
+  printMonthQuery,
+  printQueueIndex,
+  printQueueQuery,
+  printRunKey,
+} from '../../shared/documents/keys.js';
+import type { AttachmentRecord } from '../../shared/documents/model.js';
+import { InvalidPrintRunRequestError, printRunRequest } from '../../shared/documents/print-queue.js';
+import { printFileOf, toBePrintedFile } from '../../shared/documents/print-service.js';
+import { renderDeliverablePdf } from '../../shared/documents/render/index.js';
+import { FileReply, fileResponse } from '../../shared/platform/envelope.js';
+import type { LineItemRecord, RevisionSnapshot, RiskRecord } from '../../shared/policies/model.js';
+
+process.env.TABLE_NAME ??= 'unit-table';
+const { attachmentItem } = await import('../../shared/documents/store.js');
+
+const FILE = '0b8f5a9e-1111-4222-8333-944455556666';
+const POLICY = '7c1d2e3f-1111-4222-8333-944455556666';
+
+function record(overrides: Partial<AttachmentRecord> = {}): AttachmentRecord {
+  return {
+    fileId: FILE, policyId: POLICY, policyNumber: '10-2026-1', revisionId: 'rev-1', agencyId: 'agency-1', contactIds: ['c1'], referenceType: 'policies',
+    deliverableType: 'Declaration', label: 'Declaration', title: 'Declaration - 10-2026-1', objectKey: `${fileFolder(POLICY, FILE)}Declaration-10-2026-1.pdf`,
+    contentType: 'application/pdf', sizeBytes: 5000, printState: 'tbd', printDate: '2026-07-06', recipientContactId: 'c1',
+    recipient: { name: 'Jordan Avery', address: { line1: '42 Maple Avenue', city: 'Springfield', state: 'IL', zip: '62704' } },
+    parentId: null, childrenIds: [], esigned: false, goDate: '2026-07-03', procDate: '2026-07-01', createdAt: '2026-07-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('documents keys', () => {
+  it('gives each file its own partition, listed under its policy in the order made', () => {
+    expect(fileKey(FILE)).toEqual({ pk: `FILE#${FILE}`, sk: 'FILE' });
+    expect(policyFilesIndex(POLICY, '2026-07-01T10:00:00.000Z', FILE)).toEqual({ gsi1pk: `POLICYFILES#${POLICY}`, gsi1sk: `2026-07-01T10:00:00.000Z#${FILE}` });
+    expect(policyFilesQuery(POLICY)).toEqual({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `POLICYFILES#${POLICY}` } });
+    expect(fileFolder(POLICY, FILE)).toBe(`policies/${POLICY}/files/${FILE}/`);
+  });
+
+  it('reads the print queue by print date range, and every printable file by month', () => {
+    expect(printQueueIndex('2026-07-06', FILE)).toEqual({ gsi2pk: 'PRINTQUEUE#tbd', gsi2sk: `2026-07-06#${FILE}` });
+    expect(printQueueQuery('2026-07-01', '2026-07-31')).toEqual({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': 'PRINTQUEUE#tbd', ':from': '2026-07-01#', ':to': '2026-07-31#~' },
+    });
+    expect(printMonthIndex('2026-07-06', FILE)).toEqual({ gsi3pk: 'PRINTMONTH#2026-07', gsi3sk: `2026-07-06#${FILE}` });
+    expect(printMonthQuery('2026-07', '2026-07-06', '2026-07-06')).toEqual({
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': 'PRINTMONTH#2026-07', ':from': '2026-07-06#', ':to': '2026-07-06#~' },
+    });
+  });
+
+  it('keeps a print date’s run and its envelopes in one partition; inspections under their property', () => {
+    expect(printRunKey('2026-07-06')).toEqual({ pk: 'PRINTRUN#2026-07-06', sk: 'RUN' });
+    expect(mailingBatchKey('2026-07-06', 'MB-20260706-abc')).toEqual({ pk: 'PRINTRUN#2026-07-06', sk: 'BATCH#MB-20260706-abc' });
+    expect(mailingBatchesQuery('2026-07-06')).toEqual({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'PRINTRUN#2026-07-06', ':prefix': 'BATCH#' },
+    });
+    expect(inspectionKey('risk-1', 'insp-1')).toEqual({ pk: 'INSPECTIONS#risk-1', sk: 'INSPECTION#insp-1' });
+  });
+
+  it('puts a file to print in the queue and the month list; a printed one only in the month list; a custom one in neither', () => {
+    const waiting = attachmentItem(record());
+    expect(waiting).toMatchObject({ pk: `FILE#${FILE}`, sk: 'FILE', gsi2pk: 'PRINTQUEUE#tbd', gsi3pk: 'PRINTMONTH#2026-07', gsi1pk: `POLICYFILES#${POLICY}` });
+    const printed = attachmentItem(record({ printState: 'printed' }));
+    expect(printed.gsi2pk).toBeUndefined();
+    expect(printed.gsi3pk).toBe('PRINTMONTH#2026-07');
+    const custom = attachmentItem(record({ printState: 'none', printDate: null }));
+    expect(custom.gsi2pk).toBeUndefined();
+    expect(custom.gsi3pk).toBeUndefined();
+  });
+});
+
+describe('the print queue answer', () => {
+  it('names every field existing clients read, and the mailing address only when asked', () => {
+    expect(toBePrintedFile(record(), 'MB-1', false)).toEqual({
+      policy_number: '10-2026-1', file_id: FILE, contact_id: 'c1', print_date: '2026-07-06', print_state: 'tbd', label: 'Declaration',
+      title: 'Declaration - 10-2026-1', batch: 'MB-1', parent: null, children: [], revision_id: 'rev-1',
+    });
+    expect(toBePrintedFile(record(), null, true)).toMatchObject({ recipient_name: 'Jordan Avery', address_line1: '42 Maple Avenue', address_line2: '', address_zip: '62704' });
+    expect(printFileOf(record({ recipient: null })).recipient).toEqual({ name: '', address: { line1: '', city: '', state: '', zip: '' } });
+  });
+
+  it('reads a print-batches message of one date, and refuses anything else', () => {
+    expect(printRunRequest('{"printDate":"2026-07-06"}')).toEqual({ printDate: '2026-07-06' });
+    for (const body of ['', 'not json', '{}', '{"printDate":"2026-02-30"}', '{"printDate":"07/06/2026"}', 'null']) {
+      expect(() => printRunRequest(body), body).toThrow(InvalidPrintRunRequestError);
+    }
+  });
+});
+
+const risk = (id: string, sequence: number, primary: boolean, line1: string) =>
+  ({ entity: 'Risk', id, revisionId: 'rev-1', name: `Property #${sequence}`, sequence, primary, questions: primary ? { q1: 'Frame', q2: '3' } : {}, address_line1: line1, address_city: 'Springfield', address_state: 'IL', address_zip: '62704', year_built: '1998' }) as unknown as RiskRecord;
+
+const item = (fields: Partial<LineItemRecord>) =>
+  ({ entity: 'LineItem', revisionId: 'rev-1', riskId: null, limitCents: null, deductibleCents: null, annualPremiumCents: null, annualFeeCents: null, persistStatus: 'normal', sortOrder: 1, ...fields }) as LineItemRecord;
+
+function snapshot(): RevisionSnapshot {
+  return {
+    header: {
+      id: 'rev-1', policyId: POLICY, policyNumber: '10-2026-1', termStart: '2026-07-01', termEnd: '2027-07-01', annualPremiumCents: 82662, annualFeeCents: 2500,
+      contacts: { namedInsuredIds: ['c1'] },
+    } as RevisionSnapshot['header'],
+    risks: [risk('r2', 2, false, '7 Elm Street'), risk('r1', 1, true, '42 Maple Avenue')],
+    subLines: [],
+    items: [
+      item({ id: 'i1', itemId: 'dw', name: 'Dwelling', type: 'coverage', riskId: 'r1', limitCents: 25_000_000, deductibleCents: 100_000, annualPremiumCents: 86625, sortOrder: 1 }),
+      item({ id: 'i2', itemId: 'lu', name: 'Loss of Use', type: 'nonRate', riskId: 'r1', limitCents: 5_000_000, sortOrder: 4 }),
+      item({ id: 'i3', itemId: 'pl', name: 'Personal Liability', type: 'coverage', limitCents: 30_000_000, annualPremiumCents: 3500, sortOrder: 6 }),
+      item({ id: 'i4', itemId: 'mp', name: 'Medical Payments', type: 'coverage', limitCents: 500_000, annualPremiumCents: 1200, sortOrder: 7 }),
+      item({ id: 'i5', itemId: 'cf', name: 'Claims-Free Discount', type: 'adjustment', annualPremiumCents: -8663, sortOrder: 8 }),
+      item({ id: 'i6', itemId: 'pf', name: 'Policy Fee', type: 'fee', annualFeeCents: 2500, sortOrder: 9 }),
+      item({ id: 'i7', itemId: 'wb', name: 'Water Backup', type: 'coverage', riskId: 'r1', persistStatus: 'rejected', annualPremiumCents: 999, sortOrder: 5 }),
+    ],
+    mortgagees: [],
+  };
+}
+
+describe('a revision assembled into a document', () => {
+  it('prints each property with its coverages, the policy coverages, adjustments, fees, forms and the revision totals', async () => {
+    const document = policyDocumentFrom({
+      type: 'Declaration', snapshot: snapshot(), policyTypeName: 'Homeowner - HO3', carrier: DEFAULT_CARRIER,
+      namedInsureds: [{ name: 'Jordan Avery' }], forms: [{ form_code: 'HO 00 03', edition_number: '05 11', description: 'Homeowners 3 - Special Form' }], issueDate: '2026-06-15',
+      questionNames: { q1: 'Construction Type', q2: 'Protection Class' },
+    });
+    expect(document.properties[0]).toMatchObject({ yearBuilt: '1998', construction: 'Frame', protectionClass: '3' });
+    expect(document.properties[1].construction).toBeUndefined();
+    expect(document.properties.map((property) => [property.name, property.address.line1, property.coverages.map((coverage) => coverage.name)])).toEqual([
+      ['Property #1', '42 Maple Avenue', ['Dwelling', 'Loss of Use']],
+      ['Property #2', '7 Elm Street', []],
+    ]);
+    expect(document.properties[0].coverages[1]).toEqual({ name: 'Loss of Use', limit: 5_000_000, premium: 0 });
+    expect(document.policyCoverages.map((coverage) => coverage.name)).toEqual(['Personal Liability', 'Medical Payments']);
+    expect(document.adjustments).toEqual([{ name: 'Claims-Free Discount', amount: -8663 }]);
+    expect(document.fees).toEqual([{ name: 'Policy Fee', amount: 2500 }]);
+    expect(document.forms).toEqual([{ code: 'HO 00 03', edition: '05 11', description: 'Homeowners 3 - Special Form' }]);
+    expect(document.totals).toEqual({ premium: 82662, fees: 2500, total: 85162 });
+    // A named insured without an address of their own is mailed at the primary property.
+    expect(recipientOf(document)).toEqual({ name: 'Jordan Avery', address: { line1: '42 Maple Avenue', city: 'Springfield', state: 'IL', zip: '62704' } });
+    expect((await renderDeliverablePdf(document)).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('takes the primary property (else the first) as the mailing address, and names files safely', () => {
+    expect(primaryRisk(snapshot())?.id).toBe('r1');
+    expect(primaryRisk({ risks: [risk('b', 2, false, 'B'), risk('a', 1, false, 'A')] })?.id).toBe('a');
+    expect(deliverableFileName('Notice of Cancellation', '10-2026-1')).toBe('Notice-of-Cancellation-10-2026-1.pdf');
+    expect(deliverableFileName('../../etc/passwd', 'x/y', 'html')).toBe('etc-passwd-x-y.html');
+  });
+});
+
+describe('inspection vendors and file answers', () => {
+  it('finds the built-in vendor by any spelling, and no vendor it does not know', async () => {
+    expect(inspectionVendor(undefined)).toBe(builtInInspectionVendor);
+    expect(inspectionVendor('built in')).toBe(builtInInspectionVendor);
+    expect(inspectionVendor('Acme')).toBeUndefined();
+    const order = { inspectionId: 'i-1', policyNumber: '10-2026-1', propertyName: 'Property #1', address: { line1: '1', city: 'c', state: 'IL', zip: '62704' }, commercial: false };
+    expect(await builtInInspectionVendor.requestInspection(order)).toEqual(await builtInInspectionVendor.requestInspection(order));
+  });
+
+  it('answers a file base64-encoded for API Gateway, with its content type and a harmless file name', () => {
+    const response = fileResponse(new FileReply(new Uint8Array([37, 80, 68, 70]), 'application/pdf', { fileName: 'a"b\r\n.pdf' }), 'req-1');
+    expect(response).toEqual({
+      statusCode: 200,
+      headers: { 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="ab.pdf"', 'x-content-type-options': 'nosniff', 'x-request-id': 'req-1' },
+      body: Buffer.from('%PDF').toString('base64'),
+      isBase64Encoded: true,
+    });
+  });
+});
