@@ -11,6 +11,8 @@ import { filesToPrint, finishPrintRun, mailingBatchesOf, markFilePrinted, printa
 
 /** Widest window of `ignore_state` (every printed file is read): ten years. */
 export const MAX_IGNORE_STATE_DAYS = 3660;
+/** Print dates whose mailing batches getToBePrinted reads at once. */
+export const BATCH_READ_CONCURRENCY = 16;
 /** Files marked at once by markAsPrinted. */
 export const MARK_CONCURRENCY = 48;
 
@@ -96,8 +98,11 @@ export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()):
 async function batchLabels(records: readonly AttachmentRecord[]): Promise<Map<string, string>> {
   const dates = [...new Set(records.map((record) => record.printDate).filter((date): date is string => !!date))];
   const labels = new Map<string, string>();
-  const runs = await Promise.all(dates.map((date) => mailingBatchesOf(date)));
-  for (const batch of runs.flat()) for (const fileId of batch.fileIds) labels.set(fileId, batch.label);
+  // A window of many print dates reads their runs a few at a time, not all at once.
+  for (let start = 0; start < dates.length; start += BATCH_READ_CONCURRENCY) {
+    const runs = await Promise.all(dates.slice(start, start + BATCH_READ_CONCURRENCY).map((date) => mailingBatchesOf(date)));
+    for (const batch of runs.flat()) for (const fileId of batch.fileIds) labels.set(fileId, batch.label);
+  }
   return labels;
 }
 

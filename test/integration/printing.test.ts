@@ -5,6 +5,8 @@
  * batches, run twice with the same outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { handler as assignMailingBatches } from '../../events/queues/print-batches/assign_mailing_batches.js';
 import { getPrintRun, mailingBatchesOf } from '../../shared/documents/store.js';
 import { agentOf, workedExampleQuote } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
@@ -129,6 +131,14 @@ describe('the nightly print run', () => {
     expect(await mailingBatchesOf(printDate)).toEqual(batches);
     const again = await service.call('/api/v1/printing/getToBePrinted', { json_dict: { from_date: printDate, to_date: printDate } });
     expect(again.body).toEqual(answer.body);
+  });
+
+  it('reports a malformed print-batches message alone as failed, so SQS retries it and then dead-letters it', async () => {
+    const record = (messageId: string, body: string) => ({ messageId, body, attributes: {}, messageAttributes: {}, eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:print-batches' }) as unknown as SQSRecord;
+    const event: SQSEvent = { Records: [record('good', JSON.stringify({ printDate: '2032-04-14' })), record('poison', 'not a print date')] };
+    const answer = await assignMailingBatches(event, { getRemainingTimeInMillis: () => 60_000 } as Context);
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: 'poison' }] });
+    expect(await getPrintRun('2032-04-14')).toMatchObject({ state: 'done', files: 0, batches: 0 });
   });
 
   it('starts runs only for an Administrator, and only for a real date', async () => {

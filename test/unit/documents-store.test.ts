@@ -24,12 +24,11 @@ import {
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { InvalidPrintRunRequestError, printRunRequest } from '../../shared/documents/print-queue.js';
 import { printFileOf, toBePrintedFile } from '../../shared/documents/print-service.js';
+import { attachmentItem } from '../../shared/documents/store.js';
 import { renderDeliverablePdf } from '../../shared/documents/render/index.js';
 import { FileReply, fileResponse } from '../../shared/platform/envelope.js';
 import type { LineItemRecord, RevisionSnapshot, RiskRecord } from '../../shared/policies/model.js';
 
-process.env.TABLE_NAME ??= 'unit-table';
-const { attachmentItem } = await import('../../shared/documents/store.js');
 
 const FILE = '0b8f5a9e-1111-4222-8333-944455556666';
 const POLICY = '7c1d2e3f-1111-4222-8333-944455556666';
