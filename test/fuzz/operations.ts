@@ -11,6 +11,8 @@ export interface FuzzOperation {
   wrapper?: string;
   /** A create: a rejected call must store nothing. */
   isCreate: boolean;
+  /** Described with `security: []`: the caller presents no credential (session, the vendor webhook). */
+  unauthenticated: boolean;
 }
 
 /** The brief's rule for which operations create something, by the operation's name. */
@@ -34,6 +36,7 @@ export function fuzzOperation(path: string, item: any): FuzzOperation {
     schema: { ...flat, properties, required: (flat.required ?? []).filter((key) => key !== 'api_key') },
     ...(wrapper ? { wrapper } : {}),
     isCreate: CREATE_NAME.test(name),
+    unauthenticated: Array.isArray(item?.post?.security) && item.post.security.length === 0,
   };
 }
 
