@@ -3,9 +3,10 @@ import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { issuePolicy } from '../../../shared/lifecycle/issue.js';
 import type { IssueContribution } from '../../../shared/lifecycle/model.js';
+import { billingAtIssue } from '../../../shared/billing/service.js';
 
 /** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
-const contributions: IssueContribution[] = [];
+const contributions: IssueContribution[] = [billingAtIssue()];
 
 export const handler = defineOperation({
   version: 'v2',
