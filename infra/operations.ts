@@ -11,7 +11,7 @@ import type { OperationMetadata, ResourceAccess } from '../shared/platform/opera
 import { FUNCTIONS_DIR, listOperationRoutes, type OperationRoute } from './routes.js';
 
 /** The queues of the service; `ResourceAccess['queues']` names the same ones. */
-export const QUEUE_NAMES = ['signature-events', 'print-batches'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['queues']>[number]>;
+export const QUEUE_NAMES = ['signature-events', 'print-batches', 'nightly-billing'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['queues']>[number]>;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface OperationSpec extends OperationRoute {

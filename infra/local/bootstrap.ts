@@ -22,6 +22,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.j
 export const QUEUES = [
   { name: 'signature-events', envName: 'SIGNATURE_EVENTS_QUEUE_URL', maxReceiveCount: 5 },
   { name: 'print-batches', envName: 'PRINT_BATCHES_QUEUE_URL', maxReceiveCount: 5 },
+  { name: 'nightly-billing', envName: 'NIGHTLY_BILLING_QUEUE_URL', maxReceiveCount: 5 },
 ] as const;
 
 // The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).

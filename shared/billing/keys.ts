@@ -16,8 +16,8 @@ export const entryKey = (policyId: string, termId: string, entryId: string): Key
 export const checkKey = (policyId: string, checkNumber: string): Key => ({ pk: billingPartition(policyId), sk: `CHECK#${checkNumber}` });
 /** Finds a payment's policy and term from the payment id alone (storeNSF may omit the policy). */
 export const paymentLocatorKey = (paymentId: string): Key => ({ pk: `PAYMENT#${paymentId}`, sk: 'PAYMENT' });
-/** One nightly run's fan-out record, per job and day. */
-export const nightlyRunKey = (job: string, date: string): Key => ({ pk: `NIGHTLY#${job}`, sk: `RUN#${date}` });
+/** One nightly run's record (how many batches it fanned out, how many are done), per job, day and run. */
+export const nightlyRunKey = (job: string, date: string, runId: string): Key => ({ pk: `NIGHTLY#${job}`, sk: `RUN#${date}#${runId}` });
 
 /** Which list shard an account is in: a stable hash of its policy id. */
 export function accountShard(policyId: string): number {

@@ -5,10 +5,10 @@
  * payment's locator). Concurrent postings to one account conflict in DynamoDB; such a
  * transaction changed nothing and is simply tried again.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
+import { isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   ACCOUNT_LIST_SHARDS,
@@ -223,19 +223,36 @@ export async function accountsByLockboxNumber(lockboxNumber: string): Promise<Bi
 
 // ---------------------------------------------------------------- nightly runs
 
-/** Records that a nightly job's run for a day was started; false when it already was. */
-export async function markNightlyRun(job: string, date: string, facts: Record<string, unknown>): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [{ Put: { TableName: table(), Item: { ...nightlyRunKey(job, date), entity: 'NightlyRun', job, date, ...facts }, ConditionExpression: 'attribute_not_exists(pk)' } }],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+export interface NightlyRun {
+  job: string;
+  date: string;
+  runId: string;
+  batches: number;
+  accounts: number;
+  batchesDone: number;
+  startedAt: string;
+}
+
+/** Records a nightly run once it has fanned out its batches. */
+export async function recordNightlyRun(run: Omit<NightlyRun, 'batchesDone'>): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: table(), Item: { ...nightlyRunKey(run.job, run.date, run.runId), entity: 'NightlyRun', ...run, batchesDone: 0 }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+/** Counts one batch of a run as done (a batch retried after its first success is counted once: see the consumer). */
+export async function countNightlyBatchDone(job: string, date: string, runId: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({ TableName: table(), Key: nightlyRunKey(job, date, runId), UpdateExpression: 'ADD batchesDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } }),
+  ).catch((error) => {
+    // A batch of a run whose record is not written yet (the planner writes it after sending): counted by nobody, harmless.
+    if (!isConditionalCheckFailure(error)) throw error;
+  });
+}
+
+export async function getNightlyRun(job: string, date: string, runId: string): Promise<NightlyRun | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: nightlyRunKey(job, date, runId), ConsistentRead: true }));
+  return result.Item ? strip<NightlyRun>(result.Item) : undefined;
 }
 
 /** The policy of a term, from the term id alone (its account's index entry). */

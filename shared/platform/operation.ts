@@ -38,7 +38,7 @@ export interface OperationContext {
 export interface ResourceAccess {
   table?: 'read' | 'write';
   bucket?: 'read' | 'write';
-  queues?: Array<'signature-events' | 'print-batches'>;
+  queues?: Array<'signature-events' | 'print-batches' | 'nightly-billing'>;
 }
 
 /** Any zod 4 schema: the house builds them with zod/mini (shared/platform/request-fields.ts). */
