@@ -52,7 +52,7 @@ describe('cancel_policy', () => {
   it('cancels after 280 of 365 days returning 698.63 of 3000.00, with revision, history rows and note', async () => {
     const { policyId, policyNumber } = await issued3000();
     const answer = await cancel({ policy_id: policyId, cancel_date: '2025-10-08' });
-    expect(answer.body).toEqual({ success: true, message: `Policy ${policyNumber} cancelled effective 2025-10-08 (Insured's Request); return premium 698.63` });
+    expect(answer.body).toEqual({ success: true, message: `Policy ${policyNumber} cancelled effective 2025-10-08 (Insured's Request); return premium 698.63`, data: null });
     const records = await history(policyId);
     expect(records.map((record: { type: string }) => record.type)).toEqual(['Return Premium', 'Cancellation', 'Invoice']);
     expect(records[0]).toMatchObject({ amount: -698.63, balance: 2326.37, summary: 'Return premium 698.63', data: { details: { cancelDate: '2025-10-08' } } });
@@ -67,7 +67,7 @@ describe('cancel_policy', () => {
     expect(notes.map((note) => note.text)).toEqual([answer.body.message]);
 
     const again = await cancel({ policy_id: policyId, cancel_date: '2025-10-09' });
-    expect(again.body).toEqual({ success: false, message: `Policy ${policyNumber} is already cancelled` });
+    expect(again.body).toEqual({ success: false, message: `Policy ${policyNumber} is already cancelled`, data: null });
     expect(await history(policyId)).toHaveLength(3);
   });
 
@@ -83,7 +83,7 @@ describe('cancel_policy', () => {
   it('puts the term into cancellation pending with cancel_pending_date (which wins over cancel_date), still Active, nothing returned', async () => {
     const { policyId, policyNumber } = await issued3000();
     const answer = await cancel({ policy_id: policyId, cancel_date: '2025-03-01', cancel_pending_date: '2025-06-01' });
-    expect(answer.body).toEqual({ success: true, message: `Policy ${policyNumber} is pending cancellation effective 2025-06-01 (Insured's Request)` });
+    expect(answer.body).toEqual({ success: true, message: `Policy ${policyNumber} is pending cancellation effective 2025-06-01 (Insured's Request)`, data: null });
     expect(await history(policyId)).toHaveLength(1);
     const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policyId }));
     expect(policy.active_revision.policy_status).toBe('Active');
@@ -93,9 +93,9 @@ describe('cancel_policy', () => {
 
   it('refuses an unknown reason, a date outside the term, an unknown or unissued policy, changing nothing', async () => {
     const { policyId } = await issued3000();
-    expect((await cancel({ policy_id: policyId, cancel_date: '2025-05-01', cancel_reason_id: 'nope' })).body).toEqual({ success: false, message: 'cancel_reason_id: nope is not a cancel reason' });
-    expect((await cancel({ policy_id: policyId, cancel_date: '2026-05-01' })).body).toEqual({ success: false, message: 'cancel_date 2026-05-01 is outside the term 2025-01-01 to 2026-01-01' });
-    expect((await cancel({ policy_id: 'no-such-policy', cancel_date: '2025-05-01' })).body).toEqual({ success: false, message: 'Policy no-such-policy was not found' });
+    expect((await cancel({ policy_id: policyId, cancel_date: '2025-05-01', cancel_reason_id: 'nope' })).body).toEqual({ success: false, message: 'cancel_reason_id: nope is not a cancel reason', data: null });
+    expect((await cancel({ policy_id: policyId, cancel_date: '2026-05-01' })).body).toEqual({ success: false, message: 'cancel_date 2026-05-01 is outside the term 2025-01-01 to 2026-01-01', data: null });
+    expect((await cancel({ policy_id: 'no-such-policy', cancel_date: '2025-05-01' })).body).toEqual({ success: false, message: 'Policy no-such-policy was not found', data: null });
     const missing = await cancel({ policy_id: policyId });
     expect(missing.body.success).toBe(false);
     expect(await history(policyId)).toHaveLength(1);

@@ -35,9 +35,9 @@ export const handler = defineOperation({
         { policyId: input.policy_id, termId: input.policy_term_id, reasonId: input.cancel_reason_id, cancelDate: input.cancel_date, cancelPendingDate: input.cancel_pending_date },
         contributions,
       );
-      return new Reply({ success: true, message: outcome.message });
+      return new Reply({ success: true, message: outcome.message, data: null });
     } catch (error) {
-      if (error instanceof BusinessRuleError) return new Reply({ success: false, message: error.messages.join('; ') });
+      if (error instanceof BusinessRuleError) return new Reply({ success: false, message: error.messages.join('; '), data: null });
       throw error;
     }
   },
