@@ -26,15 +26,13 @@ export function accountShard(policyId: string): number {
   return hash % ACCOUNT_LIST_SHARDS;
 }
 
-/** Index attributes of an account: found by term id (gsi1), listed by shard (gsi2), found by lockbox number (gsi3). */
-export function accountIndexAttributes(policyId: string, termId: string, lockboxNumber: string) {
+/** Index attributes of an account: found by term id (gsi1), listed by shard (gsi2). */
+export function accountIndexAttributes(policyId: string, termId: string) {
   return {
     gsi1pk: `BILLINGTERM#${termId}`,
     gsi1sk: policyId,
     gsi2pk: `BILLINGACCOUNTS#${accountShard(policyId)}`,
     gsi2sk: `${policyId}#${termId}`,
-    gsi3pk: `LOCKBOX#${lockboxNumber}`,
-    gsi3sk: `${policyId}#${termId}`,
   };
 }
 
@@ -58,15 +56,11 @@ export function accountListQuery(tableName: string, shard: number) {
   };
 }
 
-/** Query parameters finding the accounts of a lockbox number. */
-export function lockboxNumberQuery(tableName: string, lockboxNumber: string) {
-  return {
-    TableName: tableName,
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': `LOCKBOX#${lockboxNumber}` },
-  };
-}
+/**
+ * The accounts of a lockbox number (`accountRefs`, a string set of `<policyId>#<termId>`):
+ * a file's numbers are looked up 100 at a time with BatchGetItem rather than a query each.
+ */
+export const lockboxNumberKey = (lockboxNumber: string): Key => ({ pk: `LOCKBOX#${lockboxNumber}`, sk: 'LOCKBOX' });
 
 /** Query parameters finding the account of a term from the term id alone. */
 export function accountByTermQuery(tableName: string, termId: string) {

@@ -23,7 +23,7 @@ import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
 import { billingSettingsFromRecords } from './settings.js';
 import {
-  accountsByLockboxNumber,
+  accountRefsByLockboxNumber,
   allAccounts,
   CheckAlreadyPostedError,
   findPayment,
@@ -253,8 +253,8 @@ export async function mapLimited<T, R>(list: readonly T[], width: number, work: 
   return results;
 }
 
-const LOCKBOX_READS_AT_ONCE = 16;
-const LOCKBOX_POSTINGS_AT_ONCE = 16;
+const LOCKBOX_READS_AT_ONCE = 64;
+const LOCKBOX_POSTINGS_AT_ONCE = 64;
 /** A lockbox payment writes its row, its check number and its locator; one note per posting. */
 const LOCKBOX_PAYMENTS_PER_POSTING = 30;
 
@@ -296,16 +296,16 @@ function textOf(value: unknown): string {
 export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date()): Promise<LockboxTransactionResult[]> {
   const today = todayIso(now);
   const numbers = [...new Set(transactions.map((transaction) => lockboxPolicyNumber(textOf((transaction as Record<string, unknown> | null)?.policy))).filter(Boolean))];
-  const found = (await mapLimited(numbers, LOCKBOX_READS_AT_ONCE, (number) => accountsByLockboxNumber(number))).flat();
+  const refs = [...(await accountRefsByLockboxNumber(numbers)).values()].flat();
+  const loaded = (await mapLimited(refs, LOCKBOX_READS_AT_ONCE, (ref) => loadAccount(ref.policyId, ref.termId))).filter((found): found is LoadedAccount => !!found);
   const loadedById = new Map<string, LoadedAccount>();
-  const accounts = (
-    await mapLimited(latestPerPolicy(found), LOCKBOX_READS_AT_ONCE, async (account) => {
-      const loaded = await loadAccount(account.policyId, account.termId);
-      if (!loaded) return undefined;
-      loadedById.set(loaded.account.policyNumber, loaded);
-      return lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, today) }, loaded.entries, today);
-    })
-  ).filter((account): account is LockboxAccount => !!account);
+  const latest = new Set(latestPerPolicy(loaded.map((found) => found.account)));
+  const accounts = loaded
+    .filter((found) => latest.has(found.account))
+    .map((found) => {
+      loadedById.set(found.account.policyNumber, found);
+      return lockboxAccount({ policyNumber: found.account.policyNumber, policyStatus: statusOf(found.account, today) }, found.entries, today);
+    });
   const decisions = decideLockboxTransactions(transactions, accounts);
   const results = decisions.map((decision) => decision.outcome);
 

@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
+import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   ACCOUNT_LIST_SHARDS,
@@ -19,7 +19,7 @@ import {
   accountQuery,
   checkKey,
   entryKey,
-  lockboxNumberQuery,
+  lockboxNumberKey,
   nightlyRunKey,
   paymentLocatorKey,
 } from './keys.js';
@@ -41,23 +41,37 @@ export class CheckAlreadyPostedError extends BusinessRuleError {
 }
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _a, gsi2sk: _b, gsi3pk: _c, gsi3sk: _d, entity: _e, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _a, gsi2sk: _b, entity: _e, ...rest } = item;
   return rest as T;
 }
 
 // ---------------------------------------------------------------- writes handed to other moves
 
-/** The new account of a term, created with its first rows (issue). */
+const accountItem = (account: BillingAccount) => ({ ...accountKey(account.policyId, account.termId), ...accountIndexAttributes(account.policyId, account.termId), entity: 'BillingAccount', ...account });
+const accountRef = (account: Pick<BillingAccount, 'policyId' | 'termId'>) => `${account.policyId}#${account.termId}`;
+
+/** The new account of a term, created with its first rows and found by its lockbox number from then on (issue). */
 export function newAccountWrites(account: BillingAccount, entries: readonly AccountEntry[]): TransactionWrite[] {
   return [
+    { Put: { TableName: table(), Item: accountItem(account), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...entries.map((entry) => entryPut(account, entry)),
     {
-      Put: {
+      Update: {
         TableName: table(),
-        Item: { ...accountKey(account.policyId, account.termId), ...accountIndexAttributes(account.policyId, account.termId, account.lockboxNumber), entity: 'BillingAccount', ...account },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Key: lockboxNumberKey(account.lockboxNumber),
+        UpdateExpression: 'ADD accountRefs :ref SET entity = :entity',
+        ExpressionAttributeValues: { ':ref': new Set([accountRef(account)]), ':entity': 'LockboxNumber' },
       },
     },
-    ...entries.map((entry) => entryPut(account, entry)),
+  ];
+}
+
+/** The same records as plain items, for a bulk load (BatchWriteItem) of accounts that do not exist yet. */
+export function newAccountItems(account: BillingAccount, entries: readonly AccountEntry[]): Array<Record<string, unknown>> {
+  return [
+    accountItem(account),
+    ...entries.map((entry) => (entryPut(account, entry).Put as { Item: Record<string, unknown> }).Item),
+    { ...lockboxNumberKey(account.lockboxNumber), entity: 'LockboxNumber', accountRefs: new Set([accountRef(account)]) },
   ];
 }
 
@@ -216,9 +230,21 @@ export async function allAccounts(): Promise<BillingAccount[]> {
   return shards.flat();
 }
 
-/** The accounts of a lockbox number (more than one term, or numbers that differ only in punctuation). */
-export async function accountsByLockboxNumber(lockboxNumber: string): Promise<BillingAccount[]> {
-  return (await queryAll<Record<string, unknown>>(lockboxNumberQuery(table(), lockboxNumber))).map((item) => strip<BillingAccount>(item));
+/**
+ * The accounts of lockbox numbers (a policy's terms, or numbers that differ only in
+ * punctuation), by number: BatchGetItem, 100 numbers a call, a few calls at once.
+ */
+export async function accountRefsByLockboxNumber(lockboxNumbers: readonly string[]): Promise<Map<string, Array<{ policyId: string; termId: string }>>> {
+  const items = await batchGetAll<{ pk: string; accountRefs?: Set<string> }>(lockboxNumbers.map(lockboxNumberKey), { consistentRead: true, concurrency: 4 });
+  return new Map(
+    items.map((item) => [
+      item.pk.slice('LOCKBOX#'.length),
+      [...(item.accountRefs ?? [])].map((ref) => {
+        const [policyId, termId] = ref.split('#');
+        return { policyId, termId };
+      }),
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------- nightly runs
