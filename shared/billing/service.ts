@@ -134,8 +134,12 @@ export async function accountHistory(principal: Principal, request: HistoryReque
   const term = request.termId ? terms.find((candidate) => candidate.id === request.termId) : termOn(policy, terms, today);
   if (!term) throw new NotFoundError(`Policy term ${request.termId ?? ''}`.trim());
   const loaded = await loadAccount(policy.id, term.id);
-  // Rows billed later (installments not yet due to be billed) are not shown until their bill date.
-  return accountHistoryPage(loaded?.entries ?? [], { filter: request.filter, currentPage: request.currentPage, pageSize: request.pageSize, asOf: today });
+  const entries = loaded?.entries ?? [];
+  // Rows billed later (installments not yet due to be billed) are not shown until their bill date;
+  // the first invoice is, from issue on, even when the term starts later.
+  const firstBill = entries.filter((entry) => entry.type === 'Invoice').map((entry) => entry.date).sort()[0];
+  const asOf = firstBill && firstBill > today ? firstBill : today;
+  return accountHistoryPage(entries, { filter: request.filter, currentPage: request.currentPage, pageSize: request.pageSize, asOf });
 }
 
 // ---------------------------------------------------------------- payments

@@ -58,6 +58,21 @@ describe('storeNSF', () => {
     expect(await history(policyId)).toHaveLength(4);
   });
 
+  it('answers a retried NSF with the same Idempotency-Key as the first time, reversing once', async () => {
+    const { policyId, policyNumber } = await issued();
+    ok(await pay(policyNumber, '851.62'));
+    const payment = (await history(policyId)).find((record: { type: string }) => record.type === 'Payment');
+    const headers = { 'Idempotency-Key': `nsf-${crypto.randomUUID()}` };
+    const body = { json_dict: { paymentId: payment.id, policyId, allowCancel: 'true' } };
+    const first = await service.call('/api/v1/policies/storeNSF', body, { headers });
+    const again = await service.call('/api/v1/policies/storeNSF', body, { headers });
+    expect(first.body).toEqual({ success: true, message: [], data: {} });
+    expect(again.body).toEqual(first.body);
+    const records = await history(policyId);
+    expect(records.filter((record: { type: string }) => record.type === 'NSF Reversal')).toHaveLength(1);
+    expect(records[0]).toMatchObject({ type: 'NSF Fee', amount: 25, balance: 876.62 });
+  });
+
   it('waives the fee (kept on the history at 0) and postpones the cancellation to the new due date', async () => {
     const { policyId, policyNumber } = await issued();
     ok(await pay(policyNumber, '100.00'));

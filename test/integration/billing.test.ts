@@ -57,6 +57,14 @@ describe('invoices at issue and the account history', () => {
     });
   });
 
+  it('shows the invoice from issue on even when the term starts next month', async () => {
+    const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const { policyId } = await issued({ effective: start });
+    const page = await history(policyId);
+    expect(page.records).toHaveLength(1);
+    expect(page.records[0]).toMatchObject({ type: 'Invoice', amount: 851.62, date: start, data: { details: { dueDate: start } } });
+  });
+
   it('offers every schedule for the policy, each adding up exactly to premium, fee and installment fees', async () => {
     const { policyNumber } = await issued();
     const options = ok(await service.call(`${P}/retrieve_billing_schedule_options`, { policy_number: policyNumber, policy_term_id: null, ignore_billing_schedule_roles: true }));

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { flagOr, id, looseText, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { storeNsf } from '../../../shared/billing/service.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 export const handler = defineOperation({
   version: 'v1',
@@ -19,8 +20,12 @@ export const handler = defineOperation({
     allowCancel: flagOr(true),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal }) => {
-    await storeNsf(principal, input);
-    return {};
+  // An Idempotency-Key makes a retry answer the first answer; without one a second NSF of the payment is refused.
+  handle: async (input, { principal, idempotencyKey }) => {
+    const store = async () => {
+      await storeNsf(principal, input);
+      return {};
+    };
+    return idempotencyKey ? onceForKey('storeNSF', `${principal.contactId}:${idempotencyKey}`, input, store) : store();
   },
 });
