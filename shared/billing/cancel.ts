@@ -82,6 +82,7 @@ export async function cancelPolicy(
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(now.getTime() + offset).toISOString(), generatedBy, policyStatus: account.policyStatus });
 
   let rows: AccountEntry[] = [];
+  let unbilled: AccountEntry[] = [];
   let returnPremiumCents = 0;
   let message: string;
   if (outcome === 'cancelled') {
@@ -91,7 +92,9 @@ export async function cancelPolicy(
       settings.minimumEarnedPremiumCents,
     );
     returnPremiumCents = figures.returnedPremiumCents;
-    const change = cancellationBalanceChange(figures, billedOnTerm(entries));
+    // Installments not yet billed never are: their invoices are voided, and only what was billed is set against what stays earned.
+    unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > today);
+    const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
     rows = [
       cancellationEntry(context(0), { date: today, cancelDate, reason: reason.name }),
       returnPremiumEntry(context(1), { date: today, cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
@@ -119,9 +122,15 @@ export async function cancelPolicy(
     account,
     entries: rows,
     guardVersion: true,
+    balanceAdjustmentCents: -sum(unbilled.map((entry) => entry.amountCents)),
     set:
       outcome === 'cancelled'
-        ? { policyStatus: 'Cancelled', cancelPending: null, nonPayment: { status: 'cancelled', cancelDate, chargeId: account.nonPayment.chargeId } }
+        ? {
+            policyStatus: 'Cancelled',
+            cancelPending: null,
+            nonPayment: { status: 'cancelled', cancelDate, chargeId: account.nonPayment.chargeId },
+            ...(unbilled.length ? { voidedEntryIds: [...(account.voidedEntryIds ?? []), ...unbilled.map((entry) => entry.id)] } : {}),
+          }
         : { cancelPending: { date: cancelDate, reasonId: reason.id } },
     handed: [
       ...cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, today, newRevisionId }),

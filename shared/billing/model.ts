@@ -290,6 +290,8 @@ export interface BillingAccount {
   nonPayment: NonPaymentState;
   /** A cancellation asked for a later day (cancel_policy with cancel_pending_date). */
   cancelPending?: { date: string; reasonId: string } | null;
+  /** Invoices a cancellation left unbilled: they are never billed, and no longer read as rows of the account. */
+  voidedEntryIds?: string[];
   /** The last day the nightly job decided this account for. */
   nightlyDate: string | null;
   version: number;

@@ -92,6 +92,8 @@ export interface Posting {
   set?: Partial<BillingAccount>;
   /** Require the account unchanged since it was read (a decision made on its rows); else only its existence. */
   guardVersion?: boolean;
+  /** Added to the balance beside the rows' sum (a cancellation voiding invoices not yet billed). */
+  balanceAdjustmentCents?: number;
   /** Check numbers the posting holds for the policy. */
   holdChecks?: readonly string[];
   /** Check numbers the posting releases (an NSF: the check may be presented again). */
@@ -105,7 +107,7 @@ export interface Posting {
 /** The writes of a posting: the account first, its rows, checks, locators, then the handed writes. */
 export function postingWrites(posting: Posting): TransactionWrite[] {
   const { account } = posting;
-  const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, 0);
+  const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, posting.balanceAdjustmentCents ?? 0);
   const names: Record<string, string> = { '#balance': 'balanceCents', '#version': 'version' };
   const values: Record<string, unknown> = { ':delta': delta, ':one': 1 };
   const assignments: string[] = [];
@@ -200,7 +202,9 @@ export async function loadAccount(policyId: string, termId: string): Promise<Loa
       entries.push(entry as AccountEntry);
     }
   }
-  return account ? { account, entries } : undefined;
+  if (!account) return undefined;
+  const voided = new Set(account.voidedEntryIds ?? []);
+  return { account, entries: voided.size ? entries.filter((entry) => !voided.has(entry.id)) : entries };
 }
 
 /** Where a payment was posted, from its id alone. */

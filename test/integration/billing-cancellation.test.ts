@@ -5,6 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyNotes } from '../../shared/notes/store.js';
+import { billingAtIssue } from '../../shared/billing/service.js';
+import { loadAccount } from '../../shared/billing/store.js';
+import { issuePolicy } from '../../shared/lifecycle/issue.js';
+import { todayIso } from '../../shared/platform/dates.js';
+import type { Principal } from '../../shared/platform/principal.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -99,6 +104,43 @@ describe('cancel_policy', () => {
     const missing = await cancel({ policy_id: policyId });
     expect(missing.body.success).toBe(false);
     expect(await history(policyId)).toHaveLength(1);
+  });
+});
+
+describe('cancelling a term billed Monthly', () => {
+  it('voids the installments not yet billed and sets only what was billed against what stays earned', async () => {
+    const today = todayIso();
+    const data = ok(
+      await service.call(`${P}/create_quote_extended`, {
+        quote_info: {
+          effective_date: `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Mo Monthly' }],
+          underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+          locations: [{ address_zip: '10001' }],
+          items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+        },
+      }),
+    );
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
+    const administrator: Principal = { contactId: 'billing-test', credential: 'api_key', roleIds: [], heldRoleIds: [], permissions: new Set(['*']), agencyIds: [], scope: 'all', isAdministrator: true };
+    const monthly = billingAtIssue();
+    // Choosing a schedule at issue is not on the wire yet: the contribution is given the Monthly schedule's id directly.
+    await issuePolicy(administrator, { policyId: data.policy_id }, [(committed) => monthly({ ...committed, billingScheduleId: '6b7798d6-de59-4819-803e-6778a2cdc5d9' })]);
+    const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
+    const termId = policy.active_policy_term.id;
+    expect((await loadAccount(data.policy_id, termId))!.entries).toHaveLength(10);
+    expect((await history(data.policy_id)).map((record: { amount: number }) => record.amount)).toEqual([107.66]);
+
+    const answer = await cancel({ policy_id: data.policy_id, cancel_date: today });
+    expect(answer.body.message).toMatch(/return premium 826\.62 \(flat cancellation\)$/);
+    const records = await history(data.policy_id);
+    expect(records.map((record: { type: string; amount: number; balance: number }) => [record.type, record.amount, record.balance])).toEqual([
+      ['Return Premium', -82.66, 25],
+      ['Cancellation', 0, 107.66],
+      ['Invoice', 107.66, 107.66],
+    ]);
+    const loaded = (await loadAccount(data.policy_id, termId))!;
+    expect(loaded.entries).toHaveLength(3);
+    expect(loaded.account.balanceCents).toBe(2500);
   });
 });
 
