@@ -5,12 +5,13 @@
  * entry file; module scope in functions/ and shared/ is lazy, so no AWS environment is needed.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { OperationMetadata, ResourceAccess } from '../shared/platform/operation.js';
 import { FUNCTIONS_DIR, listOperationRoutes, type OperationRoute } from './routes.js';
 
 /** The queues of the service; `ResourceAccess['queues']` names the same ones. */
-export const QUEUE_NAMES = ['signature-events', 'print-batches', 'loss-analysis'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['queues']>[number]>;
+export const QUEUE_NAMES = ['signature-events', 'print-batches', 'loss-analysis', 'nightly-billing'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['queues']>[number]>;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** The secrets a function may be given; `ResourceAccess['secrets']` names the same ones. */
@@ -66,7 +67,9 @@ export async function loadOperations(functionsDir = FUNCTIONS_DIR): Promise<Oper
     if (typeof handler !== 'function' || !operation) {
       throw new Error(`${where} must export \`handler = defineOperation({...})\``);
     }
-    if (operation.version !== route.version || operation.name !== route.name) {
+    // A path existing clients call by another name re-exports the one handler (`export { handler } from './<operation>.js'`).
+    const alias = isAliasEntry(route.entry);
+    if (operation.version !== route.version || (operation.name !== route.name && !alias)) {
       throw new Error(`${where} declares ${operation.version}/${operation.name}; its path says ${route.version}/${route.name}`);
     }
     specs.push({
@@ -78,6 +81,11 @@ export async function loadOperations(functionsDir = FUNCTIONS_DIR): Promise<Oper
     });
   }
   return specs;
+}
+
+/** An entry file that only re-exports another entry file's handler: an alias path of that operation. */
+export function isAliasEntry(entry: string): boolean {
+  return /^\s*export \{ handler \} from '\.\.?\/[^']+\.js';\s*$/.test(readFileSync(entry, 'utf8'));
 }
 
 /**

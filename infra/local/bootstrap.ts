@@ -23,6 +23,7 @@ export const QUEUES = [
   { name: 'signature-events', envName: 'SIGNATURE_EVENTS_QUEUE_URL', maxReceiveCount: 5 },
   { name: 'print-batches', envName: 'PRINT_BATCHES_QUEUE_URL', maxReceiveCount: 5 },
   { name: 'loss-analysis', envName: 'LOSS_ANALYSIS_QUEUE_URL', maxReceiveCount: 5 },
+  { name: 'nightly-billing', envName: 'NIGHTLY_BILLING_QUEUE_URL', maxReceiveCount: 5 },
 ] as const;
 
 // The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).

@@ -60,8 +60,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
     const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }) });
     stoppers.push(api.close);
-    if (options.consumers !== false) stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR)));
+    // Stopped in reverse: the consumers first, so that none is still polling stores already gone.
     if (ownStores) stoppers.push(stores.stop);
+    if (options.consumers !== false) stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR)));
     return {
       url: api.url,
       port: api.port,

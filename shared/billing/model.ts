@@ -262,3 +262,37 @@ export type NonPaymentAction = 'none' | 'notify_cancellation_pending' | 'rescind
 export interface NonPaymentDecision extends NonPaymentState {
   action: NonPaymentAction;
 }
+
+// ---------------------------------------------------------------------------
+// The stored account of a term
+// ---------------------------------------------------------------------------
+
+/**
+ * A term's billing account: what the rows need that is not a row (who may see it, which
+ * schedule bills it, where it stands on non-payment). `balanceCents` is the sum of its rows,
+ * kept with every posting so that lists need not read the rows; `version` rises with every change.
+ */
+export interface BillingAccount {
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  lockboxNumber: string;
+  revisionId: string;
+  scheduleId: string;
+  effectiveDate: string;
+  expirationDate: string;
+  /** `Active`, `Cancellation Pending` or `Cancelled`: what the lockbox and the nightly job read. */
+  policyStatus: string;
+  agencyId: string | null;
+  contactIds: string[];
+  balanceCents: Cents;
+  /** Where the term stands on non-payment, as the nightly job last decided. */
+  nonPayment: NonPaymentState;
+  /** A cancellation asked for a later day (cancel_policy with cancel_pending_date). */
+  cancelPending?: { date: string; reasonId: string } | null;
+  /** Invoices a cancellation left unbilled: they are never billed, and no longer read as rows of the account. */
+  voidedEntryIds?: string[];
+  /** The last day the nightly job decided this account for. */
+  nightlyDate: string | null;
+  version: number;
+}

@@ -60,3 +60,8 @@ export async function getProductCatalog(): Promise<ProductCatalog> {
     return product;
   });
 }
+
+/** Every record of the catalog partition (cached like every catalog read): the billing settings read several kinds at once. */
+export async function getCatalogRecords(): Promise<Array<Record<string, unknown>>> {
+  return cached('records', () => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': CATALOG_PARTITION } }));
+}

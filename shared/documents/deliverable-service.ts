@@ -434,18 +434,17 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
 }
 
 /**
- * The Notice of Cancellation when a cancellation takes effect (nothing while it is only
- * pending): rendered from the revision carrying the cancellation, with its reason, date and
- * return premium, and recorded in the cancellation's transaction.
+ * The Notice of Cancellation, recorded in the cancellation's transaction: ahead of the date
+ * when a cancellation is set pending (non-payment, or a pending date), saying the policy will
+ * end; and when it takes effect, rendered from the revision carrying it, with its return premium.
  */
 export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
-  if (cancelled.outcome !== 'cancelled') return [];
-  const snapshot = await loadRevision(cancelled.revisionId);
-  if (!snapshot) throw new NotFoundError(`Revision ${cancelled.revisionId}`);
+  const snapshot = await loadRevision(cancelled.inForceRevisionId);
+  if (!snapshot) throw new NotFoundError(`Revision ${cancelled.inForceRevisionId}`);
   const today = todayIso();
   const document = await documentForRevision(snapshot, 'Notice of Cancellation', {
     issueDate: today,
-    cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents },
+    cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },
   });
   const pdf = await renderDeliverablePdf(document);
   const policy = await getPolicy(cancelled.policyId);

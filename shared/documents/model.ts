@@ -114,6 +114,8 @@ export interface CancellationDetails {
   reason: string;
   cancelDate: string;
   returnPremium: Cents;
+  /** Sent ahead of the date (a pending cancellation, non-payment): the policy WILL end unless it is set right. */
+  pending?: boolean;
 }
 
 /** Everything one policy document prints. */

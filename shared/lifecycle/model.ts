@@ -29,8 +29,10 @@ export interface CancelledTerm {
   policyId: string;
   policyNumber: string;
   termId: string;
-  /** The revision carrying the cancellation's reason and date. */
+  /** The revision carrying the cancellation's reason and date (written by the move; not readable before it lands). */
   revisionId: string;
+  /** The revision in force when the cancellation was decided: what a notice prints of the policy. */
+  inForceRevisionId: string;
   /** `pending` when only a cancel_pending_date was given; `cancelled` when it took effect. */
   outcome: 'pending' | 'cancelled';
   cancelDate: string;

@@ -12,7 +12,7 @@ function required(name: string): string {
 export const config = {
   tableName: () => required('TABLE_NAME'),
   bucketName: () => required('BUCKET_NAME'),
-  queueUrl: (name: 'SIGNATURE_EVENTS' | 'PRINT_BATCHES' | 'LOSS_ANALYSIS') => required(`${name}_QUEUE_URL`),
+  queueUrl: (name: 'SIGNATURE_EVENTS' | 'PRINT_BATCHES' | 'LOSS_ANALYSIS' | 'NIGHTLY_BILLING') => required(`${name}_QUEUE_URL`),
   releaseTag: () => process.env.RELEASE_TAG ?? 'dev',
   releaseTimestamp: () => process.env.RELEASE_TIMESTAMP ?? new Date(0).toISOString(),
   /** Issuer and JWKS of bearer tokens: Cognito in AWS, the local issuer on a laptop. */

@@ -50,7 +50,7 @@ export interface ArrivedRequest {
 export interface ResourceAccess {
   table?: 'read' | 'write';
   bucket?: 'read' | 'write';
-  queues?: Array<'signature-events' | 'print-batches' | 'loss-analysis'>;
+  queues?: Array<'signature-events' | 'print-batches' | 'loss-analysis' | 'nightly-billing'>;
   /**
    * Secrets the function is given: `signature-vendor` is the built-in signature vendor's
    * webhook secret (SIGNATURE_VENDOR_SECRET) with the API's public address (PUBLIC_BASE_URL).

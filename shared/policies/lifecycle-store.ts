@@ -8,8 +8,8 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { transactionCancellationReasons } from '../platform/dynamo.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
-import { guardedRevisionUpdate, policyKey, versionedUpdate } from './keys.js';
-import type { PolicyRecord, RevisionRecord } from './model.js';
+import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
+import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 import { searchIndexWritesForStatus } from '../search/index-writes.js';
 
 /** Submits an open, unsubmitted revision (bind). */
@@ -50,4 +50,61 @@ export async function runLifecycleTransaction(writes: ReadonlyArray<Record<strin
     if (transactionCancellationReasons(error)) throw new ConcurrentChangeError(label);
     throw error;
   }
+}
+
+/** What a cancellation changes in the policies area (cancel_policy, the nightly non-payment job). */
+export interface CancellationMove {
+  term: TermRecord;
+  /** The committed revision in force: it shows the cancellation from now on. */
+  base: RevisionRecord;
+  /** The term's other committed revisions: those after the cancel date carry it too. */
+  others: readonly RevisionRecord[];
+  outcome: 'pending' | 'cancelled';
+  cancelDate: string;
+  reasonId: string;
+  today: string;
+  /** Id of the revision carrying the cancellation's reason and date (immediate cancellation only). */
+  newRevisionId: string;
+}
+
+/**
+ * The guarded writes of a cancellation. Pending: the term records it. Immediate: a committed
+ * revision carrying reason and date is added to the term, the revision in force and every
+ * later committed revision take the cancel date, the one in force shows Cancelled.
+ */
+export function cancellationWrites(move: CancellationMove): Array<Record<string, unknown>> {
+  const table = config.tableName();
+  const { term, base } = move;
+  if (move.outcome === 'pending') {
+    return [{ Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, { cancellationStatus: 'pending', cancelPendingDate: move.cancelDate, cancelReasonId: move.reasonId }) }];
+  }
+  const revision: RevisionRecord = {
+    ...base,
+    id: move.newRevisionId,
+    revisionState: 'committed',
+    policyStatus: 'Cancelled',
+    policyStatusReasonId: move.reasonId,
+    cancelDate: move.cancelDate,
+    commitDate: move.today,
+    createDate: move.today,
+    revisionDate: move.cancelDate,
+    description: 'Cancellation',
+    version: 1,
+  };
+  const later = move.others.filter((other) => other.id !== base.id && other.revisionState === 'committed' && other.revisionDate > move.cancelDate);
+  return [
+    { Put: { TableName: table, Item: { ...revisionKey(revision.id), ...revision }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, {
+        revisionIds: [...term.revisionIds, revision.id],
+        cancellationStatus: 'cancelled',
+        cancelDate: move.cancelDate,
+        cancelReasonId: move.reasonId,
+      }),
+    },
+    { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
+    ...later.map((other) => ({ Update: versionedUpdate(table, revisionKey(other.id), other.version, { cancelDate: move.cancelDate }) })),
+    // search shows the new status at once.
+    ...searchIndexWritesForStatus(term.policyId, 'Cancelled'),
+  ];
 }

@@ -70,7 +70,7 @@ describe('the queues', () => {
         .filter(Boolean),
     );
     const working = Object.entries(queues).filter(([id]) => !deadLetterIds.has(id));
-    expect(working.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['LossAnalysis', 'PrintBatches', 'SignatureEvents']);
+    expect(working.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['LossAnalysis', 'NightlyBilling', 'PrintBatches', 'SignatureEvents']);
     for (const [, queue] of working) {
       expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBe(5);
       // Longer than a consumer may run (60 s), as Lambda requires.

@@ -102,17 +102,23 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     expect(pdfText((await fetchFile(files[0].fileId)).bytes)).toContain('826.62');
   });
 
-  it('a Notice of Cancellation lands with the cancellation, printing its reason and return premium; a pending one adds nothing', async () => {
+  it('a Notice of Cancellation lands with the cancellation, printing its reason and return premium; a pending one warns ahead of the date', async () => {
     const quote = await workedExampleQuote();
     const cancelled = {
-      policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, cancelDate: todayIso(),
+      policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, inForceRevisionId: quote.revisionId, cancelDate: todayIso(),
       reason: "Insured's Request", returnPremiumCents: 41234, namedInsuredContactIds: [],
     };
-    expect(await noticeOfCancellation({ ...cancelled, outcome: 'pending' })).toEqual([]);
+    const pending = await noticeOfCancellation({ ...cancelled, outcome: 'pending', reason: 'Non-Payment of Premium' });
+    expect(pending).toHaveLength(1);
+    await runLifecycleTransaction(pending as Array<Record<string, unknown>>, 'test pending cancellation');
+    const [ahead] = await listPolicyAttachments(quote.policyId);
+    const warning = pdfText((await fetchFile(ahead.fileId)).bytes);
+    expect(warning).toContain('will be cancelled effective');
+    expect(warning).not.toContain('Return premium');
     const writes = await noticeOfCancellation({ ...cancelled, outcome: 'cancelled' });
     expect(writes).toHaveLength(1);
     await runLifecycleTransaction(writes as Array<Record<string, unknown>>, 'test cancellation');
-    const [notice] = await listPolicyAttachments(quote.policyId);
+    const notice = (await listPolicyAttachments(quote.policyId)).find((file) => file.fileId !== ahead.fileId)!;
     expect(notice).toMatchObject({ deliverableType: 'Notice of Cancellation', printState: 'tbd' });
     const text = pdfText((await fetchFile(notice.fileId)).bytes);
     expect(text).toContain("Insured's Request");

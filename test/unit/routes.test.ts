@@ -37,11 +37,15 @@ describe('route table derived from the functions tree', () => {
     const declared = files.map((file) => {
       let source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
       // A path existing clients call under another module (`/api/v2/utils/<operation>`) re-exports
-      // the one handler: `export { handler } from '../policies/<operation>.js'`.
-      const alias = /export \{ handler \} from '(\.\.\/[^']+)\.js'/.exec(source);
+      // the one handler: `export { handler } from '../policies/<operation>.js'`; one they call by
+      // another name in the same module (`apply_pnc_lockbox_payment_transactions`) re-exports it
+      // from './<operation>.js' and keeps its own name.
+      const alias = /export \{ handler \} from '(\.\.?\/[^']+)\.js'/.exec(source);
       if (alias) source = readFileSync(join(FUNCTIONS_DIR, file, '..', `${alias[1]}.ts`), 'utf8');
       const definition = source.slice(source.indexOf('defineOperation({'));
-      return `/api/${/\bversion: '(v\d+)'/.exec(definition)?.[1]}/${file.split(sep)[1]}/${/\bname: '([^']+)'/.exec(definition)?.[1]}`;
+      const ownName = file.split(sep)[2].slice(0, -'.ts'.length);
+      const name = alias?.[1].startsWith('./') ? ownName : /\bname: '([^']+)'/.exec(definition)?.[1];
+      return `/api/${/\bversion: '(v\d+)'/.exec(definition)?.[1]}/${file.split(sep)[1]}/${name}`;
     });
     expect(declared).toEqual(expected);
   });

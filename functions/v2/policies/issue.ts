@@ -4,9 +4,10 @@ import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js
 import { issuePolicy } from '../../../shared/lifecycle/issue.js';
 import type { IssueContribution } from '../../../shared/lifecycle/model.js';
 import { declarationAtIssue } from '../../../shared/documents/deliverable-service.js';
+import { billingAtIssue } from '../../../shared/billing/service.js';
 
 /** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
-const contributions: IssueContribution[] = [declarationAtIssue];
+const contributions: IssueContribution[] = [billingAtIssue(), declarationAtIssue];
 
 export const handler = defineOperation({
   version: 'v2',

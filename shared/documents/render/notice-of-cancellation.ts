@@ -8,11 +8,13 @@ export async function renderNoticeOfCancellation(document: PolicyDocument): Prom
   const cancellation = document.cancellation;
   if (!cancellation) throw new IncompleteDocumentError(document.type, 'cancellation details');
   const flow = await sections.startDocument(document);
+  const effective = formatDocumentDate(cancellation.cancelDate);
   drawCallout(
     flow,
-    `Policy ${document.policyNumber} is cancelled effective ${formatDocumentDate(cancellation.cancelDate)}`,
-    `Coverage under this policy ends at 12:01 AM standard time on ${formatDocumentDate(cancellation.cancelDate)}. ` +
-      'Losses that happen after that moment are not covered.',
+    cancellation.pending ? `Policy ${document.policyNumber} will be cancelled effective ${effective}` : `Policy ${document.policyNumber} is cancelled effective ${effective}`,
+    cancellation.pending
+      ? `Unless the reason below is resolved before then (for non-payment: the amount due is received), coverage ends at 12:01 AM standard time on ${effective}.`
+      : `Coverage under this policy ends at 12:01 AM standard time on ${effective}. Losses that happen after that moment are not covered.`,
   );
   sections.drawParties(flow, document);
   flow.section('Cancellation Details');
@@ -20,9 +22,9 @@ export async function renderNoticeOfCancellation(document: PolicyDocument): Prom
     { cells: ['Reason for cancellation', cancellation.reason] },
     { cells: ['Cancellation effective date', formatDocumentDate(cancellation.cancelDate)] },
     { cells: ['Annual premium', formatMoney(document.totals.premium)] },
-    { cells: ['Return premium', `$${formatMoney(cancellation.returnPremium)}`], style: 'total' },
+    ...(cancellation.pending ? [] : [{ cells: ['Return premium', `$${formatMoney(cancellation.returnPremium)}`], style: 'total' as const }]),
   ]);
-  flow.paragraph(
+  if (!cancellation.pending) flow.paragraph(
     cancellation.returnPremium > 0
       ? 'The return premium is the unearned part of your premium, figured pro rata by days. Fees are fully earned and are not returned.'
       : 'No premium is returned: the premium for the period the policy was in force is fully earned.',

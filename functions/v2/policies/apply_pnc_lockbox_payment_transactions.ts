@@ -1,0 +1,1 @@
+export { handler } from './apply_lockbox_payment_transactions.js';

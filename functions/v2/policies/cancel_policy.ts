@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { Reply } from '../../../shared/platform/envelope.js';
+import { BusinessRuleError } from '../../../shared/platform/errors.js';
+import { date, eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
+import { cancelPolicy } from '../../../shared/billing/cancel.js';
+import type { CancellationContribution } from '../../../shared/lifecycle/model.js';
+import { noticeOfCancellation } from '../../../shared/documents/deliverable-service.js';
+
+/**
+ * What other areas add to a cancellation, in its one transaction: documents' Notice of
+ * Cancellation. (The search index's status moves with the policies area's own writes.)
+ */
+const contributions: CancellationContribution[] = [noticeOfCancellation];
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'cancel_policy',
+  summary: 'Cancels a policy term: with cancel_pending_date it goes to cancellation pending; with only cancel_date it is cancelled at once (revision, cancel dates, return premium, notice, note) in one transaction',
+  permission: 'policies:cancel',
+  input: z
+    .object({
+      policy_id: id(),
+      policy_term_id: optionalId(),
+      cancel_reason_id: id(),
+      cancel_date: optional(date()),
+      cancel_pending_date: optional(date()),
+    })
+    .check(eitherOf('cancel_date', 'cancel_pending_date')),
+  resources: { table: 'write', bucket: 'write' },
+  // The interface documents {success, message} with message a single string, failures included.
+  handle: async (input, { principal }) => {
+    try {
+      const outcome = await cancelPolicy(
+        principal,
+        { policyId: input.policy_id, termId: input.policy_term_id, reasonId: input.cancel_reason_id, cancelDate: input.cancel_date, cancelPendingDate: input.cancel_pending_date },
+        contributions,
+      );
+      return new Reply({ success: true, message: outcome.message, data: null });
+    } catch (error) {
+      if (error instanceof BusinessRuleError) return new Reply({ success: false, message: error.messages.join('; '), data: null });
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,1 @@
+export { handler } from './retrieve_lockbox_matchfile_info.js';

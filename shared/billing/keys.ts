@@ -1,0 +1,73 @@
+/**
+ * Keys of the billing area (see docs/data-model.md, Billing). A policy's billing lives in
+ * its own partition `BILLING#<policyId>`: one account record per term (balance, status,
+ * non-payment state, version), the account-history rows of each term, and the check
+ * numbers already posted to the policy (the lockbox's natural key). Pure functions only.
+ */
+export type Key = { pk: string; sk: string };
+
+/** The account lists are spread over this many index partitions so no one partition takes every write. */
+export const ACCOUNT_LIST_SHARDS = 8;
+
+export const billingPartition = (policyId: string) => `BILLING#${policyId}`;
+export const accountKey = (policyId: string, termId: string): Key => ({ pk: billingPartition(policyId), sk: `TERM#${termId}#ACCOUNT` });
+export const entryKey = (policyId: string, termId: string, entryId: string): Key => ({ pk: billingPartition(policyId), sk: `TERM#${termId}#ENTRY#${entryId}` });
+/** A check number posted to a policy: written with the payment, so the same check never posts twice. */
+export const checkKey = (policyId: string, checkNumber: string): Key => ({ pk: billingPartition(policyId), sk: `CHECK#${checkNumber}` });
+/** Finds a payment's policy and term from the payment id alone (storeNSF may omit the policy). */
+export const paymentLocatorKey = (paymentId: string): Key => ({ pk: `PAYMENT#${paymentId}`, sk: 'PAYMENT' });
+/** One nightly run's record (how many batches it fanned out, how many are done), per job, day and run. */
+export const nightlyRunKey = (job: string, date: string, runId: string): Key => ({ pk: `NIGHTLY#${job}`, sk: `RUN#${date}#${runId}` });
+
+/** Which list shard an account is in: a stable hash of its policy id. */
+export function accountShard(policyId: string): number {
+  let hash = 0;
+  for (const char of policyId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % ACCOUNT_LIST_SHARDS;
+}
+
+/** Index attributes of an account: found by term id (gsi1), listed by shard (gsi2). */
+export function accountIndexAttributes(policyId: string, termId: string) {
+  return {
+    gsi1pk: `BILLINGTERM#${termId}`,
+    gsi1sk: policyId,
+    gsi2pk: `BILLINGACCOUNTS#${accountShard(policyId)}`,
+    gsi2sk: `${policyId}#${termId}`,
+  };
+}
+
+/** Query parameters reading one term's account and all its rows at once. */
+export function accountQuery(tableName: string, policyId: string, termId: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
+    ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':term': `TERM#${termId}#` },
+    ConsistentRead: true,
+  };
+}
+
+/** Query parameters of one shard of the account list (eventually consistent, as every index). */
+export function accountListQuery(tableName: string, shard: number) {
+  return {
+    TableName: tableName,
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': `BILLINGACCOUNTS#${shard}` },
+  };
+}
+
+/**
+ * The accounts of a lockbox number (`accountRefs`, a string set of `<policyId>#<termId>`):
+ * a file's numbers are looked up 100 at a time with BatchGetItem rather than a query each.
+ */
+export const lockboxNumberKey = (lockboxNumber: string): Key => ({ pk: `LOCKBOX#${lockboxNumber}`, sk: 'LOCKBOX' });
+
+/** Query parameters finding the account of a term from the term id alone. */
+export function accountByTermQuery(tableName: string, termId: string) {
+  return {
+    TableName: tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': `BILLINGTERM#${termId}` },
+  };
+}

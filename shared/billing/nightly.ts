@@ -1,0 +1,170 @@
+/**
+ * Nightly billing: for one day, every account that may owe is decided on non-payment. The
+ * planner (an EventBridge schedule, or `npm run nightly -- billing <date>` locally) lists
+ * the accounts from the sharded account list and fans them out to the nightly-billing queue
+ * in batches; the consumer decides each account of a batch. Each decision compares the
+ * account's state on that day with the state the last run stored on the account, so a run
+ * repeated for the same day finds nothing left to do: a second run changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import type { CancellationContribution, CancelledTerm } from '../lifecycle/model.js';
+import { newNote, notePut } from '../notes/store.js';
+import { sqsClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import type { Principal } from '../platform/principal.js';
+import { cancelPolicy } from './cancel.js';
+import { ledgerFromEntries } from './ledger.js';
+import type { BillingAccount, NonPaymentAction } from './model.js';
+import { decideNonPayment } from './non-payment.js';
+import { billingSettings, mapLimited } from './service.js';
+import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun, writePosting } from './store.js';
+
+export const NIGHTLY_JOB = 'billing';
+/** Accounts per queue message: a consumer gets up to 10 messages, 1,000 accounts, well inside its minute. */
+export const ACCOUNTS_PER_BATCH = 100;
+/** Accounts decided at once inside one batch. */
+const DECISIONS_AT_ONCE = 16;
+export const NON_PAYMENT_REASON_ID = 'eb24d327-578e-4fa8-84c8-335786ee5064';
+
+/** The caller the nightly job acts as: the service itself, reaching every policy. */
+export const NIGHTLY_PRINCIPAL: Principal = {
+  contactId: 'nightly-billing',
+  credential: 'api_key',
+  roleIds: [],
+  heldRoleIds: [],
+  permissions: new Set(['*']),
+  agencyIds: [],
+  scope: 'all',
+  isAdministrator: true,
+};
+
+export interface NightlyBatch {
+  job: typeof NIGHTLY_JOB;
+  date: string;
+  runId: string;
+  batch: number;
+  accounts: Array<{ policyId: string; termId: string }>;
+}
+
+/** Whether the nightly job needs to look at an account at all: cancelled ones and ones owing nothing and pending nothing are passed over. */
+export function needsDecision(account: BillingAccount): boolean {
+  if (account.policyStatus === 'Cancelled') return false;
+  return account.balanceCents > 0 || account.nonPayment?.status === 'cancellation_pending' || !!account.cancelPending;
+}
+
+/** Plans one day's run: lists the accounts and sends them to the queue in batches. */
+export async function planNightlyBilling(date: string): Promise<{ runId: string; batches: number; accounts: number }> {
+  const runId = randomUUID();
+  const queueUrl = config.queueUrl('NIGHTLY_BILLING');
+  const shardAccounts = await Promise.all(
+    accountShards().map(async (shard) => {
+      const picked: Array<{ policyId: string; termId: string }> = [];
+      for await (const page of accountPages(shard)) {
+        for (const account of page) if (needsDecision(account)) picked.push({ policyId: account.policyId, termId: account.termId });
+      }
+      return picked;
+    }),
+  );
+  const accounts = shardAccounts.flat();
+  const batches: NightlyBatch[] = [];
+  for (let start = 0; start < accounts.length; start += ACCOUNTS_PER_BATCH) {
+    batches.push({ job: NIGHTLY_JOB, date, runId, batch: batches.length, accounts: accounts.slice(start, start + ACCOUNTS_PER_BATCH) });
+  }
+  // Recorded before the batches go out, so that the first batch done finds the run to count itself in.
+  await recordNightlyRun({ job: NIGHTLY_JOB, date, runId, batches: batches.length, accounts: accounts.length, startedAt: new Date().toISOString() });
+  const sends: NightlyBatch[][] = [];
+  for (let start = 0; start < batches.length; start += 10) sends.push(batches.slice(start, start + 10));
+  await mapLimited(sends, 8, async (group) => {
+    const result = await sqsClient().send(
+      new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: group.map((batch) => ({ Id: String(batch.batch), MessageBody: JSON.stringify(batch) })) }),
+    );
+    if (result.Failed?.length) throw new Error(`The nightly-billing queue refused ${result.Failed.length} batches of run ${runId}`);
+  });
+  return { runId, batches: batches.length, accounts: accounts.length };
+}
+
+/** Noon of the run's day: the instant the rows a run writes are dated by. */
+const runInstant = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
+/** Decides one account for the day and applies what the decision needs. */
+export async function decideAccount(
+  ref: { policyId: string; termId: string },
+  date: string,
+  contributions: readonly CancellationContribution[],
+): Promise<NonPaymentAction | 'cancel_requested'> {
+  const loaded = await loadAccount(ref.policyId, ref.termId);
+  if (!loaded || loaded.account.policyStatus === 'Cancelled') return 'none';
+  const { account, entries } = loaded;
+  const now = runInstant(date);
+  // A cancellation cancel_policy set for a later day takes effect on that day.
+  if (account.cancelPending && account.cancelPending.date <= date) {
+    await cancelPolicy(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: account.cancelPending.reasonId, cancelDate: account.cancelPending.date }, contributions, {
+      now,
+      generatedBy: 'nightly-billing',
+    });
+    return 'cancel_requested';
+  }
+  const settings = await billingSettings();
+  const { charges, credits } = ledgerFromEntries(entries);
+  const decision = decideNonPayment({ charges, credits, date, rules: settings.rules, previous: account.nonPayment });
+  if (decision.action === 'none') return 'none';
+  if (decision.action === 'cancel') {
+    await cancelPolicy(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: NON_PAYMENT_REASON_ID, cancelDate: decision.cancelDate! }, contributions, {
+      now,
+      generatedBy: 'nightly-billing',
+    });
+    return 'cancel';
+  }
+  const pending = decision.action === 'notify_cancellation_pending';
+  const text = pending
+    ? `Unpaid on its due date: pending cancellation for non-payment effective ${decision.cancelDate}; Notice of Cancellation requested`
+    : 'Balance paid: the pending cancellation for non-payment is rescinded';
+  const contributed = pending
+    ? await Promise.all(
+        contributions.map((contribute) =>
+          contribute({
+            policyId: account.policyId,
+            policyNumber: account.policyNumber,
+            termId: account.termId,
+            revisionId: account.revisionId,
+            inForceRevisionId: account.revisionId,
+            outcome: 'pending',
+            cancelDate: decision.cancelDate!,
+            reason: 'Non-Payment of Premium',
+            returnPremiumCents: 0,
+            ...(account.agencyId ? { agencyId: account.agencyId } : {}),
+            namedInsuredContactIds: account.contactIds,
+          } satisfies CancelledTerm),
+        ),
+      )
+    : [];
+  const note = newNote({ policyId: account.policyId, termId: account.termId, createdBy: 'nightly-billing', createdAt: now.toISOString(), agencyId: account.agencyId, contactIds: account.contactIds, text });
+  await writePosting({
+    account,
+    entries: [],
+    guardVersion: true,
+    set: { nonPayment: { status: decision.status, cancelDate: decision.cancelDate, chargeId: decision.chargeId }, nightlyDate: date },
+    handed: [notePut(note), ...(contributed.flat() as Array<Record<string, unknown>>)],
+  });
+  return decision.action;
+}
+
+/** Decides every account of one batch; answers how many took each action. */
+export async function decideNightlyBatch(batch: NightlyBatch, contributions: readonly CancellationContribution[]): Promise<Record<string, number>> {
+  const failures: unknown[] = [];
+  const actions = await mapLimited(batch.accounts, DECISIONS_AT_ONCE, async (ref) => {
+    try {
+      return await decideAccount(ref, batch.date, contributions);
+    } catch (error) {
+      // The others are still decided; the batch then fails and is retried whole, which redoes nothing already done.
+      failures.push(error);
+      return 'failed';
+    }
+  });
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${batch.accounts.length} accounts of nightly batch ${batch.batch} failed`);
+  const counts: Record<string, number> = {};
+  for (const action of actions) counts[action] = (counts[action] ?? 0) + 1;
+  await countNightlyBatchDone(batch.job, batch.date, batch.runId);
+  return counts;
+}

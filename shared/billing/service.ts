@@ -1,0 +1,403 @@
+/**
+ * The billing services the entry files call: invoices at issue (an IssueContribution),
+ * schedule options, account history, payments (manual and lockbox), NSF, the lockbox
+ * matchfile and potential payors. Rules are the pure modules beside this one; the rows and
+ * the account live in the billing store; every read checks the caller's reach.
+ */
+import { randomUUID } from 'node:crypto';
+import { getCatalogRecords, getProductCatalog } from '../catalog/store.js';
+import { getContactSummaries } from '../contacts/summaries.js';
+import type { CommittedRevision, IssueContribution } from '../lifecycle/model.js';
+import { newNote, notePut } from '../notes/store.js';
+import { todayIso } from '../platform/dates.js';
+import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import { formatCents, sum, type Cents } from '../platform/money.js';
+import type { Principal } from '../platform/principal.js';
+import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
+import type { PolicyRecord, TermRecord } from '../policies/model.js';
+import { loadRevision } from '../policies/store.js';
+import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
+import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
+import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
+import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
+import { billingSettingsFromRecords } from './settings.js';
+import {
+  accountRefsByLockboxNumber,
+  allAccounts,
+  CheckAlreadyPostedError,
+  findPayment,
+  loadAccount,
+  newAccountWrites,
+  policyIdOfTerm,
+  writePosting,
+  type LoadedAccount,
+} from './store.js';
+
+export const FULL_PAY_LABEL = 'Full Pay';
+
+export async function billingSettings(): Promise<BillingSettings> {
+  return billingSettingsFromRecords(await getCatalogRecords());
+}
+
+/** The billed amounts of a revision's line items, each earned as its catalog item says. */
+export async function billableItemsOfRevision(revisionId: string): Promise<BillableItem[]> {
+  const [snapshot, product] = await Promise.all([loadRevision(revisionId), getProductCatalog()]);
+  if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
+  return billableItems(snapshot.items, product.items);
+}
+
+function entryContext(generatedBy: string, policyStatus: string, postedAt: string): EntryContext {
+  return { id: randomUUID(), postedAt, generatedBy, policyStatus };
+}
+
+/** An instant `offsetMs` after `now`, so that rows posted together keep their order. */
+const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).toISOString();
+
+// ---------------------------------------------------------------- invoices at issue
+
+/**
+ * Issue's billing contribution: the account of the term and the invoices of the chosen
+ * schedule (Full Pay when none was chosen), written in the commit's transaction.
+ */
+export function billingAtIssue(now: () => Date = () => new Date()): IssueContribution {
+  return async (committed: CommittedRevision) => {
+    const settings = await billingSettings();
+    const schedule =
+      settings.schedules.find((candidate) => candidate.id === committed.billingScheduleId) ??
+      settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ??
+      settings.schedules[0];
+    const items = await billableItemsOfRevision(committed.revisionId);
+    const installments = installmentsFor(schedule, settings.rules, items, committed.effectiveDate);
+    const at = now();
+    const entries = installments.map((installment, index) =>
+      invoiceEntry(entryContext('system', 'Active', instant(at, index)), installment, installments.length),
+    );
+    const account: BillingAccount = {
+      policyId: committed.policyId,
+      termId: committed.termId,
+      policyNumber: committed.policyNumber,
+      lockboxNumber: lockboxPolicyNumber(committed.policyNumber),
+      revisionId: committed.revisionId,
+      scheduleId: schedule.id,
+      effectiveDate: committed.effectiveDate,
+      expirationDate: committed.expirationDate,
+      policyStatus: 'Active',
+      agencyId: committed.agencyId ?? null,
+      contactIds: committed.namedInsuredContactIds,
+      balanceCents: sum(entries.map((entry) => entry.amountCents)),
+      cancelPending: null,
+      nonPayment: { status: 'current', cancelDate: null, chargeId: null },
+      nightlyDate: null,
+      version: 1,
+    };
+    return newAccountWrites(account, entries);
+  };
+}
+
+// ---------------------------------------------------------------- schedule options
+
+/** The revision a term is billed on: the policy's active revision when it belongs to that term, else the term's latest. */
+function revisionOfTerm(policy: PolicyRecord, term: TermRecord): string {
+  return term.id === policy.activeTermId || term.revisionIds.length === 0 ? policy.activeRevisionId : term.revisionIds[term.revisionIds.length - 1];
+}
+
+export async function scheduleOptions(principal: Principal, request: { policyNumber: string; termId?: string }): Promise<BillingScheduleOptionWire[]> {
+  const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
+  const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId)) ?? terms.find((candidate) => candidate.id === policy.activeTermId);
+  if (!term) throw new NotFoundError(`Policy term ${request.termId ?? policy.activeTermId}`);
+  const revision = await revisionWithinReach(principal, revisionOfTerm(policy, term));
+  const [settings, items] = await Promise.all([billingSettings(), billableItemsOfRevision(revision.header.id)]);
+  return billingScheduleOptions(settings.schedules, settings.rules, items, revision.header.termStart);
+}
+
+// ---------------------------------------------------------------- account history
+
+/** The term of a policy that is in force on `today` (else the policy's active term). */
+export function termOn(policy: PolicyRecord, terms: readonly TermRecord[], today: string): TermRecord | undefined {
+  return terms.find((term) => term.effectiveDate <= today && today < term.expirationDate) ?? terms.find((term) => term.id === policy.activeTermId);
+}
+
+export interface HistoryRequest {
+  policyId?: string;
+  termId?: string;
+  filter?: Record<string, unknown> | null;
+  currentPage?: number;
+  pageSize?: number;
+}
+
+export async function accountHistory(principal: Principal, request: HistoryRequest, now = new Date()): Promise<AccountHistoryPage> {
+  const today = todayIso(now);
+  const policyId = request.policyId ?? (request.termId ? await policyIdOfTerm(request.termId) : undefined);
+  if (!policyId) throw new NotFoundError(`Policy term ${request.termId}`);
+  const { policy, terms } = await policyWithinReach(principal, { policyId });
+  const term = request.termId ? terms.find((candidate) => candidate.id === request.termId) : termOn(policy, terms, today);
+  if (!term) throw new NotFoundError(`Policy term ${request.termId ?? ''}`.trim());
+  const loaded = await loadAccount(policy.id, term.id);
+  const entries = loaded?.entries ?? [];
+  // Rows billed later (installments not yet due to be billed) are not shown until their bill date;
+  // the first invoice is, from issue on, even when the term starts later.
+  const firstBill = entries.filter((entry) => entry.type === 'Invoice').map((entry) => entry.date).sort()[0];
+  const asOf = firstBill && firstBill > today ? firstBill : today;
+  return accountHistoryPage(entries, { filter: request.filter, currentPage: request.currentPage, pageSize: request.pageSize, asOf });
+}
+
+// ---------------------------------------------------------------- payments
+
+/** The account a payment to a policy goes to: its active term's. */
+async function accountOfPolicy(policy: PolicyRecord): Promise<LoadedAccount> {
+  const loaded = await loadAccount(policy.id, policy.activeTermId);
+  if (!loaded) throw new BusinessRuleError(`Policy ${policy.policyNumber} has not been issued; it has no account to pay into`);
+  return loaded;
+}
+
+export class MissingPaymentFieldError extends BusinessRuleError {}
+
+export interface ManualPayment {
+  policyNumber?: string;
+  amount?: string | number;
+  paymentType?: string;
+  depositDate?: string;
+}
+
+/** makeManualPolicyPayment: posts an already-collected payment (row, balance and note in one transaction). */
+export async function makeManualPayment(principal: Principal, request: ManualPayment, now = new Date()): Promise<{ paymentId: string }> {
+  if (!request.policyNumber) throw new MissingPaymentFieldError('A policy number must be submitted');
+  if (request.amount === undefined || request.amount === null || request.amount === '') throw new MissingPaymentFieldError('An amount must be submitted');
+  let amountCents: Cents;
+  try {
+    amountCents = parsePaymentAmount(request.amount);
+  } catch (error) {
+    if (error instanceof InvalidPaymentAmountError) throw new BusinessRuleError(`amount: ${error.detail}`);
+    throw error;
+  }
+  const { policy } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
+  const { account } = await accountOfPolicy(policy);
+  const at = instant(now);
+  const entry = paymentEntry(entryContext(principal.contactId, statusOf(account, todayIso(now)), at), {
+    date: request.depositDate ?? todayIso(now),
+    amountCents,
+    paymentType: request.paymentType,
+  });
+  const note = newNote({
+    policyId: policy.id, termId: account.termId, createdBy: principal.contactId, createdAt: at, agencyId: policy.agencyId, contactIds: policy.contactIds,
+    text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
+  });
+  await writePosting({ account, entries: [entry], locatePayments: [entry.id], handed: [notePut(note)] });
+  return { paymentId: entry.id };
+}
+
+/** The status the lockbox and payments see: a term past its expiration is Expired unless cancelled. */
+export function statusOf(account: BillingAccount, today: string): string {
+  if (account.policyStatus === 'Active' && today >= account.expirationDate) return 'Expired';
+  return account.policyStatus;
+}
+
+// ---------------------------------------------------------------- NSF
+
+export interface NsfRequestWire {
+  paymentId: string;
+  policyId?: string;
+  dueMonth?: string;
+  dueDay?: string;
+  dueYear?: string;
+  assessFee?: string | number;
+  allowCancel: boolean;
+}
+
+/** storeNSF: the payment is reversed (treated as never made), the NSF fee debited or waived, the cancellation allowed or postponed. */
+export async function storeNsf(principal: Principal, request: NsfRequestWire, now = new Date()): Promise<{ reversalId: string; feeId: string }> {
+  const located = await findPayment(request.paymentId);
+  if (!located || (request.policyId && request.policyId !== located.policyId)) throw new NotFoundError(`Payment ${request.paymentId}`);
+  const { policy } = await policyWithinReach(principal, { policyId: located.policyId });
+  const loaded = await loadAccount(policy.id, located.termId);
+  if (!loaded) throw new NotFoundError(`Payment ${request.paymentId}`);
+  const settings = await billingSettings();
+  const today = todayIso(now);
+  const status = statusOf(loaded.account, today);
+  const [reversal, fee] = nsfEntries(
+    loaded.entries,
+    {
+      paymentId: request.paymentId,
+      reversedOn: today,
+      dueDate: nsfDueDate(request),
+      feeCents: nsfFeeToDebit(request.assessFee, settings.nsfFeeCents),
+      allowCancel: request.allowCancel,
+    },
+    { reversal: entryContext(principal.contactId, status, instant(now)), fee: entryContext(principal.contactId, status, instant(now, 1)) },
+  );
+  const payment = loaded.entries.find((entry) => entry.id === request.paymentId)!;
+  const note = newNote({
+    policyId: policy.id, termId: located.termId, createdBy: principal.contactId, createdAt: instant(now), agencyId: policy.agencyId, contactIds: policy.contactIds,
+    text: `Payment of ${formatCents(-payment.amountCents)} returned for non-sufficient funds; ${fee.waived ? 'NSF fee waived' : `NSF fee ${formatCents(fee.amountCents)} charged`}; cancellation ${request.allowCancel ? 'allowed' : `postponed until ${reversal.dueDate}`}`,
+  });
+  await writePosting({
+    account: loaded.account,
+    entries: [reversal, fee],
+    guardVersion: true,
+    releaseChecks: payment.checkNumber ? [payment.checkNumber] : [],
+    handed: [notePut(note)],
+  });
+  return { reversalId: reversal.id, feeId: fee.id };
+}
+
+// ---------------------------------------------------------------- lockbox
+
+/** Runs `work` over `list` with at most `width` at a time, answers in order. */
+export async function mapLimited<T, R>(list: readonly T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(list.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, list.length) }, async () => {
+    while (next < list.length) {
+      const index = next++;
+      results[index] = await work(list[index], index);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+const LOCKBOX_READS_AT_ONCE = 64;
+const LOCKBOX_POSTINGS_AT_ONCE = 64;
+/** A lockbox payment writes its row, its check number and its locator; one note per posting. */
+const LOCKBOX_PAYMENTS_PER_POSTING = 30;
+
+/** The latest term's account of each policy among `accounts`. */
+function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
+  const latest = new Map<string, BillingAccount>();
+  for (const account of accounts) {
+    const known = latest.get(account.policyId);
+    if (!known || known.effectiveDate < account.effectiveDate) latest.set(account.policyId, account);
+  }
+  return [...latest.values()];
+}
+
+/** retrieve_lockbox_matchfile_info: every policy with an amount due, amounts in pennies. */
+export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
+  const today = todayIso(now);
+  // The stored balance counts every row, so an account owing nothing by it owes nothing billed either.
+  const owing = latestPerPolicy(await allAccounts()).filter((account) => account.balanceCents > 0);
+  const accounts = await mapLimited(owing, LOCKBOX_READS_AT_ONCE, async (account) => {
+    const loaded = await loadAccount(account.policyId, account.termId);
+    return loaded ? lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, today) }, loaded.entries, today) : undefined;
+  });
+  return accounts
+    .filter((account): account is LockboxAccount => !!account && account.currentDueCents > 0)
+    .sort((a, b) => a.policyNumber.localeCompare(b.policyNumber))
+    .map(lockboxMatchRecord);
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+/**
+ * apply_lockbox_payment_transactions: one result per transaction, in order. Accepted
+ * payments are grouped per policy and posted in parallel, a posting per policy (chunks of
+ * 30 payments), each holding its check numbers: a check that another request posted
+ * meanwhile answers `error` on its line and the rest of its chunk is posted again.
+ */
+export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date()): Promise<LockboxTransactionResult[]> {
+  const today = todayIso(now);
+  const numbers = [...new Set(transactions.map((transaction) => lockboxPolicyNumber(textOf((transaction as Record<string, unknown> | null)?.policy))).filter(Boolean))];
+  const refs = [...(await accountRefsByLockboxNumber(numbers)).values()].flat();
+  const loaded = (await mapLimited(refs, LOCKBOX_READS_AT_ONCE, (ref) => loadAccount(ref.policyId, ref.termId))).filter((found): found is LoadedAccount => !!found);
+  const loadedById = new Map<string, LoadedAccount>();
+  const latest = new Set(latestPerPolicy(loaded.map((found) => found.account)));
+  const accounts = loaded
+    .filter((found) => latest.has(found.account))
+    .map((found) => {
+      loadedById.set(found.account.policyNumber, found);
+      return lockboxAccount({ policyNumber: found.account.policyNumber, policyStatus: statusOf(found.account, today) }, found.entries, today);
+    });
+  const decisions = decideLockboxTransactions(transactions, accounts);
+  const results = decisions.map((decision) => decision.outcome);
+
+  const perPolicy = new Map<string, number[]>();
+  decisions.forEach((decision, index) => {
+    if (decision.payment) perPolicy.set(decision.payment.policyNumber, [...(perPolicy.get(decision.payment.policyNumber) ?? []), index]);
+  });
+  const chunks: Array<{ policyNumber: string; lines: number[] }> = [];
+  for (const [policyNumber, lines] of perPolicy) {
+    for (let start = 0; start < lines.length; start += LOCKBOX_PAYMENTS_PER_POSTING) chunks.push({ policyNumber, lines: lines.slice(start, start + LOCKBOX_PAYMENTS_PER_POSTING) });
+  }
+  const at = instant(now);
+  await mapLimited(chunks, LOCKBOX_POSTINGS_AT_ONCE, async ({ policyNumber, lines }) => {
+    const { account } = loadedById.get(policyNumber)!;
+    let pending = lines;
+    while (pending.length > 0) {
+      const entries = pending.map((line, offset) => {
+        const payment = decisions[line].payment!;
+        return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
+      });
+      const total = sum(entries.map((entry) => -entry.amountCents));
+      const note = newNote({
+        policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
+        text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
+      });
+      try {
+        await writePosting({ account, entries, holdChecks: entries.map((entry) => entry.checkNumber!), locatePayments: entries.map((entry) => entry.id), handed: [notePut(note)] });
+        return;
+      } catch (error) {
+        if (!(error instanceof CheckAlreadyPostedError)) throw error;
+        const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
+        results[line] = { result: 'error', detail: error.messages[0] };
+        pending = pending.filter((candidate) => candidate !== line);
+      }
+    }
+  });
+  return results;
+}
+
+// ---------------------------------------------------------------- payors
+
+export interface PotentialPayor {
+  policy_id: string;
+  policy_number: string;
+  contact_id: string;
+  contact_name: string;
+  contact_role: 'named_insured' | 'finance_company' | 'addtl_interest' | 'mortgagee';
+}
+
+const FINANCE_COMPANY_ROLE = '2e8f4bf3-f306-40dd-bb0b-f7018c68bebc';
+
+/** retrieve_potential_policies_payors: who may pay each policy the caller reaches (unknown numbers are skipped). */
+export async function potentialPayors(principal: Principal, policyNumbers: readonly string[]): Promise<PotentialPayor[]> {
+  const perPolicy = await mapLimited([...new Set(policyNumbers)], 8, async (policyNumber) => {
+    let policy: PolicyRecord;
+    try {
+      ({ policy } = await policyWithinReach(principal, { policyNumber }));
+    } catch (error) {
+      if (error instanceof NotFoundError) return [];
+      throw error;
+    }
+    const revision = await loadRevision(policy.activeRevisionId);
+    const candidates: Array<{ contactId: string; role: PotentialPayor['contact_role'] }> = [
+      ...policy.contacts.namedInsuredIds.map((contactId) => ({ contactId, role: 'named_insured' as const })),
+      ...policy.contacts.additionalInterestIds.map((contactId) => ({ contactId, role: 'addtl_interest' as const })),
+      ...(revision?.mortgagees ?? []).map((mortgagee) => ({ contactId: mortgagee.contactId, role: 'mortgagee' as const })),
+    ];
+    const known = new Set(candidates.map((candidate) => candidate.contactId));
+    const summaries = await getContactSummaries([...new Set([...known, ...policy.contactIds])]);
+    for (const contactId of policy.contactIds) {
+      if (!known.has(contactId) && summaries.get(contactId)?.roleIds.includes(FINANCE_COMPANY_ROLE)) candidates.push({ contactId, role: 'finance_company' });
+    }
+    const seen = new Set<string>();
+    return candidates
+      .filter((candidate) => {
+        const key = `${candidate.contactId}|${candidate.role}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .map((candidate) => ({
+        policy_id: policy.id,
+        policy_number: policy.policyNumber,
+        contact_id: candidate.contactId,
+        contact_name: summaries.get(candidate.contactId)?.name ?? '',
+        contact_role: candidate.role,
+      }));
+  });
+  return perPolicy.flat();
+}
+

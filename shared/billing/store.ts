@@ -1,0 +1,294 @@
+/**
+ * The billing store: the only code that knows the billing keys (keys.ts). A posting (a
+ * payment, an NSF, a cancellation's rows) is one transaction: its rows, the account's
+ * balance and version, and what the action writes with it (a note, the check number, the
+ * payment's locator). Concurrent postings to one account conflict in DynamoDB; such a
+ * transaction changed nothing and is simply tried again.
+ */
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
+import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
+import {
+  ACCOUNT_LIST_SHARDS,
+  accountIndexAttributes,
+  accountByTermQuery,
+  accountKey,
+  accountListQuery,
+  accountQuery,
+  checkKey,
+  entryKey,
+  lockboxNumberKey,
+  nightlyRunKey,
+  paymentLocatorKey,
+} from './keys.js';
+import type { AccountEntry, BillingAccount } from './model.js';
+
+const table = () => config.tableName();
+const TRANSACTION_LIMIT = 100;
+/** Attempts of a posting that keeps meeting concurrent postings to the same account. */
+const MAX_ATTEMPTS = 12;
+
+export type TransactionWrite = Record<string, unknown>;
+
+/** A check number already posted to the policy (its natural key held). */
+export class CheckAlreadyPostedError extends BusinessRuleError {
+  constructor(readonly checkNumber: string, policyNumber: string) {
+    super(`Check ${checkNumber} was already posted to policy ${policyNumber}`);
+    this.name = 'CheckAlreadyPostedError';
+  }
+}
+
+function strip<T>(item: Record<string, unknown>): T {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _a, gsi2sk: _b, entity: _e, ...rest } = item;
+  return rest as T;
+}
+
+// ---------------------------------------------------------------- writes handed to other moves
+
+const accountItem = (account: BillingAccount) => ({ ...accountKey(account.policyId, account.termId), ...accountIndexAttributes(account.policyId, account.termId), entity: 'BillingAccount', ...account });
+const accountRef = (account: Pick<BillingAccount, 'policyId' | 'termId'>) => `${account.policyId}#${account.termId}`;
+
+/** The new account of a term, created with its first rows and found by its lockbox number from then on (issue). */
+export function newAccountWrites(account: BillingAccount, entries: readonly AccountEntry[]): TransactionWrite[] {
+  return [
+    { Put: { TableName: table(), Item: accountItem(account), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...entries.map((entry) => entryPut(account, entry)),
+    {
+      Update: {
+        TableName: table(),
+        Key: lockboxNumberKey(account.lockboxNumber),
+        UpdateExpression: 'ADD accountRefs :ref SET entity = :entity',
+        ExpressionAttributeValues: { ':ref': new Set([accountRef(account)]), ':entity': 'LockboxNumber' },
+      },
+    },
+  ];
+}
+
+/** The same records as plain items, for a bulk load (BatchWriteItem) of accounts that do not exist yet. */
+export function newAccountItems(account: BillingAccount, entries: readonly AccountEntry[]): Array<Record<string, unknown>> {
+  return [
+    accountItem(account),
+    ...entries.map((entry) => (entryPut(account, entry).Put as { Item: Record<string, unknown> }).Item),
+    { ...lockboxNumberKey(account.lockboxNumber), entity: 'LockboxNumber', accountRefs: new Set([accountRef(account)]) },
+  ];
+}
+
+function entryPut(account: Pick<BillingAccount, 'policyId' | 'termId'>, entry: AccountEntry): TransactionWrite {
+  return {
+    Put: {
+      TableName: table(),
+      Item: { ...entryKey(account.policyId, account.termId, entry.id), entity: 'AccountEntry', policyId: account.policyId, termId: account.termId, ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface Posting {
+  account: BillingAccount;
+  entries: readonly AccountEntry[];
+  /** Attributes of the account to set with the posting (status, non-payment state). */
+  set?: Partial<BillingAccount>;
+  /** Require the account unchanged since it was read (a decision made on its rows); else only its existence. */
+  guardVersion?: boolean;
+  /** Added to the balance beside the rows' sum (a cancellation voiding invoices not yet billed). */
+  balanceAdjustmentCents?: number;
+  /** Check numbers the posting holds for the policy. */
+  holdChecks?: readonly string[];
+  /** Check numbers the posting releases (an NSF: the check may be presented again). */
+  releaseChecks?: readonly string[];
+  /** Payments to make findable by id alone. */
+  locatePayments?: readonly string[];
+  /** Writes of other areas (a note, a revision) that land with the posting or not at all. */
+  handed?: readonly TransactionWrite[];
+}
+
+/** The writes of a posting: the account first, its rows, checks, locators, then the handed writes. */
+export function postingWrites(posting: Posting): TransactionWrite[] {
+  const { account } = posting;
+  const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, posting.balanceAdjustmentCents ?? 0);
+  const names: Record<string, string> = { '#balance': 'balanceCents', '#version': 'version' };
+  const values: Record<string, unknown> = { ':delta': delta, ':one': 1 };
+  const assignments: string[] = [];
+  Object.entries(posting.set ?? {}).forEach(([attribute, value], index) => {
+    names[`#s${index}`] = attribute;
+    values[`:s${index}`] = value;
+    assignments.push(`#s${index} = :s${index}`);
+  });
+  let condition = 'attribute_exists(pk)';
+  if (posting.guardVersion) {
+    condition += ' AND #version = :expected';
+    values[':expected'] = account.version;
+  }
+  return [
+    {
+      Update: {
+        TableName: table(),
+        Key: accountKey(account.policyId, account.termId),
+        UpdateExpression: `ADD #balance :delta, #version :one${assignments.length ? ` SET ${assignments.join(', ')}` : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    ...posting.entries.map((entry) => entryPut(account, entry)),
+    ...(posting.holdChecks ?? []).map((checkNumber) => ({
+      Put: {
+        TableName: table(),
+        Item: { ...checkKey(account.policyId, checkNumber), entity: 'PostedCheck', checkNumber, termId: account.termId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    })),
+    ...(posting.releaseChecks ?? []).map((checkNumber) => ({ Delete: { TableName: table(), Key: checkKey(account.policyId, checkNumber) } })),
+    ...(posting.locatePayments ?? []).map((paymentId) => ({
+      Put: {
+        TableName: table(),
+        Item: { ...paymentLocatorKey(paymentId), entity: 'PaymentLocator', paymentId, policyId: account.policyId, termId: account.termId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    })),
+    ...(posting.handed ?? []),
+  ];
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes a posting as one transaction. A conflict with a concurrent posting is retried
+ * (a cancelled transaction wrote nothing); a held check number that exists is
+ * CheckAlreadyPostedError; a changed account under a version guard is ConcurrentChangeError.
+ */
+export async function writePosting(posting: Posting): Promise<void> {
+  const writes = postingWrites(posting);
+  if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError(`The posting needs ${writes.length} writes; at most ${TRANSACTION_LIMIT} fit one transaction`);
+  const checksFrom = 1 + posting.entries.length;
+  const label = `The account of policy ${posting.account.policyNumber}`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: writes as never }));
+      return;
+    } catch (error) {
+      const reasons = transactionCancellationReasons(error);
+      const conflicted = reasons?.includes('TransactionConflict') || (error as { name?: string }).name === 'TransactionConflictException';
+      if (!reasons && !conflicted) throw error;
+      const held = posting.holdChecks ?? [];
+      const refusedCheck = held.find((_, index) => reasons?.[checksFrom + index] === 'ConditionalCheckFailed');
+      if (refusedCheck) throw new CheckAlreadyPostedError(refusedCheck, posting.account.policyNumber);
+      if (reasons?.[0] === 'ConditionalCheckFailed') throw new ConcurrentChangeError(label);
+      if (reasons?.some((reason) => reason === 'ConditionalCheckFailed')) throw new ConcurrentChangeError(label);
+      if (!conflicted || attempt >= MAX_ATTEMPTS) throw new ConcurrentChangeError(label);
+      // Spread the retries of concurrent postings so that they stop meeting.
+      await pause(Math.random() * Math.min(400, 10 * 2 ** attempt));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- reads
+
+export interface LoadedAccount {
+  account: BillingAccount;
+  entries: AccountEntry[];
+}
+
+/** A term's account and every row of it, in one strongly consistent Query. */
+export async function loadAccount(policyId: string, termId: string): Promise<LoadedAccount | undefined> {
+  let account: BillingAccount | undefined;
+  const entries: AccountEntry[] = [];
+  for (const item of await queryAll(accountQuery(table(), policyId, termId))) {
+    if (item.entity === 'BillingAccount') account = strip<BillingAccount>(item);
+    else if (item.entity === 'AccountEntry') {
+      const { policyId: _p, termId: _t, ...entry } = strip<AccountEntry & { policyId: string; termId: string }>(item);
+      entries.push(entry as AccountEntry);
+    }
+  }
+  if (!account) return undefined;
+  const voided = new Set(account.voidedEntryIds ?? []);
+  return { account, entries: voided.size ? entries.filter((entry) => !voided.has(entry.id)) : entries };
+}
+
+/** Where a payment was posted, from its id alone. */
+export async function findPayment(paymentId: string): Promise<{ policyId: string; termId: string } | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: paymentLocatorKey(paymentId), ConsistentRead: true }));
+  return result.Item ? { policyId: result.Item.policyId as string, termId: result.Item.termId as string } : undefined;
+}
+
+/** Every account of one list shard, a page at a time (the index is eventually consistent). */
+export async function* accountPages(shard: number, pageSize = 500): AsyncGenerator<BillingAccount[], void> {
+  for await (const page of queryPages<Record<string, unknown>>({ ...accountListQuery(table(), shard), Limit: pageSize })) {
+    yield page.items.map((item) => strip<BillingAccount>(item));
+  }
+}
+
+export const accountShards = () => Array.from({ length: ACCOUNT_LIST_SHARDS }, (_, shard) => shard);
+
+/** Every account, all shards read in parallel. */
+export async function allAccounts(): Promise<BillingAccount[]> {
+  const shards = await Promise.all(
+    accountShards().map(async (shard) => {
+      const accounts: BillingAccount[] = [];
+      for await (const page of accountPages(shard)) accounts.push(...page);
+      return accounts;
+    }),
+  );
+  return shards.flat();
+}
+
+/**
+ * The accounts of lockbox numbers (a policy's terms, or numbers that differ only in
+ * punctuation), by number: BatchGetItem, 100 numbers a call, a few calls at once.
+ */
+export async function accountRefsByLockboxNumber(lockboxNumbers: readonly string[]): Promise<Map<string, Array<{ policyId: string; termId: string }>>> {
+  const items = await batchGetAll<{ pk: string; accountRefs?: Set<string> }>(lockboxNumbers.map(lockboxNumberKey), { consistentRead: true, concurrency: 4 });
+  return new Map(
+    items.map((item) => [
+      item.pk.slice('LOCKBOX#'.length),
+      [...(item.accountRefs ?? [])].map((ref) => {
+        const [policyId, termId] = ref.split('#');
+        return { policyId, termId };
+      }),
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------- nightly runs
+
+export interface NightlyRun {
+  job: string;
+  date: string;
+  runId: string;
+  batches: number;
+  accounts: number;
+  batchesDone: number;
+  startedAt: string;
+}
+
+/** Records a nightly run once it has fanned out its batches. */
+export async function recordNightlyRun(run: Omit<NightlyRun, 'batchesDone'>): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: table(), Item: { ...nightlyRunKey(run.job, run.date, run.runId), entity: 'NightlyRun', ...run, batchesDone: 0 }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+/** Counts one batch of a run as done (a batch retried after its first success is counted once: see the consumer). */
+export async function countNightlyBatchDone(job: string, date: string, runId: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({ TableName: table(), Key: nightlyRunKey(job, date, runId), UpdateExpression: 'ADD batchesDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } }),
+  ).catch((error) => {
+    // A batch of a run whose record is not written yet (the planner writes it after sending): counted by nobody, harmless.
+    if (!isConditionalCheckFailure(error)) throw error;
+  });
+}
+
+export async function getNightlyRun(job: string, date: string, runId: string): Promise<NightlyRun | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: nightlyRunKey(job, date, runId), ConsistentRead: true }));
+  return result.Item ? strip<NightlyRun>(result.Item) : undefined;
+}
+
+/** The policy of a term, from the term id alone (its account's index entry). */
+export async function policyIdOfTerm(termId: string): Promise<string | undefined> {
+  for await (const page of queryPages<Record<string, unknown>>(accountByTermQuery(table(), termId), { maxItems: 1 })) {
+    if (page.items[0]) return page.items[0].policyId as string;
+  }
+  return undefined;
+}

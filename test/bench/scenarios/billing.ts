@@ -1,0 +1,121 @@
+/**
+ * Billing: warm latency of posting a manual payment, lockbox throughput for a 1,000-line
+ * file (one check per policy, 1,000 policies), and the nightly billing run over 10,000
+ * accounts (planner, queue, consumers) on a day when nothing is due and on a day when
+ * 1,000 of them fall into cancellation pending. Accounts for the lockbox and the nightly
+ * run are seeded straight into the table (issuing 10,000 policies through the API would
+ * take the bench an hour); they are the records issue writes.
+ */
+import { randomUUID } from 'node:crypto';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { handler as decideAccounts } from '../../../events/queues/nightly-billing/decide_accounts.js';
+import { startQueuePoller } from '../../../infra/local/queue-poller.js';
+import { invoiceEntry } from '../../../shared/billing/account-history.js';
+import { lockboxPolicyNumber } from '../../../shared/billing/lockbox.js';
+import type { BillingAccount } from '../../../shared/billing/model.js';
+import { planNightlyBilling } from '../../../shared/billing/nightly.js';
+import { getNightlyRun, newAccountItems } from '../../../shared/billing/store.js';
+import { config } from '../../../shared/platform/config.js';
+import { batchWriteAll } from '../../../shared/platform/dynamo.js';
+import type { BenchRow, BenchScenario } from '../types.js';
+
+const P = '/api/v2/policies';
+
+/** Seeds `count` issued accounts, each with one Full Pay invoice of 851.62 due on `dueDate`. */
+async function seedAccounts(count: number, year: number, dueDate: string): Promise<string[]> {
+  const numbers: string[] = [];
+  const requests = [];
+  for (let n = 1; n <= count; n += 1) {
+    const policyNumber = `10-${year}-${n}`;
+    numbers.push(policyNumber);
+    const account: BillingAccount = {
+      policyId: randomUUID(), termId: randomUUID(), policyNumber, lockboxNumber: lockboxPolicyNumber(policyNumber), revisionId: randomUUID(),
+      scheduleId: '6166af2a-7070-45b8-a722-d84dc6b765b4', effectiveDate: dueDate, expirationDate: `${Number(dueDate.slice(0, 4)) + 1}${dueDate.slice(4)}`,
+      policyStatus: 'Active', agencyId: null, contactIds: [], balanceCents: 85162, cancelPending: null,
+      nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: null, version: 1,
+    };
+    const invoice = invoiceEntry({ id: randomUUID(), postedAt: new Date().toISOString(), generatedBy: 'bench', policyStatus: 'Active' }, {
+      number: 1, billDate: dueDate, dueDate, amountDueCents: 85162,
+      details: [{ type: 'Premium', amountCents: 82662 }, { type: 'Custom Fee Fully Earned', amountCents: 2500 }],
+    }, 1);
+    for (const Item of newAccountItems(account, [invoice])) requests.push({ PutRequest: { Item } });
+  }
+  await batchWriteAll(requests, { concurrency: 8 });
+  return numbers;
+}
+
+/** Runs the nightly job for a day with `workers` consumers in parallel (Lambda would run many), answering its seconds. */
+async function timedNightly(date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number }> {
+  const client = new SQSClient({});
+  const pollers = Array.from({ length: workers }, () =>
+    startQueuePoller({ client, queueUrl: config.queueUrl('NIGHTLY_BILLING'), handler: decideAccounts, batchSize: 10, waitTimeSeconds: 1 }),
+  );
+  const started = performance.now();
+  try {
+    const run = await planNightlyBilling(date);
+    for (;;) {
+      const progress = await getNightlyRun('billing', date, run.runId);
+      if (progress && progress.batchesDone >= progress.batches) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { seconds: Math.round((performance.now() - started) / 100) / 10, accounts: run.accounts, batches: run.batches };
+  } finally {
+    await Promise.all(pollers.map((poller) => poller.stop()));
+    client.destroy();
+  }
+}
+
+export const scenario: BenchScenario = {
+  name: 'billing',
+  async run(context) {
+    const rows: BenchRow[] = [];
+    const ok = async (path: string, body: Record<string, unknown>) => {
+      const call = await context.call(path, body);
+      if (call.body?.success !== true) throw new Error(`${path} failed: ${JSON.stringify(call.body)}`);
+      return call;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const quote = await ok(`${P}/create_quote_extended`, {
+      quote_info: {
+        effective_date: `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3',
+        named_insureds: [{ name: 'Bench Billing' }], locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    });
+    const policyId = quote.body.data.policy_id;
+    await ok(`${P}/bind`, { bind_info: { policy_id: policyId } });
+    const issued = await ok(`${P}/issue`, { issue_info: { policy_id: policyId } });
+    rows.push({ name: 'issue with its Full Pay invoice (one call)', readUnits: issued.readUnits, writeUnits: issued.writeUnits, ms: Math.round(issued.ms * 10) / 10 });
+    const policyNumber = quote.body.data.quote_number;
+    const payment = await ok('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber, amount: '0.01' } });
+    rows.push({ name: 'makeManualPolicyPayment (one call)', readUnits: payment.readUnits, writeUnits: payment.writeUnits, ms: Math.round(payment.ms * 10) / 10 });
+    const history = await ok(`${P}/retrieve_account_history`, { policy_id: policyId });
+    rows.push({ name: 'retrieve_account_history (one call)', readUnits: history.readUnits, writeUnits: history.writeUnits, ms: Math.round(history.ms * 10) / 10 });
+    rows.push({
+      name: 'makeManualPolicyPayment warm latency, 4 at a time on one policy',
+      ...(await context.latency('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber, amount: '0.01' } }, { requests: 200, concurrency: 4 })),
+    });
+
+    const lockboxNumbers = await seedAccounts(1000, 2091, today);
+    const file = lockboxNumbers.map((number, index) => ({ policy: lockboxPolicyNumber(number), check: `9${index}`, payment: '851.62' }));
+    const applied = await ok(`${P}/apply_lockbox_payment_transactions`, { transactions: file });
+    const posted = (applied.body.data as Array<{ result: string }>).filter((line) => line.result === 'success').length;
+    if (posted !== 1000) throw new Error(`lockbox posted ${posted} of 1000`);
+    rows.push({ name: 'apply_lockbox_payment_transactions, 1,000 lines on 1,000 policies', ms: Math.round(applied.ms), txPerSecond: Math.round(1000 / (applied.ms / 1000)), writeUnits: applied.writeUnits });
+    const again = await ok(`${P}/apply_lockbox_payment_transactions`, { transactions: file });
+    rows.push({ name: 'the same 1,000-line file again (answered, nothing posted)', ms: Math.round(again.ms), writeUnits: again.writeUnits });
+    const matchfile = await ok(`${P}/retrieve_lockbox_matchfile_info`, {});
+    rows.push({ name: 'retrieve_lockbox_matchfile_info over 1,001 accounts', ms: Math.round(matchfile.ms), readUnits: matchfile.readUnits });
+
+    // 9,000 accounts due far ahead and 1,000 due (and unpaid) on 2030-01-01.
+    await seedAccounts(9000, 2092, '2031-01-01');
+    await seedAccounts(1000, 2093, '2030-01-01');
+    const quiet = await timedNightly('2029-06-01', 4);
+    rows.push({ name: `nightly billing, ${quiet.accounts} accounts, nothing due (4 consumers)`, seconds: quiet.seconds, batches: quiet.batches });
+    const busy = await timedNightly('2030-01-02', 4);
+    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
+    const repeat = await timedNightly('2030-01-02', 4);
+    rows.push({ name: 'the same day again (changes nothing)', seconds: repeat.seconds, batches: repeat.batches });
+    return rows;
+  },
+};

@@ -1,0 +1,100 @@
+/**
+ * Nightly billing on the local platform (planner → nightly-billing queue → consumer): an
+ * invoice unpaid on its due date puts the policy into cancellation pending 15 days out,
+ * paying rescinds it, still unpaid on the cancel date it is cancelled with the reference
+ * return premium; a run repeated for the same day changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as planNightly } from '../../events/schedules/nightly-billing.js';
+import { getNightlyRun, loadAccount } from '../../shared/billing/store.js';
+import { listPolicyNotes } from '../../shared/notes/store.js';
+import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { startTestService, successData as ok, type TestService } from '../support/service.js';
+
+const P = '/api/v2/policies';
+let service: TestService;
+
+/** The worked example (851.62 on Full Pay), effective 2025-01-01: its invoice is due that day. */
+async function issued(): Promise<{ policyId: string; policyNumber: string; termId: string }> {
+  const data = ok(
+    await service.call(`${P}/create_quote_extended`, {
+      quote_info: {
+        effective_date: '01/01/2025', line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Nora Nightly' }],
+        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+        locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    }),
+  );
+  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
+  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
+  return { policyId: data.policy_id, policyNumber: data.quote_number, termId: policy.active_policy_term.id };
+}
+
+/** Runs the nightly job for a day, as the schedule would, and waits until the consumer has decided every batch. */
+async function nightly(date: string): Promise<{ accounts: number }> {
+  const run = await planNightly({ date });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const progress = await getNightlyRun('billing', date, run.runId);
+    if (progress && progress.batchesDone >= progress.batches) return run;
+    if (Date.now() > deadline) throw new Error(`nightly run ${run.runId} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const account = async (policy: { policyId: string; termId: string }) => (await loadAccount(policy.policyId, policy.termId))!;
+const history = async (policyId: string) => ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policyId, filter_dict: {} })).records;
+
+beforeAll(async () => {
+  service = await startTestService({ consumers: true });
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('nightly billing', () => {
+  it('pends an unpaid policy for 15 days, then cancels it with the reference return premium; each day run twice changes nothing the second time', async () => {
+    const policy = await issued();
+    await nightly('2025-01-01');
+    expect((await account(policy)).account.nonPayment.status).toBe('current');
+
+    await nightly('2025-01-02');
+    const pending = await account(policy);
+    expect(pending.account.nonPayment).toMatchObject({ status: 'cancellation_pending', cancelDate: '2025-01-16' });
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toEqual([
+      'Unpaid on its due date: pending cancellation for non-payment effective 2025-01-16; Notice of Cancellation requested',
+    ]);
+    await nightly('2025-01-02');
+    expect((await account(policy)).account.version).toBe(pending.account.version);
+    expect(await listPolicyNotes(policy.policyId)).toHaveLength(1);
+
+    await nightly('2025-01-16');
+    const cancelled = await account(policy);
+    expect(cancelled.account.policyStatus).toBe('Cancelled');
+    const records = await history(policy.policyId);
+    expect(records.map((record: { type: string }) => record.type)).toEqual(['Return Premium', 'Cancellation', 'Invoice']);
+    // 15 of 365 days earned is 33.97, below the minimum earned premium: 100.00 stays earned, 726.62 returned.
+    expect(records[0]).toMatchObject({ amount: -726.62, balance: 125, date: '2025-01-16', summary: 'Return premium 726.62' });
+    expect(records[1].summary).toBe('Policy cancelled effective 2025-01-16: Non-Payment of Premium');
+    const revision = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_revision;
+    expect(revision).toMatchObject({ policy_status: 'Cancelled', cancel_date: '2025-01-16' });
+
+    await nightly('2025-01-16');
+    expect((await account(policy)).account.version).toBe(cancelled.account.version);
+    expect(await history(policy.policyId)).toHaveLength(3);
+  });
+
+  it('rescinds the pending cancellation once the balance is paid, and never cancels', async () => {
+    const policy = await issued();
+    await nightly('2025-01-02');
+    expect((await account(policy)).account.nonPayment.status).toBe('cancellation_pending');
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policy.policyNumber, amount: '851.62', depositDate: '2025-01-05' } }));
+    await nightly('2025-01-06');
+    expect((await account(policy)).account.nonPayment.status).toBe('current');
+    expect((await listPolicyNotes(policy.policyId)).at(-2)?.text).toBe('Balance paid: the pending cancellation for non-payment is rescinded');
+    await nightly('2025-01-16');
+    expect((await account(policy)).account.policyStatus).toBe('Active');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Money coming back and coming in by the bank: storeNSF, the lockbox matchfile and file
+ * (under both names existing clients call), and who may pay a policy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../shared/platform/dates.js';
+import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { startTestService, successData as ok, type TestService } from '../support/service.js';
+
+const P = '/api/v2/policies';
+let service: TestService;
+const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
+
+async function issued(name = 'Nina Nsf'): Promise<{ policyId: string; policyNumber: string }> {
+  const data = ok(
+    await service.call(`${P}/create_quote_extended`, {
+      quote_info: {
+        effective_date: usToday(), line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
+        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+        locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    }),
+  );
+  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
+  return { policyId: data.policy_id, policyNumber: data.quote_number };
+}
+
+const history = async (policyId: string) => ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policyId })).records;
+const pay = (policyNumber: string, amount: string) => service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber, amount } });
+const digits = (policyNumber: string) => policyNumber.replace(/\D/g, '');
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('storeNSF', () => {
+  it('reverses the payment (owed again) and debits the NSF fee on the history; a second NSF of it is refused', async () => {
+    const { policyId, policyNumber } = await issued();
+    ok(await pay(policyNumber, '851.62'));
+    const payment = (await history(policyId)).find((record: { type: string }) => record.type === 'Payment');
+    expect(payment.balance).toBe(0);
+    const answer = await service.call('/api/v1/policies/storeNSF', { json_dict: { paymentId: payment.id, policyId, assessFee: '30.00', allowCancel: 'true' } });
+    expect(answer.body).toEqual({ success: true, message: [], data: {} });
+    const records = await history(policyId);
+    expect(records.slice(0, 2)).toMatchObject([
+      { type: 'NSF Fee', amount: 30, balance: 881.62, data: { details: { showWaive: true } } },
+      { type: 'NSF Reversal', amount: 851.62, balance: 851.62 },
+    ]);
+    expect(records.find((record: { id: string }) => record.id === payment.id).data.details.showDelete).toBe(false);
+    expect(records.find((record: { type: string }) => record.type === 'Invoice').data.details.paidInFull).toBe(false);
+    const again = await service.call('/api/v1/policies/storeNSF', { json_dict: { paymentId: payment.id, policyId, allowCancel: 'true' } });
+    expect(again.body).toMatchObject({ success: false, message: [`Payment ${payment.id} was already returned for non-sufficient funds`] });
+    expect(await history(policyId)).toHaveLength(4);
+  });
+
+  it('answers a retried NSF with the same Idempotency-Key as the first time, reversing once', async () => {
+    const { policyId, policyNumber } = await issued();
+    ok(await pay(policyNumber, '851.62'));
+    const payment = (await history(policyId)).find((record: { type: string }) => record.type === 'Payment');
+    const headers = { 'Idempotency-Key': `nsf-${crypto.randomUUID()}` };
+    const body = { json_dict: { paymentId: payment.id, policyId, allowCancel: 'true' } };
+    const first = await service.call('/api/v1/policies/storeNSF', body, { headers });
+    const again = await service.call('/api/v1/policies/storeNSF', body, { headers });
+    expect(first.body).toEqual({ success: true, message: [], data: {} });
+    expect(again.body).toEqual(first.body);
+    const records = await history(policyId);
+    expect(records.filter((record: { type: string }) => record.type === 'NSF Reversal')).toHaveLength(1);
+    expect(records[0]).toMatchObject({ type: 'NSF Fee', amount: 25, balance: 876.62 });
+  });
+
+  it('waives the fee (kept on the history at 0) and postpones the cancellation to the new due date', async () => {
+    const { policyId, policyNumber } = await issued();
+    ok(await pay(policyNumber, '100.00'));
+    const payment = (await history(policyId)).find((record: { type: string }) => record.type === 'Payment');
+    ok(await service.call('/api/v1/policies/storeNSF', { paymentId: payment.id, assessFee: '0', allowCancel: 'false', dueMonth: '12', dueDay: '31', dueYear: '2099' }));
+    const records = await history(policyId);
+    expect(records[0]).toMatchObject({ type: 'NSF Fee', amount: 0, summary: 'NSF fee waived', balance: 851.62 });
+    expect(records[1]).toMatchObject({ type: 'NSF Reversal', amount: 100, data: { details: { dueDate: '2099-12-31' } } });
+    const refused = await service.call('/api/v1/policies/storeNSF', { paymentId: crypto.randomUUID(), allowCancel: 'true' });
+    expect(refused.body.success).toBe(false);
+  });
+});
+
+describe('lockbox', () => {
+  it('lists each policy with an amount due by its digits-only number, in pennies, and applies a file once, answering every line in order', async () => {
+    const a = await issued('Lou Lockbox');
+    const b = await issued('Lea Lockbox');
+    const match = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
+    for (const policy of [a, b]) {
+      expect(match).toContainEqual({ policy_number: digits(policy.policyNumber), current_due_amount: 85162, minimum_acceptable_amount: 85162, always_reject_flag: false });
+    }
+    expect(ok(await service.call(`${P}/retrieve_pnc_lockbox_matchfile_info`, {}))).toEqual(match);
+
+    const file = [
+      { policy: digits(a.policyNumber), check: '1001', payment: '851.62' },
+      { policy: '99999999999', check: '1002', payment: '10.00' },
+      { policy: digits(b.policyNumber), check: '2001', payment: '10.00' },
+      { policy: digits(b.policyNumber), check: '2002', payment: 'ten' },
+      { policy: digits(a.policyNumber), check: '1001', payment: '851.62' },
+      { policy: a.policyNumber, check: '1003', payment: '5.00' },
+      { policy: digits(b.policyNumber), check: '2003', payment: 851.62 },
+    ];
+    const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }));
+    expect(first.map((line: { result: string }) => line.result)).toEqual(['success', 'error', 'error', 'error', 'error', 'error', 'success']);
+    expect(first[1].detail).toMatch(/No policy matches lockbox number 99999999999/);
+    expect(first[2].detail).toMatch(/below the minimum acceptable/);
+    expect(first[3].detail).toMatch(/is not an amount/);
+    expect(first[4].detail).toMatch(/Check 1001 was already posted/);
+    // Matched with its dashes stripped; every line is judged on the account as the file found it.
+    expect(first[5].detail).toMatch(/Payment 5.00 is below the minimum acceptable 851.62/);
+    const balanceAfter = async (policyId: string) => (await history(policyId))[0].balance;
+    expect(await balanceAfter(a.policyId)).toBe(0);
+    expect(await balanceAfter(b.policyId)).toBe(0);
+
+    // The same file again (here under the name existing clients call) answers the first answer and posts nothing.
+    const second = ok(await service.call(`${P}/apply_pnc_lockbox_payment_transactions`, { transactions: file }));
+    expect(second).toEqual(first);
+    // A new file naming checks already posted is refused line by line.
+    const resent = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: [file[0], file[6]] }));
+    expect(resent).toEqual([
+      { result: 'error', detail: `Check 1001 was already posted to policy ${a.policyNumber}` },
+      { result: 'error', detail: `Check 2003 was already posted to policy ${b.policyNumber}` },
+    ]);
+    expect((await history(a.policyId)).filter((record: { type: string }) => record.type === 'Payment')).toHaveLength(1);
+    expect((await history(b.policyId)).filter((record: { type: string }) => record.type === 'Payment')).toHaveLength(1);
+    const after = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
+    expect(after.map((line: { policy_number: string }) => line.policy_number)).not.toContain(digits(a.policyNumber));
+  });
+});
+
+describe('retrieve_potential_policies_payors', () => {
+  it('names the named insured of each policy and skips unknown numbers', async () => {
+    const a = await issued('Pat Payor');
+    const payors = ok(await service.call(`${P}/retrieve_potential_policies_payors`, { policy_numbers: [a.policyNumber, '10-1900-1'] }));
+    expect(payors).toEqual([{ policy_id: a.policyId, policy_number: a.policyNumber, contact_id: expect.any(String), contact_name: 'Pat Payor', contact_role: 'named_insured' }]);
+  });
+});

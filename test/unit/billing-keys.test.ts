@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_LIST_SHARDS,
+  accountByTermQuery,
+  accountIndexAttributes,
+  accountKey,
+  accountListQuery,
+  accountQuery,
+  accountShard,
+  checkKey,
+  entryKey,
+  lockboxNumberKey,
+  nightlyRunKey,
+  paymentLocatorKey,
+} from '../../shared/billing/keys.js';
+import { noteIndexAttributes, noteKey, policyNotesQuery } from '../../shared/notes/keys.js';
+import { postingWrites } from '../../shared/billing/store.js';
+import type { BillingAccount } from '../../shared/billing/model.js';
+
+const POLICY = '6a1f0c2e-1111-4222-8333-944455556666';
+const TERM = '7b2f0c2e-1111-4222-8333-944455556666';
+
+describe('billing keys', () => {
+  it("keeps a term's account, its rows and the policy's posted checks in the policy's billing partition", () => {
+    expect(accountKey(POLICY, TERM)).toEqual({ pk: `BILLING#${POLICY}`, sk: `TERM#${TERM}#ACCOUNT` });
+    expect(entryKey(POLICY, TERM, 'e1')).toEqual({ pk: `BILLING#${POLICY}`, sk: `TERM#${TERM}#ENTRY#e1` });
+    expect(checkKey(POLICY, '1001')).toEqual({ pk: `BILLING#${POLICY}`, sk: 'CHECK#1001' });
+    expect(accountQuery('T', POLICY, TERM)).toEqual({
+      TableName: 'T',
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
+      ExpressionAttributeValues: { ':pk': `BILLING#${POLICY}`, ':term': `TERM#${TERM}#` },
+      ConsistentRead: true,
+    });
+  });
+
+  it('finds a payment, a lockbox number, a term and a nightly run by their own keys', () => {
+    expect(paymentLocatorKey('p1')).toEqual({ pk: 'PAYMENT#p1', sk: 'PAYMENT' });
+    expect(lockboxNumberKey('1020267')).toEqual({ pk: 'LOCKBOX#1020267', sk: 'LOCKBOX' });
+    expect(nightlyRunKey('billing', '2026-05-01', 'r1')).toEqual({ pk: 'NIGHTLY#billing', sk: 'RUN#2026-05-01#r1' });
+    expect(accountByTermQuery('T', TERM)).toEqual({ TableName: 'T', IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `BILLINGTERM#${TERM}` } });
+  });
+
+  it('spreads the account list over 8 index partitions by a stable hash of the policy id', () => {
+    const shard = accountShard(POLICY);
+    expect(shard).toBe(accountShard(POLICY));
+    expect(shard).toBeGreaterThanOrEqual(0);
+    expect(shard).toBeLessThan(ACCOUNT_LIST_SHARDS);
+    expect(accountIndexAttributes(POLICY, TERM)).toEqual({ gsi1pk: `BILLINGTERM#${TERM}`, gsi1sk: POLICY, gsi2pk: `BILLINGACCOUNTS#${shard}`, gsi2sk: `${POLICY}#${TERM}` });
+    expect(accountListQuery('T', 3)).toEqual({ TableName: 'T', IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'BILLINGACCOUNTS#3' } });
+    const used = new Set(Array.from({ length: 400 }, (_, index) => accountShard(`policy-${index}`)));
+    expect(used.size).toBe(ACCOUNT_LIST_SHARDS);
+  });
+
+  it('keeps each note its own item, listed per policy in the order written', () => {
+    expect(noteKey('n1')).toEqual({ pk: 'NOTE#n1', sk: 'NOTE' });
+    expect(noteIndexAttributes(POLICY, '2026-01-01T00:00:00.000Z', 'n1')).toEqual({ gsi1pk: `POLICYNOTES#${POLICY}`, gsi1sk: '2026-01-01T00:00:00.000Z#n1' });
+    expect(policyNotesQuery('T', POLICY).ExpressionAttributeValues).toEqual({ ':pk': `POLICYNOTES#${POLICY}` });
+  });
+});
+
+describe('a posting', () => {
+  const account = { policyId: POLICY, termId: TERM, policyNumber: '10-2026-7', version: 4 } as BillingAccount;
+  const entry = { id: 'e1', amountCents: -1000 } as never;
+
+  it('moves the balance by the sum of its rows and raises the version, guarded by existence or by the version read', () => {
+    process.env.TABLE_NAME = 'T';
+    const [update, put, check, locator] = postingWrites({ account, entries: [entry], holdChecks: ['1001'], locatePayments: ['e1'] }) as Array<Record<string, any>>;
+    expect(update.Update).toMatchObject({
+      Key: accountKey(POLICY, TERM),
+      UpdateExpression: 'ADD #balance :delta, #version :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': -1000, ':one': 1 },
+    });
+    expect(put.Put).toMatchObject({ Item: { ...entryKey(POLICY, TERM, 'e1'), entity: 'AccountEntry' }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(check.Put).toMatchObject({ Item: checkKey(POLICY, '1001'), ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(locator.Put).toMatchObject({ Item: { ...paymentLocatorKey('e1'), policyId: POLICY, termId: TERM } });
+    const [guarded] = postingWrites({ account, entries: [], guardVersion: true, set: { policyStatus: 'Cancelled' } }) as Array<Record<string, any>>;
+    expect(guarded.Update).toMatchObject({
+      UpdateExpression: 'ADD #balance :delta, #version :one SET #s0 = :s0',
+      ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+      ExpressionAttributeValues: { ':delta': 0, ':expected': 4, ':s0': 'Cancelled' },
+    });
+  });
+});
