@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { createApiKey } from '../../../shared/auth/store.js';
 import { importContacts, plainContactRecords, type NewContactRecords } from '../../../shared/contacts/store.js';
+import { benchSurname } from '../scenario-helpers.js';
 import type { BenchContext, BenchRow, BenchScenario } from '../types.js';
 
 const NAMED_INSURED = '8626b373-c54d-498a-82bf-fd2d2f32b746';
@@ -23,16 +24,7 @@ const AGENCIES = 20;
 const SEARCHED = 'Quartermaine';
 const FIRST_NAMES = ['Ada', 'Bea', 'Cal', 'Dee', 'Eli', 'Fae', 'Gia', 'Hal', 'Ian', 'Jo', 'Kai', 'Lea', 'Max', 'Ned', 'Ole', 'Pam'];
 
-/** A surname from the letters a-p only (base 16), unique per index. */
-function surname(index: number): string {
-  let word = '';
-  let rest = index;
-  do {
-    word = String.fromCharCode(97 + (rest % 16)) + word;
-    rest = Math.floor(rest / 16);
-  } while (rest > 0);
-  return `B${word.padStart(4, 'a')}son`;
-}
+const surname = benchSurname;
 
 async function seed(from: number, to: number, agencyIds: string[]): Promise<void> {
   const records: NewContactRecords[] = [];

@@ -5,6 +5,7 @@
  * add_line_item, update_rating_information, retrieve_revision_details).
  */
 import type { BenchRow, BenchScenario } from '../types.js';
+import { meteredCaller } from '../scenario-helpers.js';
 
 const P = '/api/v2/policies';
 const WATER_BACKUP = '52f30227-604e-4559-9a60-544998a62893';
@@ -13,12 +14,8 @@ export const scenario: BenchScenario = {
   name: 'policies',
   async run(context) {
     const rows: BenchRow[] = [];
-    const metered = async (name: string, path: string, body: Record<string, unknown>) => {
-      const call = await context.call(path, body);
-      if (call.body?.success !== true) throw new Error(`${name} failed: ${JSON.stringify(call.body)}`);
-      rows.push({ name: `${name} (one call)`, readUnits: call.readUnits, writeUnits: call.writeUnits, ms: Math.round(call.ms * 10) / 10 });
-      return call.body.data;
-    };
+    const call = meteredCaller(context, rows);
+    const metered = async (name: string, path: string, body: Record<string, unknown>) => (await call(name, path, body)).data;
 
     const created = await metered('create_policy', `${P}/create_policy`, { inception_date: '2026-03-01' });
     await metered('retrieve_policy by number', `${P}/retrieve_policy`, { policy_number: created.policy_number });

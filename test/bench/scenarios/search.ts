@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { batchWriteAll, type BatchWriteRequest } from '../../../shared/platform/dynamo.js';
 import { searchIndexWritesForNewPolicy } from '../../../shared/search/index-writes.js';
+import { benchSurname } from '../scenario-helpers.js';
 import type { SearchablePolicy } from '../../../shared/search/model.js';
 import type { BenchContext, BenchRow, BenchScenario } from '../types.js';
 
@@ -20,15 +21,7 @@ const FIRST_NAMES = ['Ada', 'Bea', 'Cal', 'Dee', 'Eli', 'Fae', 'Gia', 'Hal', 'Ia
 const STATUSES = ['Unsubmitted', 'Submitted', 'Active', 'Cancelled'];
 const AGENCIES = Array.from({ length: 20 }, () => randomUUID());
 
-function surname(index: number): string {
-  let word = '';
-  let rest = index;
-  do {
-    word = String.fromCharCode(97 + (rest % 16)) + word;
-    rest = Math.floor(rest / 16);
-  } while (rest > 0);
-  return `B${word.padStart(4, 'a')}son`;
-}
+const surname = benchSurname;
 
 function policy(index: number, name: string): SearchablePolicy {
   return {

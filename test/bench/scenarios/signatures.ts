@@ -6,6 +6,7 @@
 import { todayIso } from '../../../shared/platform/dates.js';
 import { signWebhook } from '../../../shared/signatures/webhook-signature.js';
 import type { BenchRow, BenchScenario } from '../types.js';
+import { meteredCaller } from '../scenario-helpers.js';
 
 const P = '/api/v2/policies';
 const LOSSES_IN_PAST_3_YEARS = 'e29555d3-7101-4947-a3af-a279d8774c09';
@@ -14,12 +15,7 @@ export const scenario: BenchScenario = {
   name: 'signatures',
   async run(context) {
     const rows: BenchRow[] = [];
-    const metered = async (name: string, path: string, body: Record<string, unknown>) => {
-      const call = await context.call(path, body);
-      if (call.body?.success !== true) throw new Error(`${name} failed: ${JSON.stringify(call.body)}`);
-      rows.push({ name: `${name} (one call)`, readUnits: call.readUnits, writeUnits: call.writeUnits, ms: Math.round(call.ms * 10) / 10 });
-      return call.body;
-    };
+    const metered = meteredCaller(context, rows);
     const iso = todayIso();
     const quote = await context.call(`${P}/create_quote_extended`, {
       quote_info: {
