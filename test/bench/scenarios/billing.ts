@@ -21,15 +21,18 @@ import type { BenchRow, BenchScenario } from '../types.js';
 
 const P = '/api/v2/policies';
 
-/** Seeds `count` issued accounts, each with one Full Pay invoice of 851.62 due on `dueDate`. */
-async function seedAccounts(count: number, year: number, dueDate: string): Promise<string[]> {
+/**
+ * Seeds `count` issued accounts, each with one Full Pay invoice of 851.62 due on `dueDate`.
+ * `revisionId` names a real revision for the accounts whose Notice of Cancellation is printed.
+ */
+async function seedAccounts(count: number, year: number, dueDate: string, revisionId?: string): Promise<string[]> {
   const numbers: string[] = [];
   const requests = [];
   for (let n = 1; n <= count; n += 1) {
     const policyNumber = `10-${year}-${n}`;
     numbers.push(policyNumber);
     const account: BillingAccount = {
-      policyId: randomUUID(), termId: randomUUID(), policyNumber, lockboxNumber: lockboxPolicyNumber(policyNumber), revisionId: randomUUID(),
+      policyId: randomUUID(), termId: randomUUID(), policyNumber, lockboxNumber: lockboxPolicyNumber(policyNumber), revisionId: revisionId ?? randomUUID(),
       scheduleId: '6166af2a-7070-45b8-a722-d84dc6b765b4', effectiveDate: dueDate, expirationDate: `${Number(dueDate.slice(0, 4)) + 1}${dueDate.slice(4)}`,
       policyStatus: 'Active', agencyId: null, contactIds: [], balanceCents: 85162, cancelPending: null,
       nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: null, version: 1,
@@ -109,11 +112,13 @@ export const scenario: BenchScenario = {
 
     // 9,000 accounts due far ahead and 1,000 due (and unpaid) on 2030-01-01.
     await seedAccounts(9000, 2092, '2031-01-01');
-    await seedAccounts(1000, 2093, '2030-01-01');
+    // The 1,000 going pending get their Notice of Cancellation rendered from the issued revision.
+    const inForce = await ok(`${P}/retrieve_policy`, { policy_id: policyId });
+    await seedAccounts(1000, 2093, '2030-01-01', inForce.body.data.active_revision.id);
     const quiet = await timedNightly('2029-06-01', 4);
     rows.push({ name: `nightly billing, ${quiet.accounts} accounts, nothing due (4 consumers)`, seconds: quiet.seconds, batches: quiet.batches });
     const busy = await timedNightly('2030-01-02', 4);
-    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
+    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending, each with its Notice of Cancellation (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
     const repeat = await timedNightly('2030-01-02', 4);
     rows.push({ name: 'the same day again (changes nothing)', seconds: repeat.seconds, batches: repeat.batches });
     return rows;
