@@ -63,10 +63,11 @@ const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).
 export function billingAtIssue(now: () => Date = () => new Date()): IssueContribution {
   return async (committed: CommittedRevision) => {
     const settings = await billingSettings();
-    const schedule =
-      settings.schedules.find((candidate) => candidate.id === committed.billingScheduleId) ??
-      settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ??
-      settings.schedules[0];
+    const chosen = committed.billingScheduleId ? settings.schedules.find((candidate) => candidate.id === committed.billingScheduleId) : undefined;
+    if (committed.billingScheduleId && !chosen) {
+      throw new BusinessRuleError(`issue_info.billing_schedule_id: no billing schedule ${committed.billingScheduleId.slice(0, 100)}; retrieve_billing_schedule_options lists them`);
+    }
+    const schedule = chosen ?? settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? settings.schedules[0];
     const items = await billableItemsOfRevision(committed.revisionId);
     const installments = installmentsFor(schedule, settings.rules, items, committed.effectiveDate);
     const at = now();

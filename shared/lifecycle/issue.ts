@@ -35,7 +35,7 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
 
 export async function issuePolicy(
   principal: Principal,
-  by: { policyId?: string; policyNumber?: string },
+  by: { policyId?: string; policyNumber?: string; billingScheduleId?: string },
   contributions: readonly IssueContribution[],
   now = new Date(),
 ) {
@@ -45,7 +45,7 @@ export async function issuePolicy(
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
   if (header.annualPremiumCents === 0 && header.annualFeeCents === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} is not rated; rate it before issuing`);
-  const committed = committedRevision(policy, header, todayIso(now));
+  const committed = { ...committedRevision(policy, header, todayIso(now)), ...(by.billingScheduleId ? { billingScheduleId: by.billingScheduleId } : {}) };
   const contributed = (await Promise.all(contributions.map((contribute) => contribute(committed)))).flat();
   const writes = [...issueWrites(header, policy, committed.commitDate), ...(contributed as Array<Record<string, unknown>>)];
   if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${writes.length} writes; at most ${TRANSACTION_LIMIT} fit one transaction`);

@@ -6,11 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyNotes } from '../../shared/notes/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
-import { billingAtIssue } from '../../shared/billing/service.js';
 import { loadAccount } from '../../shared/billing/store.js';
-import { issuePolicy } from '../../shared/lifecycle/issue.js';
 import { todayIso } from '../../shared/platform/dates.js';
-import type { Principal } from '../../shared/platform/principal.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -127,10 +124,12 @@ describe('cancelling a term billed Monthly', () => {
       }),
     );
     ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-    const administrator: Principal = { contactId: 'billing-test', credential: 'api_key', roleIds: [], heldRoleIds: [], permissions: new Set(['*']), agencyIds: [], scope: 'all', isAdministrator: true };
-    const monthly = billingAtIssue();
-    // Choosing a schedule at issue is not on the wire yet: the contribution is given the Monthly schedule's id directly.
-    await issuePolicy(administrator, { policyId: data.policy_id }, [(committed) => monthly({ ...committed, billingScheduleId: '6b7798d6-de59-4819-803e-6778a2cdc5d9' })]);
+    // issue_info.billing_schedule_id chooses the schedule; an unknown one is refused by name and nothing is issued.
+    const unknown = await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id, billing_schedule_id: 'no-such-schedule' } });
+    expect(unknown.body.success).toBe(false);
+    expect(unknown.body.messages.join(' ')).toMatch(/issue_info\.billing_schedule_id: no billing schedule no-such-schedule/);
+    expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id })).active_revision.policy_status).toBe('Submitted');
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id, billing_schedule_id: '6b7798d6-de59-4819-803e-6778a2cdc5d9' } }));
     const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
     const termId = policy.active_policy_term.id;
     expect((await loadAccount(data.policy_id, termId))!.entries).toHaveLength(10);

@@ -14,7 +14,16 @@ export const handler = defineOperation({
   name: 'issue',
   summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction',
   permission: 'policies:issue',
-  input: z.object({ issue_info: z.object({ policy_id: optionalId(), policy_number: optionalId() }).check(eitherOf('policy_id', 'policy_number')) }),
+  input: z.object({
+    issue_info: z
+      .object({
+        policy_id: optionalId(),
+        policy_number: optionalId(),
+        // Beyond the interface: the billing schedule to invoice (an id of retrieve_billing_schedule_options); Full Pay when absent.
+        billing_schedule_id: optionalId(),
+      })
+      .check(eitherOf('policy_id', 'policy_number')),
+  }),
   resources: { table: 'write', bucket: 'write' },
-  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number }, contributions),
+  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions),
 });
