@@ -6,6 +6,7 @@
 import { daysInMonth, isoDate } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { formatCents, sum, toAmount, type Cents } from '../platform/money.js';
+import { pageOf } from '../platform/paging.js';
 import { chargeStandings, ledgerFromEntries } from './ledger.js';
 import type { AccountEntry, AccountEntryType, AccountHistoryPage, AccountHistoryRecordWire, Installment, InvoiceSchedule } from './model.js';
 
@@ -199,11 +200,7 @@ export function accountHistoryPage(entries: readonly AccountEntry[], query: Hist
     return recordWire(entry, balance, { paidInFull: settled.has(entry.id), reversed: reversed.has(entry.id) });
   });
   const matching = withBalance.reverse().filter((record) => (!from || record.date >= from) && (!to || record.date <= to));
-  return {
-    activePage: currentPage,
-    maxPages: Math.max(1, Math.ceil(matching.length / pageSize)),
-    records: matching.slice((currentPage - 1) * pageSize, currentPage * pageSize),
-  };
+  return pageOf(matching, currentPage, pageSize, { emptyHasOnePage: true });
 }
 
 const ICONS: Record<AccountEntryType, string> = {

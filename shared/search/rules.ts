@@ -121,9 +121,3 @@ export function sortRecords(records: readonly SearchRecord[], sort: SearchQuery[
   return [...records].sort((a, b) => direction * (collator.compare(sortValue(a, sort.field), sortValue(b, sort.field)) || a.policyId.localeCompare(b.policyId)));
 }
 
-/** One page of the sorted matches: `activePage`, `maxPages` (0 when nothing matched), `records`. */
-export function pageOf<T>(sorted: readonly T[], page: number, pageSize: number) {
-  const maxPages = Math.ceil(sorted.length / pageSize);
-  const start = (page - 1) * pageSize;
-  return { activePage: page, maxPages, records: sorted.slice(start, start + pageSize) };
-}

@@ -9,7 +9,8 @@ import { listPolicyLinks } from '../contacts/store.js';
 import { toUsDate } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { SEARCH_STATUSES, type SearchQuery, type SearchRecord } from './model.js';
-import { matchesWords, mostSelectiveWord, pageOf, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
+import { pageOf } from '../platform/paging.js';
+import { matchesWords, mostSelectiveWord, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
 import { getSearchRecords, policyIdsByTokenPrefix, recordsOfAgency, recordsWithStatus } from './store.js';
 
 const distinct = (records: SearchRecord[]) => [...new Map(records.map((record) => [record.policyId, record])).values()];

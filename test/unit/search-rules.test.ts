@@ -9,7 +9,8 @@ import {
   searchRecordOf,
 } from '../../shared/search/index-writes.js';
 import type { SearchRecord, SearchablePolicy } from '../../shared/search/model.js';
-import { matchesWords, numberForms, pageOf, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';
+import { pageOf } from '../../shared/platform/paging.js';
+import { matchesWords, numberForms, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';
 import { isInactive, readExternalPolicy } from '../../shared/policy-groups/rules.js';
 
 const TABLE = 'search-unit-table';
@@ -95,6 +96,7 @@ describe('filters, sorting and pages', () => {
     expect(pageOf([1, 2, 3, 4, 5], 2, 2)).toEqual({ activePage: 2, maxPages: 3, records: [3, 4] });
     expect(pageOf([1, 2, 3], 5, 2)).toEqual({ activePage: 5, maxPages: 2, records: [] });
     expect(pageOf([], 1, 25)).toEqual({ activePage: 1, maxPages: 0, records: [] });
+    expect(pageOf([], 1, 25, { emptyHasOnePage: true })).toEqual({ activePage: 1, maxPages: 1, records: [] });
   });
 
   it('answers a record with MM/DD/YYYY dates and the names joined by ", "', () => {
