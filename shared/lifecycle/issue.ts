@@ -14,7 +14,7 @@ import type { CommittedRevision, IssueContribution } from './model.js';
 
 const TRANSACTION_LIMIT = 100;
 
-export function committedRevision(policy: PolicyRecord, header: RevisionRecord, commitDate: string): CommittedRevision {
+export function committedRevision(policy: PolicyRecord, header: RevisionRecord, commitDate: string, billingScheduleId?: string): CommittedRevision {
   return {
     policyId: policy.id,
     policyNumber: policy.policyNumber,
@@ -28,6 +28,7 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
     annualFeeCents: header.annualFeeCents,
     writtenPremiumCents: header.writtenPremiumCents,
     writtenFeeCents: header.writtenFeeCents,
+    ...(billingScheduleId ? { billingScheduleId } : {}),
     ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
     namedInsuredContactIds: [...header.contacts.namedInsuredIds],
   };
@@ -45,7 +46,7 @@ export async function issuePolicy(
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
   if (header.annualPremiumCents === 0 && header.annualFeeCents === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} is not rated; rate it before issuing`);
-  const committed = { ...committedRevision(policy, header, todayIso(now)), ...(by.billingScheduleId ? { billingScheduleId: by.billingScheduleId } : {}) };
+  const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
   const contributed = (await Promise.all(contributions.map((contribute) => contribute(committed)))).flat();
   const writes = [...issueWrites(header, policy, committed.commitDate), ...(contributed as Array<Record<string, unknown>>)];
   if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${writes.length} writes; at most ${TRANSACTION_LIMIT} fit one transaction`);
