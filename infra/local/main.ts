@@ -1,11 +1,13 @@
 /**
  * `npm start`: the service on http://localhost:3000 (PORT overrides) with its
- * embedded stores; data under .data/ unless `--memory` is given.
+ * embedded stores; data under .data/ unless `--memory` is given. It claims .data/ before
+ * starting anything (infra/local/data-lock.ts) and writes its address there once it listens.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
+import { claimDataDir, DataDirBusyError, portInUse } from './data-lock.js';
 import { startLocalService } from './service.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,6 +21,28 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 process.env.RELEASE_TAG ??= `v${packageJson.version}-local`;
 process.env.RELEASE_TIMESTAMP ??= new Date().toISOString();
+
+/** A mistake of the person starting the service: one line, no stack trace. */
+function refuse(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) refuse(`PORT=${process.env.PORT} is not a port number`);
+// Before any store starts or anything under .data/ is touched: one process owns .data/ at a time.
+let claim: ReturnType<typeof claimDataDir> | undefined;
+if (dataDir) {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    claim = claimDataDir(dataDir, { command: 'npm start', port });
+  } catch (error) {
+    if (error instanceof DataDirBusyError) refuse(error.message);
+    throw error;
+  }
+}
+const portTaken = (): never =>
+  refuse(`Port ${port} is already in use by another program: stop it, or choose another port (PORT=3001 npm start)`);
+if (port !== 0 && (await portInUse(port))) portTaken();
 
 function administratorApiKey(): { key: string; announce: boolean } {
   if (process.env.BOOTSTRAP_API_KEY) return { key: process.env.BOOTSTRAP_API_KEY, announce: false };
@@ -38,7 +62,11 @@ const oauthClient =
     ? { clientId: process.env.BOOTSTRAP_CLIENT_ID, clientSecret: process.env.BOOTSTRAP_CLIENT_SECRET }
     : undefined;
 
-const service = await startLocalService({ port, dataDir, administratorApiKey: admin.key, oauthClient });
+const service = await startLocalService({ port, dataDir, administratorApiKey: admin.key, oauthClient }).catch((error: NodeJS.ErrnoException) =>
+  // Taken between the check above and the listen.
+  error.code === 'EADDRINUSE' ? portTaken() : Promise.reject(error),
+);
+claim?.announce(service.url, service.port);
 if (admin.announce) {
   console.log(`administrator API key (shown once${dataDir ? `; also in ${join(dataDir, 'admin-api-key')}` : ''}): ${admin.key}`);
 }
@@ -50,6 +78,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     await service.stop();
+    claim?.release();
     process.exit(0);
   });
 }

@@ -1,45 +1,107 @@
 /**
- * `npm run nightly -- <job> <YYYY-MM-DD> [--memory]`: runs one nightly job for one day on the
- * local platform, start to finish: the embedded stores (data under .data/ as `npm start`
- * keeps it; stop `npm start` first), the job's planner (events/schedules/nightly-<job>.ts),
- * then the queue consumers until every batch it fanned out is done.
+ * `npm run nightly -- <job> <YYYY-MM-DD> [--memory]`: runs one nightly job for one day, start
+ * to finish, and prints what it decided for each account.
+ * - With `npm start` running, through that service (found in .data/service.json): its
+ *   `POST /local/schedules/nightly-<job>` plans the run, its own queue consumers decide.
+ * - With no service running, on the data of .data/ (claimed for the run, so that no `npm start`
+ *   opens it meanwhile) by a service of its own; `--memory`, on a throwaway one.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
-import { getNightlyRun } from '../../shared/billing/store.js';
-import { startLocalService } from './service.js';
+import type { NightlyAccountDecision } from '../../shared/billing/model.js';
+import { getNightlyRun, type NightlyRun } from '../../shared/billing/store.js';
+import { claimDataDir, DataDirBusyError, dataDirHolder } from './data-lock.js';
+import { DATA_DIR, findRunningService, LocalToolError, postToService, PROJECT_ROOT, runLocalTool } from './running-service.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const memory = args.includes('--memory');
 const [job, date] = args.filter((arg) => !arg.startsWith('--'));
-const plannerFile = join(root, 'events', 'schedules', `nightly-${job}.ts`);
-if (!job || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !existsSync(plannerFile)) {
-  console.error('usage: npm run nightly -- <job> <YYYY-MM-DD> [--memory]   (jobs: the files events/schedules/nightly-<job>.ts)');
-  process.exit(2);
+const plannerFile = join(PROJECT_ROOT, 'events', 'schedules', `nightly-${job}.ts`);
+
+interface Planned {
+  runId: string;
+  batches: number;
+  accounts: number;
 }
-process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const dataDir = memory ? undefined : join(root, '.data');
-const keyFile = dataDir ? join(dataDir, 'admin-api-key') : undefined;
-const administratorApiKey = process.env.BOOTSTRAP_API_KEY ?? (keyFile && existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : newToken('ias'));
+/** One line per account: what was decided, with its dates. */
+function describeDecision(decided: NightlyAccountDecision): string {
+  if (decided.decision === 'pending') {
+    return `${decided.policyNumber}: cancellation pending for non-payment (invoice due ${decided.dueDate ?? '?'} unpaid); cancels on ${decided.cancelDate} unless paid`;
+  }
+  if (decided.decision === 'rescinded') return `${decided.policyNumber}: pending cancellation rescinded (paid)`;
+  return `${decided.policyNumber}: cancelled effective ${decided.cancelDate}`;
+}
 
-const service = await startLocalService({ port: 0, dataDir, administratorApiKey });
-const started = Date.now();
-try {
-  const planner = (await import(pathToFileURL(plannerFile).href)) as { handler: (event: { date: string }) => Promise<{ runId: string; batches: number; accounts: number }> };
-  const run = await planner.handler({ date });
-  console.log(`nightly ${job} ${date}: ${run.accounts} accounts in ${run.batches} batches (run ${run.runId})`);
+async function waitForRun(read: () => Promise<NightlyRun | undefined>): Promise<NightlyRun> {
   for (;;) {
-    const progress = await getNightlyRun(job, date, run.runId);
-    if (progress && progress.batchesDone >= progress.batches) break;
+    const progress = await read();
+    if (progress && progress.batchesDone >= progress.batches) return progress;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  console.log(`nightly ${job} ${date}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-} finally {
-  await service.stop();
 }
-process.exit(0);
+
+function report(run: Planned, done: NightlyRun, started: number) {
+  for (const decided of done.decisions ?? []) console.log(`  ${describeDecision(decided)}`);
+  if (done.decisionsUnlisted) console.log(`  ... and ${done.decisionsUnlisted} more decisions`);
+  const decided = (done.decisions?.length ?? 0) + (done.decisionsUnlisted ?? 0);
+  console.log(`nightly ${job} ${date}: done in ${((Date.now() - started) / 1000).toFixed(1)} s, ${decided} decided, ${run.accounts - decided} unchanged`);
+}
+
+/** Through the service `npm start` runs. */
+async function throughRunningService(): Promise<void> {
+  const service = findRunningService();
+  const started = Date.now();
+  const planned = await postToService(service, `/local/schedules/nightly-${job}`, { date });
+  if (planned.status !== 200 || planned.body?.success !== true) throw new LocalToolError(`The service refused the run: ${JSON.stringify(planned.body)}`);
+  const run = planned.body.data as Planned;
+  console.log(`nightly ${job} ${date}: ${run.accounts} accounts in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
+  const done = await waitForRun(async () => {
+    const answer = await postToService(service, '/local/nightly-runs', { job, date, runId: run.runId });
+    return answer.body?.success === true ? (answer.body.data as NightlyRun) : undefined;
+  });
+  report(run, done, started);
+}
+
+/** On a service of its own: .data/ (claimed) or, with --memory, nothing kept. */
+async function onOwnService(): Promise<void> {
+  const dataDir = memory ? undefined : DATA_DIR;
+  let claim: ReturnType<typeof claimDataDir> | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      claim = claimDataDir(dataDir, { command: 'npm run nightly' });
+    } catch (error) {
+      if (error instanceof DataDirBusyError) throw new LocalToolError(error.message);
+      throw error;
+    }
+  }
+  const { startLocalService } = await import('./service.js');
+  const { readFileSync } = await import('node:fs');
+  const keyFile = dataDir ? join(dataDir, 'admin-api-key') : undefined;
+  const administratorApiKey = process.env.BOOTSTRAP_API_KEY ?? (keyFile && existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : newToken('ias'));
+  const service = await startLocalService({ port: 0, dataDir, administratorApiKey });
+  const started = Date.now();
+  try {
+    const planner = (await import(pathToFileURL(plannerFile).href)) as { handler: (event: { date: string }) => Promise<Planned> };
+    const run = await planner.handler({ date });
+    console.log(`nightly ${job} ${date}: ${run.accounts} accounts in ${run.batches} batches (run ${run.runId})`);
+    report(run, await waitForRun(() => getNightlyRun(job, date, run.runId)), started);
+  } finally {
+    await service.stop();
+    claim?.release();
+  }
+}
+
+await runLocalTool(async () => {
+  if (!job || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !existsSync(plannerFile)) {
+    console.error('usage: npm run nightly -- <job> <YYYY-MM-DD> [--memory]   (jobs: the files events/schedules/nightly-<job>.ts)');
+    return 2;
+  }
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  if (!memory && (dataDirHolder(DATA_DIR) || process.env.API_URL)) await throughRunningService();
+  else await onOwnService();
+});

@@ -263,6 +263,19 @@ export interface NonPaymentDecision extends NonPaymentState {
   action: NonPaymentAction;
 }
 
+/**
+ * What a nightly run did to one account, as its run record lists it (`npm run nightly` prints
+ * them): pending (with the unpaid invoice's due date and the cancel date), rescinded, cancelled.
+ */
+export interface NightlyAccountDecision {
+  policyNumber: string;
+  decision: 'pending' | 'rescinded' | 'cancelled';
+  /** The day the policy is (pending) or was (cancelled) cancelled. */
+  cancelDate?: string;
+  /** Pending: the due date of the invoice left unpaid. */
+  dueDate?: string;
+}
+
 // ---------------------------------------------------------------------------
 // The stored account of a term
 // ---------------------------------------------------------------------------

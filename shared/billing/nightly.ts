@@ -15,7 +15,7 @@ import { config } from '../platform/config.js';
 import type { Principal } from '../platform/principal.js';
 import { cancelPolicy } from './cancel.js';
 import { ledgerFromEntries } from './ledger.js';
-import type { BillingAccount, NonPaymentAction } from './model.js';
+import type { BillingAccount, NightlyAccountDecision, NonPaymentAction } from './model.js';
 import { decideNonPayment } from './non-payment.js';
 import { billingSettings, mapLimited } from './service.js';
 import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun, writePosting } from './store.js';
@@ -87,15 +87,22 @@ export async function planNightlyBilling(date: string): Promise<{ runId: string;
 /** Noon of the run's day: the instant the rows a run writes are dated by. */
 const runInstant = (date: string) => new Date(`${date}T12:00:00.000Z`);
 
+export interface AccountOutcome {
+  action: NonPaymentAction | 'cancel_requested';
+  /** What the run record lists; none when nothing was done. */
+  decided?: NightlyAccountDecision;
+}
+
 /** Decides one account for the day and applies what the decision needs. */
 export async function decideAccount(
   ref: { policyId: string; termId: string },
   date: string,
   contributions: readonly CancellationContribution[],
-): Promise<NonPaymentAction | 'cancel_requested'> {
+): Promise<AccountOutcome> {
   const loaded = await loadAccount(ref.policyId, ref.termId);
-  if (!loaded || loaded.account.policyStatus === 'Cancelled') return 'none';
+  if (!loaded || loaded.account.policyStatus === 'Cancelled') return { action: 'none' };
   const { account, entries } = loaded;
+  const policyNumber = account.policyNumber;
   const now = runInstant(date);
   // A cancellation cancel_policy set for a later day takes effect on that day.
   if (account.cancelPending && account.cancelPending.date <= date) {
@@ -103,18 +110,18 @@ export async function decideAccount(
       now,
       generatedBy: 'nightly-billing',
     });
-    return 'cancel_requested';
+    return { action: 'cancel_requested', decided: { policyNumber, decision: 'cancelled', cancelDate: account.cancelPending.date } };
   }
   const settings = await billingSettings();
   const { charges, credits } = ledgerFromEntries(entries);
   const decision = decideNonPayment({ charges, credits, date, rules: settings.rules, previous: account.nonPayment });
-  if (decision.action === 'none') return 'none';
+  if (decision.action === 'none') return { action: 'none' };
   if (decision.action === 'cancel') {
     await cancelPolicy(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: NON_PAYMENT_REASON_ID, cancelDate: decision.cancelDate! }, contributions, {
       now,
       generatedBy: 'nightly-billing',
     });
-    return 'cancel';
+    return { action: 'cancel', decided: { policyNumber, decision: 'cancelled', cancelDate: decision.cancelDate! } };
   }
   const pending = decision.action === 'notify_cancellation_pending';
   const text = pending
@@ -147,7 +154,13 @@ export async function decideAccount(
     set: { nonPayment: { status: decision.status, cancelDate: decision.cancelDate, chargeId: decision.chargeId }, nightlyDate: date },
     handed: [notePut(note), ...(contributed.flat() as Array<Record<string, unknown>>)],
   });
-  return decision.action;
+  const dueDate = charges.find((charge) => charge.id === decision.chargeId)?.dueDate;
+  return {
+    action: decision.action,
+    decided: pending
+      ? { policyNumber, decision: 'pending', cancelDate: decision.cancelDate!, ...(dueDate ? { dueDate } : {}) }
+      : { policyNumber, decision: 'rescinded' },
+  };
 }
 
 /** Decides every account of one batch; answers how many took each action. */
@@ -159,12 +172,13 @@ export async function decideNightlyBatch(batch: NightlyBatch, contributions: rea
     } catch (error) {
       // The others are still decided; the batch then fails and is retried whole, which redoes nothing already done.
       failures.push(error);
-      return 'failed';
+      return { action: 'failed' as const };
     }
   });
   if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${batch.accounts.length} accounts of nightly batch ${batch.batch} failed`);
   const counts: Record<string, number> = {};
-  for (const action of actions) counts[action] = (counts[action] ?? 0) + 1;
-  await countNightlyBatchDone(batch.job, batch.date, batch.runId);
+  for (const { action } of actions) counts[action] = (counts[action] ?? 0) + 1;
+  const decided = actions.flatMap((outcome) => ('decided' in outcome && outcome.decided ? [outcome.decided] : []));
+  await countNightlyBatchDone(batch.job, batch.date, batch.runId, decided);
   return counts;
 }

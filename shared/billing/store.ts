@@ -23,7 +23,7 @@ import {
   nightlyRunKey,
   paymentLocatorKey,
 } from './keys.js';
-import type { AccountEntry, BillingAccount } from './model.js';
+import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
 
 const table = () => config.tableName();
 const TRANSACTION_LIMIT = 100;
@@ -261,7 +261,14 @@ export interface NightlyRun {
   accounts: number;
   batchesDone: number;
   startedAt: string;
+  /** What the run decided, account by account (at most NIGHTLY_DECISIONS_LISTED_PER_BATCH of each batch). */
+  decisions?: NightlyAccountDecision[];
+  /** Decisions taken beyond those listed. */
+  decisionsUnlisted?: number;
 }
+
+/** Keeps a run record of 10,000 accounts far below DynamoDB's item size whatever the night decides. */
+export const NIGHTLY_DECISIONS_LISTED_PER_BATCH = 10;
 
 /** Records a nightly run once it has fanned out its batches. */
 export async function recordNightlyRun(run: Omit<NightlyRun, 'batchesDone'>): Promise<void> {
@@ -271,9 +278,17 @@ export async function recordNightlyRun(run: Omit<NightlyRun, 'batchesDone'>): Pr
 }
 
 /** Counts one batch of a run as done (a batch retried after its first success is counted once: see the consumer). */
-export async function countNightlyBatchDone(job: string, date: string, runId: string): Promise<void> {
+export async function countNightlyBatchDone(job: string, date: string, runId: string, decisions: readonly NightlyAccountDecision[] = []): Promise<void> {
+  const listed = decisions.slice(0, NIGHTLY_DECISIONS_LISTED_PER_BATCH);
+  const unlisted = decisions.length - listed.length;
   await documentClient().send(
-    new UpdateCommand({ TableName: table(), Key: nightlyRunKey(job, date, runId), UpdateExpression: 'ADD batchesDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: nightlyRunKey(job, date, runId),
+      UpdateExpression: `ADD batchesDone :one${unlisted ? ', decisionsUnlisted :unlisted' : ''}${listed.length ? ' SET decisions = list_append(if_not_exists(decisions, :none), :listed)' : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1, ...(unlisted ? { ':unlisted': unlisted } : {}), ...(listed.length ? { ':none': [], ':listed': listed } : {}) },
+    }),
   ).catch((error) => {
     // A batch of a run whose record is not written yet (the planner writes it after sending): counted by nobody, harmless.
     if (!isConditionalCheckFailure(error)) throw error;

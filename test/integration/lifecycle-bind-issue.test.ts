@@ -55,7 +55,7 @@ describe('bind and issue', () => {
     expect((await service.call(`${P}/bind`, { bind_info: { policy_id: policyId } })).body.success).toBe(false);
 
     const issued = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: policyId, policy_number: 'ignored-when-id-given' } }));
-    expect(issued).toEqual({ policy_number: policyNumber, policy_id: policyId, commission_rate: 0, override_commission: false });
+    expect(issued).toEqual({ policy_number: policyNumber, policy_id: policyId, commission_rate: 0, override_commission: false, status: 'Active' });
     const revision = await revisionOf(policyId);
     expect(revision).toMatchObject({ revision_state: 'committed', policy_status: 'Active', commit_date: todayIso(), annual_premium: 826.62 });
 

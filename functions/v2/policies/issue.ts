@@ -25,5 +25,9 @@ export const handler = defineOperation({
       .check(eitherOf('policy_id', 'policy_number')),
   }),
   resources: { table: 'write', bucket: 'write' },
-  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions),
+  // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
+  handle: async ({ issue_info }, { principal }) => ({
+    ...(await issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions)),
+    status: 'Active' as const,
+  }),
 });

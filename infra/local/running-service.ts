@@ -1,0 +1,67 @@
+/**
+ * How the local tools (`npm run print-job`, `npm run nightly`, `npm run demo`) find the service
+ * `npm start` runs: its address in `.data/service.json` (API_URL overrides) and the
+ * administrator's key in `.data/admin-api-key` (BOOTSTRAP_API_KEY overrides). Whatever is
+ * missing is said in one line ending in the question to ask, never with a stack trace.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataDirHolder } from './data-lock.js';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DATA_DIR = join(PROJECT_ROOT, '.data');
+export const NOT_RUNNING = 'is `npm start` running?';
+
+/** A problem a local tool reports in one line (printed by `exitWith`), then exits 1. */
+export class LocalToolError extends Error {}
+
+export interface RunningService {
+  url: string;
+  apiKey: string;
+}
+
+export function findRunningService(environment: NodeJS.ProcessEnv = process.env, dataDir = DATA_DIR): RunningService {
+  const holder = dataDirHolder(dataDir);
+  const url = environment.API_URL?.replace(/\/$/, '') ?? holder?.url;
+  if (!url) {
+    throw new LocalToolError(
+      holder
+        ? `${dataDir} is held by \`${holder.command}\` (pid ${holder.pid}), which serves no API: wait for it to finish, then start \`npm start\``
+        : `No service found in ${dataDir}: ${NOT_RUNNING}`,
+    );
+  }
+  const keyFile = join(dataDir, 'admin-api-key');
+  const apiKey = environment.BOOTSTRAP_API_KEY ?? (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
+  if (!apiKey) throw new LocalToolError(`No administrator API key in ${keyFile} and BOOTSTRAP_API_KEY is not set: ${NOT_RUNNING}`);
+  return { url, apiKey };
+}
+
+/** POSTs a JSON body with the administrator's key; an unreachable service is one line. */
+export async function postToService(service: RunningService, path: string, body: unknown = {}): Promise<{ status: number; body: any }> {
+  let response: Response;
+  try {
+    response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { authorization: service.apiKey }, body: JSON.stringify(body) });
+  } catch {
+    throw new LocalToolError(`Cannot reach ${service.url}: ${NOT_RUNNING}`);
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+/** Runs a tool's body; a LocalToolError becomes its one line on stderr and exit code 1. */
+export async function runLocalTool(main: () => Promise<number | void>): Promise<never> {
+  try {
+    process.exit((await main()) ?? 0);
+  } catch (error) {
+    if (error instanceof LocalToolError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
