@@ -125,6 +125,8 @@ export interface HistoryRequest {
   filter?: Record<string, unknown> | null;
   currentPage?: number;
   pageSize?: number;
+  /** The day the history is shown as of (rows dated after it are hidden); today when absent. */
+  asOf?: string;
 }
 
 export async function accountHistory(principal: Principal, request: HistoryRequest, now = new Date()): Promise<AccountHistoryPage> {
@@ -139,7 +141,7 @@ export async function accountHistory(principal: Principal, request: HistoryReque
   // Rows billed later (installments not yet due to be billed) are not shown until their bill date;
   // the first invoice is, from issue on, even when the term starts later.
   const firstBill = entries.filter((entry) => entry.type === 'Invoice').map((entry) => entry.date).sort()[0];
-  const asOf = firstBill && firstBill > today ? firstBill : today;
+  const asOf = request.asOf ?? (firstBill && firstBill > today ? firstBill : today);
   return accountHistoryPage(entries, { filter: request.filter, currentPage: request.currentPage, pageSize: request.pageSize, asOf });
 }
 

@@ -1,0 +1,125 @@
+/**
+ * `npm run demo`: the README's worked example against the service `npm start` runs (found by
+ * itself, infra/local/running-service.ts): quote → bind → issue → pay → account history →
+ * print queue → search → cancel, printing each call and the figures to look at.
+ *
+ * The walk is a list of steps, each reading what the earlier ones found, so that a step is
+ * added by inserting it where it belongs (an endorsement, between search and cancel).
+ */
+import { findRunningService, LocalToolError, postToService, runLocalTool, type RunningService } from './running-service.js';
+
+/** What the steps learn as they go. */
+interface Walk {
+  policyNumber?: string;
+  policyId?: string;
+}
+
+interface Step {
+  title: string;
+  path: string;
+  body(walk: Walk): Record<string, unknown>;
+  /** The figures worth showing, from the answer (and what later steps need, into the walk). */
+  figures(answer: any, walk: Walk): string;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+
+const WORKED_EXAMPLE_STEPS: Step[] = [
+  {
+    title: 'quote',
+    path: '/api/v2/policies/create_quote_extended',
+    body: () => ({
+      quote_info: {
+        effective_date: usDate(day(0)),
+        line_name: 'Homeowners',
+        policy_type_name: 'Homeowner - HO3',
+        named_insureds: [{ name: 'Pat Example' }],
+        underwriting_questions: [{ questionId: 'e29555d3-7101-4947-a3af-a279d8774c09', yesNoAnswer: 'no' }],
+        locations: [{ address_line1: '1 Main St', address_zip: '10001' }],
+        items: [
+          { name: 'Dwelling', limit: 250000, deductible: 1000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } },
+          { name: 'Personal Liability', limit: 300000 },
+          { name: 'Medical Payments', limit: 5000 },
+        ],
+      },
+    }),
+    figures: (answer, walk) => {
+      walk.policyNumber = answer.data.quote_number;
+      walk.policyId = answer.data.policy_id;
+      return `quote ${walk.policyNumber}: premium ${answer.data.total.annual_premium.toFixed(2)}, total with fees ${answer.data.total.annual_total.toFixed(2)}`;
+    },
+  },
+  {
+    title: 'bind',
+    path: '/api/v2/policies/bind',
+    body: (walk) => ({ bind_info: { policy_number: walk.policyNumber } }),
+    figures: (answer) => `status ${answer.data.status}`,
+  },
+  {
+    title: 'issue',
+    path: '/api/v2/policies/issue',
+    body: (walk) => ({ issue_info: { policy_number: walk.policyNumber } }),
+    figures: (answer) => `status ${answer.data.status}; its invoice and Declaration written in the same transaction`,
+  },
+  {
+    title: 'pay',
+    path: '/api/v1/payments/makeManualPolicyPayment',
+    body: (walk) => ({ policyNumber: walk.policyNumber, amount: '851.62' }),
+    figures: () => 'payment of 851.62 posted',
+  },
+  {
+    title: 'account history',
+    path: '/api/v2/policies/retrieve_account_history',
+    body: (walk) => ({ policy_id: walk.policyId }),
+    figures: (answer) =>
+      (answer.data.records as Array<{ date: string; summary: string; balance: number }>)
+        .map((record) => `${record.date} ${record.summary} (balance ${record.balance.toFixed(2)})`)
+        .join('; '),
+  },
+  {
+    title: 'print queue',
+    path: '/api/v1/printing/getToBePrinted',
+    body: () => ({ json_dict: {} }),
+    figures: (answer, walk) => {
+      const files = (answer.data.files as Array<{ policy_number: string; title: string; print_date: string }>).filter((file) => file.policy_number === walk.policyNumber);
+      return files.map((file) => `${file.title}, to print on ${file.print_date}`).join('; ') || 'nothing of this policy';
+    },
+  },
+  {
+    title: 'search',
+    path: '/api/v2/policies/search',
+    body: (walk) => ({ search_string: walk.policyNumber }),
+    figures: (answer) =>
+      (answer.data.records as Array<{ policyNumber: string; status: string; namedInsured: string }>)
+        .map((record) => `${record.policyNumber} ${record.status} ${record.namedInsured}`)
+        .join('; '),
+  },
+  // An endorsement (new_revision, then issue with its revision_id) goes here once the service has it.
+  {
+    title: 'cancel',
+    path: '/api/v2/policies/cancel_policy',
+    body: (walk) => ({ policy_id: walk.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: day(30) }),
+    figures: (answer) => answer.message,
+  },
+];
+
+async function walkWorkedExample(service: RunningService, print: (line: string) => void = console.log): Promise<void> {
+  const walk: Walk = {};
+  for (const [index, step] of WORKED_EXAMPLE_STEPS.entries()) {
+    const body = step.body(walk);
+    print(`${index + 1}. ${step.title}: POST ${step.path} ${JSON.stringify(body)}`);
+    const answer = await postToService(service, step.path, body);
+    if (answer.status !== 200 || answer.body?.success !== true) {
+      throw new LocalToolError(`   ${step.title} failed (${answer.status}): ${JSON.stringify(answer.body).slice(0, 400)}`);
+    }
+    print(`   → ${step.figures(answer.body, walk)}`);
+  }
+}
+
+await runLocalTool(async () => {
+  const service = findRunningService();
+  console.log(`The worked example against ${service.url}:`);
+  await walkWorkedExample(service);
+});
