@@ -1,0 +1,140 @@
+/**
+ * A new user's mistakes on a laptop, each answered in one line: a second `npm start` on the
+ * same .data/, a busy port, a local tool run with no service; and `GET /`, which says where
+ * the docs are, the version and whether the stores answer.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimDataDir, DataDirBusyError, dataDirHolder, SERVICE_FILE } from '../../infra/local/data-lock.js';
+import { findRunningService } from '../../infra/local/running-service.js';
+import { freePort } from '../../infra/local/stores.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** stderr without npm's own notices about this machine's configuration. */
+const ownLines = (stderr: string) => stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm warn'));
+
+/** The pid of a process that has exited (a killed `npm start`). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
+const scratch: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ias-data-'));
+  scratch.push(dir);
+  return dir;
+};
+
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('one process holds .data/', () => {
+  it('refuses a second claim naming the holder, its pid and its port', () => {
+    const dir = dataDir();
+    // Another living process (this one's parent) holds it.
+    writeFileSync(join(dir, SERVICE_FILE), JSON.stringify({ pid: process.ppid, command: 'npm start', port: 3000, startedAt: '2026-11-25T08:00:00.000Z', url: 'http://localhost:3000' }));
+    let refusal: unknown;
+    try {
+      claimDataDir(dir, { command: 'npm start', port: 3001 });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(DataDirBusyError);
+    expect((refusal as Error).message).toBe(
+      `${dir} is in use by \`npm start\` (pid ${process.ppid}, port 3000, since 2026-11-25T08:00:00.000Z): stop it first, or start with \`npm start -- --memory\` for a run that keeps nothing`,
+    );
+    expect((refusal as Error).message).not.toContain('\n');
+  });
+
+  it('takes over the claim of a process that is gone, and gives it up when released', async () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, SERVICE_FILE), JSON.stringify({ pid: await deadPid(), command: 'npm start', port: 3000, startedAt: '2026-11-24T08:00:00.000Z' }));
+    expect(dataDirHolder(dir)).toBeUndefined();
+    const claim = claimDataDir(dir, { command: 'npm start', port: 3001 });
+    claim.announce('http://localhost:3001', 3001);
+    expect(dataDirHolder(dir)).toMatchObject({ pid: process.pid, port: 3001, url: 'http://localhost:3001' });
+    claim.release();
+    expect(existsSync(join(dir, SERVICE_FILE))).toBe(false);
+  });
+
+  it('a local tool finds the holder\'s address and key, or says in one line that no service runs', () => {
+    const dir = dataDir();
+    expect(() => findRunningService({}, dir)).toThrow(`No service found in ${dir}: is \`npm start\` running?`);
+    const claim = claimDataDir(dir, { command: 'npm start', port: 3005 });
+    claim.announce('http://localhost:3005', 3005);
+    writeFileSync(join(dir, 'admin-api-key'), 'ias_example\n');
+    expect(findRunningService({}, dir)).toEqual({ url: 'http://localhost:3005', apiKey: 'ias_example' });
+    claim.release();
+  });
+});
+
+describe('one-line answers of the local commands', () => {
+  let busy: Server;
+  let busyPort: number;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '0.0.0.0', resolve));
+    busyPort = (busy.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+  it('npm start on a busy port says so in one line, before starting any store', async () => {
+    const result = await run(['infra/local/main.ts', '--memory'], { PORT: String(busyPort) });
+    expect(result.code).toBe(1);
+    expect(ownLines(result.stderr)).toEqual([`Port ${busyPort} is already in use by another program: stop it, or choose another port (PORT=3001 npm start)`]);
+  }, 60_000);
+
+  it('npm run print-job with no service answering asks whether npm start is running, in one line', async () => {
+    // A port nothing listens on.
+    const result = await run(['infra/local/run-schedule.ts', 'nightly_print'], { API_URL: `http://127.0.0.1:${await freePort()}`, BOOTSTRAP_API_KEY: 'ias_x' });
+    expect(result.code).toBe(1);
+    expect(ownLines(result.stderr).length).toBe(1);
+    expect(ownLines(result.stderr)[0]).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+: is `npm start` running\?$/);
+  }, 60_000);
+});
+
+describe('GET /', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('names the docs, the OpenAPI description, the version and the health of each store', async () => {
+    const response = await fetch(`${service.url}/`);
+    expect(response.status).toBe(200);
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await response.json()).toMatchObject({
+      docs: '/docs',
+      openapi: '/api/openapi.json',
+      version,
+      healthy: true,
+      stores: { table: 'ok', bucket: 'ok', queues: 'ok' },
+    });
+    expect((await fetch(`${service.url}/docs`)).status).toBe(200);
+  });
+});
