@@ -115,6 +115,22 @@ describe('one-line answers of the local commands', () => {
   }, 60_000);
 });
 
+describe('npm test on a machine without a tool it needs', () => {
+  it('fails in one line naming what is missing and what it is for', async () => {
+    const child = spawn('npx', ['vitest', 'run', 'test/e2e/browser.test.ts'], { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code).not.toBe(0);
+    const lines = output.split('\n').filter((line) => line.includes('/nonexistent/chromium'));
+    expect(lines).toEqual([
+      'The e2e tests need Chromium (/nonexistent/chromium) for the browser tests (apt-get install chromium, or set CHROMIUM_PATH): not found on this machine (.ci/run installs them)',
+    ]);
+    expect(output).not.toMatch(/\bat .*\(.*:\d+:\d+\)/);
+  }, 120_000);
+});
+
 describe('GET /', () => {
   let service: TestService;
   beforeAll(async () => {

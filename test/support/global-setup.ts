@@ -5,6 +5,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedStores } from '../../infra/local/stores.js';
+import { missingNeeds } from './needs.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const missing = missingNeeds(project.name);
+  if (missing) {
+    // One line, not a stack trace or vitest's "no test files found": what is missing is the whole story.
+    console.error(missing);
+    process.exit(1);
+  }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const stores = await startEmbeddedStores();
   project.provide('stores', {
