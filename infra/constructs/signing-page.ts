@@ -31,7 +31,8 @@ export class SigningPage extends Construct {
       entry: SIGNING_PAGE_ENTRY,
       description: `GET, POST ${SIGNING_PAGE_PATH}`,
       data: props.data,
-      resources: { table: 'write' },
+      // The bucket is read for the document the signer is shown.
+      resources: { table: 'write', bucket: 'read' },
       environment: props.environment,
       bundles: props.bundles,
     });

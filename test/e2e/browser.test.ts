@@ -1,12 +1,13 @@
 /**
- * What a person does in a browser: a named insured signs the policy application on the
- * built-in vendor's page at each iframe_url until the file is esigned, and the /docs page
+ * What a person does in a browser: a named insured reads the policy application shown on the
+ * built-in vendor's page at each iframe_url and signs it, until the file is esigned, and the /docs page
  * lists every operation. The service runs with its queue consumers, as `npm start` does.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { pdfText } from '../support/documents.js';
 import { P, SIGNERS, submittedPolicy } from '../support/signatures.js';
 
 let service: TestService;
@@ -38,10 +39,32 @@ describe('in headless Chromium', () => {
     const links: string[] = requested.body.data;
     expect(links).toHaveLength(SIGNERS.length);
 
-    const page = await browser.newPage();
+    // Tall enough to show the embedded document and the form below it without scrolling.
+    const page = await browser.newPage({ viewport: { width: 1024, height: 1200 } });
     for (const [index, link] of links.entries()) {
       await page.goto(link);
       expect(await page.textContent('#signer-name')).toBe(SIGNERS[index].name);
+      // The document is shown before the box that says it was read: embedded, and linked.
+      const order = await page.evaluate(() =>
+        ['#document-view', '#document-link', '#agree'].map((selector) => Array.from(document.querySelectorAll('*')).indexOf(document.querySelector(selector)!)),
+      );
+      expect(order.every((position) => position >= 0)).toBe(true);
+      expect(order[0]).toBeLessThan(order[2]);
+      expect(order[1]).toBeLessThan(order[2]);
+      const documentHref = new URL((await page.getAttribute('#document-link', 'href'))!, link).href;
+      expect(await page.getAttribute('#document-view', 'src')).toBe(await page.getAttribute('#document-link', 'href'));
+      const shown = await page.request.get(documentHref);
+      expect(shown.status()).toBe(200);
+      expect(shown.headers()['content-type']).toBe('application/pdf');
+      expect(pdfText(await shown.body())).toContain('Policy Application');
+      // Only the signing token opens it: the same link with another token shows nothing.
+      const forged = new URL(documentHref);
+      forged.searchParams.set('token', '0'.repeat(40));
+      const refused = await page.request.get(forged.href);
+      expect(refused.status()).toBe(404);
+      expect(refused.headers()['content-type']).not.toBe('application/pdf');
+      // The embedded document is loaded (and laid out) before the signer ticks the box below it.
+      await page.waitForLoadState('load');
       await page.check('#agree');
       await page.fill('#typed_name', SIGNERS[index].name);
       await Promise.all([page.waitForNavigation(), page.click('#sign')]);
