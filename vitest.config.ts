@@ -14,7 +14,9 @@ export default defineConfig({
     // Lambda runs Node 22; this machine's Node 20 is supported by the pinned SDK, so its notice is noise here.
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Unit tests share no state through modules, so they share the modules: one import of each
+      // per worker instead of one per file (about 4x faster: the imports, not the tests, took the time).
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       // Headless Chromium (Debian's chromium, driven by playwright-core) against the local service.
