@@ -15,9 +15,72 @@ export async function loadOperationMetadata(route: OperationRoute): Promise<Oper
   return module.handler.operation;
 }
 
+/**
+ * The README's worked example, by field name: what /docs shows for these fields in every
+ * operation, over the generic examples of the request vocabulary (shared/platform/request-fields.ts).
+ */
+export const WORKED_EXAMPLE_VALUES: Record<string, unknown> = {
+  policy_number: '10-2026-1',
+  policyNumber: '10-2026-1',
+  quote_number: '10-2026-1',
+  policy_id: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b',
+  policyId: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b',
+  effective_date: '11/25/2026',
+  cancel_date: '2026-12-25',
+  cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797',
+  billing_schedule_id: 'e3645365-e835-4022-973d-43e9cba798df',
+  line_name: 'Homeowners',
+  policy_type_name: 'Homeowner - HO3',
+  name: 'Pat Example',
+  search_string: 'pat exa',
+  questionId: 'e29555d3-7101-4947-a3af-a279d8774c09',
+  yesNoAnswer: 'no',
+  address_line1: '1 Main St',
+  address_zip: '10001',
+  zip: '10001',
+  limit: 250000,
+  deductible: 1000,
+  amount: '851.62',
+};
+
+/** For text fields the worked example does not name: a value of the kind their name says. */
+const EXAMPLES_BY_NAME: Array<[RegExp, unknown]> = [
+  [/(^|_)id$|Id$|_ids?$/, '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b'],
+  [/date$|Date$/, '2026-11-25'],
+  [/email/i, 'pat@example.com'],
+  [/phone/i, '212-555-0100'],
+  [/city$/i, 'New York'],
+  [/state$/i, 'NY'],
+  [/zip|postal/i, '10001'],
+  [/number$|Number$/, '10-2026-1'],
+  [/name$|Name$/, 'Pat Example'],
+  [/address/i, '1 Main St'],
+];
+
+const isText = (property: Record<string, unknown>) =>
+  property.type === 'string' || (Array.isArray(property.anyOf) && property.anyOf.some((option) => (option as { type?: string }).type === 'string'));
+
+/** Puts the worked example's value on each property it names, through nested objects, lists and alternatives. */
+function withWorkedExample(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) return schema.forEach(withWorkedExample);
+  const node = schema as Record<string, unknown>;
+  const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
+  for (const [field, property] of Object.entries(properties ?? {})) {
+    if (!property || typeof property !== 'object' || 'properties' in property || 'items' in property) continue;
+    if (field in WORKED_EXAMPLE_VALUES) property.examples = [WORKED_EXAMPLE_VALUES[field]];
+    else if (!property.examples && !property.enum && isText(property)) {
+      const byName = EXAMPLES_BY_NAME.find(([pattern]) => pattern.test(field));
+      if (byName) property.examples = [byName[1]];
+    }
+  }
+  for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'default') withWorkedExample(value);
+}
+
 function requestSchema(metadata: OperationMetadata): Record<string, unknown> {
   const schema = z.toJSONSchema(metadata.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
+  withWorkedExample(schema);
   const properties = { ...((schema.properties as Record<string, unknown>) ?? {}) };
   properties.api_key = { type: 'string', description: 'API key (one of the accepted credentials)', writeOnly: true };
   const flat = { ...schema, properties };

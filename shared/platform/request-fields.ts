@@ -41,6 +41,13 @@ const storable = (value: number) => value === 0 || Math.abs(value) >= SMALLEST_S
 
 type Schema = z.ZodMiniType;
 
+/**
+ * Values of the README's worked example shown in the OpenAPI description (/docs) instead of
+ * a bare "string": put on the input side of a field, which is what the description shows.
+ * infra/openapi.ts adds the worked example's own values by field name on top.
+ */
+const example = (...examples: unknown[]) => z.meta({ examples });
+
 const isBlank = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
 /** An error option for a schema: "is required" when the field is missing, `otherwise` when it is malformed. */
 export const requiredOr = (otherwise: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : otherwise);
@@ -83,17 +90,20 @@ export const boundedString = (max: number, options: StringOptions = {}) => {
   return z.string(options.typeMessage ? { error: options.typeMessage } : undefined).check(...checks);
 };
 
+/** A bounded string with the example the description shows. */
+const exampleString = (max: number, options: StringOptions, ...examples: string[]) => boundedString(max, options).check(example(...examples));
+
 /** A key: a non-empty string of at most 128 characters (an unknown key answers "not found"). */
-export const id = (typeMessage?: string) => boundedString(LIMITS.idLength, { nonEmpty: true, typeMessage });
+export const id = (typeMessage?: string) => exampleString(LIMITS.idLength, { nonEmpty: true, typeMessage }, '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b');
 
 /** A key the interface documents as a UUID. */
-export const uuid = (message = 'must be a UUID') => z.guid({ error: requiredOr(message) });
+export const uuid = (message = 'must be a UUID') => z.guid({ error: requiredOr(message) }).check(example('26c4a644-a4a4-4733-ad2d-d3bdf4c6558b'));
 
 /** A name (of a person, a property, a sub line): non-empty, at most 200 characters. */
-export const name = () => boundedString(LIMITS.nameLength, { nonEmpty: true });
+export const name = () => exampleString(LIMITS.nameLength, { nonEmpty: true }, 'Pat Example');
 
 /** Short text such as an address line or a number printed on a form: at most 200 characters. */
-export const shortText = () => boundedString(LIMITS.nameLength);
+export const shortText = () => exampleString(LIMITS.nameLength, {}, '1 Main St');
 
 /** Free text (a description, a statement): at most 4,000 characters, kept as written. */
 export const freeText = () => boundedString(LIMITS.textLength, { trim: false });
@@ -119,7 +129,7 @@ const TRUE_TEXT = /^\s*(true|yes|1)\s*$/i;
 /** A boolean, also given as "true"/"false" (any case), "yes"/"no", "1"/"0" or 0/1. */
 export const flag = () =>
   z.pipe(
-    z.union([z.boolean(), z.literal([0, 1]), z.string().check(z.regex(FLAG_TEXT, 'must be true or false'))], { error: requiredOr('must be true or false') }),
+    z.union([z.boolean(), z.literal([0, 1]), z.string().check(z.regex(FLAG_TEXT, 'must be true or false'))], { error: requiredOr('must be true or false') }).check(example(true)),
     z.transform((value): boolean => (typeof value === 'string' ? TRUE_TEXT.test(value) : value === true || value === 1)),
   );
 
@@ -146,7 +156,9 @@ const inRange = <T extends z.ZodMiniNumber<number>>(schema: T, range: Range) =>
 export const wholeNumber = (range: Range = {}) =>
   z.pipe(
     z.pipe(
-      z.union([inRange(z.int(), range), z.string().check(z.regex(WHOLE_TEXT, 'must be a whole number'))], { error: requiredOr('must be a whole number') }),
+      z.union([inRange(z.int(), range), z.string().check(z.regex(WHOLE_TEXT, 'must be a whole number'))], { error: requiredOr('must be a whole number') }).check(
+        example(Math.min(Math.max(range.min ?? 1, 1), range.max ?? 1)),
+      ),
       z.transform((value) => Number(value)),
     ),
     inRange(z.int(), range),
@@ -196,7 +208,7 @@ export const money = () =>
       z.string().check(z.maxLength(32, MONEY_RULE), z.regex(MONEY_TEXT, MONEY_RULE), z.refine(isMoneyText, MONEY_RULE)),
     ],
     { error: requiredOr('must be an amount of money') },
-  );
+  ).check(example(851.62));
 
 /** An amount the caller may clear (`null` or `""`). */
 export const clearableMoney = () => clearable(money());
@@ -209,6 +221,7 @@ export const date = () =>
     z.string({ error: requiredOr('must be a date as YYYY-MM-DD or MM/DD/YYYY') }).check(
       z.maxLength(40, 'must be a date as YYYY-MM-DD or MM/DD/YYYY'),
       z.refine((value) => parseDate(value) !== undefined, 'must be a date as YYYY-MM-DD or MM/DD/YYYY'),
+      example('2026-11-25'),
     ),
     z.transform((value) => parseDate(value) as string),
   );

@@ -45,9 +45,10 @@ describe('in headless Chromium', () => {
       await page.goto(link);
       expect(await page.textContent('#signer-name')).toBe(SIGNERS[index].name);
       // The document is shown before the box that says it was read: embedded, and linked.
-      const order = await page.evaluate(() =>
-        ['#document-view', '#document-link', '#agree'].map((selector) => Array.from(document.querySelectorAll('*')).indexOf(document.querySelector(selector)!)),
-      );
+      const order = await page.evaluate(() => {
+        const dom = (globalThis as any).document;
+        return ['#document-view', '#document-link', '#agree'].map((selector) => Array.from(dom.querySelectorAll('*')).indexOf(dom.querySelector(selector)));
+      });
       expect(order.every((position) => position >= 0)).toBe(true);
       expect(order[0]).toBeLessThan(order[2]);
       expect(order[1]).toBeLessThan(order[2]);

@@ -29,6 +29,27 @@ describe('the API description', () => {
     expect(releaseInfo.responses['200']).toBeDefined();
   });
 
+  it("shows the worked example's values as examples, not bare types", async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
+    const body = (path: string) => document.paths[path].post.requestBody.content['application/json'].schema;
+    const examples = (schema: any) => schema.examples;
+    const quote = body('/api/v2/policies/create_quote_extended').properties.quote_info.properties;
+    expect(examples(quote.effective_date)).toEqual(['11/25/2026']);
+    expect(examples(quote.policy_type_name)).toEqual(['Homeowner - HO3']);
+    expect(examples(quote.named_insureds.items.properties.name)).toEqual(['Pat Example']);
+    expect(examples(quote.items.items.properties.limit)).toEqual([250000]);
+    expect(examples(body('/api/v2/policies/issue').properties.issue_info.properties.policy_number)).toEqual(['10-2026-1']);
+    const cancel = body('/api/v2/policies/cancel_policy').properties;
+    expect(examples(cancel.cancel_reason_id)).toEqual(['b6206c09-8deb-48e8-8323-7232d9464797']);
+    expect(examples(cancel.cancel_date)).toEqual(['2026-12-25']);
+    expect(examples(body('/api/v2/policies/search').properties.search_string)).toEqual(['pat exa']);
+    // From the shared vocabulary, for every operation: a date, an amount, a flag.
+    const history = document.paths['/api/v2/policies/retrieve_account_history'].post;
+    expect(examples(history.requestBody.content['application/json'].schema.properties.as_of)).toEqual(['2026-11-25']);
+    expect(history.summary).toMatch(/Rows dated after today \(or after as_of\) are not shown/);
+    expect(JSON.stringify(body('/api/v1/payments/makeManualPolicyPayment'))).toContain('"examples":["851.62"]');
+  });
+
   it('serves the interactive docs page and its assets from the registry package', async () => {
     const page = await fetch(`${service.url}/docs`);
     expect(page.status).toBe(200);

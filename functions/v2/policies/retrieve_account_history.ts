@@ -19,9 +19,7 @@ export const handler = defineOperation({
       current_page: withDefault(pageNumber(1), 1),
       page_size: withDefault(pageSize(10_000), DEFAULT_HISTORY_PAGE_SIZE),
       // Beyond the interface: the history as it stands on a day (today when absent), later rows included up to it.
-      as_of: optional(
-        date().check(z.meta({ description: 'Show the history as it stands on this day (default today): rows dated after it are hidden', examples: ['2026-12-11'] })),
-      ),
+      as_of: optional(date()),
     })
     .check(eitherOf('policy_id', 'policy_term_id')),
   resources: { table: 'read' },
