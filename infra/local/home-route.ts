@@ -54,14 +54,14 @@ export function homeRoutes(): LocalRoute[] {
         const body = {
           service: packageJson.name,
           version: packageJson.version,
-          release: process.env.RELEASE_TAG ?? `v${packageJson.version}-local`,
           docs: '/docs',
           openapi: '/api/openapi.json',
-          operations: 'POST /api/v1/<module>/<operation> and POST /api/v2/<module>/<operation>, described in /docs',
           healthy,
           stores,
+          release: process.env.RELEASE_TAG ?? `v${packageJson.version}-local`,
+          operations: 'POST /api/v1/<module>/<operation> and POST /api/v2/<module>/<operation>, described in /docs',
         };
-        return { statusCode: healthy ? 200 : 503, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(body, null, 2)}\n` };
+        return { statusCode: healthy ? 200 : 503, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(body)}\n` };
       },
     },
   ];

@@ -208,7 +208,8 @@ describe("the built-in signature vendor's signing page in AWS", () => {
     expect(JSON.stringify(variables.SIGNATURE_VENDOR_SECRET)).toContain('resolve:secretsmanager');
     expect(variables.PUBLIC_BASE_URL).toBeDefined();
     expect(variables.TABLE_NAME).toBeDefined();
-    expect(variables.BUCKET_NAME).toBeUndefined();
+    // It reads the document the signer is shown (GET /esign/sign?...&view=document).
+    expect(variables.BUCKET_NAME).toBeDefined();
   });
 
   it('gives the vendor secret only to the operations that declare it', () => {

@@ -83,6 +83,13 @@ afterAll(async () => {
 });
 
 describe('README.md', () => {
+  it('answers GET / as the README shows', async () => {
+    const home = readmeBlock('home');
+    const result = await run('bash', ['-e', '-o', 'pipefail', '-c', home], env);
+    expect(result.code, result.stderr).toBe(0);
+    expectInOrder(result.stdout, home);
+  }, 60_000);
+
   it('runs the worked example and the nightly recipe as written, printing what the README shows', async () => {
     const worked = readmeBlock('worked-example');
     const nightly = readmeBlock('nightly');
