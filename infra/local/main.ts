@@ -64,7 +64,7 @@ const oauthClient =
 
 const service = await startLocalService({ port, dataDir, administratorApiKey: admin.key, oauthClient }).catch((error: NodeJS.ErrnoException) =>
   // Taken between the check above and the listen.
-  error.code === 'EADDRINUSE' ? portTaken() : Promise.reject(error),
+  error.code === 'EADDRINUSE' ? portTaken() : /is Java installed/.test(error.message) ? refuse(`npm start: ${error.message}`) : Promise.reject(error),
 );
 claim?.announce(service.url, service.port);
 if (admin.announce) {
