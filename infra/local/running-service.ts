@@ -23,12 +23,13 @@ export interface RunningService {
 
 export function findRunningService(environment: NodeJS.ProcessEnv = process.env, dataDir = DATA_DIR): RunningService {
   const holder = dataDirHolder(dataDir);
-  const url = environment.API_URL?.replace(/\/$/, '') ?? holder?.url;
+  // A service started with --memory leaves no address in .data/: PORT (or API_URL) names it.
+  const url = environment.API_URL?.replace(/\/$/, '') ?? holder?.url ?? (environment.PORT ? `http://localhost:${environment.PORT}` : undefined);
   if (!url) {
     throw new LocalToolError(
       holder
         ? `${dataDir} is held by \`${holder.command}\` (pid ${holder.pid}), which serves no API: wait for it to finish, then start \`npm start\``
-        : `No service found in ${dataDir}: ${NOT_RUNNING}`,
+        : `No service found in ${dataDir}: ${NOT_RUNNING} (one started with --memory: give its PORT, and BOOTSTRAP_API_KEY)`,
     );
   }
   const keyFile = join(dataDir, 'admin-api-key');

@@ -49,7 +49,7 @@ describe('create_deliverable', () => {
     expect(text).toContain('HO 00 03');
     expect(text).toContain('42 Maple Avenue');
     expect(text).toMatch(/Frame\s+3/);
-    // Its first page as a picture (docs/declaration-page-1.png is this page of this policy).
+    // Its first page as a picture (docs/declaration-page-1.png is this page of the README's worked example, Pat Example).
     const dir = mkdtempSync(join(tmpdir(), 'declaration-'));
     execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', '-', join(dir, 'page')], { input: Buffer.from(file.bytes) });
     const png = readFileSync(join(dir, 'page.png'));

@@ -81,7 +81,7 @@ describe('one process holds .data/', () => {
 
   it('a local tool finds the holder\'s address and key, or says in one line that no service runs', () => {
     const dir = dataDir();
-    expect(() => findRunningService({}, dir)).toThrow(`No service found in ${dir}: is \`npm start\` running?`);
+    expect(() => findRunningService({}, dir)).toThrow(`No service found in ${dir}: is \`npm start\` running? (one started with --memory: give its PORT, and BOOTSTRAP_API_KEY)`);
     const claim = claimDataDir(dir, { command: 'npm start', port: 3005 });
     claim.announce('http://localhost:3005', 3005);
     writeFileSync(join(dir, 'admin-api-key'), 'ias_example\n');
