@@ -50,7 +50,7 @@ async function indexedMatches(principal: Principal, words: string[], statuses: r
     if (words.length) return intersection(await Promise.all(words.map((word) => matchesByTokenPrefix(word))));
     return union(await Promise.all((statuses.length ? statuses : SEARCH_STATUSES).map(listedWithStatus)));
   }
-  const ownRecords = linkedRecords(principal.contactId).then((records) => records.filter((record) => matchesWords(record.tokens, words)).map(asMatch));
+  const ownRecords = linkedRecords(principal.contactId).then((records) => records.filter((record) => reaches(principal, record) && matchesWords(record.tokens, words)).map(asMatch));
   const agencies = principal.scope === 'agency' ? principal.agencyIds : [];
   const ofAgencies = words.length
     ? agencies.map(async (agencyId) => intersection(await Promise.all(words.map((word) => matchesByTokenPrefix(word, agencyId)))))
