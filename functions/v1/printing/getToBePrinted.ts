@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary:
     "Files waiting to print from from_date (default: the carrier's live date; any window length) to to_date (default: today), in print order, with their mailing batch, and whether the nightly processing of to_date is not started, incomplete or done; answered at the top level and in data. " +
     'One answer carries at most about 5 MB of files (about 6,000 files; 4,000 with include_address_fields): when more are waiting it answers as many as fit, processing "incomplete" and continue_after. ' +
-    'To fetch the rest, mark the answered files printed (markAsPrinted) and call again with the same arguments: the queue then starts at the remainder; or call again with continue_after (the only way on with ignore_state). ' +
+    'To fetch the rest, mark the answered files printed (markAsPrinted) and call again with the same arguments: the queue then starts at the remainder; or call again with continue_after (the only way on with ignore_state). The last answer carries no continue_after. ' +
     "only_electronic_delivery / exclude_electronic_delivery filter on the recipient's storeRoles notices.acceptNoticesByEmail as it was when the file was made (paper when absent); disable_edelivery_filtering ignores both",
   permission: 'printing:read',
   wrapper: 'json_dict',
