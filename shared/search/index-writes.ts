@@ -29,7 +29,7 @@ export function searchIndexWritesForNewPolicy(policy: SearchablePolicy): IndexWr
   const record = searchRecordOf(policy);
   return [
     { Put: { TableName: table(), Item: { ...searchRecordKey(policy.policyId), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: table(), Item: { ...searchListingKey(policy.policyId), ...listingIndexKeys(policy), status: policy.status } } },
+    { Put: { TableName: table(), Item: { ...searchListingKey(policy.policyId), ...listingIndexKeys(policy), ...listingFieldsOf(policy) } } },
     policyCountUpdate(policy.policyId, 'ADDED'),
     ...record.tokens.map((token) => tokenPut(policy, token)),
   ];
@@ -69,8 +69,15 @@ export function searchIndexWriteCount(policy: Pick<SearchablePolicy, 'policyNumb
   return 3 + policyTokens(policy).length;
 }
 
-/** Sets attributes of a policy's record (and the listing keys that follow its status). */
-function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrite {
+/** The fields a listing entry carries beside its keys: what a search without a search string filters on. */
+export const LISTING_FIELDS = ['status', 'revisionState', 'reviewState', 'policyTypeId', 'policyTypeName'] as const;
+
+function listingFieldsOf(source: Partial<Record<(typeof LISTING_FIELDS)[number], unknown>>): Record<string, unknown> {
+  return Object.fromEntries(LISTING_FIELDS.filter((field) => source[field] !== undefined).map((field) => [field, source[field]]));
+}
+
+/** SETs attributes of one item of the policy's search partition, only if it exists. */
+function setOn(key: { pk: string; sk: string }, set: Record<string, unknown>): IndexWrite {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const assignments = Object.entries(set).map(([attribute, value], index) => {
@@ -81,7 +88,7 @@ function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrit
   return {
     Update: {
       TableName: table(),
-      Key: searchRecordKey(policyId),
+      Key: key,
       UpdateExpression: `SET ${assignments.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
@@ -91,31 +98,27 @@ function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrit
 }
 
 /**
+ * Sets attributes of a policy's record, and of its listing entry those the entry carries (its
+ * gsi2 partition follows the status): both in the caller's transaction, so they move together.
+ */
+function recordUpdates(policyId: string, set: Record<string, unknown>): IndexWrite[] {
+  const listed = listingFieldsOf(set);
+  if (typeof listed.status === 'string') listed.gsi2pk = statusPartition(listed.status);
+  return [setOn(searchRecordKey(policyId), set), ...(Object.keys(listed).length ? [setOn(searchListingKey(policyId), listed)] : [])];
+}
+
+/**
  * A policy's status changed (bind: Submitted; issue: Active; cancellation: Cancelled;
  * expiry: Expired; a rejection: Rejected). `revisionState` when the active revision's
  * state changed with it (issue commits it).
  */
 export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string } = {}): IndexWrite[] {
-  return [recordUpdate(policyId, { status: newStatus, ...extra }), listingUpdate(policyId, newStatus)];
-}
-
-/** The listing entry follows the status: its gsi2 partition is the status's. Written with the record's update, so both move or neither. */
-function listingUpdate(policyId: string, status: string): IndexWrite {
-  return {
-    Update: {
-      TableName: table(),
-      Key: searchListingKey(policyId),
-      UpdateExpression: 'SET #status = :status, gsi2pk = :partition',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':partition': statusPartition(status) },
-    },
-  };
+  return recordUpdates(policyId, { status: newStatus, ...extra });
 }
 
 /** The review workflow moved the active revision's review state. */
 export function searchIndexWritesForReviewState(policyId: string, reviewState: string): IndexWrite[] {
-  return [recordUpdate(policyId, { reviewState })];
+  return recordUpdates(policyId, { reviewState });
 }
 
 /** The active term's dates moved (update_effective_and_expiration_date), and with them perhaps the policy type. */
@@ -123,12 +126,12 @@ export function searchIndexWritesForTermDates(
   policyId: string,
   dates: { effectiveDate: string; expirationDate: string; policyTypeId?: string; policyTypeName?: string },
 ): IndexWrite[] {
-  return [recordUpdate(policyId, Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== undefined)))];
+  return recordUpdates(policyId, Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== undefined)));
 }
 
 /** The policy's flag changed. */
 export function searchIndexWritesForFlag(policyId: string, flag: string): IndexWrite[] {
-  return [recordUpdate(policyId, { flag })];
+  return recordUpdates(policyId, { flag });
 }
 
 /**
@@ -140,7 +143,7 @@ export function searchIndexWritesForNamedInsureds(before: SearchRecord, namedIns
   const gone = before.tokens.filter((token) => !after.tokens.includes(token));
   const added = after.tokens.filter((token) => !before.tokens.includes(token));
   return [
-    recordUpdate(before.policyId, { namedInsuredNames, contactIds, tokens: after.tokens }),
+    ...recordUpdates(before.policyId, { namedInsuredNames, contactIds, tokens: after.tokens }),
     ...gone.map((token) => ({ Delete: { TableName: table(), Key: searchTokenKey(before.policyId, token) } })),
     ...added.map((token) => tokenPut(before, token)),
   ];

@@ -104,6 +104,9 @@ export function tokenPrefixQuery(tableName: string, word: string, agencyId?: str
   };
 }
 
+/** What a listing entry carries beside its keys (index-writes.ts `LISTING_FIELDS`), as a projection. */
+const LISTING_PROJECTION = '#status, revisionState, reviewState, policyTypeId, policyTypeName';
+
 /** Listing entries of every policy in number order (gsi1), ascending or descending. */
 export function allPoliciesListingQuery(tableName: string, order: 'asc' | 'desc') {
   return {
@@ -123,7 +126,7 @@ export function statusListingQuery(tableName: string, status: string) {
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': statusPartition(status) },
-    ProjectionExpression: 'pk, gsi2sk, #status',
+    ProjectionExpression: `pk, gsi2sk, ${LISTING_PROJECTION}`,
     ExpressionAttributeNames: { '#status': 'status' },
   };
 }
@@ -135,7 +138,7 @@ export function agencyListingQuery(tableName: string, agencyId: string) {
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': agencyPartition(agencyId) },
-    ProjectionExpression: 'pk, gsi3sk, #status',
+    ProjectionExpression: `pk, gsi3sk, ${LISTING_PROJECTION}`,
     ExpressionAttributeNames: { '#status': 'status' },
   };
 }

@@ -4,8 +4,8 @@
  * search counts and orders its matches from small index entries, then reads the records of
  * the page it answers (docs/data-model.md, Search): a search string reads the token entries
  * each word begins (the caller's agencies' entries for an agent), a search without one the
- * listing entries of the statuses asked (or of the caller's agencies). A filter the entries do
- * not carry (policy type, revision or review state, a status with a search string) or a sort
+ * listing entries of the statuses asked (or of the caller's agencies), which carry what the
+ * filters read. A filter together with a search string (token entries carry none) or a sort
  * by another field than the number needs every match's record, read as before; a caller who
  * sees only its own policies (a Named Insured) reads those records.
  */
@@ -24,7 +24,7 @@ async function linkedRecords(contactId: string): Promise<SearchRecord[]> {
   return getSearchRecords(links.map((link) => link.policyId));
 }
 
-const asMatch = (record: SearchRecord): IndexedMatch => ({ policyId: record.policyId, orderKey: numberOrderKey(record.policyNumber), status: record.status });
+const asMatch = (record: SearchRecord): IndexedMatch => ({ policyId: record.policyId, orderKey: numberOrderKey(record.policyNumber), listed: record });
 
 /** The union of match lists, each policy once. */
 function union(lists: IndexedMatch[][]): IndexedMatch[] {
@@ -42,10 +42,17 @@ function intersection(lists: IndexedMatch[][]): IndexedMatch[] {
 
 /**
  * The policies within the caller's reach that match the words (every policy within reach
- * without words), from index entries; `statuses` narrows a listing (it is keyed by status).
- * Records of the caller's own links are read when the caller may see policies outside its agencies.
+ * without words), from index entries; without words, the filters apply to the listing
+ * entries (which are keyed by status and carry the other filtered facts). Records of the
+ * caller's own links are read when the caller may see policies outside its agencies.
  */
-async function indexedMatches(principal: Principal, words: string[], statuses: readonly string[]): Promise<IndexedMatch[]> {
+async function indexedMatches(principal: Principal, words: string[], query: SearchQuery): Promise<IndexedMatch[]> {
+  const matches = await matchesInReach(principal, words, query.statuses);
+  if (words.length) return matches;
+  return matches.filter((match) => match.listed !== undefined && passesFilters(match.listed as SearchRecord, query));
+}
+
+async function matchesInReach(principal: Principal, words: string[], statuses: readonly string[]): Promise<IndexedMatch[]> {
   if (principal.scope === 'all') {
     if (words.length) return intersection(await Promise.all(words.map((word) => matchesByTokenPrefix(word))));
     return union(await Promise.all((statuses.length ? statuses : SEARCH_STATUSES).map(listedWithStatus)));
@@ -55,16 +62,14 @@ async function indexedMatches(principal: Principal, words: string[], statuses: r
   const ofAgencies = words.length
     ? agencies.map(async (agencyId) => intersection(await Promise.all(words.map((word) => matchesByTokenPrefix(word, agencyId)))))
     : agencies.map(listedOfAgency);
-  const matches = union(await Promise.all([ownRecords, ...ofAgencies]));
-  if (words.length || !statuses.length) return matches;
-  const wanted = new Set(statuses.map((status) => status.toLowerCase()));
-  return matches.filter((match) => match.status !== undefined && wanted.has(match.status.toLowerCase()));
+  return union(await Promise.all([ownRecords, ...ofAgencies]));
 }
 
-/** Whether the index entries alone can order, count and page the answer. */
+const filtered = (query: SearchQuery) => query.statuses.length + query.policyTypes.length + query.revisionStates.length + query.reviewStates.length > 0;
+
+/** Whether the index entries alone can order, count and page the answer: token entries carry no filtered facts, listing entries do. */
 function servedByIndex(query: SearchQuery, words: string[]): boolean {
-  const statusesNeedRecords = words.length > 0 && query.statuses.length > 0;
-  return query.sort.field === 'policyNumber' && !statusesNeedRecords && !query.policyTypes.length && !query.revisionStates.length && !query.reviewStates.length;
+  return query.sort.field === 'policyNumber' && !(words.length > 0 && filtered(query));
 }
 
 /** An Administrator's listing of every policy by number: one counter read and one page of the index, whatever the book. */
@@ -78,8 +83,8 @@ async function everyPolicyPage(query: SearchQuery) {
 
 export async function searchPolicies(principal: Principal, query: SearchQuery) {
   const words = searchWords(query.searchString);
-  if (principal.scope === 'all' && !words.length && !query.statuses.length && servedByIndex(query, words)) return everyPolicyPage(query);
-  const matches = await indexedMatches(principal, words, query.statuses);
+  if (principal.scope === 'all' && !words.length && !filtered(query) && servedByIndex(query, words)) return everyPolicyPage(query);
+  const matches = await indexedMatches(principal, words, query);
   if (!servedByIndex(query, words)) {
     // Every match's record: filters and sorts the entries do not carry (docs/data-model.md, Search, what they cost).
     const records = (await getSearchRecords(matches.map((match) => match.policyId))).filter((record) => reaches(principal, record) && passesFilters(record, query));

@@ -15,8 +15,17 @@ const table = () => config.tableName();
 export interface IndexedMatch {
   policyId: string;
   orderKey: string;
-  /** Listing entries carry the status; token entries do not. */
-  status?: string;
+  /** What listing entries carry (and a record read whole); token entries carry none of it. */
+  listed?: ListedFacts;
+}
+
+/** The facts a listing entry carries, what a search without a search string filters on. */
+export interface ListedFacts {
+  status: string;
+  revisionState: string;
+  reviewState: string;
+  policyTypeId: string;
+  policyTypeName: string;
 }
 
 /** Drops the storage-only attributes (keys, index keys). */
@@ -45,7 +54,14 @@ export async function matchesByTokenPrefix(word: string, agencyId?: string): Pro
 function listed(items: Array<Record<string, string>>, sortAttribute: 'gsi2sk' | 'gsi3sk'): IndexedMatch[] {
   return items.map((item) => {
     const sort = item[sortAttribute];
-    return { policyId: policyIdOfSearchKey(item.pk), orderKey: sort.slice(0, sort.lastIndexOf('#')), status: item.status };
+    const listed: ListedFacts = {
+      status: item.status ?? '',
+      revisionState: item.revisionState ?? '',
+      reviewState: item.reviewState ?? '',
+      policyTypeId: item.policyTypeId ?? '',
+      policyTypeName: item.policyTypeName ?? '',
+    };
+    return { policyId: policyIdOfSearchKey(item.pk), orderKey: sort.slice(0, sort.lastIndexOf('#')), listed };
   });
 }
 

@@ -345,6 +345,21 @@ describe('search costs what it answers, not what matches (issue 17, item 10)', (
     expect(agentSearch.readUnits).toBeLessThan(administrator.readUnits / 2);
   });
 
+  it('a listing filtered by review state, status and type reads the listing entries and the page, not every record', async () => {
+    const filters = { statuses: ['Active'], review_states: ['not_started'], policy_types: ['Homeowner - HO3'] };
+    const listing = await metered({ ...filters, page_size: 10 });
+    const whole = await search({ ...filters, page_size: 10000 });
+    const seededActive = numbersOf(whole).filter((number) => number.startsWith('CM-2030-'));
+    // Seeded policies are Active when their number is 2 modulo 3: 333 Manyfold (0-999), 34 Fewfold (5000-5099).
+    expect(seededActive).toHaveLength(367);
+    expect(listing.page).toMatchObject({ activePage: 1, maxPages: Math.ceil(whole.records.length / 10) });
+    expect(numbersOf(listing.page)).toEqual(numbersOf(whole).slice(0, 10));
+    expect(numbersOf(await search({ review_states: ['APPROVED_BY_UW'], page_size: 10000 })).filter((number) => number.startsWith('CM-2030-'))).toEqual([]);
+    console.log(`search read units: listing filtered to ${whole.records.length} Active policies, page of 10: ${listing.readUnits}`);
+    // Reading each Active record by key would cost 0.5 unit each; their listing entries cost about 0.04.
+    expect(listing.readUnits).toBeLessThan(whole.records.length * 0.15);
+  });
+
   it("an Administrator's search with no string and no filter reads a page, not every record, and counts them all", async () => {
     const listing = await metered({ page_size: 10, current_page: 2 });
     const whole = await search({ page_size: 10000 });

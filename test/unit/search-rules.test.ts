@@ -14,6 +14,7 @@ import {
   searchIndexDeletes,
   searchIndexWritesForNamedInsureds,
   searchIndexWritesForNewPolicy,
+  searchIndexWritesForFlag,
   searchIndexWritesForReviewState,
   searchIndexWritesForStatus,
   searchRecordOf,
@@ -176,7 +177,13 @@ describe('keys and the writes that keep the index current', () => {
     expect(writes).toHaveLength(3 + policyTokens(policy()).length);
     expect(writes[0].Put).toMatchObject({ TableName: TABLE, ConditionExpression: 'attribute_not_exists(pk)', Item: { pk: `PSEARCH#${ID}`, sk: 'RECORD', entity: 'PolicySearchRecord' } });
     expect((writes[0].Put as { Item: object }).Item).not.toHaveProperty('gsi2pk');
-    expect(writes[1].Put).toMatchObject({ Item: { pk: `PSEARCH#${ID}`, sk: 'LISTING', gsi2pk: 'PSTATUS#Unsubmitted', gsi3pk: 'PAGENCY#agency-1', status: 'Unsubmitted' } });
+    expect(writes[1].Put).toEqual({
+      TableName: TABLE,
+      Item: {
+        pk: `PSEARCH#${ID}`, sk: 'LISTING', gsi1pk: 'PLISTALL', gsi1sk: `210-42026-17#${ID}`, gsi2pk: 'PSTATUS#Unsubmitted', gsi2sk: `210-42026-17#${ID}`, gsi3pk: 'PAGENCY#agency-1', gsi3sk: `210-42026-17#${ID}`,
+        status: 'Unsubmitted', revisionState: 'open', reviewState: 'NOT_STARTED', policyTypeId: 'd11cfc80-886b-4a1c-8e38-e77ae4256998', policyTypeName: 'Homeowner - HO3',
+      },
+    });
     expect(writes[2].Update).toMatchObject({ Key: { pk: 'PSEARCHCOUNT', sk: expect.stringMatching(/^ADDED#\d\d$/) }, UpdateExpression: 'ADD #count :by', ExpressionAttributeValues: { ':by': 1 } });
     expect(writes[3].Put).toEqual({
       TableName: TABLE,
@@ -200,14 +207,18 @@ describe('keys and the writes that keep the index current', () => {
         Update: {
           TableName: TABLE,
           Key: { pk: `PSEARCH#${ID}`, sk: 'LISTING' },
-          UpdateExpression: 'SET #status = :status, gsi2pk = :partition',
+          UpdateExpression: 'SET #s0 = :s0, #s1 = :s1',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': 'Cancelled', ':partition': 'PSTATUS#Cancelled' },
+          ExpressionAttributeNames: { '#s0': 'status', '#s1': 'gsi2pk' },
+          ExpressionAttributeValues: { ':s0': 'Cancelled', ':s1': 'PSTATUS#Cancelled' },
         },
       },
     ]);
-    expect(searchIndexWritesForReviewState(ID, 'APPROVED_BY_UW')[0].Update).toMatchObject({ ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
+    // The listing entry carries what listings filter on; the flag it does not.
+    const review = searchIndexWritesForReviewState(ID, 'APPROVED_BY_UW');
+    expect(review.map((write) => (write.Update as { Key: { sk: string } }).Key.sk)).toEqual(['RECORD', 'LISTING']);
+    expect(review[1].Update).toMatchObject({ ExpressionAttributeNames: { '#s0': 'reviewState' }, ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
+    expect(searchIndexWritesForFlag(ID, 'red')).toHaveLength(1);
   });
 
   it('new named insureds: tokens no longer true deleted, new ones put; a removed policy takes all its items', () => {
