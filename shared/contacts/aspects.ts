@@ -147,6 +147,9 @@ function planAspectKeys(input: StoreRolesInput, next: ContactRecord, nextAspects
     }
     nextAspects[key] = merged;
   }
+  const byEmail = input.notices?.acceptNoticesByEmail;
+  if (byEmail === true || byEmail === false) next.acceptNoticesByEmail = byEmail;
+  else if (byEmail === null) delete next.acceptNoticesByEmail;
   const personal = nextAspects.personalInformation as Record<string, string | undefined> | undefined;
   if (personal && input.personalInformation) {
     for (const [field, prefix] of [['personalInformation.dob', 'dob'], ['personalInformation.dbs', 'dbs']] as const) {

@@ -62,6 +62,12 @@ export interface ContactRecord {
   agencyInactive?: boolean;
   /** Any of its roles' aspects says `termination.isTerminated`: kept here so that authentication reads one record. */
   terminated?: boolean;
+  /**
+   * The contact takes its notices by e-mail (storeRoles `notices.acceptNoticesByEmail` of any
+   * of its roles, the last one stored); absent: paper. Kept here so that a deliverable made
+   * for the contact reads it with the profile.
+   */
+  acceptNoticesByEmail?: boolean;
   details?: Record<string, unknown>;
   addresses?: ContactAddress[];
   phoneNumbers?: ContactPhone[];

@@ -14,7 +14,7 @@ import { installmentsFor, billableItems } from '../billing/schedules.js';
 import { returnPremium } from '../billing/cancellation.js';
 import type { BillingRules, BillingScheduleDefinition, CancellationRules, CancelReason } from '../catalog/model.js';
 import { getCatalogRecord, getProductCatalog, listCatalog } from '../catalog/store.js';
-import { getContacts } from '../contacts/store.js';
+import { getContact, getContacts } from '../contacts/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
 import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/model.js';
 import { revisionWithinReach } from '../policies/access.js';
@@ -79,6 +79,8 @@ export interface StoreOptions {
   label?: string;
   recipient?: { name: string; address: MailingAddress } | null;
   recipientContactId?: string | null;
+  /** The recipient takes notices by e-mail; default: what the recipient contact says now (`recipientDelivery`), paper without one. */
+  electronicDelivery?: boolean;
   referenceType?: 'policies' | 'claims';
   claimNumber?: string;
   claimId?: string;
@@ -131,6 +133,7 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
     printDate: scheduled,
     recipientContactId: options.recipientContactId ?? null,
     recipient: options.recipient ?? null,
+    electronicDelivery: options.electronicDelivery ?? false,
     parentId: options.parentId ?? null,
     childrenIds: [],
     esigned: false,
@@ -148,7 +151,8 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
  * never points at nothing (a failed record write leaves an unreferenced object only).
  */
 export async function storeDeliverable(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): Promise<AttachmentRecord> {
-  const prepared = prepareFile(owner, type, bytes, options);
+  const electronicDelivery = options.electronicDelivery ?? (await recipientDelivery(options.recipientContactId));
+  const prepared = prepareFile(owner, type, bytes, { ...options, electronicDelivery });
   await putFileBytes(prepared.record.objectKey, bytes, prepared.record.contentType);
   try {
     await putAttachmentRecord(prepared.record);
@@ -159,6 +163,15 @@ export async function storeDeliverable(owner: FileOwner, type: DeliverableType |
     throw error;
   }
   return prepared.record;
+}
+
+/**
+ * Whether a file's recipient takes notices by e-mail, as the contact says now (storeRoles
+ * `notices.acceptNoticesByEmail`): the file keeps it as of its making. Paper without a recipient.
+ */
+export async function recipientDelivery(recipientContactId: string | null | undefined): Promise<boolean> {
+  if (!recipientContactId) return false;
+  return (await getContact(recipientContactId))?.acceptNoticesByEmail === true;
 }
 
 /**
@@ -428,6 +441,7 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
     procDate: committed.commitDate,
     recipient: recipientOf(document),
     recipientContactId: committed.namedInsuredContactIds[0] ?? null,
+    electronicDelivery: await recipientDelivery(committed.namedInsuredContactIds[0]),
   });
   await putFileBytes(prepared.record.objectKey, pdf, prepared.record.contentType);
   return [attachmentPut(prepared.record)];
@@ -455,6 +469,7 @@ export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<Tr
     goDate: today,
     recipient: recipientOf(document),
     recipientContactId: cancelled.namedInsuredContactIds[0] ?? null,
+    electronicDelivery: await recipientDelivery(cancelled.namedInsuredContactIds[0]),
   });
   await putFileBytes(prepared.record.objectKey, pdf, prepared.record.contentType);
   return [attachmentPut(prepared.record)];

@@ -7,10 +7,12 @@
  * - gsi1 lists a policy's files in the order they were made.
  * - gsi2 is the print queue: only files still to print (`tbd`) carry it, so the queue never
  *   grows with history; markAsPrinted removes a file from it.
- * - gsi3 lists every printable file by print month, for `ignore_state` (files printed or not).
+ * - gsi3 lists every printable file (printed or not) by print date, for `ignore_state` and the
+ *   nightly run: one partition, so a window of any length is one Query paged by the files it holds.
  */
 export const FILE_SORT_KEY = 'FILE';
 export const PRINT_QUEUE_PARTITION = 'PRINTQUEUE#tbd';
+export const PRINTABLE_PARTITION = 'PRINTABLE';
 
 export const fileKey = (fileId: string) => ({ pk: `FILE#${fileId}`, sk: FILE_SORT_KEY });
 
@@ -27,21 +29,50 @@ export const policyFilesQuery = (policyId: string) => ({
 
 export const printQueueIndex = (printDate: string, fileId: string) => ({ gsi2pk: PRINT_QUEUE_PARTITION, gsi2sk: `${printDate}#${fileId}` });
 
-export const printMonthIndex = (printDate: string, fileId: string) => ({ gsi3pk: `PRINTMONTH#${printDate.slice(0, 7)}`, gsi3sk: `${printDate}#${fileId}` });
+export const printableIndex = (printDate: string, fileId: string) => ({ gsi3pk: PRINTABLE_PARTITION, gsi3sk: `${printDate}#${fileId}` });
 
-/** Files to print with a print date from `from` to `to` (both `YYYY-MM-DD`, inclusive). */
-export const printQueueQuery = (from: string, to: string) => ({
-  IndexName: 'gsi2',
-  KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-  ExpressionAttributeValues: { ':pk': PRINT_QUEUE_PARTITION, ':from': `${from}#`, ':to': `${to}#~` },
-});
+/** Where a file stands in print order: the sort key of both print indexes. */
+export const printPosition = (printDate: string, fileId: string) => `${printDate}#${fileId}`;
 
-/** Every printable file of one month (`YYYY-MM`) with a print date from `from` to `to`. */
-export const printMonthQuery = (month: string, from: string, to: string) => ({
-  IndexName: 'gsi3',
-  KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
-  ExpressionAttributeValues: { ':pk': `PRINTMONTH#${month}`, ':from': `${from}#`, ':to': `${to}#~` },
-});
+/** A window of a print index as getToBePrinted and the nightly run read it. */
+export interface PrintWindow {
+  /** `tbd`: the print queue (gsi2); `printable`: every printable file, printed or not (gsi3). */
+  source: 'tbd' | 'printable';
+  from: string;
+  to: string;
+  /** Start at this print position (`<printDate>#<fileId>`, a previous answer's last file; the store skips that file itself). */
+  after?: string;
+  /** Filters the index does not key: the files they leave out are read (and billed) but not answered. */
+  includeClaims: boolean;
+  electronic?: 'only' | 'exclude';
+}
+
+/**
+ * Files of a print index with a print date from `from` to `to` (both `YYYY-MM-DD`, inclusive),
+ * in print order, from a position on; claims and the e-delivery preference filtered.
+ */
+export function printWindowQuery(window: PrintWindow) {
+  const [index, pk] = window.source === 'tbd' ? ['gsi2', PRINT_QUEUE_PARTITION] : ['gsi3', PRINTABLE_PARTITION];
+  const filters: string[] = [];
+  const values: Record<string, unknown> = { ':pk': pk, ':from': window.after ?? `${window.from}#`, ':to': `${window.to}#~` };
+  if (!window.includeClaims) {
+    filters.push('referenceType <> :claims');
+    values[':claims'] = 'claims';
+  }
+  if (window.electronic === 'only') {
+    filters.push('electronicDelivery = :true');
+    values[':true'] = true;
+  } else if (window.electronic === 'exclude') {
+    filters.push('(attribute_not_exists(electronicDelivery) OR electronicDelivery = :false)');
+    values[':false'] = false;
+  }
+  return {
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`,
+    ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+    ExpressionAttributeValues: values,
+  };
+}
 
 /** The nightly print run of one print date, and its mailing batches (envelopes). */
 export const printRunPartition = (printDate: string) => `PRINTRUN#${printDate}`;

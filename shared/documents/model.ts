@@ -212,6 +212,12 @@ export interface AttachmentRecord {
   /** The contact the envelope goes to (the first named insured), and the address printed on it. */
   recipientContactId: string | null;
   recipient: { name: string; address: MailingAddress } | null;
+  /**
+   * The recipient's electronic delivery preference (storeRoles `notices.acceptNoticesByEmail`)
+   * as it was when the file was made: getToBePrinted's e-delivery filters read it. Absent
+   * (files made before it was kept, or without a recipient): paper.
+   */
+  electronicDelivery?: boolean;
   parentId: string | null;
   childrenIds: string[];
   /** Set by mark_file_as_signed once every signer signed. */

@@ -3,14 +3,19 @@
  * the nightly print run that puts the files of a print date into mailing batches.
  */
 import { getCarrierSettings } from '../catalog/store.js';
-import { daysBetween, todayIso } from '../platform/dates.js';
+import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { assignMailingBatches } from './mailing-batches.js';
 import type { AttachmentRecord, PrintFile, PrintProcessing } from './model.js';
-import { filesToPrint, finishPrintRun, mailingBatchesOf, markFilePrinted, printableFiles, printRunState, putMailingBatches, startPrintRun } from './store.js';
+import { filesInPrintOrder, finishPrintRun, mailingBatchesOf, markFilePrinted, printableFiles, printRunState, putMailingBatches, startPrintRun } from './store.js';
 
-/** Widest window of `ignore_state` (every printed file is read): ten years. */
-export const MAX_IGNORE_STATE_DAYS = 3660;
+/**
+ * The most bytes of files one getToBePrinted answer carries. A Lambda answer holds 6 MB
+ * (6,291,456 bytes) and the files are in it twice (at the top level and in data), each copy
+ * JSON-escaped once more inside the proxy answer's body; this leaves about 1 MB for the
+ * envelope, headers and misjudged escapes.
+ */
+export const MAX_ANSWER_FILE_BYTES = 5_200_000;
 /** Print dates whose mailing batches getToBePrinted reads at once. */
 export const BATCH_READ_CONCURRENCY = 16;
 /** Files marked at once by markAsPrinted. */
@@ -25,6 +30,8 @@ export interface ToBePrintedQuery {
   include_claims: boolean;
   disable_edelivery_filtering: boolean;
   include_address_fields: boolean;
+  /** A cut answer's `continue_after`: read on after that file. */
+  continue_after?: string;
 }
 
 export interface ToBePrintedFile {
@@ -75,23 +82,67 @@ export function toBePrintedFile(record: AttachmentRecord, batch: string | null, 
   return file;
 }
 
+/** What a file costs the answer: its JSON, twice, escaped again inside the proxy answer's body, and a comma each time. */
+export function answerBytesOf(file: ToBePrintedFile): number {
+  return 2 * (Buffer.byteLength(JSON.stringify(JSON.stringify(file))) - 2 + 1);
+}
+
+export interface ToBePrintedAnswer {
+  processing: PrintProcessing;
+  files: ToBePrintedFile[];
+  /** Present when the answer was cut to fit: pass it back as `continue_after` to read on from there. */
+  continue_after?: string;
+}
+
 /**
  * The files to print from `from_date` (default: the carrier's live date) to `to_date`
- * (default: today), and whether the nightly processing of `to_date` has run. No contact
- * has chosen electronic delivery in this service, so every file is a paper one:
- * `only_electronic_delivery` answers none, `exclude_electronic_delivery` excludes none.
+ * (default: today), in print order, and whether the nightly processing of `to_date` has run.
+ * A window of any length is one paged Query of a print index: the cost follows the files
+ * read, never the days spanned. When the files would not fit one answer, it carries as many
+ * as fit, `processing: "incomplete"` and `continue_after`; marking the answered files printed
+ * takes them out of the queue, so the same call again answers the rest (or pass
+ * `continue_after` to read on without marking, as `ignore_state` needs).
  */
-export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()): Promise<{ processing: PrintProcessing; files: ToBePrintedFile[] }> {
+export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()): Promise<ToBePrintedAnswer> {
   const to = query.to_date ?? todayIso(now);
   const from = query.from_date ?? (await getCarrierSettings()).liveDate;
   if (from > to) throw new BusinessRuleError(`from_date ${from} is after to_date ${to}`);
-  if (query.ignore_state && daysBetween(from, to) > MAX_IGNORE_STATE_DAYS) {
-    throw new BusinessRuleError(`from_date to to_date spans more than ${MAX_IGNORE_STATE_DAYS} days; ask for a shorter window with ignore_state`);
+  if (query.continue_after && (query.continue_after.slice(0, 10) < from || query.continue_after.slice(0, 10) > to)) {
+    throw new BusinessRuleError(`continue_after ${query.continue_after.slice(0, 10)} is outside from_date to to_date`);
   }
-  const [records, processing] = await Promise.all([query.ignore_state ? printableFiles(from, to) : filesToPrint(from, to), printRunState(to)]);
-  const wanted = records.filter((record) => (query.include_claims || record.referenceType !== 'claims') && !(query.only_electronic_delivery && !query.disable_edelivery_filtering));
-  const batches = await batchLabels(wanted);
-  return { processing, files: wanted.map((record) => toBePrintedFile(record, batches.get(record.fileId) ?? null, query.include_address_fields)) };
+  const electronic = query.disable_edelivery_filtering ? undefined : query.only_electronic_delivery ? 'only' : query.exclude_electronic_delivery ? 'exclude' : undefined;
+  const processingOfDate = printRunState(to);
+  processingOfDate.catch(() => undefined); // awaited below; a failed window read must not leave it unhandled
+  const chosen: AttachmentRecord[] = [];
+  const files: ToBePrintedFile[] = [];
+  let bytes = 0;
+  let cut = false;
+  const window = {
+    source: query.ignore_state ? ('printable' as const) : ('tbd' as const),
+    from,
+    to,
+    includeClaims: query.include_claims,
+    ...(electronic ? { electronic: electronic as 'only' | 'exclude' } : {}),
+    ...(query.continue_after ? { after: query.continue_after } : {}),
+  };
+  for await (const record of filesInPrintOrder(window)) {
+    // Measured without its batch label, which is added after: the label's few bytes are within the margin.
+    const file = toBePrintedFile(record, 'MB-00000000-0000000000', query.include_address_fields);
+    const size = answerBytesOf(file);
+    if (bytes + size > MAX_ANSWER_FILE_BYTES) {
+      cut = true;
+      break;
+    }
+    bytes += size;
+    chosen.push(record);
+  }
+  const batches = await batchLabels(chosen);
+  for (const record of chosen) files.push(toBePrintedFile(record, batches.get(record.fileId) ?? null, query.include_address_fields));
+  const processing = await processingOfDate;
+  if (!cut) return { processing, files };
+  const last = chosen[chosen.length - 1];
+  if (!last) return { processing: 'incomplete', files };
+  return { processing: 'incomplete', files, continue_after: `${last.printDate}#${last.fileId}` };
 }
 
 /** The mailing batch of each file, from the runs of the print dates the files have. */

@@ -16,11 +16,12 @@ import {
   mailingBatchKey,
   policyFilesIndex,
   policyFilesQuery,
-  printMonthIndex,
-  printMonthQuery,
+  printableIndex,
+  printPosition,
   printQueueIndex,
-  printQueueQuery,
   printRunKey,
+  printWindowQuery,
+  type PrintWindow,
 } from './keys.js';
 import type { AttachmentRecord, PrintProcessing, StoredMailingBatch } from './model.js';
 
@@ -39,7 +40,7 @@ export function attachmentItem(record: AttachmentRecord): Record<string, unknown
     entity: 'Attachment',
     ...policyFilesIndex(record.policyId, record.createdAt, record.fileId),
     ...(record.printDate && record.printState === 'tbd' ? printQueueIndex(record.printDate, record.fileId) : {}),
-    ...(record.printDate && record.printState !== 'none' ? printMonthIndex(record.printDate, record.fileId) : {}),
+    ...(record.printDate && record.printState !== 'none' ? printableIndex(record.printDate, record.fileId) : {}),
     ...record,
   };
 }
@@ -111,29 +112,30 @@ export async function markFilePrinted(fileId: string, printedAt: string): Promis
   }
 }
 
-/** Files waiting to print with a print date in [from, to]. */
-export async function filesToPrint(from: string, to: string): Promise<AttachmentRecord[]> {
-  const files: AttachmentRecord[] = [];
-  for await (const page of queryPages(printQueueQuery(from, to))) {
-    for (const item of page.items) files.push(withoutKeys<AttachmentRecord>(item));
-  }
-  return files;
-}
+export type { PrintWindow } from './keys.js';
 
-/** Every printable file (printed or not) with a print date in [from, to]: one query per month. */
-export async function printableFiles(from: string, to: string): Promise<AttachmentRecord[]> {
-  const files: AttachmentRecord[] = [];
-  for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = nextMonth(month)) {
-    for await (const page of queryPages(printMonthQuery(month, from, to))) {
-      for (const item of page.items) files.push(withoutKeys<AttachmentRecord>(item));
+/** Items read per Query page of a print window: the answer stops within a page of where it fills. */
+export const PRINT_WINDOW_PAGE = 500;
+
+/**
+ * The files of a print window in print order (print date, then file id), read page by page
+ * as the caller consumes them: a caller that stops early reads no further page.
+ */
+export async function* filesInPrintOrder(window: PrintWindow, pageSize = PRINT_WINDOW_PAGE): AsyncGenerator<AttachmentRecord, void> {
+  for await (const page of queryPages({ ...printWindowQuery(window), Limit: pageSize })) {
+    for (const item of page.items) {
+      // The window starts AT the previous answer's last file (BETWEEN is inclusive): that one was answered.
+      if (window.after && printPosition(item.printDate as string, item.fileId as string) === window.after) continue;
+      yield withoutKeys<AttachmentRecord>(item);
     }
   }
-  return files;
 }
 
-function nextMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+/** Every printable file (printed or not) with a print date in [from, to], claims included. */
+export async function printableFiles(from: string, to: string): Promise<AttachmentRecord[]> {
+  const files: AttachmentRecord[] = [];
+  for await (const file of filesInPrintOrder({ source: 'printable', from, to, includeClaims: true })) files.push(file);
+  return files;
 }
 
 // ---------------------------------------------------------------- print runs

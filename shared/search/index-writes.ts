@@ -2,11 +2,11 @@
  * The writes that keep the search index current, for the area making a change to put in
  * its OWN transaction (the index never lags the policy): a new policy's record and
  * tokens; a status, review state, revision state or term dates changed; a quote removed.
- * Pure builders: they read nothing. Every update of a record is conditioned on its
- * existence, so that a change never leaves a partial record behind.
+ * Pure builders: they read nothing. Every update of a record (and of its listing entry) is
+ * conditioned on its existence, so that a change never leaves a partial record behind.
  */
 import { config } from '../platform/config.js';
-import { recordIndexKeys, searchRecordKey, searchTokenKey, statusPartition, tokenIndexKeys } from './keys.js';
+import { listingIndexKeys, policyCountKey, policyCountShard, searchListingKey, searchRecordKey, searchTokenKey, statusPartition, tokenIndexKeys } from './keys.js';
 import type { SearchRecord, SearchablePolicy } from './model.js';
 import { policyTokens } from './rules.js';
 
@@ -19,27 +19,65 @@ export function searchRecordOf(policy: SearchablePolicy): SearchRecord {
   return { entity: 'PolicySearchRecord', ...policy, tokens: policyTokens(policy) };
 }
 
-/** The record and the token items of a new policy (create_policy, quotes). */
+/** A token item: keys only (its index entries are what a search counts and orders its matches by). */
+function tokenPut(policy: Pick<SearchablePolicy, 'policyId' | 'policyNumber' | 'agencyId'>, token: string): IndexWrite {
+  return { Put: { TableName: table(), Item: { ...searchTokenKey(policy.policyId, token), ...tokenIndexKeys(policy, token) } } };
+}
+
+/** The record, the listing entry and the token items of a new policy (create_policy, quotes). */
 export function searchIndexWritesForNewPolicy(policy: SearchablePolicy): IndexWrite[] {
   const record = searchRecordOf(policy);
   return [
-    { Put: { TableName: table(), Item: { ...searchRecordKey(policy.policyId), ...recordIndexKeys(policy), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...record.tokens.map((token) => ({
-      Put: {
-        TableName: table(),
-        Item: { ...searchTokenKey(policy.policyId, token), ...tokenIndexKeys(policy.policyId, token), entity: 'PolicySearchToken', policyId: policy.policyId, token },
-      },
-    })),
+    { Put: { TableName: table(), Item: { ...searchRecordKey(policy.policyId), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...searchListingKey(policy.policyId), ...listingIndexKeys(policy), ...listingFieldsOf(policy) } } },
+    policyCountUpdate(policy.policyId, 'ADDED'),
+    ...record.tokens.map((token) => tokenPut(policy, token)),
   ];
+}
+
+/** The count of policies moves with the index: a new policy's record counts as added, its removal as removed. */
+function policyCountUpdate(policyId: string, kind: 'ADDED' | 'REMOVED', by = 1): IndexWrite {
+  return {
+    Update: {
+      TableName: table(),
+      Key: policyCountKey(kind, policyCountShard(policyId)),
+      UpdateExpression: 'ADD #count :by',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':by': by },
+    },
+  };
+}
+
+/**
+ * The index items of many policies at once, for a bulk load (a re-index, a seeded benchmark):
+ * every Put item, and the counter shards' increments summed (one update per shard).
+ */
+export function searchIndexItemsForImport(policies: readonly SearchablePolicy[]): { items: Array<Record<string, unknown>>; counterUpdates: IndexWrite[] } {
+  const items: Array<Record<string, unknown>> = [];
+  const perShard = new Map<string, { policyId: string; added: number }>();
+  for (const policy of policies) {
+    for (const write of searchIndexWritesForNewPolicy(policy)) if (write.Put) items.push(write.Put.Item as Record<string, unknown>);
+    const shard = policyCountKey('ADDED', policyCountShard(policy.policyId)).sk;
+    const counted = perShard.get(shard) ?? { policyId: policy.policyId, added: 0 };
+    perShard.set(shard, { ...counted, added: counted.added + 1 });
+  }
+  return { items, counterUpdates: [...perShard.values()].map(({ policyId, added }) => policyCountUpdate(policyId, 'ADDED', added)) };
 }
 
 /** How many writes a new policy's index takes at most (for the create transaction's size check). */
 export function searchIndexWriteCount(policy: Pick<SearchablePolicy, 'policyNumber' | 'namedInsuredNames'>): number {
-  return 1 + policyTokens(policy).length;
+  return 3 + policyTokens(policy).length;
 }
 
-/** Sets attributes of a policy's record (and the listing keys that follow its status). */
-function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrite {
+/** The fields a listing entry carries beside its keys: what a search without a search string filters on. */
+export const LISTING_FIELDS = ['status', 'revisionState', 'reviewState', 'policyTypeId', 'policyTypeName'] as const;
+
+function listingFieldsOf(source: Partial<Record<(typeof LISTING_FIELDS)[number], unknown>>): Record<string, unknown> {
+  return Object.fromEntries(LISTING_FIELDS.filter((field) => source[field] !== undefined).map((field) => [field, source[field]]));
+}
+
+/** SETs attributes of one item of the policy's search partition, only if it exists. */
+function setOn(key: { pk: string; sk: string }, set: Record<string, unknown>): IndexWrite {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const assignments = Object.entries(set).map(([attribute, value], index) => {
@@ -50,7 +88,7 @@ function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrit
   return {
     Update: {
       TableName: table(),
-      Key: searchRecordKey(policyId),
+      Key: key,
       UpdateExpression: `SET ${assignments.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
@@ -60,17 +98,27 @@ function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrit
 }
 
 /**
+ * Sets attributes of a policy's record, and of its listing entry those the entry carries (its
+ * gsi2 partition follows the status): both in the caller's transaction, so they move together.
+ */
+function recordUpdates(policyId: string, set: Record<string, unknown>): IndexWrite[] {
+  const listed = listingFieldsOf(set);
+  if (typeof listed.status === 'string') listed.gsi2pk = statusPartition(listed.status);
+  return [setOn(searchRecordKey(policyId), set), ...(Object.keys(listed).length ? [setOn(searchListingKey(policyId), listed)] : [])];
+}
+
+/**
  * A policy's status changed (bind: Submitted; issue: Active; cancellation: Cancelled;
  * expiry: Expired; a rejection: Rejected). `revisionState` when the active revision's
  * state changed with it (issue commits it).
  */
 export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string } = {}): IndexWrite[] {
-  return [recordUpdate(policyId, { status: newStatus, gsi2pk: statusPartition(newStatus), ...extra })];
+  return recordUpdates(policyId, { status: newStatus, ...extra });
 }
 
 /** The review workflow moved the active revision's review state. */
 export function searchIndexWritesForReviewState(policyId: string, reviewState: string): IndexWrite[] {
-  return [recordUpdate(policyId, { reviewState })];
+  return recordUpdates(policyId, { reviewState });
 }
 
 /** The active term's dates moved (update_effective_and_expiration_date), and with them perhaps the policy type. */
@@ -78,12 +126,12 @@ export function searchIndexWritesForTermDates(
   policyId: string,
   dates: { effectiveDate: string; expirationDate: string; policyTypeId?: string; policyTypeName?: string },
 ): IndexWrite[] {
-  return [recordUpdate(policyId, Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== undefined)))];
+  return recordUpdates(policyId, Object.fromEntries(Object.entries(dates).filter(([, value]) => value !== undefined)));
 }
 
 /** The policy's flag changed. */
 export function searchIndexWritesForFlag(policyId: string, flag: string): IndexWrite[] {
-  return [recordUpdate(policyId, { flag })];
+  return recordUpdates(policyId, { flag });
 }
 
 /**
@@ -95,21 +143,19 @@ export function searchIndexWritesForNamedInsureds(before: SearchRecord, namedIns
   const gone = before.tokens.filter((token) => !after.tokens.includes(token));
   const added = after.tokens.filter((token) => !before.tokens.includes(token));
   return [
-    recordUpdate(before.policyId, { namedInsuredNames, contactIds, tokens: after.tokens }),
+    ...recordUpdates(before.policyId, { namedInsuredNames, contactIds, tokens: after.tokens }),
     ...gone.map((token) => ({ Delete: { TableName: table(), Key: searchTokenKey(before.policyId, token) } })),
-    ...added.map((token) => ({
-      Put: {
-        TableName: table(),
-        Item: { ...searchTokenKey(before.policyId, token), ...tokenIndexKeys(before.policyId, token), entity: 'PolicySearchToken', policyId: before.policyId, token },
-      },
-    })),
+    ...added.map((token) => tokenPut(before, token)),
   ];
 }
 
 /** A policy (a quote replaced by requote) leaves the index: its record and every token. */
 export function searchIndexDeletes(record: Pick<SearchRecord, 'policyId' | 'tokens'>): IndexWrite[] {
   return [
-    { Delete: { TableName: table(), Key: searchRecordKey(record.policyId) } },
+    // The record must be there for the count to fall: a removal sent twice takes one off once.
+    { Delete: { TableName: table(), Key: searchRecordKey(record.policyId), ConditionExpression: 'attribute_exists(pk)' } },
+    policyCountUpdate(record.policyId, 'REMOVED'),
+    { Delete: { TableName: table(), Key: searchListingKey(record.policyId) } },
     ...record.tokens.map((token) => ({ Delete: { TableName: table(), Key: searchTokenKey(record.policyId, token) } })),
   ];
 }

@@ -4,6 +4,7 @@
  * sorted and paged. No I/O; the store reads the token items these name.
  */
 import { toUsDate } from '../platform/dates.js';
+import { numberOrderKey } from './keys.js';
 import { SORT_FIELDS, type SearchAnswerRecord, type SearchQuery, type SearchRecord, type SearchablePolicy, type SortField } from './model.js';
 
 /** Words of each named insured indexed (a policy's index items fit one transaction with the policy). */
@@ -115,9 +116,19 @@ function sortValue(record: SearchRecord, field: SortField): string {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** Sorts records by the field; numbers inside text compare as numbers (`10-2026-9` before `10-2026-10`); ties by policy id. */
+const compareBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Sorts records by the field; numbers inside text compare as numbers (`10-2026-9` before
+ * `10-2026-10`); ties by policy id. The policy number compares by its order key, exactly
+ * as the index orders it, so a page read from records and one read from the index agree.
+ */
 export function sortRecords(records: readonly SearchRecord[], sort: SearchQuery['sort']): SearchRecord[] {
   const direction = sort.order === 'desc' ? -1 : 1;
+  if (sort.field === 'policyNumber') {
+    const keyed = records.map((record) => ({ record, key: numberOrderKey(record.policyNumber) }));
+    return keyed.sort((a, b) => direction * (compareBytes(a.key, b.key) || compareBytes(a.record.policyId, b.record.policyId))).map(({ record }) => record);
+  }
   return [...records].sort((a, b) => direction * (collator.compare(sortValue(a, sort.field), sortValue(b, sort.field)) || a.policyId.localeCompare(b.policyId)));
 }
 

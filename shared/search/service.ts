@@ -1,19 +1,22 @@
 /**
- * search and the listings of a contact's policies. Both read the search index only:
- * a search string reads the token items its most selective word begins (its matches),
- * a search without one reads the listing of each status asked (or the caller's
- * agencies, or its own policies); records are then checked against the caller's reach,
- * the other words and the filters, sorted and paged in memory.
+ * search and the listings of a contact's policies. Both read the search index only.
+ *
+ * search counts and orders its matches from small index entries, then reads the records of
+ * the page it answers (docs/data-model.md, Search): a search string reads the token entries
+ * each word begins (the caller's agencies' entries for an agent), a search without one the
+ * listing entries of the statuses asked (or of the caller's agencies), which carry what the
+ * filters read. A filter together with a search string (token entries carry none) or a sort
+ * by another field than the number needs every match's record, read as before; a caller who
+ * sees only its own policies (a Named Insured) reads those records.
  */
 import { listPolicyLinks } from '../contacts/store.js';
 import { toUsDate } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { SEARCH_STATUSES, type SearchQuery, type SearchRecord } from './model.js';
+import { numberOrderKey } from './keys.js';
 import { pageOf } from '../platform/paging.js';
-import { matchesWords, mostSelectiveWord, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
-import { getSearchRecords, policyIdsByTokenPrefix, recordsOfAgency, recordsWithStatus } from './store.js';
-
-const distinct = (records: SearchRecord[]) => [...new Map(records.map((record) => [record.policyId, record])).values()];
+import { matchesWords, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
+import { countPolicies, getSearchRecords, listedInNumberOrder, listedOfAgency, listedWithStatus, matchesByTokenPrefix, type IndexedMatch } from './store.js';
 
 /** The records of the policies a contact is linked to (as agent, agency, named insured, ...). */
 async function linkedRecords(contactId: string): Promise<SearchRecord[]> {
@@ -21,25 +24,84 @@ async function linkedRecords(contactId: string): Promise<SearchRecord[]> {
   return getSearchRecords(links.map((link) => link.policyId));
 }
 
-/** What a search without a search string reads: only listings the caller could see anything in. */
-async function listingCandidates(principal: Principal, statuses: readonly string[]): Promise<SearchRecord[]> {
+const asMatch = (record: SearchRecord): IndexedMatch => ({ policyId: record.policyId, orderKey: numberOrderKey(record.policyNumber), listed: record });
+
+/** The union of match lists, each policy once. */
+function union(lists: IndexedMatch[][]): IndexedMatch[] {
+  const all = new Map<string, IndexedMatch>();
+  for (const list of lists) for (const match of list) if (!all.has(match.policyId)) all.set(match.policyId, match);
+  return [...all.values()];
+}
+
+/** The matches of every list (a search's words must each begin some token of the policy). */
+function intersection(lists: IndexedMatch[][]): IndexedMatch[] {
+  const [first, ...others] = [...lists].sort((a, b) => a.length - b.length);
+  const sets = others.map((list) => new Set(list.map((match) => match.policyId)));
+  return (first ?? []).filter((match) => sets.every((set) => set.has(match.policyId)));
+}
+
+/**
+ * The policies within the caller's reach that match the words (every policy within reach
+ * without words), from index entries; without words, the filters apply to the listing
+ * entries (which are keyed by status and carry the other filtered facts). Records of the
+ * caller's own links are read when the caller may see policies outside its agencies.
+ */
+async function indexedMatches(principal: Principal, words: string[], query: SearchQuery): Promise<IndexedMatch[]> {
+  const matches = await matchesInReach(principal, words, query.statuses);
+  if (words.length) return matches;
+  return matches.filter((match) => match.listed !== undefined && passesFilters(match.listed as SearchRecord, query));
+}
+
+async function matchesInReach(principal: Principal, words: string[], statuses: readonly string[]): Promise<IndexedMatch[]> {
   if (principal.scope === 'all') {
-    const wanted = statuses.length ? statuses : SEARCH_STATUSES;
-    return (await Promise.all(wanted.map(recordsWithStatus))).flat();
+    if (words.length) return intersection(await Promise.all(words.map((word) => matchesByTokenPrefix(word))));
+    return union(await Promise.all((statuses.length ? statuses : SEARCH_STATUSES).map(listedWithStatus)));
   }
-  const own = linkedRecords(principal.contactId);
-  const agencies = principal.scope === 'agency' ? principal.agencyIds.map(recordsOfAgency) : [];
-  return distinct((await Promise.all([own, ...agencies])).flat());
+  const ownRecords = linkedRecords(principal.contactId).then((records) => records.filter((record) => reaches(principal, record) && matchesWords(record.tokens, words)).map(asMatch));
+  const agencies = principal.scope === 'agency' ? principal.agencyIds : [];
+  const ofAgencies = words.length
+    ? agencies.map(async (agencyId) => intersection(await Promise.all(words.map((word) => matchesByTokenPrefix(word, agencyId)))))
+    : agencies.map(listedOfAgency);
+  return union(await Promise.all([ownRecords, ...ofAgencies]));
+}
+
+const filtered = (query: SearchQuery) => query.statuses.length + query.policyTypes.length + query.revisionStates.length + query.reviewStates.length > 0;
+
+/** Whether the index entries alone can order, count and page the answer: token entries carry no filtered facts, listing entries do. */
+function servedByIndex(query: SearchQuery, words: string[]): boolean {
+  return query.sort.field === 'policyNumber' && !(words.length > 0 && filtered(query));
+}
+
+/** An Administrator's listing of every policy by number: one counter read and one page of the index, whatever the book. */
+async function everyPolicyPage(query: SearchQuery) {
+  const total = await countPolicies();
+  const ids = await listedInNumberOrder((query.page - 1) * query.pageSize, query.pageSize, query.sort.order);
+  const records = new Map((await getSearchRecords(ids)).map((record) => [record.policyId, record]));
+  const answered = ids.map((id) => records.get(id)).filter((record): record is SearchRecord => !!record);
+  return { activePage: query.page, maxPages: Math.ceil(total / query.pageSize), records: answered.map(toAnswerRecord) };
 }
 
 export async function searchPolicies(principal: Principal, query: SearchQuery) {
   const words = searchWords(query.searchString);
-  const queried = mostSelectiveWord(words);
-  const candidates = queried ? await getSearchRecords(await policyIdsByTokenPrefix(queried)) : await listingCandidates(principal, query.statuses);
-  const matched = candidates.filter((record) => reaches(principal, record) && matchesWords(record.tokens, words) && passesFilters(record, query));
-  const page = pageOf(sortRecords(matched, query.sort), query.page, query.pageSize);
-  return { ...page, records: page.records.map(toAnswerRecord) };
+  if (principal.scope === 'all' && !words.length && !filtered(query) && servedByIndex(query, words)) return everyPolicyPage(query);
+  const matches = await indexedMatches(principal, words, query);
+  if (!servedByIndex(query, words)) {
+    // Every match's record: filters and sorts the entries do not carry (docs/data-model.md, Search, what they cost).
+    const records = (await getSearchRecords(matches.map((match) => match.policyId))).filter((record) => reaches(principal, record) && passesFilters(record, query));
+    const page = pageOf(sortRecords(records, query.sort), query.page, query.pageSize);
+    return { ...page, records: page.records.map(toAnswerRecord) };
+  }
+  const direction = query.sort.order === 'desc' ? -1 : 1;
+  const ordered = matches.sort((a, b) => direction * (compareBytes(a.orderKey, b.orderKey) || compareBytes(a.policyId, b.policyId)));
+  const page = pageOf(ordered, query.page, query.pageSize);
+  const records = new Map((await getSearchRecords(page.records.map((match) => match.policyId))).map((record) => [record.policyId, record]));
+  // The index entries were within reach by how they were read; the records are checked again all the same.
+  const answered = page.records.map((match) => records.get(match.policyId)).filter((record): record is SearchRecord => !!record && reaches(principal, record));
+  return { ...page, records: answered.map(toAnswerRecord) };
 }
+
+/** Orders as DynamoDB orders sort keys (code units of these ASCII keys). */
+const compareBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------- a contact's policies
 

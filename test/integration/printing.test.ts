@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as assignMailingBatches } from '../../events/queues/print-batches/assign_mailing_batches.js';
-import { getPrintRun, mailingBatchesOf } from '../../shared/documents/store.js';
+import { attachmentItem, getPrintRun, mailingBatchesOf } from '../../shared/documents/store.js';
+import type { AttachmentRecord } from '../../shared/documents/model.js';
+import { batchWriteAll } from '../../shared/platform/dynamo.js';
 import { agentOf, workedExampleQuote } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -91,6 +93,115 @@ describe('getToBePrinted and markAsPrinted, as existing clients call them', () =
     const stranger = await agentOf([crypto.randomUUID()]);
     expect((await service.call('/api/v1/printing/getToBePrinted', {}, { apiKey: stranger.apiKey })).status).toBe(403);
     expect((await service.call('/api/v1/printing/markAsPrinted', { file_ids: [] }, { apiKey: stranger.apiKey })).status).toBe(403);
+  });
+});
+
+/** A file record as a deliverable writes it, for seeding the queue without rendering 10,000 PDFs. */
+function seededFile(index: number, overrides: Partial<AttachmentRecord> = {}): AttachmentRecord {
+  const fileId = crypto.randomUUID();
+  // Print dates spread over 2013-2025, a print vendor's history since its live date.
+  const printDate = new Date(Date.UTC(2013, 0, 2) + (index % 4700) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    fileId, policyId: crypto.randomUUID(), policyNumber: `SEED-2013-${index}`, revisionId: crypto.randomUUID(), agencyId: null, contactIds: [], referenceType: 'policies',
+    deliverableType: 'Declaration', label: 'Declaration', title: `Declaration - SEED-2013-${index}`, objectKey: `policies/seed/files/${fileId}/Declaration.pdf`,
+    contentType: 'application/pdf', sizeBytes: 5000, printState: 'tbd', printDate, recipientContactId: crypto.randomUUID(),
+    recipient: { name: `Seeded Insured ${index}`, address: { line1: `${index} Long History Road`, city: 'New York', state: 'NY', zip: '10001' } },
+    parentId: null, childrenIds: [], esigned: false, goDate: printDate, procDate: printDate, createdAt: `${printDate}T10:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+/** What a Lambda proxy answer of this body weighs: the body JSON, escaped again as the answer's `body` string. */
+const lambdaAnswerBytes = (body: unknown) => Buffer.byteLength(JSON.stringify({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+const LAMBDA_ANSWER_LIMIT = 6 * 1024 * 1024;
+
+describe('a print vendor live since 2012 (issue 17, item 2)', () => {
+  const seeded = new Set<string>();
+  const window = { from_date: '2012-01-02', to_date: '2025-12-31' };
+  const ours = (files: Array<{ file_id: string }>) => files.map((file) => file.file_id).filter((id) => seeded.has(id));
+
+  beforeAll(async () => {
+    const records = Array.from({ length: 10_000 }, (_, index) => seededFile(index));
+    for (const record of records) seeded.add(record.fileId);
+    await batchWriteAll(records.map((record) => ({ PutRequest: { Item: attachmentItem(record) } })), { concurrency: 4 });
+  }, 240_000);
+
+  it('serves a 14-year window with 10,000 files waiting: as many as fit one Lambda answer, then the rest as answered files are marked printed', async () => {
+    const answered: string[] = [];
+    const rounds: number[] = [];
+    for (;;) {
+      const answer = await service.call('/api/v1/printing/getToBePrinted', { json_dict: { ...window, include_address_fields: true } });
+      expect(answer.body.success, JSON.stringify(answer.body.message)).toBe(true);
+      expect(lambdaAnswerBytes(answer.body)).toBeLessThan(LAMBDA_ANSWER_LIMIT);
+      const ids = ours(answer.body.files);
+      // In print order: the oldest waiting files first.
+      const dates = answer.body.files.map((file: { print_date: string }) => file.print_date);
+      expect(dates).toEqual([...dates].sort());
+      answered.push(...ids);
+      rounds.push(ids.length);
+      if (!answer.body.continue_after) {
+        expect(answer.body.processing).toBe('not started');
+        break;
+      }
+      expect(answer.body.processing).toBe('incomplete');
+      expect(ids.length).toBeGreaterThan(1000);
+      expect(rounds.length).toBeLessThan(6);
+      for (let start = 0; start < ids.length; start += 1000) {
+        const marked = await service.call('/api/v1/printing/markAsPrinted', { file_ids: ids.slice(start, start + 1000) });
+        expect(marked.body.num_marked).toBe(Math.min(1000, ids.length - start));
+      }
+    }
+    expect(rounds.length).toBeGreaterThan(1);
+    expect(answered).toHaveLength(10_000);
+    expect(new Set(answered)).toEqual(seeded);
+  }, 300_000);
+
+  it('with ignore_state, serves the same window (printed or not) by continue_after, each file once', async () => {
+    const seen: string[] = [];
+    let continueAfter: string | undefined;
+    let calls = 0;
+    do {
+      const answer = await service.call('/api/v1/printing/getToBePrinted', { ...window, ignore_state: true, ...(continueAfter ? { continue_after: continueAfter } : {}) });
+      expect(answer.body.success, JSON.stringify(answer.body.message)).toBe(true);
+      expect(lambdaAnswerBytes(answer.body)).toBeLessThan(LAMBDA_ANSWER_LIMIT);
+      seen.push(...ours(answer.body.files));
+      continueAfter = answer.body.continue_after;
+      if (continueAfter) expect(answer.body.processing).toBe('incomplete');
+      calls += 1;
+    } while (continueAfter && calls < 10);
+    expect(calls).toBeGreaterThan(1);
+    expect(seen).toHaveLength(10_000);
+    expect(new Set(seen)).toEqual(seeded);
+  }, 240_000);
+});
+
+describe('the electronic delivery preference (issue 17, item 8)', () => {
+  const NAMED_INSURED_ROLE = '8626b373-c54d-498a-82bf-fd2d2f32b746';
+  const printDate = '2033-05-10';
+  const listed = async (filters: Record<string, unknown>) =>
+    (await service.call('/api/v1/printing/getToBePrinted', { json_dict: { from_date: printDate, to_date: printDate, ...filters } })).body.files.map((file: { file_id: string }) => file.file_id);
+
+  it("files carry their recipient's notices.acceptNoticesByEmail as of their making; only_ and exclude_electronic_delivery filter on it", async () => {
+    const emailed = await workedExampleQuote(service, { insured: 'Eliza Inbox' });
+    const mailed = await workedExampleQuote(service, { insured: 'Paulo Papers' });
+    const emailedInsured = emailed.policy.policy_contacts.named_insureds[0].id;
+    const stored = await service.call('/api/v1/contacts/storeRoles', { contactId: emailedInsured, roleId: NAMED_INSURED_ROLE, notices: { acceptNoticesByEmail: true } });
+    expect(stored.body.success, JSON.stringify(stored.body)).toBe(true);
+
+    const electronic = await deliverable(emailed.revisionId, 'Declaration', printDate);
+    const paper = await deliverable(mailed.revisionId, 'Declaration', printDate);
+
+    expect(await listed({ only_electronic_delivery: true })).toEqual([electronic]);
+    expect(await listed({ exclude_electronic_delivery: 'true' })).toEqual([paper]);
+    expect(new Set(await listed({}))).toEqual(new Set([electronic, paper]));
+    expect(new Set(await listed({ only_electronic_delivery: true, disable_edelivery_filtering: true }))).toEqual(new Set([electronic, paper]));
+
+    // The preference changes: files already made keep the one they were made with.
+    await service.call('/api/v1/contacts/storeRoles', { contactId: emailedInsured, roleId: NAMED_INSURED_ROLE, notices: { acceptNoticesByEmail: false } });
+    const later = await deliverable(emailed.revisionId, 'Installment Billing Statement', printDate);
+    expect(await listed({ only_electronic_delivery: true })).toEqual([electronic]);
+    expect(new Set(await listed({ exclude_electronic_delivery: true }))).toEqual(new Set([paper, later]));
+    expect(await listed({ only_electronic_delivery: true, ignore_state: true })).toEqual([electronic]);
   });
 });
 

@@ -4,6 +4,12 @@
  * next search; an agent sees only its agencies' policies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchWriteAll } from '../../shared/platform/dynamo.js';
+import { capacityMeter } from '../../shared/platform/clients.js';
+import { searchIndexItemsForImport } from '../../shared/search/index-writes.js';
+import { documentClient } from '../../shared/platform/clients.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SearchablePolicy } from '../../shared/search/model.js';
 import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
@@ -17,6 +23,9 @@ const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 let service: TestService;
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+// The read units of each call are metered (as `npm run bench` does): set before the first DynamoDB client is made.
+process.env.MEASURE_DYNAMODB_CAPACITY = 'true';
 
 beforeAll(async () => {
   service = await startTestService();
@@ -268,5 +277,100 @@ describe('reach and writes seen by the next search', () => {
     expect(ok(await service.call(`${P}/get_policies`, { contact_id: home, to_date: '2999-01-01', from_date: '2000-01-01' })).policies).toHaveLength(3);
     expect((await service.call(`${P}/get_policies`, { contact_id: home, page_size: 0 })).body).toMatchObject({ success: false, messages: [expect.stringMatching(/page_size/)] });
     expect(ok(await service.call('/api/v2/utils/get_policies_with_active_current_revision', { contact_id: home }))).toEqual([]);
+  });
+});
+
+describe('search costs what it answers, not what matches (issue 17, item 10)', () => {
+  const theirAgencies = Array.from({ length: 8 }, () => crypto.randomUUID());
+  let agencyOfAgent: string;
+  let agentKey: string;
+
+  function seededPolicy(index: number, name: string, agencyId: string | null): SearchablePolicy {
+    return {
+      policyId: crypto.randomUUID(), policyNumber: `CM-2030-${index}`, status: ['Unsubmitted', 'Submitted', 'Active'][index % 3], revisionState: 'open', reviewState: 'NOT_STARTED',
+      policyTypeId: 'd11cfc80-886b-4a1c-8e38-e77ae4256998', policyTypeName: 'Homeowner - HO3', flag: 'white', effectiveDate: '2030-06-01', expirationDate: '2031-06-01',
+      dateAdded: new Date().toISOString(), namedInsuredNames: [name], agencyId, contactIds: [crypto.randomUUID()], activeRevisionId: crypto.randomUUID(),
+    };
+  }
+
+  /** The read units one call consumed (authentication included), and its answer. */
+  async function metered(body: Record<string, unknown>, apiKey?: string) {
+    capacityMeter.reset();
+    const page = await search(body, apiKey);
+    return { readUnits: capacityMeter.readUnits, page };
+  }
+
+  beforeAll(async () => {
+    agencyOfAgent = await agency('Costwise Agency');
+    agentKey = (await agent(agencyOfAgent)).apiKey;
+    // 1,000 insureds share "Manyfold" (10 of them with the agent's agency), 100 share "Fewfold": the index items their quotes would write.
+    const policies = [
+      ...Array.from({ length: 1000 }, (_, index) => seededPolicy(index, `Ada${index} Manyfold`, index < 10 ? agencyOfAgent : theirAgencies[index % theirAgencies.length])),
+      ...Array.from({ length: 100 }, (_, index) => seededPolicy(5000 + index, `Bo${index} Fewfold`, theirAgencies[index % theirAgencies.length])),
+    ];
+    const { items, counterUpdates } = searchIndexItemsForImport(policies);
+    await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })), { concurrency: 4 });
+    for (const update of counterUpdates) await documentClient().send(new UpdateCommand(update.Update as never));
+  }, 240_000);
+
+  it('a page of 10 among 1,000 matches costs about what a page among 100 does, with the right totals', async () => {
+    const many = await metered({ search_string: 'manyfold', page_size: 10, current_page: 3 });
+    const few = await metered({ search_string: 'fewfold', page_size: 10, current_page: 3 });
+    expect(many.page).toMatchObject({ activePage: 3, maxPages: 100 });
+    expect(few.page).toMatchObject({ activePage: 3, maxPages: 10 });
+    expect(numbersOf(many.page)).toEqual(Array.from({ length: 10 }, (_, index) => `CM-2030-${20 + index}`));
+    expect(numbersOf(few.page)).toEqual(Array.from({ length: 10 }, (_, index) => `CM-2030-${5020 + index}`));
+    // Reading every match's record made this 10 (1,000 / 100: 527.5 against 54.5 units). Now the page's 10 records
+    // (0.5 unit each) dominate; what grows with the matches is the count, one ~180-byte token entry per match
+    // (about 0.02 unit): docs/data-model.md, Search, says why no counter is kept.
+    const ratio = many.readUnits / few.readUnits;
+    console.log(`search read units: page of 10 among 1,000 matches ${many.readUnits}, among 100 ${few.readUnits}, ratio ${ratio.toFixed(2)}`);
+    expect(ratio).toBeLessThan(4);
+    expect(many.readUnits).toBeLessThan(60);
+    // page_size 10000, as existing clients ask, still answers every match in order.
+    const whole = await search({ search_string: 'manyfold', page_size: 10000 });
+    expect(whole).toMatchObject({ activePage: 1, maxPages: 1 });
+    expect(whole.records).toHaveLength(1000);
+    expect(numbersOf(whole).slice(0, 3)).toEqual(['CM-2030-0', 'CM-2030-1', 'CM-2030-2']);
+    const descending = await search({ search_string: 'manyfold', page_size: 5, sort_obj: { field: 'policy_number', order: 'desc' } });
+    expect(numbersOf(descending)).toEqual(['CM-2030-999', 'CM-2030-998', 'CM-2030-997', 'CM-2030-996', 'CM-2030-995']);
+  });
+
+  it("an agent's word search reads its agencies' matches only", async () => {
+    const administrator = await metered({ search_string: 'manyfold', page_size: 10 });
+    const agentSearch = await metered({ search_string: 'manyfold', page_size: 10 }, agentKey);
+    expect(agentSearch.page).toMatchObject({ activePage: 1, maxPages: 1 });
+    expect(numbersOf(agentSearch.page)).toEqual(Array.from({ length: 10 }, (_, index) => `CM-2030-${index}`));
+    console.log(`search read units: administrator ${administrator.readUnits}, agent of one agency (10 of 1,000 matches) ${agentSearch.readUnits}`);
+    expect(agentSearch.readUnits).toBeLessThan(administrator.readUnits / 2);
+  });
+
+  it('a listing filtered by review state, status and type reads the listing entries and the page, not every record', async () => {
+    const filters = { statuses: ['Active'], review_states: ['not_started'], policy_types: ['Homeowner - HO3'] };
+    const listing = await metered({ ...filters, page_size: 10 });
+    const whole = await search({ ...filters, page_size: 10000 });
+    const seededActive = numbersOf(whole).filter((number) => number.startsWith('CM-2030-'));
+    // Seeded policies are Active when their number is 2 modulo 3: 333 Manyfold (0-999), 34 Fewfold (5000-5099).
+    expect(seededActive).toHaveLength(367);
+    expect(listing.page).toMatchObject({ activePage: 1, maxPages: Math.ceil(whole.records.length / 10) });
+    expect(numbersOf(listing.page)).toEqual(numbersOf(whole).slice(0, 10));
+    expect(numbersOf(await search({ review_states: ['APPROVED_BY_UW'], page_size: 10000 })).filter((number) => number.startsWith('CM-2030-'))).toEqual([]);
+    console.log(`search read units: listing filtered to ${whole.records.length} Active policies, page of 10: ${listing.readUnits}`);
+    // Reading each Active record by key would cost 0.5 unit each; their listing entries cost about 0.04.
+    expect(listing.readUnits).toBeLessThan(whole.records.length * 0.15);
+  });
+
+  it("an Administrator's search with no string and no filter reads a page, not every record, and counts them all", async () => {
+    const listing = await metered({ page_size: 10, current_page: 2 });
+    const whole = await search({ page_size: 10000 });
+    const policies = whole.records.length;
+    expect(policies).toBeGreaterThanOrEqual(1100);
+    expect(listing.page).toMatchObject({ activePage: 2, maxPages: Math.ceil(policies / 10) });
+    expect(numbersOf(listing.page)).toEqual(numbersOf(whole).slice(10, 20));
+    const descending = await search({ page_size: 3, sort_obj: { field: 'policyNumber', order: 'desc' } });
+    expect(numbersOf(descending)).toEqual(numbersOf(whole).slice(-3).reverse());
+    console.log(`search read units: listing page of 10 among ${policies} policies ${listing.readUnits}`);
+    // Reading every record cost 131 units here; a page costs its 10 records (0.5 each), 20 index entries and the count.
+    expect(listing.readUnits).toBeLessThan(12);
   });
 });

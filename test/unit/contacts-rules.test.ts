@@ -102,6 +102,17 @@ describe('storeRoles plan', () => {
     expect(plan.ok && plan.aspects).toEqual({ notices: { acceptNoticesByEmail: true, ccEmail: 'x@y.z' }, naicNumber: '7', vendorNumber: 'V' });
   });
 
+  it('keeps the notices-by-e-mail preference on the contact, where deliverables read it; cleared by null, untouched when not passed', () => {
+    const byEmail = planStoreRoles(rolesInput({ notices: { acceptNoticesByEmail: true } }), contact(), {}, facts());
+    expect(byEmail.ok && byEmail.contact.acceptNoticesByEmail).toBe(true);
+    const paper = planStoreRoles(rolesInput({ notices: { acceptNoticesByEmail: false } }), contact({ acceptNoticesByEmail: true }), {}, facts());
+    expect(paper.ok && paper.contact.acceptNoticesByEmail).toBe(false);
+    const untouched = planStoreRoles(rolesInput({ notices: { ccEmail: 'x@y.z' } }), contact({ acceptNoticesByEmail: true }), {}, facts());
+    expect(untouched.ok && untouched.contact.acceptNoticesByEmail).toBe(true);
+    const cleared = planStoreRoles(rolesInput({ notices: { acceptNoticesByEmail: null } }), contact({ acceptNoticesByEmail: true }), {}, facts());
+    expect(cleared.ok && cleared.contact).not.toHaveProperty('acceptNoticesByEmail');
+  });
+
   it('changes agencies only to ones that exist and the caller reaches, keeping an agency in itself', () => {
     expect(planStoreRoles(rolesInput({ agencies: { toAdd: ['6a1f0c2e-1111-4222-8333-944455550000'] } }), contact(), {}, facts()).ok).toBe(false);
     const outOfReach = planStoreRoles(rolesInput({ agencies: { toAdd: ['6a1f0c2e-1111-4222-8333-944455550000'] } }), contact(), {}, facts({ existingAgencies: new Set(['6a1f0c2e-1111-4222-8333-944455550000']), mayAttach: () => false }));

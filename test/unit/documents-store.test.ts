@@ -15,11 +15,10 @@ import {
   mailingBatchKey,
   policyFilesIndex,
   policyFilesQuery,
-  printMonthIndex,
-  printMonthQuery,
+  printableIndex,
   printQueueIndex,
-  printQueueQuery,
   printRunKey,
+  printWindowQuery,
 } from '../../shared/documents/keys.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { InvalidPrintRunRequestError, printRunRequest } from '../../shared/documents/print-queue.js';
@@ -52,18 +51,23 @@ describe('documents keys', () => {
     expect(fileFolder(POLICY, FILE)).toBe(`policies/${POLICY}/files/${FILE}/`);
   });
 
-  it('reads the print queue by print date range, and every printable file by month', () => {
+  it('reads the print queue, or every printable file, by print date range in one partition, whatever the window', () => {
     expect(printQueueIndex('2026-07-06', FILE)).toEqual({ gsi2pk: 'PRINTQUEUE#tbd', gsi2sk: `2026-07-06#${FILE}` });
-    expect(printQueueQuery('2026-07-01', '2026-07-31')).toEqual({
+    expect(printWindowQuery({ source: 'tbd', from: '2012-01-01', to: '2026-07-31', includeClaims: true })).toEqual({
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': 'PRINTQUEUE#tbd', ':from': '2026-07-01#', ':to': '2026-07-31#~' },
+      ExpressionAttributeValues: { ':pk': 'PRINTQUEUE#tbd', ':from': '2012-01-01#', ':to': '2026-07-31#~' },
     });
-    expect(printMonthIndex('2026-07-06', FILE)).toEqual({ gsi3pk: 'PRINTMONTH#2026-07', gsi3sk: `2026-07-06#${FILE}` });
-    expect(printMonthQuery('2026-07', '2026-07-06', '2026-07-06')).toEqual({
+    expect(printableIndex('2026-07-06', FILE)).toEqual({ gsi3pk: 'PRINTABLE', gsi3sk: `2026-07-06#${FILE}` });
+    expect(printWindowQuery({ source: 'printable', from: '2026-07-06', to: '2026-07-06', after: `2026-07-06#${FILE}`, includeClaims: false, electronic: 'exclude' })).toEqual({
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': 'PRINTMONTH#2026-07', ':from': '2026-07-06#', ':to': '2026-07-06#~' },
+      FilterExpression: 'referenceType <> :claims AND (attribute_not_exists(electronicDelivery) OR electronicDelivery = :false)',
+      ExpressionAttributeValues: { ':pk': 'PRINTABLE', ':from': `2026-07-06#${FILE}`, ':to': '2026-07-06#~', ':claims': 'claims', ':false': false },
+    });
+    expect(printWindowQuery({ source: 'tbd', from: '2026-07-01', to: '2026-07-31', includeClaims: true, electronic: 'only' })).toMatchObject({
+      FilterExpression: 'electronicDelivery = :true',
+      ExpressionAttributeValues: { ':true': true },
     });
   });
 
@@ -77,12 +81,12 @@ describe('documents keys', () => {
     expect(inspectionKey('risk-1', 'insp-1')).toEqual({ pk: 'INSPECTIONS#risk-1', sk: 'INSPECTION#insp-1' });
   });
 
-  it('puts a file to print in the queue and the month list; a printed one only in the month list; a custom one in neither', () => {
+  it('puts a file to print in the queue and the printable list; a printed one only in the printable list; a custom one in neither', () => {
     const waiting = attachmentItem(record());
-    expect(waiting).toMatchObject({ pk: `FILE#${FILE}`, sk: 'FILE', gsi2pk: 'PRINTQUEUE#tbd', gsi3pk: 'PRINTMONTH#2026-07', gsi1pk: `POLICYFILES#${POLICY}` });
+    expect(waiting).toMatchObject({ pk: `FILE#${FILE}`, sk: 'FILE', gsi2pk: 'PRINTQUEUE#tbd', gsi3pk: 'PRINTABLE', gsi1pk: `POLICYFILES#${POLICY}` });
     const printed = attachmentItem(record({ printState: 'printed' }));
     expect(printed.gsi2pk).toBeUndefined();
-    expect(printed.gsi3pk).toBe('PRINTMONTH#2026-07');
+    expect(printed.gsi3pk).toBe('PRINTABLE');
     const custom = attachmentItem(record({ printState: 'none', printDate: null }));
     expect(custom.gsi2pk).toBeUndefined();
     expect(custom.gsi3pk).toBeUndefined();

@@ -1,9 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agencyListingQuery, recordIndexKeys, searchRecordKey, searchTokenKey, statusListingQuery, tokenIndexKeys, tokenPrefixQuery } from '../../shared/search/keys.js';
+import {
+  agencyListingQuery,
+  listingIndexKeys,
+  numberOrderKey,
+  searchListingKey,
+  searchRecordKey,
+  searchTokenKey,
+  statusListingQuery,
+  tokenIndexKeys,
+  tokenPrefixQuery,
+} from '../../shared/search/keys.js';
 import {
   searchIndexDeletes,
   searchIndexWritesForNamedInsureds,
   searchIndexWritesForNewPolicy,
+  searchIndexWritesForFlag,
   searchIndexWritesForReviewState,
   searchIndexWritesForStatus,
   searchRecordOf,
@@ -115,41 +126,87 @@ describe('filters, sorting and pages', () => {
 });
 
 describe('keys and the writes that keep the index current', () => {
+  it('orders policy numbers as people read them: numbers inside as numbers, case folded', () => {
+    const numbers = ['SW-2040-10', 'sw-2040-9', 'SW-2040-8', '10-2026-100', '10-2026-7', '9-2026-1', '10-2026-007x', 'A1', 'A-1'];
+    const byKey = [...numbers].sort((a, b) => (numberOrderKey(a) < numberOrderKey(b) ? -1 : numberOrderKey(a) > numberOrderKey(b) ? 1 : 0));
+    expect(byKey).toEqual(['9-2026-1', '10-2026-7', '10-2026-007x', '10-2026-100', 'A-1', 'A1', 'SW-2040-8', 'sw-2040-9', 'SW-2040-10']);
+    expect(numberOrderKey('10-2026-7')).toBe('210-42026-17');
+    expect(numberOrderKey('CM#0')).toBe('cm10');
+  });
+
   it('builds the exact keys and queries', () => {
     expect(searchRecordKey(ID)).toEqual({ pk: `PSEARCH#${ID}`, sk: 'RECORD' });
+    expect(searchListingKey(ID)).toEqual({ pk: `PSEARCH#${ID}`, sk: 'LISTING' });
     expect(searchTokenKey(ID, 'smith')).toEqual({ pk: `PSEARCH#${ID}`, sk: 'TOKEN#smith' });
-    expect(tokenIndexKeys(ID, 'smith')).toEqual({ gsi1pk: 'PTOKEN#s', gsi1sk: `smith#${ID}` });
-    expect(recordIndexKeys({ policyId: ID, policyNumber: '10-2026-7', status: 'Active', agencyId: 'ag' })).toEqual({
-      gsi2pk: 'PSTATUS#Active',
-      gsi2sk: `10-2026-7#${ID}`,
-      gsi3pk: 'PAGENCY#ag',
-      gsi3sk: `10-2026-7#${ID}`,
+    expect(tokenIndexKeys({ policyId: ID, policyNumber: '10-2026-7', agencyId: 'ag' }, 'smith')).toEqual({
+      gsi1pk: 'PTOKEN#s',
+      gsi1sk: 'smith#210-42026-17',
+      gsi3pk: 'PATOKEN#ag#s',
+      gsi3sk: 'smith#210-42026-17',
     });
-    expect(recordIndexKeys({ policyId: ID, policyNumber: '1', status: 'Active', agencyId: null })).not.toHaveProperty('gsi3pk');
+    expect(tokenIndexKeys({ policyId: ID, policyNumber: '1', agencyId: null }, 'smith')).not.toHaveProperty('gsi3pk');
+    expect(listingIndexKeys({ policyId: ID, policyNumber: '10-2026-7', status: 'Active', agencyId: 'ag' })).toEqual({
+      gsi1pk: 'PLISTALL',
+      gsi1sk: `210-42026-17#${ID}`,
+      gsi2pk: 'PSTATUS#Active',
+      gsi2sk: `210-42026-17#${ID}`,
+      gsi3pk: 'PAGENCY#ag',
+      gsi3sk: `210-42026-17#${ID}`,
+    });
+    expect(listingIndexKeys({ policyId: ID, policyNumber: '1', status: 'Active', agencyId: null })).not.toHaveProperty('gsi3pk');
     expect(tokenPrefixQuery(TABLE, 'smi')).toEqual({
       TableName: TABLE,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
       ExpressionAttributeValues: { ':pk': 'PTOKEN#s', ':prefix': 'smi' },
-      ProjectionExpression: 'policyId',
+      ProjectionExpression: 'pk, gsi1sk',
     });
-    expect(statusListingQuery(TABLE, 'Active')).toEqual({ TableName: TABLE, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'PSTATUS#Active' } });
-    expect(agencyListingQuery(TABLE, 'ag')).toEqual({ TableName: TABLE, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': 'PAGENCY#ag' } });
+    expect(tokenPrefixQuery(TABLE, 'smi', 'ag')).toEqual({
+      TableName: TABLE,
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'PATOKEN#ag#s', ':prefix': 'smi' },
+      ProjectionExpression: 'pk, gsi3sk',
+    });
+    expect(statusListingQuery(TABLE, 'Active')).toMatchObject({ TableName: TABLE, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'PSTATUS#Active' } });
+    expect(agencyListingQuery(TABLE, 'ag')).toMatchObject({ TableName: TABLE, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': 'PAGENCY#ag' } });
   });
 
-  it('a new policy: the record (created only once) and one token item per token', () => {
+  it('a new policy: the record (created only once), its listing entry and one token item (keys only) per token', () => {
     const writes = searchIndexWritesForNewPolicy(policy());
-    expect(writes).toHaveLength(1 + policyTokens(policy()).length);
-    expect(writes[0].Put).toMatchObject({ TableName: TABLE, ConditionExpression: 'attribute_not_exists(pk)', Item: { pk: `PSEARCH#${ID}`, sk: 'RECORD', gsi2pk: 'PSTATUS#Unsubmitted', entity: 'PolicySearchRecord' } });
-    expect(writes[1].Put).toMatchObject({ Item: { pk: `PSEARCH#${ID}`, sk: 'TOKEN#siobhan', gsi1pk: 'PTOKEN#s', gsi1sk: `siobhan#${ID}`, policyId: ID } });
+    expect(writes).toHaveLength(3 + policyTokens(policy()).length);
+    expect(writes[0].Put).toMatchObject({ TableName: TABLE, ConditionExpression: 'attribute_not_exists(pk)', Item: { pk: `PSEARCH#${ID}`, sk: 'RECORD', entity: 'PolicySearchRecord' } });
+    expect((writes[0].Put as { Item: object }).Item).not.toHaveProperty('gsi2pk');
+    expect(writes[1].Put).toEqual({
+      TableName: TABLE,
+      Item: {
+        pk: `PSEARCH#${ID}`, sk: 'LISTING', gsi1pk: 'PLISTALL', gsi1sk: `210-42026-17#${ID}`, gsi2pk: 'PSTATUS#Unsubmitted', gsi2sk: `210-42026-17#${ID}`, gsi3pk: 'PAGENCY#agency-1', gsi3sk: `210-42026-17#${ID}`,
+        status: 'Unsubmitted', revisionState: 'open', reviewState: 'NOT_STARTED', policyTypeId: 'd11cfc80-886b-4a1c-8e38-e77ae4256998', policyTypeName: 'Homeowner - HO3',
+      },
+    });
+    expect(writes[2].Update).toMatchObject({ Key: { pk: 'PSEARCHCOUNT', sk: expect.stringMatching(/^ADDED#\d\d$/) }, UpdateExpression: 'ADD #count :by', ExpressionAttributeValues: { ':by': 1 } });
+    expect(writes[3].Put).toEqual({
+      TableName: TABLE,
+      Item: { pk: `PSEARCH#${ID}`, sk: 'TOKEN#siobhan', gsi1pk: 'PTOKEN#s', gsi1sk: 'siobhan#210-42026-17', gsi3pk: 'PATOKEN#agency-1#s', gsi3sk: 'siobhan#210-42026-17' },
+    });
   });
 
-  it('a status change moves the record to its status listing, only if the record exists', () => {
+  it('a status change moves the record and its listing entry together, only if they exist', () => {
     expect(searchIndexWritesForStatus(ID, 'Cancelled')).toEqual([
       {
         Update: {
           TableName: TABLE,
           Key: { pk: `PSEARCH#${ID}`, sk: 'RECORD' },
+          UpdateExpression: 'SET #s0 = :s0',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#s0': 'status' },
+          ExpressionAttributeValues: { ':s0': 'Cancelled' },
+        },
+      },
+      {
+        Update: {
+          TableName: TABLE,
+          Key: { pk: `PSEARCH#${ID}`, sk: 'LISTING' },
           UpdateExpression: 'SET #s0 = :s0, #s1 = :s1',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#s0': 'status', '#s1': 'gsi2pk' },
@@ -157,7 +214,11 @@ describe('keys and the writes that keep the index current', () => {
         },
       },
     ]);
-    expect(searchIndexWritesForReviewState(ID, 'APPROVED_BY_UW')[0].Update).toMatchObject({ ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
+    // The listing entry carries what listings filter on; the flag it does not.
+    const review = searchIndexWritesForReviewState(ID, 'APPROVED_BY_UW');
+    expect(review.map((write) => (write.Update as { Key: { sk: string } }).Key.sk)).toEqual(['RECORD', 'LISTING']);
+    expect(review[1].Update).toMatchObject({ ExpressionAttributeNames: { '#s0': 'reviewState' }, ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
+    expect(searchIndexWritesForFlag(ID, 'red')).toHaveLength(1);
   });
 
   it('new named insureds: tokens no longer true deleted, new ones put; a removed policy takes all its items', () => {
@@ -165,7 +226,10 @@ describe('keys and the writes that keep the index current', () => {
     const writes = searchIndexWritesForNamedInsureds(before, ['Ada Roe'], ['contact-1']);
     expect(writes.filter((write) => write.Delete).map((write) => (write.Delete as { Key: { sk: string } }).Key.sk)).toEqual(['TOKEN#doe']);
     expect(writes.filter((write) => write.Put).map((write) => (write.Put as { Item: { sk: string } }).Item.sk)).toEqual(['TOKEN#roe']);
-    expect(searchIndexDeletes(before)).toHaveLength(1 + before.tokens.length);
+    const removal = searchIndexDeletes(before);
+    expect(removal).toHaveLength(3 + before.tokens.length);
+    // Counted apart from additions, so that a requote's one transaction never writes one counter twice.
+    expect(removal[1].Update).toMatchObject({ Key: { pk: 'PSEARCHCOUNT', sk: expect.stringMatching(/^REMOVED#\d\d$/) } });
   });
 });
 
