@@ -15,16 +15,10 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
 import { writeCatalogRecords } from '../../shared/catalog/store.js';
+import { QUEUE_NAMES, QUEUES, queueUrlVariable } from '../../shared/platform/queues.js';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.js';
 
-/** The queues of the service; each gets a dead-letter queue after this many receives. */
-export const QUEUES = [
-  { name: 'signature-events', envName: 'SIGNATURE_EVENTS_QUEUE_URL', maxReceiveCount: 5 },
-  { name: 'print-batches', envName: 'PRINT_BATCHES_QUEUE_URL', maxReceiveCount: 5 },
-  { name: 'loss-analysis', envName: 'LOSS_ANALYSIS_QUEUE_URL', maxReceiveCount: 5 },
-  { name: 'nightly-billing', envName: 'NIGHTLY_BILLING_QUEUE_URL', maxReceiveCount: 5 },
-] as const;
 
 // The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).
 export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
@@ -61,8 +55,8 @@ export function applyLocalEnvironment(stores: EmbeddedStores, names: LocalResour
   });
   delete process.env.AWS_PROFILE;
   delete process.env.COGNITO_USER_POOL_ID;
-  for (const queue of QUEUES) {
-    process.env[queue.envName] = `${stores.sqsEndpoint}/000000000000/${names.queuePrefix}${queue.name}`;
+  for (const queue of QUEUE_NAMES) {
+    process.env[queueUrlVariable(queue)] = `${stores.sqsEndpoint}/000000000000/${names.queuePrefix}${queue}`;
   }
 }
 
@@ -120,13 +114,16 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
 
   const sqs = new SQSClient({});
   try {
-    for (const queue of QUEUES) {
-      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${names.queuePrefix}${queue.name}-dlq` }));
+    // The same settings as the CDK app's queues (shared/platform/queues.ts).
+    for (const queue of QUEUE_NAMES) {
+      const settings = QUEUES[queue];
+      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${names.queuePrefix}${queue}-dlq`, Attributes: { MessageRetentionPeriod: String(settings.deadLetterRetentionDays * 86_400) } }));
       const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
-      const QueueName = `${names.queuePrefix}${queue.name}`;
+      const QueueName = `${names.queuePrefix}${queue}`;
       const Attributes = {
-        VisibilityTimeout: '60',
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn, maxReceiveCount: queue.maxReceiveCount }),
+        VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
+        MessageRetentionPeriod: String(settings.retentionDays * 86_400),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn, maxReceiveCount: settings.maxReceiveCount }),
       };
       try {
         await sqs.send(new CreateQueueCommand({ QueueName, Attributes }));

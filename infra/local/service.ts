@@ -16,6 +16,7 @@ import {
   seedReferenceProduct,
   type LocalResourceNames,
 } from './bootstrap.js';
+import { isQueueName, QUEUES, queueUrlVariable } from '../../shared/platform/queues.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
 import { startLocalApi } from './server.js';
@@ -89,7 +90,8 @@ async function startConsumers(eventsDir: string): Promise<Array<() => Promise<vo
   const client = new SQSClient({});
   const stoppers: Array<() => Promise<void>> = [];
   for (const queue of readdirSync(queuesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-    const envName = `${queue.name.replace(/-/g, '_').toUpperCase()}_QUEUE_URL`;
+    if (!isQueueName(queue.name)) throw new Error(`events/queues/${queue.name}/ names no queue of shared/platform/queues.ts`);
+    const envName = queueUrlVariable(queue.name);
     const queueUrl = process.env[envName];
     if (!queueUrl) throw new Error(`events/queues/${queue.name} has no queue: ${envName} is not set`);
     const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
@@ -100,7 +102,7 @@ async function startConsumers(eventsDir: string): Promise<Array<() => Promise<vo
         queueUrl,
         queueArn: attributes.Attributes?.QueueArn,
         handler: module.handler,
-        batchSize: 10,
+        batchSize: QUEUES[queue.name].batchSize,
         waitTimeSeconds: 5,
         onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
       });

@@ -18,12 +18,8 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform
 import type { FunctionBundles } from '../bundles.js';
 import { ReferenceCatalogSeed } from '../constructs/reference-catalog-seed.js';
 import type { DataResources } from '../constructs/service-function.js';
-import { QUEUE_NAMES, type QueueName } from '../operations.js';
+import { QUEUE_NAMES, QUEUES, type QueueName } from '../../shared/platform/queues.js';
 import { pascal } from '../naming.js';
-import { CONSUMER_TIMEOUT } from '../workers.js';
-
-/** A message is retried this many times before it moves to the dead-letter queue. */
-export const MAX_RECEIVE_COUNT = 5;
 
 export interface DataStackProps extends StackProps {
   /** Subscribe this address to the alarm topic. */
@@ -85,24 +81,25 @@ export class DataStack extends Stack {
 
     const queues = {} as Record<QueueName, sqs.Queue>;
     const deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
+    // Every queue and its dead-letter settings come from the one table (shared/platform/queues.ts).
     for (const name of QUEUE_NAMES) {
+      const settings = QUEUES[name];
       const construct = pascal(name);
       const deadLetterQueue = new sqs.Queue(this, `${construct}DeadLetterQueue`, {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        retentionPeriod: Duration.days(14),
+        retentionPeriod: Duration.days(settings.deadLetterRetentionDays),
       });
       queues[name] = new sqs.Queue(this, `${construct}Queue`, {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        // AWS's advice for Lambda consumers: six times the function timeout.
-        visibilityTimeout: Duration.seconds(CONSUMER_TIMEOUT.toSeconds() * 6),
-        retentionPeriod: Duration.days(4),
-        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+        visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(settings.retentionDays),
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: settings.maxReceiveCount },
       });
       deadLetterQueues[name] = deadLetterQueue;
       new cloudwatch.Alarm(this, `${construct}DeadLetterAlarm`, {
-        alarmDescription: `Messages of ${name} failed ${MAX_RECEIVE_COUNT} times and wait in its dead-letter queue`,
+        alarmDescription: `Messages of ${name} failed ${settings.maxReceiveCount} times and wait in its dead-letter queue`,
         metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,

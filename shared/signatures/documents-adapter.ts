@@ -23,3 +23,4 @@ export const documentsAdapter: SignableDocuments = {
     await markAttachmentSigned(file.fileId);
   },
 };
+

@@ -51,7 +51,7 @@ async function seedAccounts(count: number, year: number, dueDate: string, revisi
 async function timedNightly(date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number }> {
   const client = new SQSClient({});
   const pollers = Array.from({ length: workers }, () =>
-    startQueuePoller({ client, queueUrl: config.queueUrl('NIGHTLY_BILLING'), handler: decideAccounts, batchSize: 10, waitTimeSeconds: 1 }),
+    startQueuePoller({ client, queueUrl: config.queueUrl('nightly-billing'), handler: decideAccounts, batchSize: 10, waitTimeSeconds: 1 }),
   );
   const started = performance.now();
   try {
