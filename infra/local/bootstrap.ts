@@ -9,6 +9,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -79,6 +80,8 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
           { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
         ],
+        // The pipes of shared/platform/queues.ts read new items from it (infra/local/stream-pipe.ts).
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
         GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
           IndexName: index.indexName,
           KeySchema: [
@@ -97,7 +100,11 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    await dynamodb.send(new DescribeTableCommand({ TableName: names.tableName }));
+    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: names.tableName }));
+    // A table kept under .data/ from before the pipes: give it its stream.
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await dynamodb.send(new UpdateTableCommand({ TableName: names.tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } }));
+    }
   } finally {
     dynamodb.destroy();
   }

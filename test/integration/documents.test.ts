@@ -96,6 +96,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const quote = await workedExampleQuote();
     ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policyId } }));
     ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policyId } }));
+    await service.deliverablesRendered();
     const files = await listPolicyAttachments(quote.policyId);
     expect(files).toEqual([expect.objectContaining({ deliverableType: 'Declaration', printState: 'tbd', policyNumber: quote.policyNumber, revisionId: quote.revisionId })]);
     expect(files[0].printDate! >= todayIso()).toBe(true);
@@ -111,6 +112,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const pending = await noticeOfCancellation({ ...cancelled, outcome: 'pending', reason: 'Non-Payment of Premium' });
     expect(pending).toHaveLength(1);
     await runLifecycleTransaction(pending as Array<Record<string, unknown>>, 'test pending cancellation');
+    await service.deliverablesRendered();
     const [ahead] = await listPolicyAttachments(quote.policyId);
     const warning = pdfText((await fetchFile(ahead.fileId)).bytes);
     expect(warning).toContain('will be cancelled effective');
@@ -118,6 +120,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const writes = await noticeOfCancellation({ ...cancelled, outcome: 'cancelled' });
     expect(writes).toHaveLength(1);
     await runLifecycleTransaction(writes as Array<Record<string, unknown>>, 'test cancellation');
+    await service.deliverablesRendered();
     const notice = (await listPolicyAttachments(quote.policyId)).find((file) => file.fileId !== ahead.fileId)!;
     expect(notice).toMatchObject({ deliverableType: 'Notice of Cancellation', printState: 'tbd' });
     const text = pdfText((await fetchFile(notice.fileId)).bytes);

@@ -7,7 +7,7 @@
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
 import type { CancellationContribution } from '../../../shared/lifecycle/model.js';
-import { noticeOfCancellation } from '../../../shared/documents/deliverable-service.js';
+import { noticeOfCancellation } from '../../../shared/documents/deliverable-requests.js';
 
 /** What other areas add to a cancellation, pending or taking effect: documents' Notice of Cancellation. */
 const contributions: CancellationContribution[] = [noticeOfCancellation];
