@@ -4,7 +4,7 @@ import { ADMINISTRATOR_API_KEY_LENGTH, bootstrapAdministratorWrites } from '../.
 import { referenceCatalogHash } from '../../infra/constructs/reference-catalog-seed.js';
 import { BOOTSTRAP_ADMINISTRATOR_ID } from '../../shared/auth/bootstrap-administrator.js';
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
-import { QUEUE_NAMES, QUEUES } from '../../shared/platform/queues.js';
+import { QUEUE_NAMES, QUEUES, TABLE_PIPES } from '../../shared/platform/queues.js';
 import { pascal } from '../../infra/naming.js';
 import { allActions, resourcesOf, serviceFunctions, statementsOf, synthesize } from './helpers.js';
 
@@ -87,6 +87,23 @@ describe('the queues', () => {
     }
     expect(deadLetterIds.size).toBe(working.length);
     for (const queue of Object.values(queues)) expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it('pipes each new item of TABLE_PIPES\' entities from the table\'s stream to its queue, dead-lettering what it cannot send', () => {
+    data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    const pipes = Object.values(resourcesOf(data, 'AWS::Pipes::Pipe'));
+    expect(pipes).toHaveLength(TABLE_PIPES.length);
+    const queues = resourcesOf(data, 'AWS::SQS::Queue');
+    for (const [index, pipe] of TABLE_PIPES.entries()) {
+      const properties = pipes[index].Properties!;
+      expect(JSON.stringify(properties.Source)).toContain('StreamArn');
+      expect(properties.Target['Fn::GetAtt'][0]).toMatch(new RegExp(`^${pascal(pipe.queue)}Queue`));
+      expect(JSON.parse(properties.SourceParameters.FilterCriteria.Filters[0].Pattern)).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [pipe.entity] } } } });
+      expect(properties.TargetParameters.InputTemplate).toBe(`{"${pipe.attribute}": "<$.dynamodb.NewImage.${pipe.attribute}.S>"}`);
+      const deadLetter = properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+      expect(deadLetter).toMatch(new RegExp(`^${pascal(pipe.queue)}DeadLetterQueue`));
+      expect(queues[deadLetter]).toBeDefined();
+    }
   });
 
   it('alarms as soon as a message waits in a dead-letter queue', () => {
