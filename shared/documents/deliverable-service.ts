@@ -26,7 +26,7 @@ import { todayIso } from '../platform/dates.js';
 import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { toCents } from '../platform/money.js';
-import { reaches, type Principal } from '../platform/principal.js';
+import type { Principal } from '../platform/principal.js';
 import { DEFAULT_CARRIER, deliverableFileName, policyDocumentFrom, recipientOf } from './assemble.js';
 import { renderDeliverableHtml } from './html.js';
 import {
@@ -45,11 +45,8 @@ import { renderDeliverablePdf } from './render/index.js';
 import { getDeliverableRequest, markDeliverableRequestRendered } from './request-store.js';
 import {
   bucketUrl,
-  deleteAttachmentRecord,
-  deleteFileBytes,
   fileFolder,
   getAttachmentRecord,
-  getFileBytes,
   objectKeyOf,
   putAttachmentRecord,
   putFileBytes,
@@ -395,18 +392,8 @@ export async function newCustomDeliverable(
 
 // ---------------------------------------------------------------- getAttachment
 
-/** A file within the caller's reach, with its bytes; removed afterwards when asked to. */
-export async function attachmentForViewing(principal: Principal, fileId: string, deleteOnView: boolean) {
-  const record = await getAttachmentRecord(fileId);
-  if (!record || (record as { deleted?: boolean }).deleted || !reaches(principal, record)) throw new NotFoundError(`File ${fileId}`);
-  const bytes = await getFileBytes(record.objectKey);
-  if (!bytes) throw new NotFoundError(`File ${fileId}`);
-  if (deleteOnView) {
-    await deleteAttachmentRecord(fileId);
-    await deleteFileBytes(record.objectKey);
-  }
-  return { record, bytes };
-}
+// Viewing a file needs no renderer (attachments.ts); getAttachment imports it from there.
+export { attachmentForViewing } from './attachments.js';
 
 // ---------------------------------------------------------------- the moves of a policy
 

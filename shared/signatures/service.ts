@@ -147,7 +147,7 @@ export async function cancelSignatureRequest(principal: Principal, requestId: st
 }
 
 /** Flags the file esigned once every signer of its request has signed. */
-export async function markFileAsSigned(principal: Principal, fileId: string, documents: SignableDocuments): Promise<void> {
+export async function markFileAsSigned(principal: Principal, fileId: string, documents: Pick<SignableDocuments, 'markSigned'>): Promise<void> {
   const locator = await findSignatureLocator(fileId);
   if (!locator || locator.kind !== 'file') throw new NotFoundError(`File ${fileId} sent for signature`);
   await policyWithinReach(principal, { policyId: locator.policyId }).catch(() => {
