@@ -2,13 +2,15 @@
  * `npm run nightly -- <job> <YYYY-MM-DD> [--memory]`: runs one nightly job for one day on the
  * local platform, start to finish: the embedded stores (data under .data/ as `npm start`
  * keeps it; stop `npm start` first), the job's planner (events/schedules/nightly-<job>.ts),
- * then the queue consumers until every batch it fanned out is done.
+ * then the queue consumers until every batch it fanned out is done and every document its
+ * decisions requested is rendered.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
 import { getNightlyRun } from '../../shared/billing/store.js';
+import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
 import { startLocalService } from './service.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,6 +40,9 @@ try {
     if (progress && progress.batchesDone >= progress.batches) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // The notices the decisions requested are rendered by the documents consumer: wait for them too.
+  const deadline = Date.now() + 10 * 60_000;
+  while ((await pendingDeliverableRequests(1)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
   console.log(`nightly ${job} ${date}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await service.stop();

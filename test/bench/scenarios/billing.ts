@@ -118,7 +118,7 @@ export const scenario: BenchScenario = {
     const quiet = await timedNightly('2029-06-01', 4);
     rows.push({ name: `nightly billing, ${quiet.accounts} accounts, nothing due (4 consumers)`, seconds: quiet.seconds, batches: quiet.batches });
     const busy = await timedNightly('2030-01-02', 4);
-    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending, each with its Notice of Cancellation (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
+    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending, each requesting its Notice of Cancellation (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
     const repeat = await timedNightly('2030-01-02', 4);
     rows.push({ name: 'the same day again (changes nothing)', seconds: repeat.seconds, batches: repeat.batches });
     return rows;
