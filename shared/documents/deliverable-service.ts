@@ -12,6 +12,7 @@
  *   `renderRequestedDeliverable(requestId)` (the documents consumer) renders it after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { installmentsFor, billableItems } from '../billing/schedules.js';
 import { returnPremium } from '../billing/cancellation.js';
 import type { BillingRules, BillingScheduleDefinition, CancellationRules, CancelReason } from '../catalog/model.js';
@@ -41,7 +42,6 @@ import {
   type PrintState,
 } from './model.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
-import { renderDeliverablePdf } from './render/index.js';
 import { getDeliverableRequest, markDeliverableRequestRendered } from './request-store.js';
 import {
   bucketUrl,
@@ -53,6 +53,20 @@ import {
 } from './store.js';
 
 export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from './store.js';
+
+/**
+ * The PDF renderer (pdf-lib and its standard fonts) is loaded on the first render, not with the
+ * function: bundled, it is its own module beside `index.mjs` (pdf-renderer.ts; infra/bundles.ts
+ * builds it), so a cold start does not parse it; run from source, the TypeScript module.
+ */
+let renderer: Promise<typeof import('./pdf-renderer.js')> | undefined;
+async function renderDeliverablePdf(document: PolicyDocument): Promise<Uint8Array> {
+  renderer ??= (() => {
+    const built = new URL('./pdf-renderer.mjs', import.meta.url);
+    return import(existsSync(built) ? built.href : new URL('./pdf-renderer.ts', import.meta.url).href) as Promise<typeof import('./pdf-renderer.js')>;
+  })();
+  return (await renderer).renderDeliverablePdf(document);
+}
 
 const FULL_PAY_LABEL = 'Full Pay';
 const REVISION_NOTICE_REASON = 'Cancellation';

@@ -75,7 +75,6 @@ export function messageOf<Schema extends MessageSchema>(queue: QueueName, schema
 
 export function defineConsumer<Schema extends MessageSchema, Result>(definition: ConsumerDefinition<Schema, Result>): ConsumerHandler {
   const logger = new Logger({ serviceName: 'insurance-admin', persistentKeys: { queue: definition.queue } });
-  const processor = new BatchProcessor(EventType.SQS);
 
   const handleRecord = async (record: SQSRecord): Promise<void> => {
     const receiveCount = record.attributes?.ApproximateReceiveCount;
@@ -100,7 +99,9 @@ export function defineConsumer<Schema extends MessageSchema, Result>(definition:
     logger.info('message handled', { messageId: record.messageId, receiveCount, ...(definition.logged?.(message, result) ?? {}) });
   };
 
+  // A processor per invocation: it holds the batch's state, and locally (or in tests) one
+  // handler can be invoked again before the last invocation is done.
   const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });
+    processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
   return Object.assign(handler, { consumer: { queue: definition.queue, resources: definition.resources } });
 }
