@@ -23,4 +23,3 @@ export const documentsAdapter: SignableDocuments = {
     await markAttachmentSigned(file.fileId);
   },
 };
-
