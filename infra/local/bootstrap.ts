@@ -124,25 +124,30 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
     // The same settings as the CDK app's queues (shared/platform/queues.ts).
     for (const queue of QUEUE_NAMES) {
       const settings = QUEUES[queue];
-      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${names.queuePrefix}${queue}-dlq`, Attributes: { MessageRetentionPeriod: String(settings.deadLetterRetentionDays * 86_400) } }));
-      const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
+      const dlqUrl = await createOrUpdateQueue(sqs, `${names.queuePrefix}${queue}-dlq`, { MessageRetentionPeriod: String(settings.deadLetterRetentionDays * 86_400) });
+      const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
       const QueueName = `${names.queuePrefix}${queue}`;
       const Attributes = {
         VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
         MessageRetentionPeriod: String(settings.retentionDays * 86_400),
         RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn, maxReceiveCount: settings.maxReceiveCount }),
       };
-      try {
-        await sqs.send(new CreateQueueCommand({ QueueName, Attributes }));
-      } catch (error) {
-        // Queues kept under .data/ from an earlier version: bring their attributes up to date.
-        if ((error as Error).name !== 'QueueNameExists') throw error;
-        const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName }));
-        await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes }));
-      }
+      await createOrUpdateQueue(sqs, QueueName, Attributes);
     }
   } finally {
     sqs.destroy();
+  }
+}
+
+/** Creates a queue, or brings the attributes of one kept under .data/ by an earlier version up to date. */
+async function createOrUpdateQueue(sqs: SQSClient, QueueName: string, Attributes: Record<string, string>): Promise<string> {
+  try {
+    return (await sqs.send(new CreateQueueCommand({ QueueName, Attributes }))).QueueUrl!;
+  } catch (error) {
+    if ((error as Error).name !== 'QueueNameExists') throw error;
+    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName }));
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes }));
+    return QueueUrl!;
   }
 }
 
