@@ -19,7 +19,9 @@
  * module as `new URL('./<file>', import.meta.url)`. That expression survives bundling, and
  * then resolves beside `index.mjs`: the file is copied there for exactly the functions whose
  * tree-shaken bundle still holds the expression. (NodejsFunction alone, without this class,
- * would not ship such files.)
+ * would not ship such files.) A module a function loads only when it needs it (the PDF renderer)
+ * is named the same way as `./<name>.mjs` beside its `<name>.ts`: that module is built on its own
+ * into the function's directory, so the function does not parse it at every cold start.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +64,7 @@ interface StagedBundle {
   directory: string;
   /** Absolute paths of the source files whose code is in the bundle. */
   inputs: string[];
-  /** Absolute paths of the data files shipped beside `index.mjs`. */
+  /** Absolute paths of the data files shipped beside `index.mjs` (a run-time module: as built). */
   runtimeFiles: string[];
 }
 
@@ -121,8 +123,16 @@ export class FunctionBundles {
     for (const [entry, name] of names) {
       const directory = join(work, name);
       const inputs = Object.keys(outputs[`${name}/index.mjs`]?.inputs ?? {}).map((input) => resolve(work, input));
-      const runtimeFiles = runtimeFilesNamedIn(readFileSync(join(directory, 'index.mjs'), 'utf8'), inputs);
-      for (const file of runtimeFiles) copyFileSync(file, join(directory, basename(file)));
+      const runtimeFiles = runtimeFilesNamedIn(readFileSync(join(directory, 'index.mjs'), 'utf8'), inputs).map((file) => {
+        const shipped = join(directory, basename(file));
+        // A module loaded at run time (`./<name>.mjs` named beside `<name>.ts`) is built on its own, with the same recipe.
+        if (file.endsWith('.mjs') && !existsSync(file)) {
+          buildSync({ ...ESBUILD_OPTIONS, entryPoints: [file.replace(/\.mjs$/, '.ts')], outfile: shipped, absWorkingDir: work });
+          return shipped;
+        }
+        copyFileSync(file, shipped);
+        return file;
+      });
       staged.set(entry, { directory, inputs, runtimeFiles });
     }
     return staged;
@@ -136,11 +146,15 @@ const RUNTIME_FILE = /new URL\(\s*["'`]\.\/([\w.-]+)["'`]\s*,\s*import\.meta\.ur
  * left in its code, found beside the one bundled module that names it.
  */
 export function runtimeFilesNamedIn(code: string, inputs: string[]): string[] {
-  const names = new Set([...code.matchAll(RUNTIME_FILE)].map((match) => match[1]));
-  return [...names].sort().map((name) => {
+  const named = new Set([...code.matchAll(RUNTIME_FILE)].map((match) => match[1]));
+  // `./<name>.ts` is the from-source twin of a run-time module `./<name>.mjs`, not data to ship.
+  const names = [...named].filter((name) => !(name.endsWith('.ts') && named.has(name.replace(/\.ts$/, '.mjs'))));
+  return names.sort().map((name) => {
+    // A run-time module is built from the TypeScript module of the same name beside it.
+    const source = name.endsWith('.mjs') ? name.replace(/\.mjs$/, '.ts') : name;
     const candidates = new Set(
       inputs
-        .filter((input) => !/[\\/]node_modules[\\/]/.test(input) && existsSync(join(dirname(input), name)))
+        .filter((input) => !/[\\/]node_modules[\\/]/.test(input) && existsSync(join(dirname(input), source)))
         .filter((input) => readFileSync(input, 'utf8').includes(`./${name}`))
         .map((input) => join(dirname(input), name)),
     );

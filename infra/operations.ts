@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { OperationMetadata, ResourceAccess } from '../shared/platform/operation.js';
+import { QUEUE_NAMES } from '../shared/platform/queues.js';
 import { FUNCTIONS_DIR, listOperationRoutes, type OperationRoute } from './routes.js';
 
-/** The queues of the service; `ResourceAccess['queues']` names the same ones. */
-export const QUEUE_NAMES = ['signature-events', 'print-batches', 'loss-analysis', 'nightly-billing'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['queues']>[number]>;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+// The queues are declared once, with their dead-letter settings, in shared/platform/queues.ts.
+export { QUEUE_NAMES, type QueueName } from '../shared/platform/queues.js';
 
 /** The secrets a function may be given; `ResourceAccess['secrets']` names the same ones. */
 export const SECRET_NAMES = ['signature-vendor'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['secrets']>[number]>;

@@ -4,14 +4,15 @@
  *
  *   events/queues/<queue-name>/<consumer>.ts   export const handler (an SQS handler that
  *                                              reports partial batch failures); wired to the
- *                                              queue with batch size 10 and
- *                                              reportBatchItemFailures
+ *                                              queue with its batch size (shared/platform/
+ *                                              queues.ts) and reportBatchItemFailures
  *   events/schedules/<job>.ts                  export const handler and
  *                                              export const schedule = 'cron(0 5 * * ? *)'
  *                                              (an EventBridge cron or rate expression, UTC)
  *
- * Either may also `export const resources: ResourceAccess` (as an operation declares it) to
- * say what its role is granted; without it a worker gets `{ table: 'write' }` and nothing
+ * A consumer is `export const handler = defineConsumer({ queue, message, resources, ... })`
+ * (shared/platform/consumer.ts); a job or a hand-written handler may
+ * `export const resources: ResourceAccess` (as an operation declares it) to say what its role is granted; without it a worker gets `{ table: 'write' }` and nothing
  * else. A consumer can always receive and delete from its own queue. Helpers belong in
  * shared/: every .ts file in these folders is deployed as a function.
  */
@@ -20,18 +21,17 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration } from 'aws-cdk-lib';
 import type { ResourceAccess } from '../shared/platform/operation.js';
-import { importModule, QUEUE_NAMES, validateResources, type QueueName } from './operations.js';
+import { CONSUMER_TIMEOUT_SECONDS, isQueueName, QUEUE_NAMES, type QueueName } from '../shared/platform/queues.js';
+import { importModule, validateResources } from './operations.js';
 
 export const EVENTS_DIR = fileURLToPath(new URL('../events', import.meta.url));
 
 export const DEFAULT_WORKER_RESOURCES: ResourceAccess = { table: 'write' };
 
-/** Timeout of a queue consumer; the queues' visibility timeout is six times this. */
-export const CONSUMER_TIMEOUT = Duration.seconds(60);
+/** Timeout of a queue consumer; the queues' visibility timeout (shared/platform/queues.ts) is six times this. */
+export const CONSUMER_TIMEOUT = Duration.seconds(CONSUMER_TIMEOUT_SECONDS);
 /** Timeout of a scheduled job (Lambda's maximum). */
 export const JOB_TIMEOUT = Duration.minutes(15);
-/** Messages handed to a consumer at once. */
-export const CONSUMER_BATCH_SIZE = 10;
 
 export interface QueueConsumerSpec {
   queue: QueueName;
@@ -64,7 +64,9 @@ function sourceFiles(dir: string): string[] {
 async function loadWorker(entry: string, where: string): Promise<{ resources: ResourceAccess; module: Record<string, unknown> }> {
   const module = await importModule(entry);
   if (typeof module.handler !== 'function') throw new Error(`${where} must export a \`handler\` function`);
-  const resources = module.resources === undefined ? DEFAULT_WORKER_RESOURCES : validateResources(module.resources, where);
+  // A consumer written with defineConsumer (shared/platform/consumer.ts) carries its own declaration.
+  const declared = module.resources ?? (module.handler as { consumer?: { resources?: unknown } }).consumer?.resources;
+  const resources = declared === undefined ? DEFAULT_WORKER_RESOURCES : validateResources(declared, where);
   return { resources, module };
 }
 
@@ -81,14 +83,17 @@ export async function loadQueueConsumers(eventsDir = EVENTS_DIR): Promise<QueueC
       }
       continue;
     }
-    if (!(QUEUE_NAMES as readonly string[]).includes(entry.name)) {
+    if (!isQueueName(entry.name)) {
       throw new Error(`events/queues/${entry.name}/ names no queue (known: ${QUEUE_NAMES.join(', ')})`);
     }
     const queue = entry.name as QueueName;
     for (const file of sourceFiles(full)) {
       const name = file.slice(0, -'.ts'.length);
       const path = join(full, file);
-      const { resources } = await loadWorker(path, `events/${relative(eventsDir, path)}`);
+      const where = `events/${relative(eventsDir, path)}`;
+      const { resources, module } = await loadWorker(path, where);
+      const declaredQueue = (module.handler as { consumer?: { queue?: string } }).consumer?.queue;
+      if (declaredQueue !== undefined && declaredQueue !== queue) throw new Error(`${where} consumes ${declaredQueue}; its folder says ${queue}`);
       consumers.push({ queue, name, entry: path, id: `${queue}-${name}`, resources });
     }
   }

@@ -26,7 +26,7 @@ import { apiKeyKey } from '../../shared/auth/keys.js';
 import type { ResourceAccess } from '../../shared/platform/operation.js';
 import { TABLE_KEYS } from '../../shared/platform/table.js';
 import { BUNDLING, type FunctionBundles } from '../bundles.js';
-import type { QueueName } from '../operations.js';
+import { queueUrlVariable, type QueueName } from '../../shared/platform/queues.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -59,8 +59,8 @@ export const TABLE_WRITE_ACTIONS = [
 /** The one attribute authentication writes on an API key record (shared/auth/store.ts recordApiKeyUse). */
 export const API_KEY_USE_ATTRIBUTE = 'lastUsedAt';
 
-/** `SIGNATURE_EVENTS_QUEUE_URL` for `signature-events` (shared/platform/config.ts). */
-export const queueUrlVariable = (queue: QueueName) => `${queue.toUpperCase().replace(/-/g, '_')}_QUEUE_URL`;
+// `SIGNATURE_EVENTS_QUEUE_URL` for `signature-events`, as shared/platform/config.ts reads it.
+export { queueUrlVariable } from '../../shared/platform/queues.js';
 
 export interface ServiceFunctionProps {
   /** Absolute path of the TypeScript entry file; it exports `handler`. */

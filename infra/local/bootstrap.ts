@@ -9,22 +9,17 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
 import { writeCatalogRecords } from '../../shared/catalog/store.js';
+import { QUEUE_NAMES, QUEUES, queueUrlVariable } from '../../shared/platform/queues.js';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.js';
 
-/** The queues of the service; each gets a dead-letter queue after this many receives. */
-export const QUEUES = [
-  { name: 'signature-events', envName: 'SIGNATURE_EVENTS_QUEUE_URL', maxReceiveCount: 5 },
-  { name: 'print-batches', envName: 'PRINT_BATCHES_QUEUE_URL', maxReceiveCount: 5 },
-  { name: 'loss-analysis', envName: 'LOSS_ANALYSIS_QUEUE_URL', maxReceiveCount: 5 },
-  { name: 'nightly-billing', envName: 'NIGHTLY_BILLING_QUEUE_URL', maxReceiveCount: 5 },
-] as const;
 
 // The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).
 export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
@@ -61,8 +56,8 @@ export function applyLocalEnvironment(stores: EmbeddedStores, names: LocalResour
   });
   delete process.env.AWS_PROFILE;
   delete process.env.COGNITO_USER_POOL_ID;
-  for (const queue of QUEUES) {
-    process.env[queue.envName] = `${stores.sqsEndpoint}/000000000000/${names.queuePrefix}${queue.name}`;
+  for (const queue of QUEUE_NAMES) {
+    process.env[queueUrlVariable(queue)] = `${stores.sqsEndpoint}/000000000000/${names.queuePrefix}${queue}`;
   }
 }
 
@@ -85,6 +80,8 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
           { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
         ],
+        // The pipes of shared/platform/queues.ts read new items from it (infra/local/stream-pipe.ts).
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
         GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
           IndexName: index.indexName,
           KeySchema: [
@@ -103,7 +100,11 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    await dynamodb.send(new DescribeTableCommand({ TableName: names.tableName }));
+    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: names.tableName }));
+    // A table kept under .data/ from before the pipes: give it its stream.
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await dynamodb.send(new UpdateTableCommand({ TableName: names.tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } }));
+    }
   } finally {
     dynamodb.destroy();
   }
@@ -120,25 +121,33 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
 
   const sqs = new SQSClient({});
   try {
-    for (const queue of QUEUES) {
-      const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${names.queuePrefix}${queue.name}-dlq` }));
-      const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }));
-      const QueueName = `${names.queuePrefix}${queue.name}`;
+    // The same settings as the CDK app's queues (shared/platform/queues.ts).
+    for (const queue of QUEUE_NAMES) {
+      const settings = QUEUES[queue];
+      const dlqUrl = await createOrUpdateQueue(sqs, `${names.queuePrefix}${queue}-dlq`, { MessageRetentionPeriod: String(settings.deadLetterRetentionDays * 86_400) });
+      const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
+      const QueueName = `${names.queuePrefix}${queue}`;
       const Attributes = {
-        VisibilityTimeout: '60',
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn, maxReceiveCount: queue.maxReceiveCount }),
+        VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
+        MessageRetentionPeriod: String(settings.retentionDays * 86_400),
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqAttributes.Attributes?.QueueArn, maxReceiveCount: settings.maxReceiveCount }),
       };
-      try {
-        await sqs.send(new CreateQueueCommand({ QueueName, Attributes }));
-      } catch (error) {
-        // Queues kept under .data/ from an earlier version: bring their attributes up to date.
-        if ((error as Error).name !== 'QueueNameExists') throw error;
-        const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName }));
-        await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes }));
-      }
+      await createOrUpdateQueue(sqs, QueueName, Attributes);
     }
   } finally {
     sqs.destroy();
+  }
+}
+
+/** Creates a queue, or brings the attributes of one kept under .data/ by an earlier version up to date. */
+async function createOrUpdateQueue(sqs: SQSClient, QueueName: string, Attributes: Record<string, string>): Promise<string> {
+  try {
+    return (await sqs.send(new CreateQueueCommand({ QueueName, Attributes }))).QueueUrl!;
+  } catch (error) {
+    if ((error as Error).name !== 'QueueNameExists') throw error;
+    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName }));
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes }));
+    return QueueUrl!;
   }
 }
 

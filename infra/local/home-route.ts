@@ -8,7 +8,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../../shared/platform/config.js';
-import { QUEUES } from './bootstrap.js';
+import { QUEUE_NAMES, queueUrlVariable } from '../../shared/platform/queues.js';
 import type { LocalRoute } from './server.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
@@ -33,7 +33,7 @@ export async function storesHealth(): Promise<Record<'table' | 'bucket' | 'queue
     const [table, bucket, queues] = await Promise.all([
       check(() => dynamodb.send(new DescribeTableCommand({ TableName: config.tableName() }))),
       check(() => s3.send(new HeadBucketCommand({ Bucket: config.bucketName() }))),
-      check(() => Promise.all(QUEUES.map((queue) => sqs.send(new GetQueueAttributesCommand({ QueueUrl: process.env[queue.envName], AttributeNames: ['QueueArn'] }))))),
+      check(() => Promise.all(QUEUE_NAMES.map((queue) => sqs.send(new GetQueueAttributesCommand({ QueueUrl: process.env[queueUrlVariable(queue)], AttributeNames: ['QueueArn'] }))))),
     ]);
     return { table, bucket, queues };
   } finally {

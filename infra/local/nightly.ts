@@ -4,7 +4,8 @@
  * - With `npm start` running, through that service (found in .data/service.json): its
  *   `POST /local/schedules/nightly-<job>` plans the run, its own queue consumers decide.
  * - With no service running, on the data of .data/ (claimed for the run, so that no `npm start`
- *   opens it meanwhile) by a service of its own; `--memory`, on a throwaway one.
+ *   opens it meanwhile) by a service of its own; `--memory`, on a throwaway one. It stops once
+ *   every batch is decided and every document the decisions requested is rendered.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
 import type { NightlyAccountDecision } from '../../shared/billing/model.js';
 import { getNightlyRun, type NightlyRun } from '../../shared/billing/store.js';
+import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
 import { claimDataDir, DataDirBusyError, dataDirHolder } from './data-lock.js';
 import { DATA_DIR, findRunningService, LocalToolError, postToService, PROJECT_ROOT, runLocalTool } from './running-service.js';
 
@@ -88,7 +90,11 @@ async function onOwnService(): Promise<void> {
     const planner = (await import(pathToFileURL(plannerFile).href)) as { handler: (event: { date: string }) => Promise<Planned> };
     const run = await planner.handler({ date });
     console.log(`nightly ${job} ${date}: ${run.accounts} accounts in ${run.batches} batches (run ${run.runId})`);
-    report(run, await waitForRun(() => getNightlyRun(job, date, run.runId)), started);
+    const done = await waitForRun(() => getNightlyRun(job, date, run.runId));
+    // The notices the decisions requested are rendered by the documents consumer: wait for them before stopping it.
+    const deadline = Date.now() + 10 * 60_000;
+    while ((await pendingDeliverableRequests(1)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    report(run, done, started);
   } finally {
     await service.stop();
     claim?.release();

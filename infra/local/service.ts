@@ -16,6 +16,8 @@ import {
   seedReferenceProduct,
   type LocalResourceNames,
 } from './bootstrap.js';
+import { isQueueName, QUEUES, queueUrlVariable, TABLE_PIPES, type QueueName } from '../../shared/platform/queues.js';
+import { startStreamPipe } from './stream-pipe.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
 import { startLocalApi } from './server.js';
@@ -32,8 +34,11 @@ export interface LocalServiceOptions {
   names?: LocalResourceNames;
   administratorApiKey: string;
   oauthClient?: { clientId: string; clientSecret: string };
-  /** Run the queue consumers of events/queues (default true). */
-  consumers?: boolean;
+  /**
+   * Run the queue consumers of events/queues (default true), or only those of the queues
+   * named; with any consumer the table's stream pipes run too (infra/local/stream-pipe.ts).
+   */
+  consumers?: boolean | QueueName[];
   /** Where the queue consumers live (default events/). */
   eventsDir?: string;
 }
@@ -62,7 +67,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     stoppers.push(api.close);
     // Stopped in reverse: the consumers first, so that none is still polling stores already gone.
     if (ownStores) stoppers.push(stores.stop);
-    if (options.consumers !== false) stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR)));
+    if (options.consumers !== false) {
+      const only = Array.isArray(options.consumers) ? options.consumers : undefined;
+      stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR, only)));
+      const pipeClient = new SQSClient({});
+      const pipe = await startStreamPipe({ endpoint: stores.dynamodbEndpoint, tableName: names.tableName, pipes: TABLE_PIPES, sqs: pipeClient });
+      // Stopped in reverse: the pipe first, then its client.
+      stoppers.push(async () => pipeClient.destroy(), pipe.stop);
+    }
     return {
       url: api.url,
       port: api.port,
@@ -83,13 +95,15 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
  * events/queues/<queue-name>/<consumer>.ts consumes <queue-name>, driven by a poller
  * exactly as Lambda's event source mapping would drive it (batches, partial failures).
  */
-async function startConsumers(eventsDir: string): Promise<Array<() => Promise<void>>> {
+async function startConsumers(eventsDir: string, only?: readonly QueueName[]): Promise<Array<() => Promise<void>>> {
   const queuesDir = join(eventsDir, 'queues');
   if (!existsSync(queuesDir)) return [];
   const client = new SQSClient({});
   const stoppers: Array<() => Promise<void>> = [];
   for (const queue of readdirSync(queuesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-    const envName = `${queue.name.replace(/-/g, '_').toUpperCase()}_QUEUE_URL`;
+    if (!isQueueName(queue.name)) throw new Error(`events/queues/${queue.name}/ names no queue of shared/platform/queues.ts`);
+    if (only && !only.includes(queue.name)) continue;
+    const envName = queueUrlVariable(queue.name);
     const queueUrl = process.env[envName];
     if (!queueUrl) throw new Error(`events/queues/${queue.name} has no queue: ${envName} is not set`);
     const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
@@ -100,7 +114,7 @@ async function startConsumers(eventsDir: string): Promise<Array<() => Promise<vo
         queueUrl,
         queueArn: attributes.Attributes?.QueueArn,
         handler: module.handler,
-        batchSize: 10,
+        batchSize: QUEUES[queue.name].batchSize,
         waitTimeSeconds: 5,
         onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
       });

@@ -8,6 +8,8 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as pipes from 'aws-cdk-lib/aws-pipes';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -18,12 +20,8 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform
 import type { FunctionBundles } from '../bundles.js';
 import { ReferenceCatalogSeed } from '../constructs/reference-catalog-seed.js';
 import type { DataResources } from '../constructs/service-function.js';
-import { QUEUE_NAMES, type QueueName } from '../operations.js';
+import { QUEUE_NAMES, QUEUES, TABLE_PIPES, type QueueName } from '../../shared/platform/queues.js';
 import { pascal } from '../naming.js';
-import { CONSUMER_TIMEOUT } from '../workers.js';
-
-/** A message is retried this many times before it moves to the dead-letter queue. */
-export const MAX_RECEIVE_COUNT = 5;
 
 export interface DataStackProps extends StackProps {
   /** Subscribe this address to the alarm topic. */
@@ -60,6 +58,8 @@ export class DataStack extends Stack {
       timeToLiveAttribute: TTL_ATTRIBUTE,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // The pipes below read new items from it (shared/platform/queues.ts TABLE_PIPES).
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
     });
     for (const index of GLOBAL_INDEXES) {
       this.table.addGlobalSecondaryIndex({
@@ -85,24 +85,25 @@ export class DataStack extends Stack {
 
     const queues = {} as Record<QueueName, sqs.Queue>;
     const deadLetterQueues = {} as Record<QueueName, sqs.Queue>;
+    // Every queue and its dead-letter settings come from the one table (shared/platform/queues.ts).
     for (const name of QUEUE_NAMES) {
+      const settings = QUEUES[name];
       const construct = pascal(name);
       const deadLetterQueue = new sqs.Queue(this, `${construct}DeadLetterQueue`, {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        retentionPeriod: Duration.days(14),
+        retentionPeriod: Duration.days(settings.deadLetterRetentionDays),
       });
       queues[name] = new sqs.Queue(this, `${construct}Queue`, {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        // AWS's advice for Lambda consumers: six times the function timeout.
-        visibilityTimeout: Duration.seconds(CONSUMER_TIMEOUT.toSeconds() * 6),
-        retentionPeriod: Duration.days(4),
-        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+        visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(settings.retentionDays),
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: settings.maxReceiveCount },
       });
       deadLetterQueues[name] = deadLetterQueue;
       new cloudwatch.Alarm(this, `${construct}DeadLetterAlarm`, {
-        alarmDescription: `Messages of ${name} failed ${MAX_RECEIVE_COUNT} times and wait in its dead-letter queue`,
+        alarmDescription: `Messages of ${name} failed ${settings.maxReceiveCount} times and wait in its dead-letter queue`,
         metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -112,6 +113,35 @@ export class DataStack extends Stack {
     }
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
+
+    // Items whose creation becomes a queue message (a deliverable request written in a move's
+    // transaction): an EventBridge pipe per row of TABLE_PIPES reads the table's stream, keeps
+    // the new items of its entity and sends `{"<attribute>": "<value>"}` to the queue. Nothing
+    // the producer does after its commit can lose one; a record the pipe cannot send is retried
+    // and then left in the queue's dead-letter queue (the item itself stays in the table).
+    for (const pipe of TABLE_PIPES) {
+      const construct = pascal(pipe.name);
+      const role = new iam.Role(this, `${construct}PipeRole`, { assumedBy: new iam.ServicePrincipal('pipes.amazonaws.com') });
+      this.table.grantStreamRead(role);
+      queues[pipe.queue].grantSendMessages(role);
+      deadLetterQueues[pipe.queue].grantSendMessages(role);
+      new pipes.CfnPipe(this, `${construct}Pipe`, {
+        description: `New ${pipe.entity} items of the table, to the ${pipe.queue} queue`,
+        roleArn: role.roleArn,
+        source: this.table.tableStreamArn!,
+        sourceParameters: {
+          dynamoDbStreamParameters: {
+            startingPosition: 'TRIM_HORIZON',
+            batchSize: 10,
+            maximumRetryAttempts: QUEUES[pipe.queue].maxReceiveCount,
+            deadLetterConfig: { arn: deadLetterQueues[pipe.queue].queueArn },
+          },
+          filterCriteria: { filters: [{ pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [pipe.entity] } } } }) }] },
+        },
+        target: queues[pipe.queue].queueArn,
+        targetParameters: { inputTemplate: `{"${pipe.attribute}": "<$.dynamodb.NewImage.${pipe.attribute}.S>"}` },
+      });
+    }
 
     // Secrets Manager cannot generate base64 of random bytes, but it can generate hex: with
     // only digits and a-f allowed, 64 characters are 256 random bits. Retained and never

@@ -1,7 +1,7 @@
 /**
  * Queue consumers and nightly jobs, one function each, found in the events/ tree
- * (see infra/workers.ts for the convention). A consumer reads its queue in batches of 10
- * and reports partial batch failures; a message that keeps failing moves to the queue's
+ * (see infra/workers.ts for the convention). A consumer reads its queue in the batches its
+ * row of shared/platform/queues.ts says and reports partial batch failures; a message that keeps failing moves to the queue's
  * dead-letter queue (DataStack alarms on it). A job runs on an EventBridge schedule and
  * alarms when it fails.
  */
@@ -15,7 +15,8 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { FunctionBundles } from '../bundles.js';
 import { ServiceFunction, type DataResources } from '../constructs/service-function.js';
-import { CONSUMER_BATCH_SIZE, CONSUMER_TIMEOUT, JOB_TIMEOUT, type QueueConsumerSpec, type ScheduledJobSpec } from '../workers.js';
+import { QUEUES } from '../../shared/platform/queues.js';
+import { CONSUMER_TIMEOUT, JOB_TIMEOUT, type QueueConsumerSpec, type ScheduledJobSpec } from '../workers.js';
 
 export interface WorkersStackProps extends StackProps {
   data: DataResources;
@@ -41,7 +42,7 @@ export class WorkersStack extends Stack {
       // Grants receive/delete on the queue to the function's role.
       fn.addEventSource(
         new SqsEventSource(props.data.queues[consumer.queue], {
-          batchSize: CONSUMER_BATCH_SIZE,
+          batchSize: QUEUES[consumer.queue].batchSize,
           reportBatchItemFailures: true,
         }),
       );

@@ -7,6 +7,7 @@
  * repeated for the same day finds nothing left to do: a second run changes nothing.
  */
 import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { CancellationContribution, CancelledTerm } from '../lifecycle/model.js';
 import { newNote, notePut } from '../notes/store.js';
@@ -47,6 +48,17 @@ export interface NightlyBatch {
   accounts: Array<{ policyId: string; termId: string }>;
 }
 
+const ref = z.string().check(z.minLength(1), z.maxLength(100));
+
+/** The message of the nightly-billing queue: one batch of accounts to decide. */
+export const nightlyBatchMessage = z.object({
+  job: z.literal(NIGHTLY_JOB),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  runId: ref,
+  batch: z.int().check(z.nonnegative()),
+  accounts: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(ACCOUNTS_PER_BATCH)),
+});
+
 /** Whether the nightly job needs to look at an account at all: cancelled ones and ones owing nothing and pending nothing are passed over. */
 export function needsDecision(account: BillingAccount): boolean {
   if (account.policyStatus === 'Cancelled') return false;
@@ -56,7 +68,7 @@ export function needsDecision(account: BillingAccount): boolean {
 /** Plans one day's run: lists the accounts and sends them to the queue in batches. */
 export async function planNightlyBilling(date: string): Promise<{ runId: string; batches: number; accounts: number }> {
   const runId = randomUUID();
-  const queueUrl = config.queueUrl('NIGHTLY_BILLING');
+  const queueUrl = config.queueUrl('nightly-billing');
   const shardAccounts = await Promise.all(
     accountShards().map(async (shard) => {
       const picked: Array<{ policyId: string; termId: string }> = [];

@@ -7,25 +7,27 @@
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
  * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
  * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
- * - `declarationAtIssue` / `noticeOfCancellation` are the contributions to issue and cancel_policy.
+ * - `declarationAtIssue` / `noticeOfCancellation` (deliverable-requests.ts) are the contributions to
+ *   issue and cancel_policy: they request a deliverable in the move's transaction, and
+ *   `renderRequestedDeliverable(requestId)` (the documents consumer) renders it after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { installmentsFor, billableItems } from '../billing/schedules.js';
 import { returnPremium } from '../billing/cancellation.js';
 import type { BillingRules, BillingScheduleDefinition, CancellationRules, CancelReason } from '../catalog/model.js';
 import { getCatalogRecord, getProductCatalog, listCatalog } from '../catalog/store.js';
 import { getContact, getContacts } from '../contacts/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
-import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/model.js';
 import { revisionWithinReach } from '../policies/access.js';
 import type { RevisionSnapshot } from '../policies/model.js';
-import { getPolicy, loadRevision } from '../policies/store.js';
+import { loadRevision } from '../policies/store.js';
 import { formsAttached } from '../rating/forms.js';
 import { todayIso } from '../platform/dates.js';
 import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { toCents } from '../platform/money.js';
-import { reaches, type Principal } from '../platform/principal.js';
+import type { Principal } from '../platform/principal.js';
 import { DEFAULT_CARRIER, deliverableFileName, policyDocumentFrom, recipientOf } from './assemble.js';
 import { renderDeliverableHtml } from './html.js';
 import {
@@ -40,21 +42,31 @@ import {
   type PrintState,
 } from './model.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
-import { renderDeliverablePdf } from './render/index.js';
+import { getDeliverableRequest, markDeliverableRequestRendered } from './request-store.js';
 import {
-  attachmentPut,
   bucketUrl,
-  deleteAttachmentRecord,
-  deleteFileBytes,
   fileFolder,
   getAttachmentRecord,
-  getFileBytes,
   objectKeyOf,
   putAttachmentRecord,
   putFileBytes,
 } from './store.js';
 
 export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from './store.js';
+
+/**
+ * The PDF renderer (pdf-lib and its standard fonts) is loaded on the first render, not with the
+ * function: bundled, it is its own module beside `index.mjs` (pdf-renderer.ts; infra/bundles.ts
+ * builds it), so a cold start does not parse it; run from source, the TypeScript module.
+ */
+let renderer: Promise<typeof import('./pdf-renderer.js')> | undefined;
+async function renderDeliverablePdf(document: PolicyDocument): Promise<Uint8Array> {
+  renderer ??= (() => {
+    const built = new URL('./pdf-renderer.mjs', import.meta.url);
+    return import(existsSync(built) ? built.href : new URL('./pdf-renderer.ts', import.meta.url).href) as Promise<typeof import('./pdf-renderer.js')>;
+  })();
+  return (await renderer).renderDeliverablePdf(document);
+}
 
 const FULL_PAY_LABEL = 'Full Pay';
 const REVISION_NOTICE_REASON = 'Cancellation';
@@ -407,70 +419,49 @@ export async function newCustomDeliverable(
 
 // ---------------------------------------------------------------- getAttachment
 
-/** A file within the caller's reach, with its bytes; removed afterwards when asked to. */
-export async function attachmentForViewing(principal: Principal, fileId: string, deleteOnView: boolean) {
-  const record = await getAttachmentRecord(fileId);
-  if (!record || (record as { deleted?: boolean }).deleted || !reaches(principal, record)) throw new NotFoundError(`File ${fileId}`);
-  const bytes = await getFileBytes(record.objectKey);
-  if (!bytes) throw new NotFoundError(`File ${fileId}`);
-  if (deleteOnView) {
-    await deleteAttachmentRecord(fileId);
-    await deleteFileBytes(record.objectKey);
-  }
-  return { record, bytes };
-}
+// Viewing a file needs no renderer (attachments.ts); getAttachment imports it from there.
+export { attachmentForViewing } from './attachments.js';
 
 // ---------------------------------------------------------------- the moves of a policy
 
-/**
- * The Declaration at issue: rendered from the committed revision and put in the bucket
- * before the move's transaction; its file record is a write of that transaction, so an
- * issue that fails leaves no Declaration on the policy (only an unreferenced object).
- */
-export async function declarationAtIssue(committed: CommittedRevision): Promise<TransactionWrite[]> {
-  const snapshot = await loadRevision(committed.revisionId);
-  if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
-  const document = await documentForRevision(snapshot, 'Declaration', {
-    issueDate: committed.commitDate,
-    goDate: committed.commitDate,
-    ...(committed.billingScheduleId ? { billingScheduleId: committed.billingScheduleId } : {}),
-  });
-  const pdf = await renderDeliverablePdf(document);
-  const prepared = prepareFile(ownerOf(snapshot), 'Declaration', pdf, {
-    goDate: committed.commitDate,
-    procDate: committed.commitDate,
-    recipient: recipientOf(document),
-    recipientContactId: committed.namedInsuredContactIds[0] ?? null,
-    electronicDelivery: await recipientDelivery(committed.namedInsuredContactIds[0]),
-  });
-  await putFileBytes(prepared.record.objectKey, pdf, prepared.record.contentType);
-  return [attachmentPut(prepared.record)];
-}
+// The contributions to issue and cancel_policy request deliverables without rendering them
+// (deliverable-requests.ts); import them from there, or a move bundles the renderer.
+export { declarationAtIssue, noticeOfCancellation } from './deliverable-requests.js';
+
+export type RenderOutcome = 'rendered' | 'already rendered';
 
 /**
- * The Notice of Cancellation, recorded in the cancellation's transaction: ahead of the date
- * when a cancellation is set pending (non-payment, or a pending date), saying the policy will
- * end; and when it takes effect, rendered from the revision carrying it, with its return premium.
+ * Renders and stores the deliverable a move requested (the documents consumer's work). The
+ * file takes the request's id, so a repeated delivery finds the file and renders nothing
+ * again; a failure leaves the request pending, to be retried and then dead-lettered.
  */
-export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
-  const snapshot = await loadRevision(cancelled.inForceRevisionId);
-  if (!snapshot) throw new NotFoundError(`Revision ${cancelled.inForceRevisionId}`);
-  const today = todayIso();
-  const document = await documentForRevision(snapshot, 'Notice of Cancellation', {
-    issueDate: today,
-    cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },
-  });
-  const pdf = await renderDeliverablePdf(document);
-  const policy = await getPolicy(cancelled.policyId);
-  const owner: FileOwner = policy
-    ? { policyId: policy.id, policyNumber: policy.policyNumber, revisionId: cancelled.revisionId, agencyId: policy.agencyId, contactIds: policy.contactIds }
-    : ownerOf(snapshot);
-  const prepared = prepareFile(owner, 'Notice of Cancellation', pdf, {
-    goDate: today,
-    recipient: recipientOf(document),
-    recipientContactId: cancelled.namedInsuredContactIds[0] ?? null,
-    electronicDelivery: await recipientDelivery(cancelled.namedInsuredContactIds[0]),
-  });
-  await putFileBytes(prepared.record.objectKey, pdf, prepared.record.contentType);
-  return [attachmentPut(prepared.record)];
+export async function renderRequestedDeliverable(requestId: string, now = new Date()): Promise<RenderOutcome> {
+  const request = await getDeliverableRequest(requestId);
+  if (!request) throw new NotFoundError(`Deliverable request ${requestId}`);
+  if (request.state === 'rendered') return 'already rendered';
+  let outcome: RenderOutcome = 'already rendered';
+  if (!(await getAttachmentRecord(requestId))) {
+    const snapshot = await loadRevision(request.renderRevisionId);
+    if (!snapshot) throw new NotFoundError(`Revision ${request.renderRevisionId}`);
+    const date = request.decisionDate;
+    const document = await documentForRevision(snapshot, request.deliverableType, {
+      issueDate: date,
+      goDate: date,
+      ...(request.billingScheduleId ? { billingScheduleId: request.billingScheduleId } : {}),
+      ...(request.cancellation ? { cancellation: request.cancellation } : {}),
+    });
+    const pdf = await renderDeliverablePdf(document);
+    const owner: FileOwner = { policyId: request.policyId, policyNumber: request.policyNumber, revisionId: request.revisionId, agencyId: request.agencyId, contactIds: request.contactIds };
+    await storeDeliverable(owner, request.deliverableType, pdf, {
+      fileId: request.requestId,
+      goDate: date,
+      procDate: date,
+      recipient: recipientOf(document),
+      recipientContactId: request.recipientContactId,
+      now,
+    });
+    outcome = 'rendered';
+  }
+  await markDeliverableRequestRendered(requestId, now.toISOString());
+  return outcome;
 }

@@ -92,3 +92,18 @@ export const inspectionsQuery = (propertyId: string) => ({
 
 /** Where a file's bytes live in the bucket: one folder per file, under its policy. */
 export const fileFolder = (policyId: string, fileId: string) => `policies/${policyId}/files/${fileId}/`;
+
+/**
+ * A deliverable a policy's move requested (documents/deliverable-requests.ts): its own
+ * partition, written in the move's transaction; the table's stream hands it to the documents
+ * consumer. While it waits to be rendered it carries gsi2 in the pending partition, so what is
+ * still to render is one Query (the tests wait on it; a person can look at it).
+ */
+export const PENDING_REQUESTS_PARTITION = 'DELIVERABLEREQUESTS#pending';
+export const deliverableRequestKey = (requestId: string) => ({ pk: `DELIVERABLEREQUEST#${requestId}`, sk: 'REQUEST' });
+export const pendingRequestIndex = (requestedAt: string, requestId: string) => ({ gsi2pk: PENDING_REQUESTS_PARTITION, gsi2sk: `${requestedAt}#${requestId}` });
+export const pendingRequestsQuery = () => ({
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :pk',
+  ExpressionAttributeValues: { ':pk': PENDING_REQUESTS_PARTITION },
+});

@@ -241,3 +241,34 @@ export interface StoredMailingBatch {
 
 /** Whether the nightly processing of a print date has run (getToBePrinted's `processing`). */
 export type PrintProcessing = 'not started' | 'incomplete' | 'done';
+
+/** The deliverables a policy's move asks for; the documents consumer renders them after the commit. */
+export type RequestedDeliverableType = Extract<DeliverableType, 'Declaration' | 'Notice of Cancellation'>;
+
+/**
+ * A deliverable requested in a move's transaction, as data: what to render, for whom, dated by
+ * the move. Its id is the id of the file it becomes, so rendering it twice stores one file.
+ */
+export interface DeliverableRequest {
+  requestId: string;
+  deliverableType: RequestedDeliverableType;
+  policyId: string;
+  policyNumber: string;
+  /** The revision the file belongs to (for a cancellation: the revision carrying it). */
+  revisionId: string;
+  /** The revision whose contents print (for a cancellation: the one in force when it was decided). */
+  renderRevisionId: string;
+  /** Whose file it will be, for reach: the policy's agency and contacts when the move was made. */
+  agencyId: string | null;
+  contactIds: string[];
+  recipientContactId: string | null;
+  /** The move's date: the document's issue date, its go date and its processing date. */
+  decisionDate: string;
+  /** When it goes to print (the decision date moved to a business day). */
+  printDate: string;
+  billingScheduleId?: string;
+  cancellation?: CancellationDetails;
+  requestedAt: string;
+  state: 'requested' | 'rendered';
+  renderedAt?: string;
+}

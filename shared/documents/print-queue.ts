@@ -1,5 +1,6 @@
 /** The message of the print-batches queue: one print date to put into mailing batches. */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod/mini';
 import { sqsClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { parseDate } from '../platform/dates.js';
@@ -15,6 +16,11 @@ export class InvalidPrintRunRequestError extends Error {
   }
 }
 
+/** The same, as the consumer's schema. */
+export const printRunMessage = z.object({
+  printDate: z.string().check(z.refine((value) => parseDate(value) === value, 'must be a date YYYY-MM-DD')),
+});
+
 export function printRunRequest(body: string): PrintRunRequest {
   let parsed: unknown;
   try {
@@ -29,5 +35,5 @@ export function printRunRequest(body: string): PrintRunRequest {
 
 export async function enqueuePrintRun(printDate: string): Promise<void> {
   if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('PRINT_BATCHES'), MessageBody: JSON.stringify({ printDate } satisfies PrintRunRequest) }));
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('print-batches'), MessageBody: JSON.stringify({ printDate } satisfies PrintRunRequest) }));
 }

@@ -3,6 +3,8 @@
  * Locally the same variables point at the embedded servers (infra/local),
  * and the AWS SDK's own AWS_ENDPOINT_URL_* variables redirect the clients.
  */
+import { queueUrlVariable, type QueueName } from './queues.js';
+
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`Environment variable ${name} is not set`);
@@ -12,7 +14,7 @@ function required(name: string): string {
 export const config = {
   tableName: () => required('TABLE_NAME'),
   bucketName: () => required('BUCKET_NAME'),
-  queueUrl: (name: 'SIGNATURE_EVENTS' | 'PRINT_BATCHES' | 'LOSS_ANALYSIS' | 'NIGHTLY_BILLING') => required(`${name}_QUEUE_URL`),
+  queueUrl: (queue: QueueName) => required(queueUrlVariable(queue)),
   releaseTag: () => process.env.RELEASE_TAG ?? 'dev',
   releaseTimestamp: () => process.env.RELEASE_TIMESTAMP ?? new Date(0).toISOString(),
   /** Issuer and JWKS of bearer tokens: Cognito in AWS, the local issuer on a laptop. */

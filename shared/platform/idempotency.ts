@@ -1,13 +1,21 @@
 /**
- * Runs a write at most once per idempotency key, with Powertools' idempotency utility and
- * its DynamoDB persistence in the service's one table. The first answer is stored and a
- * retry with the same key answers it again without running the write; the same key with a
- * different request is refused; a write that fails leaves no record, so it can be retried.
- * Knows no business: the caller names the scope, the key and what the request was.
+ * Runs a write at most once per idempotency key, in the service's one table. The first answer
+ * is stored and a retry with the same key answers it again without running the write; the same
+ * key with a different request is refused; a write that fails leaves no record, so it can be
+ * retried. Knows no business: the caller names the scope, the key and what the request was.
+ *
+ * The records are Powertools idempotency's (2.35.0, DynamoDB persistence) exactly: the same
+ * key hash, attributes and conditions, so records written before and after this module
+ * replaced it read alike. It is written here rather than imported because Powertools'
+ * persistence layer always bundles its JMESPath engine and the low-level DynamoDB client's
+ * marshalling (+135 KiB on every function taking an Idempotency-Key), where this needs only the
+ * document client every function already has.
  */
-import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './clients.js';
 import { config } from './config.js';
+import { isConditionalCheckFailure } from './dynamo.js';
 import { BusinessRuleError } from './errors.js';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from './table.js';
 
@@ -20,6 +28,9 @@ export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 export const IN_PROGRESS_MS = 60_000;
 /** Keys longer than this are refused: the key is the caller's, stored in a sort key. */
 export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** A first call's record found expired or lapsed is taken over at most this many times. */
+const MAX_RETRIES = 2;
 
 /** The partition of one scope's idempotency records (the sort key is Powertools' hash of the key). */
 export const idempotencyPartition = (scope: string) => `IDEMPOTENCY#${scope}`;
@@ -45,42 +56,45 @@ export class InvalidIdempotencyKeyError extends BusinessRuleError {
   }
 }
 
-interface Call {
-  key: string;
-  request: unknown;
-}
-type Runner = (call: Call, run: () => Promise<unknown>) => Promise<unknown>;
-
-const runners = new Map<string, Runner>();
-
-function runnerFor(scope: string): Runner {
-  const cacheKey = `${config.tableName()}|${scope}`;
-  let runner = runners.get(cacheKey);
-  if (!runner) {
-    const persistenceStore = new DynamoDBPersistenceLayer({
-      tableName: config.tableName(),
-      keyAttr: TABLE_KEYS.partition,
-      sortKeyAttr: TABLE_KEYS.sort,
-      staticPkValue: idempotencyPartition(scope),
-      expiryAttr: TTL_ATTRIBUTE,
-    });
-    const idempotencyConfig = new IdempotencyConfig({
-      eventKeyJmesPath: 'key',
-      payloadValidationJmesPath: 'request',
-      throwOnNoIdempotencyKey: true,
-      expiresAfterSeconds: IDEMPOTENCY_SECONDS,
-    });
-    // Callers are not Lambda handlers: the in-progress lock lasts a fixed span instead of the function's remaining time.
-    idempotencyConfig.registerLambdaContext({ getRemainingTimeInMillis: () => IN_PROGRESS_MS } as never);
-    runner = makeIdempotent(async (_call: Call, run: () => Promise<unknown>) => run(), {
-      persistenceStore,
-      config: idempotencyConfig,
-      keyPrefix: scope,
-      dataIndexArgument: 0,
-    }) as Runner;
-    runners.set(cacheKey, runner);
+/** Powertools' key ordering: object keys sorted without regard to case, arrays kept in order. */
+function deepSort(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(deepSort);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const source = value as Record<string, unknown>;
+    return Object.keys(source)
+      .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
+      .reduce<Record<string, unknown>>((sorted, key) => {
+        sorted[key] = deepSort(source[key]);
+        return sorted;
+      }, {});
   }
-  return runner;
+  return value;
+}
+
+const md5 = (value: unknown) => createHash('md5').update(JSON.stringify(deepSort(value))).digest('base64');
+
+/** The sort key of (scope, key)'s record: Powertools' `<keyPrefix>#<md5 of the key>`. */
+export const idempotencyRecordSortKey = (scope: string, key: string) => `${scope}#${md5(key)}`;
+/** What a repeat's request is compared on: Powertools' payload validation hash. */
+export const requestHash = (request: unknown) => md5(request);
+
+interface StoredRecord {
+  status?: 'INPROGRESS' | 'COMPLETED' | 'EXPIRED';
+  [TTL_ATTRIBUTE]?: number;
+  in_progress_expiration?: number;
+  data?: unknown;
+  validation?: string;
+}
+
+/** A record found on a repeat: the stored answer, or why there is none to give. */
+function answerOf(stored: StoredRecord, validation: string): { answer: unknown } | 'again' {
+  if (stored.validation !== validation) throw new IdempotencyKeyReusedError();
+  const expired = (stored[TTL_ATTRIBUTE] ?? 0) * 1000 < Date.now();
+  if (expired) return 'again';
+  if (stored.status === 'COMPLETED') return { answer: stored.data };
+  // In progress: a first call still running, unless its lock has lapsed (then try again).
+  if (stored.in_progress_expiration !== undefined && stored.in_progress_expiration < Date.now()) return 'again';
+  throw new IdempotencyKeyInProgressError();
 }
 
 /**
@@ -89,12 +103,47 @@ function runnerFor(scope: string): Runner {
  */
 export async function onceForKey<T>(scope: string, key: string, request: unknown, run: () => Promise<T>): Promise<T> {
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e][\x20-\x7e]*$/.test(key)) throw new InvalidIdempotencyKeyError();
-  try {
-    return (await runnerFor(scope)({ key, request }, run)) as T;
-  } catch (error) {
-    const name = (error as Error | undefined)?.name;
-    if (name === 'IdempotencyValidationError') throw new IdempotencyKeyReusedError();
-    if (name === 'IdempotencyAlreadyInProgressError') throw new IdempotencyKeyInProgressError();
-    throw error;
+  const tableName = config.tableName();
+  const itemKey = { [TABLE_KEYS.partition]: idempotencyPartition(scope), [TABLE_KEYS.sort]: idempotencyRecordSortKey(scope, key) };
+  const validation = requestHash(request);
+  for (let attempt = 0; attempt <= MAX_RETRIES; attempt += 1) {
+    const now = Date.now();
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...itemKey, [TTL_ATTRIBUTE]: Math.round(now / 1000 + IDEMPOTENCY_SECONDS), status: 'INPROGRESS', in_progress_expiration: now + IN_PROGRESS_MS, validation },
+          ConditionExpression: 'attribute_not_exists(#id) OR #expiry < :now OR (#status = :inprogress AND attribute_exists(#in_progress_expiry) AND #in_progress_expiry < :now_in_millis)',
+          ExpressionAttributeNames: { '#id': TABLE_KEYS.partition, '#expiry': TTL_ATTRIBUTE, '#in_progress_expiry': 'in_progress_expiration', '#status': 'status' },
+          ExpressionAttributeValues: { ':now': now / 1000, ':now_in_millis': now, ':inprogress': 'INPROGRESS' },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      // A repeat (or a first call still running): what is stored decides the answer.
+      const stored = (await documentClient().send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as StoredRecord | undefined;
+      if (!stored) continue;
+      const found = answerOf(stored, validation);
+      if (found === 'again') continue;
+      return found.answer as T;
+    }
+    let answer: T;
+    try {
+      answer = await run();
+    } catch (error) {
+      await documentClient().send(new DeleteCommand({ TableName: tableName, Key: itemKey })).catch(() => undefined);
+      throw error;
+    }
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: itemKey,
+        UpdateExpression: 'SET #expiry = :expiry, #status = :status, #data = :data, #validation = :validation',
+        ExpressionAttributeNames: { '#expiry': TTL_ATTRIBUTE, '#status': 'status', '#data': 'data', '#validation': 'validation' },
+        ExpressionAttributeValues: { ':expiry': Math.round(Date.now() / 1000 + IDEMPOTENCY_SECONDS), ':status': 'COMPLETED', ':data': answer ?? null, ':validation': validation },
+      }),
+    );
+    return answer;
   }
+  throw new IdempotencyKeyInProgressError();
 }

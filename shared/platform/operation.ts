@@ -17,6 +17,7 @@ import { presentedCredentials, type PresentedCredentials } from './credentials.j
 import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
+import type { QueueName } from './queues.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
 import { bodyDepthProblem, validate } from './validation.js';
 
@@ -50,7 +51,8 @@ export interface ArrivedRequest {
 export interface ResourceAccess {
   table?: 'read' | 'write';
   bucket?: 'read' | 'write';
-  queues?: Array<'signature-events' | 'print-batches' | 'loss-analysis' | 'nightly-billing'>;
+  /** Queues the function sends to (shared/platform/queues.ts). */
+  queues?: QueueName[];
   /**
    * Secrets the function is given: `signature-vendor` is the built-in signature vendor's
    * webhook secret (SIGNATURE_VENDOR_SECRET) with the API's public address (PUBLIC_BASE_URL).

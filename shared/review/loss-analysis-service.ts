@@ -31,7 +31,7 @@ export async function requestLossAnalysis(principal: Principal, revisionId: stri
     header: { underwriting: { ...underwriting, lossAnalysis: { jobId, status: 'requested', requestedAt: now.toISOString(), completedAt: null, result: null } } },
   });
   const job: LossAnalysisJob = { job_id: jobId, revision_id: revisionId };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('LOSS_ANALYSIS'), MessageBody: JSON.stringify(job) }));
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('loss-analysis'), MessageBody: JSON.stringify(job) }));
   return { job_id: jobId };
 }
 

@@ -1,9 +1,10 @@
 /**
  * Which vendor and which documents adapter the signature operations use: wired once here
- * for the entry files and the event consumer, so that swapping the vendor is one line.
+ * for the entry files (the vendor itself in vendor-port.ts; the event consumer and
+ * mark_file_as_signed take signed-file-marker.ts, which needs no renderer).
  */
-import { builtInVendor } from './builtin-vendor.js';
+import { signatureVendor } from './vendor-port.js';
 import type { SignaturePorts } from './service.js';
 import { documentsAdapter } from './documents-adapter.js';
 
-export const signaturePorts: SignaturePorts = { vendor: builtInVendor, documents: documentsAdapter };
+export const signaturePorts: SignaturePorts = { vendor: signatureVendor, documents: documentsAdapter };

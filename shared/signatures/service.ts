@@ -147,7 +147,7 @@ export async function cancelSignatureRequest(principal: Principal, requestId: st
 }
 
 /** Flags the file esigned once every signer of its request has signed. */
-export async function markFileAsSigned(principal: Principal, fileId: string, documents: SignableDocuments): Promise<void> {
+export async function markFileAsSigned(principal: Principal, fileId: string, documents: Pick<SignableDocuments, 'markSigned'>): Promise<void> {
   const locator = await findSignatureLocator(fileId);
   if (!locator || locator.kind !== 'file') throw new NotFoundError(`File ${fileId} sent for signature`);
   await policyWithinReach(principal, { policyId: locator.policyId }).catch(() => {
@@ -158,7 +158,7 @@ export async function markFileAsSigned(principal: Principal, fileId: string, doc
   await flagSigned(locator.policyId, fileId, documents);
 }
 
-async function flagSigned(policyId: string, fileId: string, documents: SignableDocuments): Promise<void> {
+async function flagSigned(policyId: string, fileId: string, documents: Pick<SignableDocuments, 'markSigned'>): Promise<void> {
   const file = await getSignableFile(policyId, fileId);
   if (!file) return;
   if (!file.esigned) await markSignableFileSigned(policyId, fileId, new Date().toISOString());
@@ -186,7 +186,7 @@ export type AppliedOutcome = 'applied' | 'unchanged';
  * nothing; the event that completes the request also flags its file esigned. Safe to run
  * again after a failure at any point: the file flag is checked on every delivery.
  */
-export async function applyQueuedSignatureEvent(queued: QueuedSignatureEvent, documents: SignableDocuments): Promise<AppliedOutcome> {
+export async function applyQueuedSignatureEvent(queued: QueuedSignatureEvent, documents: Pick<SignableDocuments, 'markSigned'>): Promise<AppliedOutcome> {
   const { event } = queued;
   const locator =
     (event.signature_request_id ? await findSignatureLocator(event.signature_request_id) : undefined) ??

@@ -39,5 +39,5 @@ export async function queueSignatureEvent(input: WebhookEventInput, receivedAt =
     event: { ...input, occurred_at: input.occurred_at ?? receivedAt.toISOString() },
     received_at: receivedAt.toISOString(),
   };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('SIGNATURE_EVENTS'), MessageBody: JSON.stringify(queued) }));
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('signature-events'), MessageBody: JSON.stringify(queued) }));
 }

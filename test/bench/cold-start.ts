@@ -28,6 +28,8 @@ export const COLD_START_TARGETS = {
   zipImportRatio: 1.5,
   /** Bundle of a function that does no ZIP lookup, at most this much larger than the bare one. */
   bundleOverBareKiB: 120,
+  /** Issue 16: cold import of a function that renders PDFs (it ships the renderer module beside its bundle). */
+  renderImportRatio: 1.7,
 };
 
 /** The flags every deployed function runs with (NODE_OPTIONS of infra/constructs/service-function.ts). */
@@ -56,6 +58,8 @@ export interface ColdStartRow {
   /** The same ratio on CPU time rather than wall-clock time: on a busy machine, the steadier of the two. */
   cpuRatio: number;
   zipTable: boolean;
+  /** Ships the PDF renderer, loaded on the first render (target renderImportRatio). */
+  renders: boolean;
   meetsTarget: boolean;
 }
 
@@ -111,17 +115,18 @@ export function pairedRatio(samples: number[], bare: number[]): number {
   return median(samples.map((sample, index) => sample / bare[index]));
 }
 
-export function meetsTarget(row: Pick<ColdStartRow, 'zipTable' | 'importRatio' | 'overBareKiB'>, targets = COLD_START_TARGETS): boolean {
+export function meetsTarget(row: Pick<ColdStartRow, 'zipTable' | 'importRatio' | 'overBareKiB'> & { renders?: boolean }, targets = COLD_START_TARGETS): boolean {
   if (row.zipTable) return row.importRatio <= targets.zipImportRatio;
+  if (row.renders) return row.importRatio <= targets.renderImportRatio;
   return row.importRatio <= targets.importRatio && row.overBareKiB <= targets.bundleOverBareKiB;
 }
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Bytes of JavaScript in a bundle directory. */
+/** Bytes of JavaScript in a bundle directory that a cold start loads (a run-time module, the PDF renderer, counts as data). */
 function bundleBytes(directory: string): number {
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.mjs'))
+    .filter((file) => file.endsWith('.mjs') && file !== RENDERER_FILE_NAME)
     .reduce((total, file) => total + statSync(join(directory, file)).size, 0);
 }
 
@@ -198,6 +203,7 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
         cpuMs: round(median(own.map((time) => time.cpu))),
         cpuRatio: round(pairedRatio(own.map((time) => time.cpu), bare.map((time) => time.cpu)), 2),
         zipTable: dataFiles.some(isZipTable),
+        renders: dataFiles.some((file) => file.endsWith(`/${RENDERER_FILE_NAME}`)),
       };
       return { ...row, meetsTarget: meetsTarget(row) };
     });
@@ -209,12 +215,15 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
   }
 }
 
+/** The PDF renderer, built beside the bundle of a function that may render (shared/documents/pdf-renderer.ts). */
+const RENDERER_FILE_NAME = 'pdf-renderer.mjs';
+
 /** The ZIP table's data file (shared/geography/zip-table-format.ts TABLE_FILE_NAME). */
 const isZipTable = (file: string) => file === join(PROJECT_ROOT, 'shared', 'geography', TABLE_FILE_NAME);
 
 /** The report as the table `npm run bench` prints. */
 export function formatColdStarts(report: ColdStartReport): string {
-  const header = ['function', 'KiB', '+KiB', 'data KiB', 'import ms', 'bare ms', 'import ×', 'cpu ms', 'cpu ×', 'ZIP', 'target'];
+  const header = ['function', 'KiB', '+KiB', 'data KiB', 'import ms', 'bare ms', 'import ×', 'cpu ms', 'cpu ×', 'ZIP', 'PDF', 'target'];
   const lines = report.rows.map((row) => [
     row.name,
     row.bundleKiB.toFixed(1),
@@ -226,6 +235,7 @@ export function formatColdStarts(report: ColdStartReport): string {
     row.cpuMs.toFixed(1),
     row.cpuRatio.toFixed(2),
     row.zipTable ? 'yes' : '',
+    row.renders ? 'yes' : '',
     row.meetsTarget ? 'ok' : 'MISSED',
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
@@ -235,6 +245,6 @@ export function formatColdStarts(report: ColdStartReport): string {
     `bare handler: ${report.bare.bundleKiB.toFixed(1)} KiB, cold import ${report.bare.importMs.toFixed(1)} ms, ${report.bare.cpuMs.toFixed(1)} ms CPU (medians; ${report.runs} runs per function, node ${report.nodeFlags.join(' ') || '(no flags)'})`,
     format(header),
     ...lines.map(format),
-    `targets: import × ≤ ${report.targets.importRatio} and +KiB ≤ ${report.targets.bundleOverBareKiB} without the ZIP table, import × ≤ ${report.targets.zipImportRatio} with it; ${missed} of ${report.rows.length} missed`,
+    `targets: import × ≤ ${report.targets.importRatio} and +KiB ≤ ${report.targets.bundleOverBareKiB} without the ZIP table or the PDF renderer, import × ≤ ${report.targets.zipImportRatio} with the ZIP table, ≤ ${report.targets.renderImportRatio} with the renderer; ${missed} of ${report.rows.length} missed`,
   ].join('\n');
 }

@@ -4,6 +4,8 @@ import { ADMINISTRATOR_API_KEY_LENGTH, bootstrapAdministratorWrites } from '../.
 import { referenceCatalogHash } from '../../infra/constructs/reference-catalog-seed.js';
 import { BOOTSTRAP_ADMINISTRATOR_ID } from '../../shared/auth/bootstrap-administrator.js';
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
+import { QUEUE_NAMES, QUEUES, TABLE_PIPES } from '../../shared/platform/queues.js';
+import { pascal } from '../../infra/naming.js';
 import { allActions, resourcesOf, serviceFunctions, statementsOf, synthesize } from './helpers.js';
 
 let data: Template;
@@ -62,7 +64,7 @@ describe('the documents bucket', () => {
 });
 
 describe('the queues', () => {
-  it('give every queue that is not a dead-letter queue a dead-letter queue after 5 receives', () => {
+  it('are the queue table\'s (shared/platform/queues.ts), each with its dead-letter queue, receive count, visibility timeout and retention', () => {
     const queues = resourcesOf(data, 'AWS::SQS::Queue');
     const deadLetterIds = new Set(
       Object.values(queues)
@@ -70,14 +72,38 @@ describe('the queues', () => {
         .filter(Boolean),
     );
     const working = Object.entries(queues).filter(([id]) => !deadLetterIds.has(id));
-    expect(working.map(([id]) => id.replace(/Queue[0-9A-F]{8}$/, '')).sort()).toEqual(['LossAnalysis', 'NightlyBilling', 'PrintBatches', 'SignatureEvents']);
-    for (const [, queue] of working) {
-      expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBe(5);
+    const byName = new Map(working.map(([id, queue]) => [id.replace(/Queue[0-9A-F]{8}$/, ''), queue]));
+    expect([...byName.keys()].sort()).toEqual(QUEUE_NAMES.map(pascal).sort());
+    for (const name of QUEUE_NAMES) {
+      const queue = byName.get(pascal(name))!;
+      const settings = QUEUES[name];
+      expect(queue.Properties!.RedrivePolicy.maxReceiveCount, name).toBe(settings.maxReceiveCount);
+      expect(queue.Properties!.VisibilityTimeout, name).toBe(settings.visibilityTimeoutSeconds);
       // Longer than a consumer may run (60 s), as Lambda requires.
-      expect(queue.Properties!.VisibilityTimeout).toBeGreaterThanOrEqual(60);
+      expect(queue.Properties!.VisibilityTimeout, name).toBeGreaterThanOrEqual(60);
+      expect(queue.Properties!.MessageRetentionPeriod, name).toBe(settings.retentionDays * 86_400);
+      const deadLetter = queues[queue.Properties!.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]];
+      expect(deadLetter.Properties!.MessageRetentionPeriod, name).toBe(settings.deadLetterRetentionDays * 86_400);
     }
     expect(deadLetterIds.size).toBe(working.length);
     for (const queue of Object.values(queues)) expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it('pipes each new item of TABLE_PIPES\' entities from the table\'s stream to its queue, dead-lettering what it cannot send', () => {
+    data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    const pipes = Object.values(resourcesOf(data, 'AWS::Pipes::Pipe'));
+    expect(pipes).toHaveLength(TABLE_PIPES.length);
+    const queues = resourcesOf(data, 'AWS::SQS::Queue');
+    for (const [index, pipe] of TABLE_PIPES.entries()) {
+      const properties = pipes[index].Properties!;
+      expect(JSON.stringify(properties.Source)).toContain('StreamArn');
+      expect(properties.Target['Fn::GetAtt'][0]).toMatch(new RegExp(`^${pascal(pipe.queue)}Queue`));
+      expect(JSON.parse(properties.SourceParameters.FilterCriteria.Filters[0].Pattern)).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [pipe.entity] } } } });
+      expect(properties.TargetParameters.InputTemplate).toBe(`{"${pipe.attribute}": "<$.dynamodb.NewImage.${pipe.attribute}.S>"}`);
+      const deadLetter = properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn['Fn::GetAtt'][0];
+      expect(deadLetter).toMatch(new RegExp(`^${pascal(pipe.queue)}DeadLetterQueue`));
+      expect(queues[deadLetter]).toBeDefined();
+    }
   });
 
   it('alarms as soon as a message waits in a dead-letter queue', () => {

@@ -71,6 +71,7 @@ describe('cancel_policy', () => {
     // In the same transaction: search shows the new status, and the Notice of Cancellation waits for print.
     const found = ok(await service.call(`${P}/search`, { search_string: policyNumber }));
     expect(found.records.map((record: { status: string }) => record.status)).toEqual(['Cancelled']);
+    await service.deliverablesRendered();
     const files = await listPolicyAttachments(policyId);
     expect(files.map((file) => file.deliverableType).sort()).toEqual(['Declaration', 'Notice of Cancellation']);
 

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as planNightly } from '../../events/schedules/nightly-billing.js';
 import { getNightlyRun, loadAccount } from '../../shared/billing/store.js';
+import { listPolicyAttachments } from '../../shared/documents/attachments.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';
+import { fetchFile, pdfText } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -66,9 +68,16 @@ describe('nightly billing', () => {
     expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toEqual([
       'Unpaid on its due date: pending cancellation for non-payment effective 2025-01-16; Notice of Cancellation requested',
     ]);
+    // The notice the decision requested is rendered by the documents consumer, once, warning ahead of the date.
+    await service.deliverablesRendered();
+    const notices = (await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Cancellation');
+    expect(notices).toHaveLength(1);
+    expect(pdfText((await fetchFile(service, notices[0].fileId)).bytes)).toContain('will be cancelled effective');
     await nightly('2025-01-02');
     expect((await account(policy)).account.version).toBe(pending.account.version);
     expect(await listPolicyNotes(policy.policyId)).toHaveLength(1);
+    await service.deliverablesRendered();
+    expect((await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Cancellation')).toHaveLength(1);
 
     await nightly('2025-01-16');
     const cancelled = await account(policy);

@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
-import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
+import type { Context, SQSRecord } from 'aws-lambda';
+import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
+import { getDeliverableRequest, markDeliverableRequestRendered } from '../../shared/documents/request-store.js';
+import { handler as renderDeliverables } from '../../events/queues/documents/render_deliverables.js';
 import { runLifecycleTransaction } from '../../shared/policies/lifecycle-store.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { agentOf, fetchFile as fetchFrom, pdfText, workedExampleQuote as quoteOf } from '../support/documents.js';
@@ -96,6 +99,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const quote = await workedExampleQuote();
     ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policyId } }));
     ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policyId } }));
+    await service.deliverablesRendered();
     const files = await listPolicyAttachments(quote.policyId);
     expect(files).toEqual([expect.objectContaining({ deliverableType: 'Declaration', printState: 'tbd', policyNumber: quote.policyNumber, revisionId: quote.revisionId })]);
     expect(files[0].printDate! >= todayIso()).toBe(true);
@@ -111,6 +115,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const pending = await noticeOfCancellation({ ...cancelled, outcome: 'pending', reason: 'Non-Payment of Premium' });
     expect(pending).toHaveLength(1);
     await runLifecycleTransaction(pending as Array<Record<string, unknown>>, 'test pending cancellation');
+    await service.deliverablesRendered();
     const [ahead] = await listPolicyAttachments(quote.policyId);
     const warning = pdfText((await fetchFile(ahead.fileId)).bytes);
     expect(warning).toContain('will be cancelled effective');
@@ -118,11 +123,55 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const writes = await noticeOfCancellation({ ...cancelled, outcome: 'cancelled' });
     expect(writes).toHaveLength(1);
     await runLifecycleTransaction(writes as Array<Record<string, unknown>>, 'test cancellation');
+    await service.deliverablesRendered();
     const notice = (await listPolicyAttachments(quote.policyId)).find((file) => file.fileId !== ahead.fileId)!;
     expect(notice).toMatchObject({ deliverableType: 'Notice of Cancellation', printState: 'tbd' });
     const text = pdfText((await fetchFile(notice.fileId)).bytes);
     expect(text).toContain("Insured's Request");
     expect(text).toContain('412.34');
+  });
+});
+
+describe('the documents consumer', () => {
+  const record = (messageId: string, requestId: string) =>
+    ({ messageId, body: JSON.stringify({ requestId }), attributes: { ApproximateReceiveCount: '1' }, messageAttributes: {}, eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:documents' }) as unknown as SQSRecord;
+  const context = { functionName: 'documents', awsRequestId: 'test', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
+
+  it('renders a request once however often it is delivered', async () => {
+    const quote = await workedExampleQuote();
+    const [write] = await noticeOfCancellation({
+      policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, inForceRevisionId: quote.revisionId, cancelDate: todayIso(),
+      outcome: 'cancelled', reason: "Insured's Request", returnPremiumCents: 100, namedInsuredContactIds: [],
+    });
+    await runLifecycleTransaction([write as Record<string, unknown>], 'test cancellation');
+    await service.deliverablesRendered();
+    const requestId = ((write as { Put: { Item: { requestId: string } } }).Put.Item).requestId;
+    const answer = await renderDeliverables({ Records: [record('again', requestId), record('and-again', requestId)] }, context);
+    expect(answer.batchItemFailures).toEqual([]);
+    const files = await listPolicyAttachments(quote.policyId);
+    expect(files.map((file) => [file.fileId, file.deliverableType])).toEqual([[requestId, 'Notice of Cancellation']]);
+    expect((await getDeliverableRequest(requestId))?.state).toBe('rendered');
+  });
+
+  it('keeps a request that fails to render pending and reports it failed alone, so it is retried and then dead-lettered; until rendered its file is not found', async () => {
+    const quote = await workedExampleQuote();
+    const [write] = await declarationAtIssue({
+      policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: crypto.randomUUID(), policyTypeId: 'x', effectiveDate: todayIso(), expirationDate: todayIso(),
+      commitDate: todayIso(), annualPremiumCents: 1, annualFeeCents: 0, writtenPremiumCents: 1, writtenFeeCents: 0, namedInsuredContactIds: [],
+    });
+    const broken = (write as { Put: { Item: { requestId: string } } }).Put.Item.requestId;
+    await runLifecycleTransaction([write as Record<string, unknown>], 'test issue of a revision that is gone');
+    try {
+      const answer = await renderDeliverables({ Records: [record('broken', broken), record('malformed', 'not an id')] }, context);
+      expect(answer.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(['broken', 'malformed']);
+      expect(await getDeliverableRequest(broken)).toMatchObject({ state: 'requested', deliverableType: 'Declaration' });
+      const file = await service.call('/api/v1/printing/getAttachment', { json_dict: { id: broken } });
+      expect(file.body).toMatchObject({ success: false, message: [`File ${broken} was not found`] });
+      expect(await listPolicyAttachments(quote.policyId)).toEqual([]);
+    } finally {
+      // It can never render: out of the pending list, so that waiting for the others ends.
+      await markDeliverableRequestRendered(broken, new Date().toISOString());
+    }
   });
 });
 

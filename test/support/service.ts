@@ -5,6 +5,8 @@
 import { expect, inject } from 'vitest';
 import { newToken } from '../../shared/auth/secrets.js';
 import { newLocalResourceNames } from '../../infra/local/bootstrap.js';
+import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
+import type { QueueName } from '../../shared/platform/queues.js';
 import { startLocalService, type LocalService } from '../../infra/local/service.js';
 
 export interface CallOptions {
@@ -23,11 +25,20 @@ export interface ApiAnswer<T = any> {
 export interface TestService extends LocalService {
   administratorApiKey: string;
   oauthClient: { clientId: string; clientSecret: string };
+  /**
+   * Waits until every deliverable a move requested (the Declaration at issue, Notices of
+   * Cancellation) has been rendered by the documents consumer the local runtime runs.
+   */
+  deliverablesRendered(timeoutMs?: number): Promise<void>;
   /** POSTs `body` (plus `api_key`, the administrator's unless told otherwise) to `path`. */
   call<T = any>(path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<ApiAnswer<T>>;
 }
 
-export async function startTestService(options: { consumers?: boolean; eventsDir?: string } = {}): Promise<TestService> {
+/**
+ * `consumers`: by default only the documents consumer runs (with the table's stream pipe), so
+ * that a move's deliverables are rendered as in AWS; `true` runs every consumer, `false` none.
+ */
+export async function startTestService(options: { consumers?: boolean | QueueName[]; eventsDir?: string } = {}): Promise<TestService> {
   const stores = { ...inject('stores'), stop: async () => undefined };
   const administratorApiKey = newToken('ias');
   const oauthClient = { clientId: `client-${crypto.randomUUID()}`, clientSecret: newToken('secret') };
@@ -37,13 +48,22 @@ export async function startTestService(options: { consumers?: boolean; eventsDir
     names: newLocalResourceNames(),
     administratorApiKey,
     oauthClient,
-    consumers: options.consumers ?? false,
+    consumers: options.consumers ?? ['documents'],
     ...(options.eventsDir ? { eventsDir: options.eventsDir } : {}),
   });
   return {
     ...service,
     administratorApiKey,
     oauthClient,
+    deliverablesRendered: async (timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const pending = await pendingDeliverableRequests(1);
+        if (pending.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`Deliverable request ${pending[0].requestId} (${pending[0].deliverableType}) was not rendered within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     call: async (path, body = {}, callOptions = {}) => {
       const apiKey = callOptions.apiKey === undefined ? administratorApiKey : callOptions.apiKey;
       const payload = callOptions.rawBody ?? JSON.stringify(apiKey === null ? body : { api_key: apiKey, ...body });

@@ -30,5 +30,7 @@ describe('the cold-start benchmark', () => {
     expect(meetsTarget({ zipTable: false, importRatio: 1.1, overBareKiB: 121 })).toBe(false);
     expect(meetsTarget({ zipTable: true, importRatio: 1.5, overBareKiB: 500 })).toBe(true);
     expect(meetsTarget({ zipTable: true, importRatio: 1.51, overBareKiB: 0 })).toBe(false);
+    expect(meetsTarget({ zipTable: false, renders: true, importRatio: 1.7, overBareKiB: 300 })).toBe(true);
+    expect(meetsTarget({ zipTable: false, renders: true, importRatio: 1.71, overBareKiB: 0 })).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { cancelPolicy } from '../../../shared/billing/cancel.js';
 import type { CancellationContribution } from '../../../shared/lifecycle/model.js';
-import { noticeOfCancellation } from '../../../shared/documents/deliverable-service.js';
+import { noticeOfCancellation } from '../../../shared/documents/deliverable-requests.js';
 
 /**
  * What other areas add to a cancellation, in its one transaction: documents' Notice of
@@ -27,7 +27,7 @@ export const handler = defineOperation({
       cancel_pending_date: optional(date()),
     })
     .check(eitherOf('cancel_date', 'cancel_pending_date')),
-  resources: { table: 'write', bucket: 'write' },
+  resources: { table: 'write' },
   // The interface documents {success, message} with message a single string, failures included.
   handle: async (input, { principal }) => {
     try {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { signaturePorts } from '../../../shared/signatures/ports.js';
+import { signatureVendor } from '../../../shared/signatures/vendor-port.js';
 import { cancelSignatureRequest } from '../../../shared/signatures/service.js';
 import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
 
@@ -14,7 +14,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async ({ signature_request_id }, { principal }) =>
     singleMessageAnswer(async () => {
-      await cancelSignatureRequest(principal, signature_request_id, signaturePorts.vendor);
+      await cancelSignatureRequest(principal, signature_request_id, signatureVendor);
       return { message: `Signature request ${signature_request_id} is cancelled`, data: null };
     }, null),
 });

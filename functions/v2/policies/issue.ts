@@ -3,7 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { issuePolicy } from '../../../shared/lifecycle/issue.js';
 import type { IssueContribution } from '../../../shared/lifecycle/model.js';
-import { declarationAtIssue } from '../../../shared/documents/deliverable-service.js';
+import { declarationAtIssue } from '../../../shared/documents/deliverable-requests.js';
 import { billingAtIssue } from '../../../shared/billing/service.js';
 
 /** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
@@ -24,7 +24,7 @@ export const handler = defineOperation({
       })
       .check(eitherOf('policy_id', 'policy_number')),
   }),
-  resources: { table: 'write', bucket: 'write' },
+  resources: { table: 'write' },
   // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
   handle: async ({ issue_info }, { principal }) => ({
     ...(await issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions)),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { signaturePorts } from '../../../shared/signatures/ports.js';
+import { signedFileMarker } from '../../../shared/signatures/signed-file-marker.js';
 import { markFileAsSigned } from '../../../shared/signatures/service.js';
 
 export const handler = defineOperation({
@@ -12,7 +12,7 @@ export const handler = defineOperation({
   input: z.object({ file_id: id() }),
   resources: { table: 'write' },
   handle: async ({ file_id }, { principal }) => {
-    await markFileAsSigned(principal, file_id, signaturePorts.documents);
+    await markFileAsSigned(principal, file_id, signedFileMarker);
     return null;
   },
 });

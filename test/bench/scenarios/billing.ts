@@ -51,7 +51,7 @@ async function seedAccounts(count: number, year: number, dueDate: string, revisi
 async function timedNightly(date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number }> {
   const client = new SQSClient({});
   const pollers = Array.from({ length: workers }, () =>
-    startQueuePoller({ client, queueUrl: config.queueUrl('NIGHTLY_BILLING'), handler: decideAccounts, batchSize: 10, waitTimeSeconds: 1 }),
+    startQueuePoller({ client, queueUrl: config.queueUrl('nightly-billing'), handler: decideAccounts, batchSize: 10, waitTimeSeconds: 1 }),
   );
   const started = performance.now();
   try {
@@ -118,7 +118,7 @@ export const scenario: BenchScenario = {
     const quiet = await timedNightly('2029-06-01', 4);
     rows.push({ name: `nightly billing, ${quiet.accounts} accounts, nothing due (4 consumers)`, seconds: quiet.seconds, batches: quiet.batches });
     const busy = await timedNightly('2030-01-02', 4);
-    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending, each with its Notice of Cancellation (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
+    rows.push({ name: `nightly billing, ${busy.accounts} accounts, 1,000 fall into cancellation pending, each requesting its Notice of Cancellation (4 consumers)`, seconds: busy.seconds, batches: busy.batches });
     const repeat = await timedNightly('2030-01-02', 4);
     rows.push({ name: 'the same day again (changes nothing)', seconds: repeat.seconds, batches: repeat.batches });
     return rows;

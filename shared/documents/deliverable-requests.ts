@@ -1,0 +1,82 @@
+/**
+ * The documents area's contributions to a policy's moves: the Declaration at issue and the
+ * Notice of Cancellation. Each answers ONE write for the move's transaction, a deliverable
+ * request (request-store.ts), as data: which document, of which revision, for whom, dated by
+ * the move. Nothing is rendered here: the documents consumer (events/queues/documents) renders
+ * and stores the file once the move has committed, reached through the table's stream, so a
+ * request committed is never lost, and a move that fails requests nothing. This module must
+ * not import the renderer: issue, cancel_policy and the nightly consumer bundle it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/model.js';
+import { getPolicy } from '../policies/store.js';
+import { todayIso } from '../platform/dates.js';
+import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import type { DeliverableRequest } from './model.js';
+import { InvalidPrintScheduleError, printDate } from './print-dates.js';
+import { deliverableRequestPut } from './request-store.js';
+
+function printDateOf(decisionDate: string): string {
+  try {
+    return printDate(decisionDate, 0);
+  } catch (error) {
+    if (error instanceof InvalidPrintScheduleError) throw new BusinessRuleError(error.message);
+    throw error;
+  }
+}
+
+async function ownerOf(policyId: string) {
+  const policy = await getPolicy(policyId);
+  if (!policy) throw new NotFoundError(`Policy ${policyId}`);
+  return { policyNumber: policy.policyNumber, agencyId: policy.agencyId ?? null, contactIds: [...policy.contactIds] };
+}
+
+/** The Declaration at issue, dated by the commit date, billed on the schedule chosen at issue. */
+export async function declarationAtIssue(committed: CommittedRevision): Promise<TransactionWrite[]> {
+  const owner = await ownerOf(committed.policyId);
+  const request: DeliverableRequest = {
+    requestId: randomUUID(),
+    deliverableType: 'Declaration',
+    policyId: committed.policyId,
+    policyNumber: committed.policyNumber,
+    revisionId: committed.revisionId,
+    renderRevisionId: committed.revisionId,
+    agencyId: owner.agencyId,
+    contactIds: owner.contactIds,
+    recipientContactId: committed.namedInsuredContactIds[0] ?? null,
+    decisionDate: committed.commitDate,
+    printDate: printDateOf(committed.commitDate),
+    ...(committed.billingScheduleId ? { billingScheduleId: committed.billingScheduleId } : {}),
+    requestedAt: new Date().toISOString(),
+    state: 'requested',
+  };
+  return [deliverableRequestPut(request)];
+}
+
+/**
+ * The Notice of Cancellation, requested in the cancellation's transaction: ahead of the date
+ * when a cancellation is set pending (non-payment, or a pending date), saying the policy will
+ * end; and when it takes effect, with its return premium. It prints the revision in force when
+ * the cancellation was decided and belongs to the revision carrying it.
+ */
+export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
+  const owner = await ownerOf(cancelled.policyId);
+  const decisionDate = todayIso();
+  const request: DeliverableRequest = {
+    requestId: randomUUID(),
+    deliverableType: 'Notice of Cancellation',
+    policyId: cancelled.policyId,
+    policyNumber: owner.policyNumber,
+    revisionId: cancelled.revisionId,
+    renderRevisionId: cancelled.inForceRevisionId,
+    agencyId: owner.agencyId,
+    contactIds: owner.contactIds,
+    recipientContactId: cancelled.namedInsuredContactIds[0] ?? null,
+    decisionDate,
+    printDate: printDateOf(decisionDate),
+    cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },
+    requestedAt: new Date().toISOString(),
+    state: 'requested',
+  };
+  return [deliverableRequestPut(request)];
+}
