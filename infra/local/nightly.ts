@@ -46,7 +46,9 @@ async function waitForRun(read: () => Promise<NightlyRun | undefined>): Promise<
 }
 
 function report(run: Planned, done: NightlyRun, started: number) {
-  for (const decided of done.decisions ?? []) console.log(`  ${describeDecision(decided)}`);
+  // Batches record their decisions in the order they finish: print them in policy-number order, the same each run.
+  const decisions = [...(done.decisions ?? [])].sort((a, b) => a.policyNumber.localeCompare(b.policyNumber, 'en', { numeric: true }));
+  for (const decided of decisions) console.log(`  ${describeDecision(decided)}`);
   if (done.decisionsUnlisted) console.log(`  ... and ${done.decisionsUnlisted} more decisions`);
   const decided = (done.decisions?.length ?? 0) + (done.decisionsUnlisted ?? 0);
   console.log(`nightly ${job} ${date}: done in ${((Date.now() - started) / 1000).toFixed(1)} s, ${decided} decided, ${run.accounts - decided} unchanged`);
