@@ -3,11 +3,8 @@
  * move a revision and its policy, handed to the lifecycle area to run in one transaction
  * with what other areas contribute. Key literals stay in keys.ts.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { transactionCancellationReasons } from '../platform/dynamo.js';
-import { ConcurrentChangeError } from '../platform/errors.js';
+import { runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 import { searchIndexWritesForStatus } from '../search/index-writes.js';
@@ -43,13 +40,8 @@ function withStatusGuard<T extends { ConditionExpression: string; ExpressionAttr
 }
 
 /** Runs a lifecycle move's writes as one transaction; a failed guard is a concurrent change. */
-export async function runLifecycleTransaction(writes: ReadonlyArray<Record<string, unknown>>, label: string): Promise<void> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: writes as never }));
-  } catch (error) {
-    if (transactionCancellationReasons(error)) throw new ConcurrentChangeError(label);
-    throw error;
-  }
+export async function runLifecycleTransaction(writes: readonly TransactionWrite[], label: string): Promise<void> {
+  await runTransaction(writes, { label });
 }
 
 /** What a cancellation changes in the policies area (cancel_policy, the nightly non-payment job). */

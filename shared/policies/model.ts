@@ -6,7 +6,7 @@
  * not rewrite a quote.
  */
 import type { RevisionUnderwriting } from './underwriting-fields.js';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactionWrite } from '../platform/transactions.js';
 import type { policyLinkPut } from '../contacts/store.js';
 import type { ContactSummary } from '../contacts/summaries.js';
 import type { Cents } from '../platform/money.js';
@@ -290,8 +290,6 @@ export type RevisionPart = RiskRecord | SubLineRecord | LineItemRecord | Mortgag
 
 // ---------------------------------------------------------------- writes handed between areas
 
-/** One write of another area that lands in a policy transaction (an element of TransactWriteItems). */
-export type AreaWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A contact's link to a policy (the contacts area's record), written with the policy. */
 export type ContactLinkWrite = ReturnType<typeof policyLinkPut>;
@@ -310,7 +308,7 @@ export interface NewPolicyBundle {
    * Other writes that land with the policy or not at all: the contacts a quote creates
    * (its named insureds), the retirement of the quote a requote replaces.
    */
-  handedWrites?: AreaWrite[];
+  handedWrites?: TransactionWrite[];
 }
 
 /** A change of a revision read at `header.version`: one transaction guarded by that version. */
@@ -326,7 +324,7 @@ export interface RevisionChange {
   term?: { policyId: string; termId: string; expectedVersion: number; set: Partial<TermRecord> };
   policy?: { policyId: string; expectedVersion: number; set: Partial<PolicyRecord> };
   /** Other areas' writes that must land with the change, or not at all. */
-  handedWrites?: AreaWrite[];
+  handedWrites?: TransactionWrite[];
 }
 
 // ---------------------------------------------------------------- what services are asked

@@ -67,7 +67,7 @@ export async function updateEffectiveAndExpirationDate(
   }
   // The search record shows the active term's dates and the policy type: it moves with them.
   const typeName = product.policyTypes.find((type) => type.id === (header.policyTypeId ?? snapshot.header.policyTypeId))?.name ?? '';
-  change.handedWrites = searchIndexWritesForTermDates(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName }) as RevisionChange['handedWrites'];
+  change.handedWrites = searchIndexWritesForTermDates(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName });
   await changeRevision(snapshot.header, change);
   return { policy_term: termType, effective_date: effectiveDate, expiration_date: expirationDate, term_length: termLength };
 }

@@ -19,7 +19,8 @@ import { createPolicy } from '../policies/new-policy-service.js';
 import { retireQuoteWrites } from '../policies/store.js';
 import { buildRevisionStructure, type BuiltStructure } from '../policies/quote-structure.js';
 import { applyRating, revisionToRate } from '../policies/rating-input.js';
-import type { AreaWrite, NewPolicyBundle, PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/model.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import type { NewPolicyBundle, PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/model.js';
 import { NO_UNDERWRITING } from '../policies/underwriting-fields.js';
 import { rateRevision } from '../rating/engine.js';
 import { searchIndexDeletes } from '../search/index-writes.js';
@@ -35,7 +36,7 @@ export interface QuoteOptions {
   hardGeoBypass: boolean;
   extended: boolean;
   /** Writes that must land with the new quote, given its id and number (requote: retiring the quote it replaces). */
-  retiring?: (replacement: { policyId: string; policyNumber: string }) => AreaWrite[];
+  retiring?: (replacement: { policyId: string; policyNumber: string }) => TransactionWrite[];
 }
 
 async function checkDateBounds(principal: Principal, effectiveDate: string, now: Date): Promise<void> {
@@ -146,7 +147,7 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
   // The replaced quote leaves the search index in the same transaction.
   const indexed = await getSearchRecord(policy.id);
   const retiring = (replacement: { policyId: string; policyNumber: string }) => [
-    ...(indexed ? (searchIndexDeletes(indexed) as AreaWrite[]) : []),
+    ...(indexed ? searchIndexDeletes(indexed) : []),
     ...retireQuoteWrites(policy, header, { at: now.toISOString(), replacedByPolicyId: replacement.policyId, replacedByPolicyNumber: replacement.policyNumber }),
     ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
   ];

@@ -12,7 +12,6 @@ import { underwritingOf, type ReviewMoveRecord } from '../policies/underwriting-
 import type { ReviewEvent, ReviewMove } from '../underwriting/model.js';
 import { nextReviewState } from '../underwriting/review-workflow.js';
 import { searchIndexWritesForReviewState } from '../search/index-writes.js';
-import type { AreaWrite } from '../policies/model.js';
 
 /** The moves only an underwriter (or an Administrator) makes. */
 const UNDERWRITER_EVENTS: readonly ReviewEvent[] = ['UW_REVIEW_APPROVED', 'UW_REVIEW_DECLINED'];
@@ -51,7 +50,7 @@ export async function updateReviewWorkflow(
   await changeRevision(snapshot.header, {
     header: { underwriting: { ...underwriting, reviewState: move.curr_state, reviewHistory: [...underwriting.reviewHistory, record].slice(-HISTORY_KEPT) } },
     // search filters by review state: the policy's index record moves with the revision.
-    handedWrites: searchIndexWritesForReviewState(snapshot.header.policyId, move.curr_state) as AreaWrite[],
+    handedWrites: searchIndexWritesForReviewState(snapshot.header.policyId, move.curr_state),
   });
   return move;
 }

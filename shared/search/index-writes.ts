@@ -6,11 +6,13 @@
  * existence, so that a change never leaves a partial record behind.
  */
 import { config } from '../platform/config.js';
+import type { TransactionWrite } from '../platform/transactions.js';
 import { recordIndexKeys, searchRecordKey, searchTokenKey, statusPartition, tokenIndexKeys } from './keys.js';
 import type { SearchRecord, SearchablePolicy } from './model.js';
 import { policyTokens } from './rules.js';
 
-export type IndexWrite = { Put?: Record<string, unknown>; Update?: Record<string, unknown>; Delete?: Record<string, unknown> };
+/** The search index's writes are ordinary transaction writes: they land in the transaction of the change they follow. */
+export type IndexWrite = TransactionWrite;
 
 const table = () => config.tableName();
 

@@ -163,8 +163,8 @@ describe('keys and the writes that keep the index current', () => {
   it('new named insureds: tokens no longer true deleted, new ones put; a removed policy takes all its items', () => {
     const before = searchRecordOf(policy({ namedInsuredNames: ['Ada Doe'] }));
     const writes = searchIndexWritesForNamedInsureds(before, ['Ada Roe'], ['contact-1']);
-    expect(writes.filter((write) => write.Delete).map((write) => (write.Delete as { Key: { sk: string } }).Key.sk)).toEqual(['TOKEN#doe']);
-    expect(writes.filter((write) => write.Put).map((write) => (write.Put as { Item: { sk: string } }).Item.sk)).toEqual(['TOKEN#roe']);
+    expect(writes.filter((write) => write.Delete).map((write) => (write.Delete as unknown as { Key: { sk: string } }).Key.sk)).toEqual(['TOKEN#doe']);
+    expect(writes.filter((write) => write.Put).map((write) => (write.Put as unknown as { Item: { sk: string } }).Item.sk)).toEqual(['TOKEN#roe']);
     expect(searchIndexDeletes(before)).toHaveLength(1 + before.tokens.length);
   });
 });
