@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { getCatalogRecords, getProductCatalog } from '../catalog/store.js';
 import { getContactSummaries } from '../contacts/summaries.js';
-import type { CommittedRevision, IssueContribution } from '../lifecycle/model.js';
+import type { CommittedRevision, Contribution } from '../lifecycle/model.js';
 import { newNote, notePut } from '../notes/store.js';
+import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents, sum, type Cents } from '../platform/money.js';
@@ -60,7 +61,7 @@ const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).
  * Issue's billing contribution: the account of the term and the invoices of the chosen
  * schedule (Full Pay when none was chosen), written in the commit's transaction.
  */
-export function billingAtIssue(now: () => Date = () => new Date()): IssueContribution {
+export function billingAtIssue(now: () => Date = () => new Date()): Contribution<CommittedRevision> {
   return async (committed: CommittedRevision) => {
     const settings = await billingSettings();
     const chosen = committed.billingScheduleId ? settings.schedules.find((candidate) => candidate.id === committed.billingScheduleId) : undefined;
@@ -87,7 +88,6 @@ export function billingAtIssue(now: () => Date = () => new Date()): IssueContrib
       agencyId: committed.agencyId ?? null,
       contactIds: committed.namedInsuredContactIds,
       balanceCents: sum(entries.map((entry) => entry.amountCents)),
-      cancelPending: null,
       nonPayment: { status: 'current', cancelDate: null, chargeId: null },
       nightlyDate: null,
       version: 1,
@@ -243,20 +243,6 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
 }
 
 // ---------------------------------------------------------------- lockbox
-
-/** Runs `work` over `list` with at most `width` at a time, answers in order. */
-export async function mapLimited<T, R>(list: readonly T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(list.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, list.length) }, async () => {
-    while (next < list.length) {
-      const index = next++;
-      results[index] = await work(list[index], index);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
 
 const LOCKBOX_READS_AT_ONCE = 64;
 const LOCKBOX_POSTINGS_AT_ONCE = 64;

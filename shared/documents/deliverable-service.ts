@@ -441,7 +441,8 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
 export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
   const snapshot = await loadRevision(cancelled.inForceRevisionId);
   if (!snapshot) throw new NotFoundError(`Revision ${cancelled.inForceRevisionId}`);
-  const today = todayIso();
+  // Dated by the move's decision: a past nightly day re-run dates its notice by that day.
+  const today = cancelled.decisionDate;
   const document = await documentForRevision(snapshot, 'Notice of Cancellation', {
     issueDate: today,
     cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },

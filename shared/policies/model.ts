@@ -92,6 +92,15 @@ export interface TermRecord {
   manualReason: string;
   renewalStatusReasonId: string | null;
   revisionIds: string[];
+  /**
+   * Where the term stands on cancellation: `pending` (until cancelPendingDate, for
+   * cancelReasonId) whoever set it, cancel_policy or the nightly job for non-payment; the
+   * one record of it that retrieve_policy, search and the nightly job all read.
+   */
+  cancellationStatus?: 'pending' | 'cancelled' | null;
+  cancelPendingDate?: string | null;
+  cancelReasonId?: string | null;
+  cancelDate?: string | null;
   version: number;
 }
 

@@ -66,8 +66,13 @@ function recordUpdate(policyId: string, set: Record<string, unknown>): IndexWrit
  * expiry: Expired; a rejection: Rejected). `revisionState` when the active revision's
  * state changed with it (issue commits it).
  */
-export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string } = {}): IndexWrite[] {
+export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string; cancelPendingDate?: string | null } = {}): IndexWrite[] {
   return [recordUpdate(policyId, { status: newStatus, gsi2pk: statusPartition(newStatus), ...extra })];
+}
+
+/** A cancellation was set pending until `cancelPendingDate` (null: withdrawn); the status stays as it is until it takes effect. */
+export function searchIndexWritesForCancellationPending(policyId: string, cancelPendingDate: string | null): IndexWrite[] {
+  return [recordUpdate(policyId, { cancelPendingDate })];
 }
 
 /** The review workflow moved the active revision's review state. */

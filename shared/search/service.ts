@@ -68,6 +68,7 @@ function listedPolicy(record: SearchRecord, includePhoto: boolean) {
     revision_state: record.revisionState,
     active_revision_id: record.activeRevisionId,
     agency_id: record.agencyId,
+    ...(record.cancelPendingDate ? { cancel_pending_date: record.cancelPendingDate } : {}),
     // No photos are kept for policies: the key is there for clients that ask, and empty.
     ...(includePhoto ? { policy_photo: null } : {}),
   };

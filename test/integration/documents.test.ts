@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
-import { runLifecycleTransaction } from '../../shared/policies/lifecycle-store.js';
+import { runTransaction } from '../../shared/platform/transactions.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { agentOf, fetchFile as fetchFrom, pdfText, workedExampleQuote as quoteOf } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
@@ -107,17 +107,18 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const cancelled = {
       policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, inForceRevisionId: quote.revisionId, cancelDate: todayIso(),
       reason: "Insured's Request", returnPremiumCents: 41234, namedInsuredContactIds: [],
+      reasonId: 'reason', termEffectiveDate: todayIso(), termExpirationDate: todayIso(), contactIds: [], summary: 'test', decisionDate: todayIso(), decidedAt: new Date().toISOString(), decidedBy: 'test',
     };
     const pending = await noticeOfCancellation({ ...cancelled, outcome: 'pending', reason: 'Non-Payment of Premium' });
     expect(pending).toHaveLength(1);
-    await runLifecycleTransaction(pending as Array<Record<string, unknown>>, 'test pending cancellation');
+    await runTransaction(pending, { label: 'test pending cancellation' });
     const [ahead] = await listPolicyAttachments(quote.policyId);
     const warning = pdfText((await fetchFile(ahead.fileId)).bytes);
     expect(warning).toContain('will be cancelled effective');
     expect(warning).not.toContain('Return premium');
     const writes = await noticeOfCancellation({ ...cancelled, outcome: 'cancelled' });
     expect(writes).toHaveLength(1);
-    await runLifecycleTransaction(writes as Array<Record<string, unknown>>, 'test cancellation');
+    await runTransaction(writes, { label: 'test cancellation' });
     const notice = (await listPolicyAttachments(quote.policyId)).find((file) => file.fileId !== ahead.fileId)!;
     expect(notice).toMatchObject({ deliverableType: 'Notice of Cancellation', printState: 'tbd' });
     const text = pdfText((await fetchFile(notice.fileId)).bytes);

@@ -9,13 +9,9 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { ResourceAccess } from '../../../shared/platform/operation.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { decideNightlyBatch, NIGHTLY_JOB, type NightlyBatch } from '../../../shared/billing/nightly.js';
-import type { CancellationContribution } from '../../../shared/lifecycle/model.js';
-import { noticeOfCancellation } from '../../../shared/documents/deliverable-service.js';
+import { moves } from '../../../shared/moves.js';
 
 export const resources: ResourceAccess = { table: 'write', bucket: 'write' };
-
-/** What other areas add to a cancellation, pending or taking effect: documents' Notice of Cancellation. */
-const contributions: CancellationContribution[] = [noticeOfCancellation];
 
 const processor = new BatchProcessor(EventType.SQS);
 
@@ -32,7 +28,7 @@ function batchOf(record: SQSRecord): NightlyBatch {
 
 const decide = async (record: SQSRecord) => {
   const batch = batchOf(record);
-  return onceForKey('nightly-billing', `${batch.date}:${batch.runId}:${batch.batch}`, { date: batch.date, runId: batch.runId, batch: batch.batch }, () => decideNightlyBatch(batch, contributions));
+  return onceForKey('nightly-billing', `${batch.date}:${batch.runId}:${batch.batch}`, { date: batch.date, runId: batch.runId, batch: batch.batch }, () => decideNightlyBatch(batch, moves));
 };
 
 export const handler = async (event: SQSEvent, context: Context) => processPartialResponse(event, decide, processor, { context });

@@ -34,7 +34,7 @@ async function seedAccounts(count: number, year: number, dueDate: string, revisi
     const account: BillingAccount = {
       policyId: randomUUID(), termId: randomUUID(), policyNumber, lockboxNumber: lockboxPolicyNumber(policyNumber), revisionId: revisionId ?? randomUUID(),
       scheduleId: '6166af2a-7070-45b8-a722-d84dc6b765b4', effectiveDate: dueDate, expirationDate: `${Number(dueDate.slice(0, 4)) + 1}${dueDate.slice(4)}`,
-      policyStatus: 'Active', agencyId: null, contactIds: [], balanceCents: 85162, cancelPending: null,
+      policyStatus: 'Active', agencyId: null, contactIds: [], balanceCents: 85162,
       nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: null, version: 1,
     };
     const invoice = invoiceEntry({ id: randomUUID(), postedAt: new Date().toISOString(), generatedBy: 'bench', policyStatus: 'Active' }, {

@@ -1,0 +1,20 @@
+/**
+ * The one place where a policy's moves meet the areas that contribute to them, as
+ * shared/operation.ts is where the operation factory meets the authenticator. Each area's
+ * part in a move is registered here once; cancel_policy and the nightly job alike make the
+ * cancel move through `moves`, so what a cancellation writes cannot differ between them.
+ */
+import { billingAtIssue } from './billing/service.js';
+import { billingAtCancellation, billingAtRescission, billingReads } from './billing/move-contributions.js';
+import { declarationAtIssue, noticeOfCancellation } from './documents/deliverable-service.js';
+import { lifecycleMoves } from './lifecycle/moves.js';
+import { noteOfMove } from './notes/move-contributions.js';
+
+export const moves = lifecycleMoves({
+  contributions: {
+    issue: [billingAtIssue(), declarationAtIssue],
+    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove],
+    rescind: [billingAtRescission, noteOfMove],
+  },
+  reads: billingReads,
+});

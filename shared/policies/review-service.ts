@@ -1,0 +1,16 @@
+/**
+ * Recording an underwriter review's move on a revision: the policies area changes its own
+ * revision (guarded by its version and open state) and the search record follows the review
+ * state in the same transaction. The review area decides the move; this stores it.
+ */
+import { searchIndexWritesForReviewState } from '../search/index-writes.js';
+import type { RevisionRecord } from './model.js';
+import { changeRevision } from './store.js';
+import type { RevisionUnderwriting } from './underwriting-fields.js';
+
+export async function recordReviewMove(header: RevisionRecord, underwriting: RevisionUnderwriting): Promise<RevisionRecord> {
+  return changeRevision(header, {
+    header: { underwriting },
+    handedWrites: searchIndexWritesForReviewState(header.policyId, underwriting.reviewState),
+  });
+}
