@@ -7,14 +7,17 @@
 import { billingAtIssue } from './billing/service.js';
 import { billingAtCancellation, billingAtRescission, billingReads } from './billing/move-contributions.js';
 import { declarationAtIssue, noticeOfCancellation } from './documents/deliverable-service.js';
+import type { MoveWiring } from './lifecycle/model.js';
 import { lifecycleMoves } from './lifecycle/moves.js';
 import { noteOfMove } from './notes/move-contributions.js';
 
-export const moves = lifecycleMoves({
+export const moveWiring: MoveWiring = {
   contributions: {
     issue: [billingAtIssue(), declarationAtIssue],
     cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove],
     rescind: [billingAtRescission, noteOfMove],
   },
   reads: billingReads,
-});
+};
+
+export const moves = lifecycleMoves(moveWiring);

@@ -454,6 +454,7 @@ export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<Tr
     : ownerOf(snapshot);
   const prepared = prepareFile(owner, 'Notice of Cancellation', pdf, {
     goDate: today,
+    procDate: today,
     recipient: recipientOf(document),
     recipientContactId: cancelled.namedInsuredContactIds[0] ?? null,
   });
