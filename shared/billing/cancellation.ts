@@ -3,9 +3,9 @@
  * a minimum earned premium except on a flat cancellation. The minimum, whether fees
  * are returned and how each item is earned are data (cancellation rules, catalog items).
  */
-import type { CancellationRules } from '../catalog/model.js';
+import type { CancellationRules } from '../catalog/index.js';
 import { daysBetween } from '../platform/dates.js';
-import { InvalidCancelDateError } from '../lifecycle/model.js';
+import { InvalidCancelDateError } from '../lifecycle/index.js';
 import { prorate, sum, type Cents } from '../platform/money.js';
 import type { BillableItem, ItemReturn, ReturnPremium } from './model.js';
 

@@ -5,7 +5,7 @@
  * records and the non-payment state. Amounts are integer cents, dates `YYYY-MM-DD`.
  */
 import type { Cents } from '../platform/money.js';
-import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/model.js';
+import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/index.js';
 
 export type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules };
 

@@ -5,7 +5,7 @@
  * of billing (cancel reasons, a cancellation's figures). Rows are dated by the move's
  * decision, so a nightly day re-run later writes what it would have written that day.
  */
-import type { CancellationFigures, CancelledTerm, MoveReads, RescindedCancellation, TransactionWrite } from '../lifecycle/model.js';
+import type { CancellationFigures, CancelledTerm, MoveReads, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
 import { sum } from '../platform/money.js';
 import { cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, returnPremium } from './cancellation.js';

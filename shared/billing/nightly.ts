@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import type { Moves } from '../lifecycle/moves.js';
+import type { Moves } from '../lifecycle/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { sqsClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';

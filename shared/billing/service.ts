@@ -5,21 +5,20 @@
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
-import { getCatalogRecords, getProductCatalog } from '../catalog/store.js';
-import { getContactSummaries } from '../contacts/summaries.js';
-import type { CommittedRevision, Contribution } from '../lifecycle/model.js';
-import { newNote, notePut } from '../notes/store.js';
+import { getCatalogRecords, getProductCatalog } from '../catalog/index.js';
+import { getContactSummaries } from '../contacts/index.js';
+import type { CommittedRevision, Contribution } from '../lifecycle/index.js';
+import { newNote, notePut } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents, sum, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
-import type { PolicyRecord, TermRecord } from '../policies/model.js';
-import { loadRevision } from '../policies/store.js';
+import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
+import type { BillingScheduleDefinition } from '../catalog/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
-import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
+import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
 import { billingSettingsFromRecords } from './settings.js';
@@ -48,6 +47,33 @@ export async function billableItemsOfRevision(revisionId: string): Promise<Billa
   return billableItems(snapshot.items, product.items);
 }
 
+/** A billing schedule id that names no schedule. */
+export class UnknownBillingScheduleError extends BusinessRuleError {
+  constructor(scheduleId: string) {
+    super(`issue_info.billing_schedule_id: no billing schedule ${scheduleId.slice(0, 100)}; retrieve_billing_schedule_options lists them`);
+    this.name = 'UnknownBillingScheduleError';
+  }
+}
+
+/** The installments a revision is billed in. */
+export interface InstallmentPlan {
+  schedule: BillingScheduleDefinition;
+  installments: Installment[];
+}
+
+/**
+ * The installments of a revision on a schedule (Full Pay when none is chosen): the one rule
+ * that issue's invoices and the Declaration's installment table both come from, so they
+ * cannot disagree. An unknown schedule id is UnknownBillingScheduleError.
+ */
+export async function installmentPlan(revision: Pick<RevisionSnapshot, 'header' | 'items'>, scheduleId?: string): Promise<InstallmentPlan> {
+  const [settings, product] = await Promise.all([billingSettings(), getProductCatalog()]);
+  const chosen = scheduleId ? settings.schedules.find((candidate) => candidate.id === scheduleId) : undefined;
+  if (scheduleId && !chosen) throw new UnknownBillingScheduleError(scheduleId);
+  const schedule = chosen ?? settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? settings.schedules[0];
+  return { schedule, installments: installmentsFor(schedule, settings.rules, billableItems(revision.items, product.items), revision.header.termStart) };
+}
+
 function entryContext(generatedBy: string, policyStatus: string, postedAt: string): EntryContext {
   return { id: randomUUID(), postedAt, generatedBy, policyStatus };
 }
@@ -63,14 +89,9 @@ const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).
  */
 export function billingAtIssue(now: () => Date = () => new Date()): Contribution<CommittedRevision> {
   return async (committed: CommittedRevision) => {
-    const settings = await billingSettings();
-    const chosen = committed.billingScheduleId ? settings.schedules.find((candidate) => candidate.id === committed.billingScheduleId) : undefined;
-    if (committed.billingScheduleId && !chosen) {
-      throw new BusinessRuleError(`issue_info.billing_schedule_id: no billing schedule ${committed.billingScheduleId.slice(0, 100)}; retrieve_billing_schedule_options lists them`);
-    }
-    const schedule = chosen ?? settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? settings.schedules[0];
-    const items = await billableItemsOfRevision(committed.revisionId);
-    const installments = installmentsFor(schedule, settings.rules, items, committed.effectiveDate);
+    const snapshot = await loadRevision(committed.revisionId);
+    if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
+    const { schedule, installments } = await installmentPlan(snapshot, committed.billingScheduleId);
     const at = now();
     const entries = installments.map((installment, index) =>
       invoiceEntry(entryContext('system', 'Active', instant(at, index)), installment, installments.length),

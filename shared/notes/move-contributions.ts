@@ -1,5 +1,5 @@
 /** The note a policy's move leaves (a cancellation, pending or taking effect; a rescission), registered once in shared/moves.ts. */
-import type { CancelledTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/model.js';
+import type { CancelledTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
 import { newNote, notePut } from './store.js';
 
 /** The move's summary as a note on the policy, stamped with the move's decision. */

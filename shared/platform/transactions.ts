@@ -130,7 +130,7 @@ function keyOf(write: TransactionWrite | undefined): Record<string, unknown> | u
 }
 
 /** The runner every store uses. */
-export const runTransaction = transactionRunner();
+export const runTransaction = /* @__PURE__ */ transactionRunner();
 
 /** A stored item without what only storage needs: its table and index keys, and its entity tag unless kept. */
 export function withoutStorageKeys<T>(item: Record<string, unknown>, options: { keepEntity?: boolean } = {}): T {

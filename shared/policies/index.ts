@@ -20,4 +20,5 @@ export { createPolicy, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';
 export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUnderwriting } from './underwriting-fields.js';
-export { recordReviewMove } from './review-service.js';
+export { recordLossAnalysisRequest, recordReviewMove } from './review-service.js';
+export { underwritingAnswer, underwritingOption } from './schemas.js';

@@ -7,7 +7,7 @@ import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
-import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index-writes.js';
+import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
 /** Submits an open, unsubmitted revision (bind). */
 export function bindWrite(header: RevisionRecord) {

@@ -7,8 +7,8 @@
  */
 import type { RevisionUnderwriting } from './underwriting-fields.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import type { policyLinkPut } from '../contacts/store.js';
-import type { ContactSummary } from '../contacts/summaries.js';
+import type { policyLinkPut } from '../contacts/index.js';
+import type { ContactSummary } from '../contacts/index.js';
 import type { Cents } from '../platform/money.js';
 import type { TERM_TYPES } from './terms.js';
 

@@ -31,8 +31,8 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
-import { searchIndexWritesForNewPolicy } from '../search/index-writes.js';
-import type { SearchablePolicy } from '../search/model.js';
+import { searchIndexWritesForNewPolicy } from '../search/index.js';
+import type { SearchablePolicy } from '../search/index.js';
 import type {
   LineItemRecord,
   LocatorRecord,

@@ -9,7 +9,7 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { queryAll } from '../platform/dynamo.js';
 import { RecordChangedError, runTransaction, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import { policyNumberFreeCheck } from '../policies/store.js';
+import { policyNumberFreeCheck } from '../policies/index.js';
 import { externalPolicyKey, externalPolicyNumberKey, groupMemberKey, groupPartitionQuery, policyGroupKey } from './keys.js';
 import type { ExternalPolicyRecord, GroupMemberRecord, PolicyGroupRecord } from './model.js';
 

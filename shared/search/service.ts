@@ -5,7 +5,7 @@
  * agencies, or its own policies); records are then checked against the caller's reach,
  * the other words and the filters, sorted and paged in memory.
  */
-import { listPolicyLinks } from '../contacts/store.js';
+import { listPolicyLinks } from '../contacts/index.js';
 import { toUsDate } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { SEARCH_STATUSES, type SearchQuery, type SearchRecord } from './model.js';

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
+import { loadAccount } from '../../shared/billing/store.js';
+import { formatMoney, formatDocumentDate } from '../../shared/documents/format.js';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
 import { runTransaction } from '../../shared/platform/transactions.js';
 import { todayIso } from '../../shared/platform/dates.js';
@@ -100,6 +102,24 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     expect(files).toEqual([expect.objectContaining({ deliverableType: 'Declaration', printState: 'tbd', policyNumber: quote.policyNumber, revisionId: quote.revisionId })]);
     expect(files[0].printDate! >= todayIso()).toBe(true);
     expect(pdfText((await fetchFile(files[0].fileId)).bytes)).toContain('826.62');
+  });
+
+  it('a policy issued on Monthly shows on its Declaration the very installments its invoices bill', async () => {
+    const quote = await workedExampleQuote();
+    const options = ok(await service.call(`${P}/retrieve_billing_schedule_options`, { policy_number: quote.policyNumber, policy_term_id: null }));
+    const monthly = options.find((option: { label: string }) => option.label === 'Monthly');
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policyId } }));
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policyId, billing_schedule_id: monthly.id } }));
+    const [declaration] = await listPolicyAttachments(quote.policyId);
+    const lines = pdfText((await fetchFile(declaration.fileId)).bytes).split('\n');
+    const invoices = (await loadAccount(quote.policyId, quote.policy.active_policy_term.id))!.entries.filter((entry) => entry.type === 'Invoice').sort((a, b) => a.dueDate!.localeCompare(b.dueDate!));
+    expect(invoices).toHaveLength(10);
+    invoices.forEach((invoice, index) => {
+      const row = lines.find((line) => line.trimStart().startsWith(`${index + 1} of ${invoices.length} `));
+      expect(row, `installment ${index + 1}`).toBeDefined();
+      expect(row).toContain(formatDocumentDate(invoice.dueDate!));
+      expect(row!.trimEnd().endsWith(formatMoney(invoice.amountCents))).toBe(true);
+    });
   });
 
   it('a Notice of Cancellation lands with the cancellation, printing its reason and return premium; a pending one warns ahead of the date', async () => {

@@ -1,0 +1,13 @@
+import { buildSync } from 'esbuild';
+import { readdirSync, statSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+process.chdir(process.argv[2]);
+const { ESBUILD_OPTIONS } = await import(join(process.argv[2], 'infra/bundles.ts'));
+const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
+const entries = [...files('functions'), ...files('events')].filter((f) => f.endsWith('.ts'));
+const out = mkdtempSync(join(tmpdir(), 'bs-'));
+const result = buildSync({ ...ESBUILD_OPTIONS, absWorkingDir: process.argv[2], sourcemap: false, entryPoints: entries, outdir: out, outbase: '.', logLevel: 'error' });
+const sizes: Record<string, number> = {};
+for (const [file, meta] of Object.entries(result.metafile!.outputs)) if (meta.entryPoint) sizes[meta.entryPoint] = meta.bytes;
+console.error(process.cwd(), Object.keys(result.metafile!.inputs).filter((k) => k.includes("moves") || k.includes("cancel")).join(",")); console.log(JSON.stringify(sizes));
