@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getCatalogRecords, getProductCatalog } from '../catalog/index.js';
-import { getContactSummaries } from '../contacts/index.js';
+import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import type { CommittedRevision, Contribution } from '../lifecycle/index.js';
 import { newNote, notePut } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
@@ -367,7 +367,6 @@ export interface PotentialPayor {
   contact_role: 'named_insured' | 'finance_company' | 'addtl_interest' | 'mortgagee';
 }
 
-const FINANCE_COMPANY_ROLE = '2e8f4bf3-f306-40dd-bb0b-f7018c68bebc';
 
 /** retrieve_potential_policies_payors: who may pay each policy the caller reaches (unknown numbers are skipped). */
 export async function potentialPayors(principal: Principal, policyNumbers: readonly string[]): Promise<PotentialPayor[]> {
@@ -388,7 +387,7 @@ export async function potentialPayors(principal: Principal, policyNumbers: reado
     const known = new Set(candidates.map((candidate) => candidate.contactId));
     const summaries = await getContactSummaries([...new Set([...known, ...policy.contactIds])]);
     for (const contactId of policy.contactIds) {
-      if (!known.has(contactId) && summaries.get(contactId)?.roleIds.includes(FINANCE_COMPANY_ROLE)) candidates.push({ contactId, role: 'finance_company' });
+      if (!known.has(contactId) && summaries.get(contactId)?.roleIds.includes(FINANCE_COMPANY_ROLE_ID)) candidates.push({ contactId, role: 'finance_company' });
     }
     const seen = new Set<string>();
     return candidates

@@ -22,3 +22,4 @@ export { applyRating, revisionToRate } from './rating-input.js';
 export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUnderwriting } from './underwriting-fields.js';
 export { recordLossAnalysisRequest, recordReviewMove } from './review-service.js';
 export { underwritingAnswer, underwritingOption } from './schemas.js';
+export { contactRoles } from './new-policy.js';

@@ -14,14 +14,23 @@ import { contactCreationWrites, getContact, plainContactRecords, policyLinkDelet
 import { addMonths, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/index.js';
-import { createPolicy } from '../policies/index.js';
-import { retireQuoteWrites } from '../policies/index.js';
-import { buildRevisionStructure, type BuiltStructure } from '../policies/index.js';
-import { applyRating, revisionToRate } from '../policies/index.js';
+import {
+  applyRating,
+  buildRevisionStructure,
+  contactRoles,
+  createPolicy,
+  NO_UNDERWRITING,
+  policyWithinReach,
+  retireQuoteWrites,
+  revisionToRate,
+  revisionWithinReach,
+  type BuiltStructure,
+  type NewPolicyBundle,
+  type PolicyContacts,
+  type RevisionRecord,
+  type RevisionSnapshot,
+} from '../policies/index.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import type { NewPolicyBundle, PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/index.js';
-import { NO_UNDERWRITING } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
 import { searchIndexDeletes } from '../search/index.js';
 import { getSearchRecord } from '../search/index.js';
@@ -252,14 +261,6 @@ function quoteContacts(info: QuoteInfo, context: { principal: Principal; agencyI
 }
 
 function linkWrites(contacts: PolicyContacts, policy: { policyId: string; policyNumber: string; revisionId: string }) {
-  const roles: Array<[string | null, string]> = [
-    [contacts.agentId, AGENT_ROLE_ID],
-    [contacts.agencyId, AGENCY_ROLE_ID],
-    ...contacts.namedInsuredIds.map((id): [string, string] => [id, NAMED_INSURED_ROLE_ID]),
-    ...contacts.additionalInterestIds.map((id): [string, string] => [id, ADDITIONAL_INTEREST_ROLE]),
-  ];
-  const seen = new Set<string>();
-  return roles
-    .filter((entry): entry is [string, string] => !!entry[0] && !seen.has(entry[0]) && !!seen.add(entry[0]))
-    .map(([contactId, roleId]) => policyLinkPut(contactId, { ...policy, roleId }));
+  // The roles a new policy links its contacts in are the policies area's rule (contactRoles), written once.
+  return contactRoles(contacts).map(({ contactId, roleId }) => policyLinkPut(contactId, { ...policy, roleId }));
 }
