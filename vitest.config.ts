@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: unit tests start no server; integration, infra and e2e (browser) tests share one set of
- * embedded stores (DynamoDB Local, s3rver, the SQS server), started by their global setup
- * only when one of their files runs. `npm run test:unit` runs the first alone.
+ * Four projects: unit tests (test/unit, and the fuzz harness's own tests in test/fuzz) start
+ * no server; integration, infra and e2e (browser) tests share one set of embedded stores
+ * (DynamoDB Local, s3rver, the SQS server), started by their global setup only when one of
+ * their files runs. `npm run test:unit` runs the first alone.
  */
 export default defineConfig({
   test: {
@@ -14,7 +15,8 @@ export default defineConfig({
     // Lambda runs Node 22; this machine's Node 20 is supported by the pinned SDK, so its notice is noise here.
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // The fuzz harness's own tests (derived bodies, mutations, answer checks) need no server either.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/fuzz/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       // Headless Chromium (Debian's chromium, driven by playwright-core) against the local service.

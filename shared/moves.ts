@@ -8,7 +8,11 @@ import { billingAtIssue } from './billing/service.js';
 import { billingAtCancellation, billingAtRescission, billingReads } from './billing/move-contributions.js';
 import { declarationAtIssue, noticeOfCancellation } from './documents/deliverable-service.js';
 import type { MoveWiring } from './lifecycle/model.js';
-import { lifecycleMoves } from './lifecycle/moves.js';
+import { bindPolicy } from './lifecycle/bind.js';
+import { cancelPolicy } from './lifecycle/cancel.js';
+import { issuePolicy } from './lifecycle/issue.js';
+import { wired } from './lifecycle/moves.js';
+import { rescindCancellation } from './lifecycle/rescind.js';
 import { noteOfMove } from './notes/move-contributions.js';
 
 export const moveWiring: MoveWiring = {
@@ -20,4 +24,10 @@ export const moveWiring: MoveWiring = {
   reads: billingReads,
 };
 
-export const moves = lifecycleMoves(moveWiring);
+/** Every move of a policy, wired: a new move adds its line here. */
+export const moves = {
+  bind: bindPolicy,
+  issue: wired(moveWiring, issuePolicy),
+  cancel: wired(moveWiring, cancelPolicy),
+  rescind: wired(moveWiring, rescindCancellation),
+};

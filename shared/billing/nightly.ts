@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import type { Moves } from '../lifecycle/index.js';
+import type { cancelPolicy, rescindCancellation, Wired } from '../lifecycle/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { sqsClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
@@ -88,7 +88,10 @@ export async function planNightlyBilling(date: string): Promise<{ runId: string;
 const runInstant = (date: string) => new Date(`${date}T12:00:00.000Z`);
 
 /** The moves the nightly job makes, wired once in shared/moves.ts and handed in by its consumer. */
-export type NightlyMoves = Pick<Moves, 'cancel' | 'rescind'>;
+export interface NightlyMoves {
+  cancel: Wired<typeof cancelPolicy>;
+  rescind: Wired<typeof rescindCancellation>;
+}
 
 /**
  * Decides one account for the day and makes the move the decision needs. A pending

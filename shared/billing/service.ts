@@ -1,5 +1,5 @@
 /**
- * The billing services the entry files call: invoices at issue (an IssueContribution),
+ * The billing services the entry files call: invoices at issue (its contribution to the issue move),
  * schedule options, account history, payments (manual and lockbox), NSF, the lockbox
  * matchfile and potential payors. Rules are the pure modules beside this one; the rows and
  * the account live in the billing store; every read checks the caller's reach.

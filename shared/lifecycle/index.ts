@@ -4,4 +4,6 @@
  */
 export { InvalidCancelDateError } from './model.js';
 export type { CancellationFigures, CancelledTerm, CommittedRevision, Contribution, MoveReads, RescindedCancellation, TransactionWrite } from './model.js';
-export type { Moves } from './moves.js';
+export type { Wired } from './moves.js';
+export type { cancelPolicy } from './cancel.js';
+export type { rescindCancellation } from './rescind.js';

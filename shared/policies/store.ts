@@ -10,7 +10,7 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
+import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   allocatePolicyNumberUpdate,
   guardedRevisionUpdate,
@@ -44,7 +44,6 @@ import type {
   RevisionPart,
   RevisionRecord,
   RevisionSnapshot,
-  RevisionState,
   RetiredQuote,
   RiskRecord,
   SubLineRecord,
@@ -284,22 +283,6 @@ export async function setPolicyLastVisited(policy: PolicyRecord, lastVisited: Po
     await documentClient().send(new UpdateCommand(versionedUpdate(table(), policyKey(policy.id), policy.version, { lastVisited })));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Policy ${policy.id}`);
-    throw error;
-  }
-}
-
-/**
- * Moves a revision to another state, whatever its state. The lifecycle operations
- * own the rules of when (lifecycle.ts commits through changeRevision); this is the
- * storage step for the other moves, and for tests.
- */
-export async function setRevisionState(revisionId: string, state: RevisionState, extra: Partial<RevisionRecord> = {}): Promise<void> {
-  const [header] = await getRevisionHeaders([revisionId]);
-  if (!header) throw new NotFoundError(`Revision ${revisionId}`);
-  try {
-    await documentClient().send(new UpdateCommand(versionedUpdate(table(), revisionKey(revisionId), header.version, { ...extra, revisionState: state })));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Revision ${revisionId}`);
     throw error;
   }
 }

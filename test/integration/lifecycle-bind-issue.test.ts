@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingReads } from '../../shared/billing/move-contributions.js';
 import type { CommittedRevision, Contribution } from '../../shared/lifecycle/model.js';
-import { lifecycleMoves } from '../../shared/lifecycle/moves.js';
+import { issuePolicy as issueMove } from '../../shared/lifecycle/issue.js';
+import { wired } from '../../shared/lifecycle/moves.js';
 import { config } from '../../shared/platform/config.js';
 import type { Principal } from '../../shared/platform/principal.js';
 import { loadRevision } from '../../shared/policies/store.js';
@@ -20,7 +21,7 @@ const administrator: Principal = {
 };
 /** The issue move wired with only the given contributions. */
 const issuePolicy = (principal: Principal, by: { policyId: string }, issue: Array<Contribution<CommittedRevision>>) =>
-  lifecycleMoves({ contributions: { issue, cancel: [], rescind: [] }, reads: billingReads }).issue(principal, by);
+  wired({ contributions: { issue, cancel: [], rescind: [] }, reads: billingReads }, issueMove)(principal, by);
 const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
 
 async function quote(): Promise<{ policyId: string; policyNumber: string }> {
