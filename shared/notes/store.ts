@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import { withoutStorageKeys } from '../platform/transactions.js';
 import { noteIndexAttributes, noteKey, policyNotesQuery } from './keys.js';
 import type { NoteRecord } from './model.js';
 
@@ -32,7 +33,7 @@ export function notePut(note: NoteRecord) {
 /** A policy's notes, oldest first (the index is eventually consistent). */
 export async function listPolicyNotes(policyId: string): Promise<NoteRecord[]> {
   const items = await queryAll<NoteRecord & Record<string, unknown>>(policyNotesQuery(config.tableName(), policyId));
-  return items.map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, entity: _e, ...note }) => note as unknown as NoteRecord);
+  return items.map((item) => withoutStorageKeys<NoteRecord>(item));
 }
 
 /** The note with that id, strongly consistent; undefined when there is none. */

@@ -4,6 +4,7 @@
  * a listing reads one status's or one agency's records.
  */
 import { batchGetAll, queryAll } from '../platform/dynamo.js';
+import { withoutStorageKeys } from '../platform/transactions.js';
 import { config } from '../platform/config.js';
 import { agencyListingQuery, searchRecordKey, statusListingQuery, tokenPrefixQuery } from './keys.js';
 import type { SearchRecord } from './model.js';
@@ -11,10 +12,7 @@ import type { SearchRecord } from './model.js';
 const table = () => config.tableName();
 
 /** Drops the storage-only attributes (keys, index keys). */
-function strip(item: Record<string, unknown>): SearchRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
-  return rest as unknown as SearchRecord;
-}
+const strip = (item: Record<string, unknown>): SearchRecord => withoutStorageKeys<SearchRecord>(item, { keepEntity: true });
 
 /** Ids of the policies holding a token that begins with the word (each once). */
 export async function policyIdsByTokenPrefix(word: string): Promise<string[]> {
