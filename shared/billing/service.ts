@@ -5,7 +5,7 @@
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
-import { getCatalogRecords, getProductCatalog } from '../catalog/index.js';
+import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import type { CommittedRevision, Contribution } from '../lifecycle/index.js';
 import { newNote, notePut } from '../notes/index.js';
@@ -15,7 +15,6 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents, sum, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
-import type { BillingScheduleDefinition } from '../catalog/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';

@@ -7,19 +7,14 @@
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
  * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
  * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
- * - `declarationAtIssue` / `noticeOfCancellation` are the contributions to issue and cancel_policy.
+ * - `declarationAtIssue` / `noticeOfCancellation` are its contributions to the issue and cancel moves (shared/moves.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { billableItems, installmentPlan, UnknownBillingScheduleError } from '../billing/index.js';
-import { returnPremium } from '../billing/index.js';
-import type { CancellationRules, CancelReason } from '../catalog/index.js';
-import { getCatalogRecord, getProductCatalog } from '../catalog/index.js';
-import { getContacts } from '../contacts/index.js';
-import { getContactSummaries } from '../contacts/index.js';
+import { billableItems, installmentPlan, UnknownBillingScheduleError, returnPremium } from '../billing/index.js';
+import { type CancellationRules, type CancelReason, getCatalogRecord, getProductCatalog } from '../catalog/index.js';
+import { getContacts, getContactSummaries } from '../contacts/index.js';
 import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/index.js';
-import { revisionWithinReach } from '../policies/index.js';
-import type { RevisionSnapshot } from '../policies/index.js';
-import { getPolicy, loadRevision } from '../policies/index.js';
+import { revisionWithinReach, type RevisionSnapshot, getPolicy, loadRevision } from '../policies/index.js';
 import { formsAttached } from '../rating/index.js';
 import { todayIso } from '../platform/dates.js';
 import { isConditionalCheckFailure } from '../platform/dynamo.js';

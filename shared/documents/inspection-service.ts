@@ -4,9 +4,7 @@
  * inspection_requested_date in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { riskWithinReach } from '../policies/index.js';
-import type { LineItemRecord } from '../policies/index.js';
-import { setRiskInspectionRequested } from '../policies/index.js';
+import { riskWithinReach, type LineItemRecord, setRiskInspectionRequested } from '../policies/index.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { toAmount } from '../platform/money.js';

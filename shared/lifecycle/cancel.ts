@@ -14,8 +14,7 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, revisionHeaders } from '../policies/index.js';
-import { cancellationWrites } from '../policies/index.js';
+import { policyWithinReach, revisionHeaders, cancellationWrites } from '../policies/index.js';
 import { InvalidCancelDateError, type CancelledTerm, type MoveWiring } from './model.js';
 import { contributedWrites } from './contributions.js';
 

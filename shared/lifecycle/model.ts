@@ -4,7 +4,7 @@
  * wiring module (shared/moves.ts) registered for that move; each contribution answers writes
  * of its own area that land in the SAME transaction as the move, or none of them do. What a
  * move reads from an area it must not import (billing's reference data and figures) comes
- * through MoveReads, wired in the same place. Only data and types here.
+ * through MoveReads, wired in the same place. Only data, types and the errors the moves share.
  */
 import { BusinessRuleError } from '../platform/errors.js';
 import type { TransactionWrite } from '../platform/transactions.js';

@@ -7,8 +7,7 @@
  */
 import type { RevisionUnderwriting } from './underwriting-fields.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import type { policyLinkPut } from '../contacts/index.js';
-import type { ContactSummary } from '../contacts/index.js';
+import type { policyLinkPut, ContactSummary } from '../contacts/index.js';
 import type { Cents } from '../platform/money.js';
 import type { TERM_TYPES } from './terms.js';
 

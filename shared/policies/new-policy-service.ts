@@ -1,9 +1,7 @@
 /** Creating a policy: new_policy_information and create_policy (create_policy_from_externalquote ends here too). */
 import { randomUUID } from 'node:crypto';
 import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
-import { AGENT_ROLE_ID } from '../contacts/index.js';
-import { getContact, policyLinkPut } from '../contacts/index.js';
-import { getContactSummaries } from '../contacts/index.js';
+import { AGENT_ROLE_ID, getContact, policyLinkPut, getContactSummaries } from '../contacts/index.js';
 import { lookupZip } from '../geography/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from './access.js';

@@ -31,8 +31,7 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
-import { searchIndexWritesForNewPolicy } from '../search/index.js';
-import type { SearchablePolicy } from '../search/index.js';
+import { searchIndexWritesForNewPolicy, type SearchablePolicy } from '../search/index.js';
 import type {
   LineItemRecord,
   LocatorRecord,

@@ -7,10 +7,8 @@
  * retirement of the quote it replaces to that same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProductCatalog } from '../catalog/index.js';
-import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
-import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/index.js';
-import { contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
+import { type ProductCatalog, getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
@@ -32,8 +30,7 @@ import {
 } from '../policies/index.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { rateRevision } from '../rating/index.js';
-import { searchIndexDeletes } from '../search/index.js';
-import { getSearchRecord } from '../search/index.js';
+import { searchIndexDeletes, getSearchRecord } from '../search/index.js';
 import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
 import { dateBoundProblem, planQuote } from './plan.js';

@@ -5,8 +5,7 @@
  */
 import { getProductCatalog } from '../catalog/index.js';
 import type { Principal } from '../platform/principal.js';
-import { revisionWithinReach } from '../policies/index.js';
-import { revisionToRate } from '../policies/index.js';
+import { revisionWithinReach, revisionToRate } from '../policies/index.js';
 import { straightThrough } from '../underwriting/index.js';
 
 export async function retrieveRevisionAnalysis(principal: Principal, revisionId: string) {

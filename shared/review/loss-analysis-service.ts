@@ -7,15 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
-import type { ProductCatalog } from '../catalog/index.js';
-import { getProductCatalog } from '../catalog/index.js';
+import { type ProductCatalog, getProductCatalog } from '../catalog/index.js';
 import { sqsClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import type { Principal } from '../platform/principal.js';
-import { revisionWithinReach } from '../policies/index.js';
-import type { RevisionSnapshot } from '../policies/index.js';
-import { loadRevision, recordLossAnalysisRequest, recordLossAnalysisResult } from '../policies/index.js';
-import { underwritingOf } from '../policies/index.js';
+import { revisionWithinReach, type RevisionSnapshot, loadRevision, recordLossAnalysisRequest, recordLossAnalysisResult, underwritingOf } from '../policies/index.js';
 import { builtInLossAnalysisVendor, type LossAnalysisRequest, type LossAnalysisVendor } from '../underwriting/index.js';
 
 /** The message of one job on the loss-analysis queue. */

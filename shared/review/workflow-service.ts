@@ -7,8 +7,7 @@
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { PermissionDeniedError } from '../platform/errors.js';
 import { recordReviewMove, revisionWithinReach, underwritingOf, type ReviewMoveRecord } from '../policies/index.js';
-import type { ReviewEvent, ReviewMove } from '../underwriting/index.js';
-import { nextReviewState } from '../underwriting/index.js';
+import { type ReviewEvent, type ReviewMove, nextReviewState } from '../underwriting/index.js';
 
 /** The moves only an underwriter (or an Administrator) makes. */
 const UNDERWRITER_EVENTS: readonly ReviewEvent[] = ['UW_REVIEW_APPROVED', 'UW_REVIEW_DECLINED'];

@@ -7,9 +7,7 @@
  */
 import type { ProductCatalog, UnderwritingRules } from '../catalog/index.js';
 import { compareAmounts, formatCents, isDecimal, sameAmount } from '../platform/money.js';
-import { indexCatalog, type CatalogIndex } from '../rating/index.js';
-import { RatingInputError, type PropertyToRate, type RevisionToRate } from '../rating/index.js';
-import { resolveLimit } from '../rating/index.js';
+import { indexCatalog, type CatalogIndex, RatingInputError, type PropertyToRate, type RevisionToRate, resolveLimit } from '../rating/index.js';
 import { UnderwritingRuleError, type StpFinding, type StpResult } from './model.js';
 
 type CatalogRule = UnderwritingRules['rules'][number];
