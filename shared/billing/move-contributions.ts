@@ -85,8 +85,16 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
   });
 }
 
-/** A pending cancellation for non-payment withdrawn: the account is current again as of the decision's day. */
+/**
+ * A pending cancellation for non-payment withdrawn: the account is current again as of the
+ * decision's day; the nightly job keeps watching it only while another cancellation is pending.
+ */
 export async function billingAtRescission(rescinded: RescindedCancellation): Promise<TransactionWrite[]> {
   const { account } = await accountOf(rescinded.policyId, rescinded.termId, rescinded.policyNumber);
-  return postingWrites({ account, entries: [], guardVersion: true, set: { nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: rescinded.decisionDate, nightlyWatch: false } });
+  return postingWrites({
+    account,
+    entries: [],
+    guardVersion: true,
+    set: { nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: rescinded.decisionDate, nightlyWatch: rescinded.otherPendingRemains },
+  });
 }

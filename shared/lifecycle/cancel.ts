@@ -100,8 +100,11 @@ export async function cancelPolicy(wiring: MoveWiring, principal: Principal, req
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary: request.summary ?? message,
   };
+  // The term holds one pending cancellation: the nightly job's finding of an unpaid invoice does not replace one set for
+  // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
+  const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
   const writes = [
-    ...cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId }),
+    ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId })),
     ...(await contributedWrites(wiring, 'cancel', cancelled)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });

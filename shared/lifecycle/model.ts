@@ -85,6 +85,8 @@ export interface RescindedCancellation extends Decision {
   agencyId?: string;
   contactIds: string[];
   summary: string;
+  /** A cancellation for another reason stays pending on the term (only the one for this reason was withdrawn). */
+  otherPendingRemains: boolean;
 }
 
 /** Every move's event, by the move's name: a new move adds its line here. */

@@ -25,6 +25,7 @@ export async function rescindCancellation(wiring: MoveWiring, principal: Princip
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const term = terms.find((candidate) => candidate.id === request.termId);
   if (!term) throw new NotFoundError(`Policy term ${request.termId}`);
+  const withdrawn = term.cancellationStatus === 'pending' && term.cancelReasonId === request.reasonId;
   const rescinded: RescindedCancellation = {
     decisionDate: todayIso(now),
     decidedAt: now.toISOString(),
@@ -35,7 +36,7 @@ export async function rescindCancellation(wiring: MoveWiring, principal: Princip
     ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
     contactIds: [...policy.contactIds],
     summary: request.summary,
+    otherPendingRemains: term.cancellationStatus === 'pending' && !withdrawn,
   };
-  const withdrawn = term.cancellationStatus === 'pending' && term.cancelReasonId === request.reasonId;
   await runTransaction([...(withdrawn ? rescissionWrites(term) : []), ...(await contributedWrites(wiring, 'rescind', rescinded))], { label: `Policy ${policy.policyNumber}` });
 }

@@ -138,4 +138,19 @@ describe('nightly billing', () => {
     expect(retrieved.active_revision).toMatchObject({ policy_status: 'Cancelled', cancel_date: '2025-03-01' });
     expect(retrieved.active_policy_term).toMatchObject({ cancellation_status: 'cancelled', cancel_pending_date: null });
   });
+
+  it('keeps a pending cancellation cancel_policy set through a non-payment pending and its rescission, and makes it take effect on its day', async () => {
+    const policy = await issued();
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797', cancel_pending_date: '2025-03-01' }));
+    await nightly('2025-01-02');
+    expect((await account(policy)).account.nonPayment.status).toBe('cancellation_pending');
+    const term = async () => ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_policy_term;
+    expect(await term()).toMatchObject({ cancellation_status: 'pending', cancel_pending_date: '2025-03-01', cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797' });
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policy.policyNumber, amount: '851.62', depositDate: '2025-01-05' } }));
+    await nightly('2025-01-06');
+    expect((await account(policy)).account.nonPayment.status).toBe('current');
+    expect(await term()).toMatchObject({ cancellation_status: 'pending', cancel_pending_date: '2025-03-01' });
+    await nightly('2025-03-01');
+    expect((await account(policy)).account.policyStatus).toBe('Cancelled');
+  });
 });

@@ -17,7 +17,7 @@ const cancelled = (outcome: 'pending' | 'cancelled'): CancelledTerm => ({
   ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', termEffectiveDate: '2025-01-01', termExpirationDate: '2026-01-01', revisionId: 'r', inForceRevisionId: 'r',
   outcome, cancelDate: '2025-01-16', reasonId: 'x', reason: 'Non-Payment of Premium', returnPremiumCents: 0, contactIds: [], namedInsuredContactIds: [], summary: 's',
 });
-const rescinded: RescindedCancellation = { ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', contactIds: [], summary: 'paid' };
+const rescinded: RescindedCancellation = { ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', contactIds: [], summary: 'paid', otherPendingRemains: false };
 
 describe('contributions registered once', () => {
   it('reach every move that names them, for every outcome of the move', async () => {
