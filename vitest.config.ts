@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: unit tests start no server; integration, infra and e2e (browser) tests share one set of
- * embedded stores (DynamoDB Local, s3rver, the SQS server), started by their global setup
- * only when one of their files runs. `npm run test:unit` runs the first alone.
+ * Four projects: unit tests (test/unit, and the fuzz harness's own tests in test/fuzz) start
+ * no server; integration, infra and e2e (browser) tests share one set of embedded stores
+ * (DynamoDB Local, s3rver, the SQS server), started by their global setup only when one of
+ * their files runs. `npm run test:unit` runs the first alone.
  */
 export default defineConfig({
   test: {
@@ -16,7 +17,8 @@ export default defineConfig({
     projects: [
       // Unit tests share no state through modules, so they share the modules: one import of each
       // per worker instead of one per file (about 4x faster: the imports, not the tests, took the time).
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
+      // The fuzz harness's own tests (derived bodies, mutations, answer checks) need no server either.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/fuzz/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
       // Headless Chromium (Debian's chromium, driven by playwright-core) against the local service.

@@ -6,8 +6,7 @@
  * Deleting the resource leaves the catalog in place: the table outlives the stack.
  */
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
-import { writeCatalogRecords } from '../../shared/catalog/store.js';
+import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
 
 export const PHYSICAL_RESOURCE_ID = 'reference-catalog';
 
@@ -18,8 +17,7 @@ export interface SeedResponse {
 
 export async function handler(event: CloudFormationCustomResourceEvent): Promise<SeedResponse> {
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
-  const records = referenceCatalogRecords();
-  await writeCatalogRecords(records);
-  console.log(JSON.stringify({ message: 'reference catalog written', requestType: event.RequestType, records: records.length }));
-  return { PhysicalResourceId: PHYSICAL_RESOURCE_ID, Data: { RecordCount: records.length } };
+  const written = await seedReferenceCatalog();
+  console.log(JSON.stringify({ message: 'reference catalog written', requestType: event.RequestType, records: written }));
+  return { PhysicalResourceId: PHYSICAL_RESOURCE_ID, Data: { RecordCount: written } };
 }

@@ -39,7 +39,7 @@ export interface DataResources {
   queues: Record<QueueName, sqs.IQueue>;
 }
 
-/** Reads only: no Scan (DESIGN.md: no request path scans the table). */
+/** Reads only: no Scan (docs/data-model.md: no request path scans the table). */
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',

@@ -2,7 +2,7 @@
  * Administrators' management of API keys: issue one for a contact (its only showing),
  * list a contact's keys without key material, revoke one by id.
  */
-import { getContactAccessProfile } from '../contacts/access-profile.js';
+import { getContactAccessProfile } from '../contacts/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRecord } from './store.js';
 

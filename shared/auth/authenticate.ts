@@ -7,10 +7,8 @@
 import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import { FetchError, JwksValidationError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { listRoles } from '../catalog/store.js';
-import { getContactAccessProfile, inactiveAgencies, type ContactAccessProfile } from '../contacts/access-profile.js';
-import { ADMINISTRATOR_ROLE_ID, worksForAgencies } from '../contacts/roles.js';
-import { standingAdmits } from '../contacts/standing.js';
+import { listRoles } from '../catalog/index.js';
+import { getContactAccessProfile, inactiveAgencies, type ContactAccessProfile, ADMINISTRATOR_ROLE_ID, worksForAgencies, standingAdmits } from '../contacts/index.js';
 import { config } from '../platform/config.js';
 import type { PresentedCredentials } from '../platform/credentials.js';
 import type { Authenticator, CredentialKind, Principal } from '../platform/principal.js';

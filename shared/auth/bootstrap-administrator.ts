@@ -5,8 +5,7 @@
  * (infra/local/bootstrap.ts) and the deploy-time seed (events/bootstrap/ensure-administrator.ts)
  * both call ensureAdministrator; every step is idempotent, so it runs on every start or deploy.
  */
-import { createContactProfileIfAbsent, type ContactProfile } from '../contacts/store.js';
-import { ADMINISTRATOR_ROLE_ID } from '../contacts/roles.js';
+import { createContactProfileIfAbsent, type ContactProfile, ADMINISTRATOR_ROLE_ID } from '../contacts/index.js';
 import { ensureApiKey, ensureOAuthClient } from './store.js';
 
 /** Fixed, so that a restart or a redeploy finds the same contact again. */

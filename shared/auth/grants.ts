@@ -3,7 +3,7 @@
  * choose from, what it may do now, and the choice itself. The grant is the OAuth
  * client of the client-credentials flow, so a selection lasts across its tokens.
  */
-import { listRoles } from '../catalog/store.js';
+import { listRoles } from '../catalog/index.js';
 import { AuthenticationError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { assertRoleSelectable, availableRoles, permissionsOf, type AvailableRole } from './roles.js';

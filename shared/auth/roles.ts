@@ -3,7 +3,7 @@
  * catalog and the roles a contact holds, shared by authentication and by the
  * retrieve_my_* / select_my_role operations so that both always agree.
  */
-import type { Role } from '../catalog/model.js';
+import type { Role } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 
 /**

@@ -6,10 +6,11 @@
  * revocation or a role selection holds from the very next call.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
+import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction } from '../platform/transactions.js';
 import { NotFoundError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, oauthClientKey, sessionKey } from './keys.js';
@@ -32,7 +33,6 @@ export interface OAuthClientRecord {
 }
 
 const table = () => config.tableName();
-const isTransactionConditionFailure = (error: unknown) => transactionCancellationReasons(error)?.includes('ConditionalCheckFailed') ?? false;
 
 function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
   return {
@@ -53,9 +53,8 @@ export async function createApiKey(contactId: string, description: string, apiKe
   const keyId = randomUUID();
   const createdAt = now.toISOString();
   const digest = digestToken(apiKey);
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
+  await runTransaction(
+    [
         {
           Put: {
             TableName: table(),
@@ -79,7 +78,7 @@ export async function createApiKey(contactId: string, description: string, apiKe
           },
         },
       ],
-    }),
+    { label: 'The API key' },
   );
   return { keyId, apiKey, contactId, description, createdAt };
 }
@@ -89,7 +88,7 @@ export async function ensureApiKey(contactId: string, apiKey: string, descriptio
   try {
     await createApiKey(contactId, description, apiKey);
   } catch (error) {
-    if (!isTransactionConditionFailure(error)) throw error;
+    if (!(error instanceof RecordChangedError)) throw error;
   }
 }
 

@@ -3,18 +3,13 @@
  * a minimum earned premium except on a flat cancellation. The minimum, whether fees
  * are returned and how each item is earned are data (cancellation rules, catalog items).
  */
-import type { CancellationRules } from '../catalog/model.js';
+import type { CancellationRules } from '../catalog/index.js';
 import { daysBetween } from '../platform/dates.js';
-import { BusinessRuleError } from '../platform/errors.js';
+import { InvalidCancelDateError } from '../lifecycle/index.js';
 import { prorate, sum, type Cents } from '../platform/money.js';
 import type { BillableItem, ItemReturn, ReturnPremium } from './model.js';
 
-export class InvalidCancelDateError extends BusinessRuleError {
-  constructor(cancelDate: string, effectiveDate: string, expirationDate: string) {
-    super(`cancel_date ${cancelDate} is outside the term ${effectiveDate} to ${expirationDate}`);
-    this.name = 'InvalidCancelDateError';
-  }
-}
+export { InvalidCancelDateError };
 
 export interface TermToCancel {
   effectiveDate: string;

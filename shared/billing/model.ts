@@ -5,7 +5,7 @@
  * records and the non-payment state. Amounts are integer cents, dates `YYYY-MM-DD`.
  */
 import type { Cents } from '../platform/money.js';
-import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/model.js';
+import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/index.js';
 
 export type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules };
 
@@ -299,10 +299,14 @@ export interface BillingAccount {
   agencyId: string | null;
   contactIds: string[];
   balanceCents: Cents;
-  /** Where the term stands on non-payment, as the nightly job last decided. */
+  /**
+   * The nightly job's own finding on non-payment, as it last decided (which unpaid invoice,
+   * which cancel date): what tells it whether a finding is new. Whether a cancellation is
+   * pending, and until when, is the term's (policies), whoever set it.
+   */
   nonPayment: NonPaymentState;
-  /** A cancellation asked for a later day (cancel_policy with cancel_pending_date). */
-  cancelPending?: { date: string; reasonId: string } | null;
+  /** The nightly job looks at this account each day: a cancellation is pending on its term. */
+  nightlyWatch?: boolean;
   /** Invoices a cancellation left unbilled: they are never billed, and no longer read as rows of the account. */
   voidedEntryIds?: string[];
   /** The last day the nightly job decided this account for. */

@@ -9,17 +9,17 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import type { CancellationContribution, CancelledTerm } from '../lifecycle/model.js';
-import { newNote, notePut } from '../notes/store.js';
+import type { cancelPolicy, rescindCancellation, Wired } from '../lifecycle/index.js';
+import { mapLimited } from '../platform/concurrency.js';
 import { sqsClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import type { Principal } from '../platform/principal.js';
-import { cancelPolicy } from './cancel.js';
 import { ledgerFromEntries } from './ledger.js';
 import type { BillingAccount, NightlyAccountDecision, NonPaymentAction } from './model.js';
 import { decideNonPayment } from './non-payment.js';
-import { billingSettings, mapLimited } from './service.js';
-import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun, writePosting } from './store.js';
+import { getPolicyWithTerms } from '../policies/index.js';
+import { billingSettings } from './service.js';
+import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun } from './store.js';
 
 export const NIGHTLY_JOB = 'billing';
 /** Accounts per queue message: a consumer gets up to 10 messages, 1,000 accounts, well inside its minute. */
@@ -59,10 +59,10 @@ export const nightlyBatchMessage = z.object({
   accounts: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(ACCOUNTS_PER_BATCH)),
 });
 
-/** Whether the nightly job needs to look at an account at all: cancelled ones and ones owing nothing and pending nothing are passed over. */
+/** Whether the nightly job needs to look at an account at all: cancelled ones and ones owing nothing, with nothing pending on their term, are passed over. */
 export function needsDecision(account: BillingAccount): boolean {
   if (account.policyStatus === 'Cancelled') return false;
-  return account.balanceCents > 0 || account.nonPayment?.status === 'cancellation_pending' || !!account.cancelPending;
+  return account.balanceCents > 0 || account.nonPayment?.status === 'cancellation_pending' || !!account.nightlyWatch;
 }
 
 /** Plans one day's run: lists the accounts and sends them to the queue in batches. */
@@ -96,8 +96,14 @@ export async function planNightlyBilling(date: string): Promise<{ runId: string;
   return { runId, batches: batches.length, accounts: accounts.length };
 }
 
-/** Noon of the run's day: the instant the rows a run writes are dated by. */
+/** Noon of the run's day: the instant the moves a run decides are dated by. */
 const runInstant = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
+/** The moves the nightly job makes, wired once in shared/moves.ts and handed in by its consumer. */
+export interface NightlyMoves {
+  cancel: Wired<typeof cancelPolicy>;
+  rescind: Wired<typeof rescindCancellation>;
+}
 
 export interface AccountOutcome {
   action: NonPaymentAction | 'cancel_requested';
@@ -105,82 +111,56 @@ export interface AccountOutcome {
   decided?: NightlyAccountDecision;
 }
 
-/** Decides one account for the day and applies what the decision needs. */
-export async function decideAccount(
-  ref: { policyId: string; termId: string },
-  date: string,
-  contributions: readonly CancellationContribution[],
-): Promise<AccountOutcome> {
+/**
+ * Decides one account for the day and makes the move the decision needs. A pending
+ * cancellation is read from the term, whoever set it (cancel_policy, or an earlier night).
+ */
+export async function decideAccount(ref: { policyId: string; termId: string }, date: string, moves: NightlyMoves): Promise<AccountOutcome> {
   const loaded = await loadAccount(ref.policyId, ref.termId);
   if (!loaded || loaded.account.policyStatus === 'Cancelled') return { action: 'none' };
   const { account, entries } = loaded;
   const policyNumber = account.policyNumber;
-  const now = runInstant(date);
-  // A cancellation cancel_policy set for a later day takes effect on that day.
-  if (account.cancelPending && account.cancelPending.date <= date) {
-    await cancelPolicy(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: account.cancelPending.reasonId, cancelDate: account.cancelPending.date }, contributions, {
-      now,
-      generatedBy: 'nightly-billing',
-    });
-    return { action: 'cancel_requested', decided: { policyNumber, decision: 'cancelled', cancelDate: account.cancelPending.date } };
+  const decision = { now: runInstant(date), decidedBy: 'nightly-billing' };
+  const term = (await getPolicyWithTerms(ref.policyId))?.terms.find((candidate) => candidate.id === ref.termId);
+  // A cancellation cancel_policy set for a later day takes effect on that day; one for non-payment is decided below, where a payment in time saves the policy.
+  if (term?.cancellationStatus === 'pending' && term.cancelPendingDate && term.cancelReasonId && term.cancelReasonId !== NON_PAYMENT_REASON_ID && term.cancelPendingDate <= date) {
+    await moves.cancel(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: term.cancelReasonId, cancelDate: term.cancelPendingDate }, decision);
+    return { action: 'cancel_requested', decided: { policyNumber, decision: 'cancelled', cancelDate: term.cancelPendingDate } };
   }
   const settings = await billingSettings();
   const { charges, credits } = ledgerFromEntries(entries);
-  const decision = decideNonPayment({ charges, credits, date, rules: settings.rules, previous: account.nonPayment });
-  if (decision.action === 'none') return { action: 'none' };
-  if (decision.action === 'cancel') {
-    await cancelPolicy(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: NON_PAYMENT_REASON_ID, cancelDate: decision.cancelDate! }, contributions, {
-      now,
-      generatedBy: 'nightly-billing',
-    });
-    return { action: 'cancel', decided: { policyNumber, decision: 'cancelled', cancelDate: decision.cancelDate! } };
+  const found = decideNonPayment({ charges, credits, date, rules: settings.rules, previous: account.nonPayment });
+  if (found.action === 'none') return { action: 'none' };
+  if (found.action === 'cancel') {
+    await moves.cancel(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: NON_PAYMENT_REASON_ID, cancelDate: found.cancelDate! }, decision);
+    return { action: 'cancel', decided: { policyNumber, decision: 'cancelled', cancelDate: found.cancelDate! } };
   }
-  const pending = decision.action === 'notify_cancellation_pending';
-  const text = pending
-    ? `Unpaid on its due date: pending cancellation for non-payment effective ${decision.cancelDate}; Notice of Cancellation requested`
-    : 'Balance paid: the pending cancellation for non-payment is rescinded';
-  const contributed = pending
-    ? await Promise.all(
-        contributions.map((contribute) =>
-          contribute({
-            policyId: account.policyId,
-            policyNumber: account.policyNumber,
-            termId: account.termId,
-            revisionId: account.revisionId,
-            inForceRevisionId: account.revisionId,
-            outcome: 'pending',
-            cancelDate: decision.cancelDate!,
-            reason: 'Non-Payment of Premium',
-            returnPremiumCents: 0,
-            ...(account.agencyId ? { agencyId: account.agencyId } : {}),
-            namedInsuredContactIds: account.contactIds,
-          } satisfies CancelledTerm),
-        ),
-      )
-    : [];
-  const note = newNote({ policyId: account.policyId, termId: account.termId, createdBy: 'nightly-billing', createdAt: now.toISOString(), agencyId: account.agencyId, contactIds: account.contactIds, text });
-  await writePosting({
-    account,
-    entries: [],
-    guardVersion: true,
-    set: { nonPayment: { status: decision.status, cancelDate: decision.cancelDate, chargeId: decision.chargeId }, nightlyDate: date },
-    handed: [notePut(note), ...(contributed.flat() as Array<Record<string, unknown>>)],
-  });
-  const dueDate = charges.find((charge) => charge.id === decision.chargeId)?.dueDate;
-  return {
-    action: decision.action,
-    decided: pending
-      ? { policyNumber, decision: 'pending', cancelDate: decision.cancelDate!, ...(dueDate ? { dueDate } : {}) }
-      : { policyNumber, decision: 'rescinded' },
-  };
+  if (found.action === 'notify_cancellation_pending') {
+    await moves.cancel(
+      NIGHTLY_PRINCIPAL,
+      {
+        policyId: account.policyId,
+        termId: account.termId,
+        reasonId: NON_PAYMENT_REASON_ID,
+        cancelPendingDate: found.cancelDate!,
+        unpaidChargeId: found.chargeId,
+        summary: `Unpaid on its due date: pending cancellation for non-payment effective ${found.cancelDate}; Notice of Cancellation requested`,
+      },
+      decision,
+    );
+    const dueDate = charges.find((charge) => charge.id === found.chargeId)?.dueDate;
+    return { action: found.action, decided: { policyNumber, decision: 'pending', cancelDate: found.cancelDate!, ...(dueDate ? { dueDate } : {}) } };
+  }
+  await moves.rescind(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: NON_PAYMENT_REASON_ID, summary: 'Balance paid: the pending cancellation for non-payment is rescinded' }, decision);
+  return { action: found.action, decided: { policyNumber, decision: 'rescinded' } };
 }
 
 /** Decides every account of one batch; answers how many took each action. */
-export async function decideNightlyBatch(batch: NightlyBatch, contributions: readonly CancellationContribution[]): Promise<Record<string, number>> {
+export async function decideNightlyBatch(batch: NightlyBatch, moves: NightlyMoves): Promise<Record<string, number>> {
   const failures: unknown[] = [];
   const actions = await mapLimited(batch.accounts, DECISIONS_AT_ONCE, async (ref) => {
     try {
-      return await decideAccount(ref, batch.date, contributions);
+      return await decideAccount(ref, batch.date, moves);
     } catch (error) {
       // The others are still decided; the batch then fails and is retried whole, which redoes nothing already done.
       failures.push(error);

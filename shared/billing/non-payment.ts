@@ -6,7 +6,7 @@
  * function of the account and the date alone; the previous decision only keeps an action
  * from being emitted twice.
  */
-import type { BillingRules } from '../catalog/model.js';
+import type { BillingRules } from '../catalog/index.js';
 import { addDays } from '../platform/dates.js';
 import { chargeStandings, inDueOrder } from './ledger.js';
 import type { Charge, Credit, NonPaymentDecision, NonPaymentState } from './model.js';

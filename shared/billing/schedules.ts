@@ -3,7 +3,7 @@
  * when each is billed and when it falls due. Every number (factors, months, fees,
  * days) comes from the schedule and billing-rules data.
  */
-import type { BillingRules, BillingScheduleDefinition, ItemDefinition } from '../catalog/model.js';
+import type { BillingRules, BillingScheduleDefinition, ItemDefinition } from '../catalog/index.js';
 import { addDays, addMonths } from '../platform/dates.js';
 import { allocate, isDecimal, multiply, sum, toAmount, toCents, type Cents } from '../platform/money.js';
 import type { BillableItem, BillingScheduleOptionWire, Installment, InstallmentDetail, InstallmentDetailType } from './model.js';

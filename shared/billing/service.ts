@@ -1,24 +1,23 @@
 /**
- * The billing services the entry files call: invoices at issue (an IssueContribution),
+ * The billing services the entry files call: invoices at issue (its contribution to the issue move),
  * schedule options, account history, payments (manual and lockbox), NSF, the lockbox
  * matchfile and potential payors. Rules are the pure modules beside this one; the rows and
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
-import { getCatalogRecords, getProductCatalog } from '../catalog/store.js';
-import { getContactSummaries } from '../contacts/summaries.js';
-import type { CommittedRevision, IssueContribution } from '../lifecycle/model.js';
-import { newNote, notePut } from '../notes/store.js';
+import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
+import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
+import type { CommittedRevision, Contribution } from '../lifecycle/index.js';
+import { newNote, notePut } from '../notes/index.js';
+import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents, sum, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
-import type { PolicyRecord, TermRecord } from '../policies/model.js';
-import { loadRevision } from '../policies/store.js';
+import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
-import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
+import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
 import { billingSettingsFromRecords } from './settings.js';
@@ -47,6 +46,33 @@ export async function billableItemsOfRevision(revisionId: string): Promise<Billa
   return billableItems(snapshot.items, product.items);
 }
 
+/** A billing schedule id that names no schedule. */
+export class UnknownBillingScheduleError extends BusinessRuleError {
+  constructor(scheduleId: string) {
+    super(`issue_info.billing_schedule_id: no billing schedule ${scheduleId.slice(0, 100)}; retrieve_billing_schedule_options lists them`);
+    this.name = 'UnknownBillingScheduleError';
+  }
+}
+
+/** The installments a revision is billed in. */
+export interface InstallmentPlan {
+  schedule: BillingScheduleDefinition;
+  installments: Installment[];
+}
+
+/**
+ * The installments of a revision on a schedule (Full Pay when none is chosen): the one rule
+ * that issue's invoices and the Declaration's installment table both come from, so they
+ * cannot disagree. An unknown schedule id is UnknownBillingScheduleError.
+ */
+export async function installmentPlan(revision: Pick<RevisionSnapshot, 'header' | 'items'>, scheduleId?: string): Promise<InstallmentPlan> {
+  const [settings, product] = await Promise.all([billingSettings(), getProductCatalog()]);
+  const chosen = scheduleId ? settings.schedules.find((candidate) => candidate.id === scheduleId) : undefined;
+  if (scheduleId && !chosen) throw new UnknownBillingScheduleError(scheduleId);
+  const schedule = chosen ?? settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? settings.schedules[0];
+  return { schedule, installments: installmentsFor(schedule, settings.rules, billableItems(revision.items, product.items), revision.header.termStart) };
+}
+
 function entryContext(generatedBy: string, policyStatus: string, postedAt: string): EntryContext {
   return { id: randomUUID(), postedAt, generatedBy, policyStatus };
 }
@@ -60,16 +86,11 @@ const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).
  * Issue's billing contribution: the account of the term and the invoices of the chosen
  * schedule (Full Pay when none was chosen), written in the commit's transaction.
  */
-export function billingAtIssue(now: () => Date = () => new Date()): IssueContribution {
+export function billingAtIssue(now: () => Date = () => new Date()): Contribution<CommittedRevision> {
   return async (committed: CommittedRevision) => {
-    const settings = await billingSettings();
-    const chosen = committed.billingScheduleId ? settings.schedules.find((candidate) => candidate.id === committed.billingScheduleId) : undefined;
-    if (committed.billingScheduleId && !chosen) {
-      throw new BusinessRuleError(`issue_info.billing_schedule_id: no billing schedule ${committed.billingScheduleId.slice(0, 100)}; retrieve_billing_schedule_options lists them`);
-    }
-    const schedule = chosen ?? settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? settings.schedules[0];
-    const items = await billableItemsOfRevision(committed.revisionId);
-    const installments = installmentsFor(schedule, settings.rules, items, committed.effectiveDate);
+    const snapshot = await loadRevision(committed.revisionId);
+    if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
+    const { schedule, installments } = await installmentPlan(snapshot, committed.billingScheduleId);
     const at = now();
     const entries = installments.map((installment, index) =>
       invoiceEntry(entryContext('system', 'Active', instant(at, index)), installment, installments.length),
@@ -87,7 +108,6 @@ export function billingAtIssue(now: () => Date = () => new Date()): IssueContrib
       agencyId: committed.agencyId ?? null,
       contactIds: committed.namedInsuredContactIds,
       balanceCents: sum(entries.map((entry) => entry.amountCents)),
-      cancelPending: null,
       nonPayment: { status: 'current', cancelDate: null, chargeId: null },
       nightlyDate: null,
       version: 1,
@@ -246,20 +266,6 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
 
 // ---------------------------------------------------------------- lockbox
 
-/** Runs `work` over `list` with at most `width` at a time, answers in order. */
-export async function mapLimited<T, R>(list: readonly T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(list.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, list.length) }, async () => {
-    while (next < list.length) {
-      const index = next++;
-      results[index] = await work(list[index], index);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
-
 const LOCKBOX_READS_AT_ONCE = 64;
 const LOCKBOX_POSTINGS_AT_ONCE = 64;
 /** A lockbox payment writes its row, its check number and its locator; one note per posting. */
@@ -362,7 +368,6 @@ export interface PotentialPayor {
   contact_role: 'named_insured' | 'finance_company' | 'addtl_interest' | 'mortgagee';
 }
 
-const FINANCE_COMPANY_ROLE = '2e8f4bf3-f306-40dd-bb0b-f7018c68bebc';
 
 /** retrieve_potential_policies_payors: who may pay each policy the caller reaches (unknown numbers are skipped). */
 export async function potentialPayors(principal: Principal, policyNumbers: readonly string[]): Promise<PotentialPayor[]> {
@@ -383,7 +388,7 @@ export async function potentialPayors(principal: Principal, policyNumbers: reado
     const known = new Set(candidates.map((candidate) => candidate.contactId));
     const summaries = await getContactSummaries([...new Set([...known, ...policy.contactIds])]);
     for (const contactId of policy.contactIds) {
-      if (!known.has(contactId) && summaries.get(contactId)?.roleIds.includes(FINANCE_COMPANY_ROLE)) candidates.push({ contactId, role: 'finance_company' });
+      if (!known.has(contactId) && summaries.get(contactId)?.roleIds.includes(FINANCE_COMPANY_ROLE_ID)) candidates.push({ contactId, role: 'finance_company' });
     }
     const seen = new Set<string>();
     return candidates

@@ -3,7 +3,7 @@
  * cancel reasons, the cancellation rules and the NSF fee. Pure: the records come from
  * the catalog store (or the reference data in tests).
  */
-import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/model.js';
+import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/index.js';
 import { toCents } from '../platform/money.js';
 import type { BillingSettings } from './model.js';
 

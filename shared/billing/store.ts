@@ -5,11 +5,12 @@
  * payment's locator). Concurrent postings to one account conflict in DynamoDB; such a
  * transaction changed nothing and is simply tried again.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
-import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
+import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
+import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { BusinessRuleError } from '../platform/errors.js';
 import {
   ACCOUNT_LIST_SHARDS,
   accountIndexAttributes,
@@ -26,11 +27,10 @@ import {
 import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
 
 const table = () => config.tableName();
-const TRANSACTION_LIMIT = 100;
 /** Attempts of a posting that keeps meeting concurrent postings to the same account. */
 const MAX_ATTEMPTS = 12;
 
-export type TransactionWrite = Record<string, unknown>;
+export type { TransactionWrite };
 
 /** A check number already posted to the policy (its natural key held). */
 export class CheckAlreadyPostedError extends BusinessRuleError {
@@ -40,10 +40,7 @@ export class CheckAlreadyPostedError extends BusinessRuleError {
   }
 }
 
-function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _a, gsi2sk: _b, entity: _e, ...rest } = item;
-  return rest as T;
-}
+const strip = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(item);
 
 // ---------------------------------------------------------------- writes handed to other moves
 
@@ -152,36 +149,23 @@ export function postingWrites(posting: Posting): TransactionWrite[] {
   ];
 }
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Writes a posting as one transaction. A conflict with a concurrent posting is retried
  * (a cancelled transaction wrote nothing); a held check number that exists is
  * CheckAlreadyPostedError; a changed account under a version guard is ConcurrentChangeError.
  */
 export async function writePosting(posting: Posting): Promise<void> {
-  const writes = postingWrites(posting);
-  if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError(`The posting needs ${writes.length} writes; at most ${TRANSACTION_LIMIT} fit one transaction`);
   const checksFrom = 1 + posting.entries.length;
-  const label = `The account of policy ${posting.account.policyNumber}`;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: writes as never }));
-      return;
-    } catch (error) {
-      const reasons = transactionCancellationReasons(error);
-      const conflicted = reasons?.includes('TransactionConflict') || (error as { name?: string }).name === 'TransactionConflictException';
-      if (!reasons && !conflicted) throw error;
-      const held = posting.holdChecks ?? [];
-      const refusedCheck = held.find((_, index) => reasons?.[checksFrom + index] === 'ConditionalCheckFailed');
-      if (refusedCheck) throw new CheckAlreadyPostedError(refusedCheck, posting.account.policyNumber);
-      if (reasons?.[0] === 'ConditionalCheckFailed') throw new ConcurrentChangeError(label);
-      if (reasons?.some((reason) => reason === 'ConditionalCheckFailed')) throw new ConcurrentChangeError(label);
-      if (!conflicted || attempt >= MAX_ATTEMPTS) throw new ConcurrentChangeError(label);
-      // Spread the retries of concurrent postings so that they stop meeting.
-      await pause(Math.random() * Math.min(400, 10 * 2 ** attempt));
-    }
-  }
+  const held = posting.holdChecks ?? [];
+  await runTransaction(postingWrites(posting), {
+    label: `The account of policy ${posting.account.policyNumber}`,
+    maxAttempts: MAX_ATTEMPTS,
+    tooLarge: (count) => new TransactionTooLargeError(count, `The posting needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
+    onConditionFailed: (failure) => {
+      const refusedCheck = held.find((_, index) => failure.indexes.includes(checksFrom + index));
+      return refusedCheck ? new CheckAlreadyPostedError(refusedCheck, posting.account.policyNumber) : undefined;
+    },
+  });
 }
 
 // ---------------------------------------------------------------- reads

@@ -2,7 +2,7 @@
  * Roles as the contacts area uses them: resolving a role named by a client, and who may
  * give a role to a contact (reference-product.md, "Contacts and access" and "Standing").
  */
-import type { Role } from '../catalog/model.js';
+import type { Role } from '../catalog/index.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 
 /** Fixed ids of the reference product (reference-product.md, "Contacts and access"). */

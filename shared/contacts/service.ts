@@ -3,8 +3,7 @@
  * Every read and write checks the caller's reach: a contact outside it answers as absent.
  */
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../catalog/model.js';
-import { listRoles } from '../catalog/store.js';
+import { type Role, listRoles } from '../catalog/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { hashPassword } from '../platform/passwords.js';
 import { reaches, type Principal } from '../platform/principal.js';

@@ -3,10 +3,11 @@
  * and everything it owns (addresses, phones, emails, roles, index items, listing
  * counters) change together in one transaction, guarded by the profile's version.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, transactionCancellationReasons } from '../platform/dynamo.js';
+import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionOptions, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   ALL_SCOPE,
@@ -40,55 +41,25 @@ export interface ContactProfile {
   [attribute: string]: unknown;
 }
 
-/** DynamoDB's limit on the items of one TransactWriteItems call. */
-export const TRANSACTION_ITEM_LIMIT = 100;
-
 const table = () => config.tableName();
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-const stripKeys = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, entity: _entity, ...rest } = item;
-  return rest as T;
-};
+const stripKeys = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(item);
 
 // ---------------------------------------------------------------- transactions
 
-class ItemConditionFailedError extends Error {
-  constructor(readonly index: number) {
-    super(`condition of transaction item ${index} failed`);
-    this.name = 'ItemConditionFailedError';
-  }
-}
+/** The one transaction runner, with the contact's own words for a change too large to make at once. */
+const transact = (items: TransactionWrite[], onConditionFailed?: TransactionOptions['onConditionFailed']) =>
+  runTransaction(items, {
+    label: 'The contact',
+    tooLarge: (count) =>
+      new TransactionTooLargeError(
+        count,
+        `This change would write ${count} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles, agencies, addresses, phones or emails, or a shorter name`,
+      ),
+    ...(onConditionFailed ? { onConditionFailed } : {}),
+  });
 
-/**
- * Runs one transaction; conflicts with a concurrent transaction on a shared counter are
- * retried (the whole transaction is all-or-nothing, so a retry cannot half-apply).
- */
-async function transact(items: TransactItem[]): Promise<void> {
-  if (items.length > TRANSACTION_ITEM_LIMIT) {
-    throw new BusinessRuleError(
-      `This change would write ${items.length} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles, agencies, addresses, phones or emails, or a shorter name`,
-    );
-  }
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = transactionCancellationReasons(error);
-      if (!reasons) throw error;
-      const failed = reasons.indexOf('ConditionalCheckFailed');
-      if (failed >= 0) throw new ItemConditionFailedError(failed);
-      if (reasons.includes('TransactionConflict') && attempt < 6) {
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
-        continue;
-      }
-      throw error;
-    }
-  }
-}
-
-const put = (Item: TableItem, condition?: string, values?: Record<string, unknown>): TransactItem => ({
+const put = (Item: TableItem, condition?: string, values?: Record<string, unknown>): TransactionWrite => ({
   Put: {
     TableName: table(),
     Item,
@@ -97,7 +68,7 @@ const put = (Item: TableItem, condition?: string, values?: Record<string, unknow
   },
 });
 
-const counterUpdates = (counters: Array<{ key: { pk: string; sk: string }; delta: number }>): TransactItem[] =>
+const counterUpdates = (counters: Array<{ key: { pk: string; sk: string }; delta: number }>): TransactionWrite[] =>
   counters.map(({ key, delta }) => ({
     Update: {
       TableName: table(),
@@ -116,7 +87,7 @@ export interface NewContactRecords {
   emailAddresses: ContactEmail[];
 }
 
-function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: NewContactRecords): TransactItem[] {
+function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: NewContactRecords): TransactionWrite[] {
   const index = planIndexChange(undefined, contact);
   const absent = 'attribute_not_exists(pk)';
   const now = contact.createdAt;
@@ -137,8 +108,8 @@ function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: New
  * behind). A transaction may touch an item only once: the listing counters the contacts
  * share are added up into one update each.
  */
-export function contactCreationWrites(contacts: readonly NewContactRecords[]): TransactItem[] {
-  const writes: TransactItem[] = [];
+export function contactCreationWrites(contacts: readonly NewContactRecords[]): TransactionWrite[] {
+  const writes: TransactionWrite[] = [];
   const counters = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
   for (const records of contacts) {
     const index = planIndexChange(undefined, records.contact);
@@ -158,7 +129,7 @@ export async function createContact(records: NewContactRecords): Promise<void> {
   try {
     await transact(creationItems(records));
   } catch (error) {
-    if (error instanceof ItemConditionFailedError) throw new BusinessRuleError('A contact with this id already exists');
+    if (error instanceof RecordChangedError) throw new BusinessRuleError('A contact with this id already exists');
     throw error;
   }
 }
@@ -169,7 +140,7 @@ export async function createContactProfileIfAbsent(profile: ContactProfile): Pro
     await transact(creationItems({ contact: { ...profile } as ContactRecord, addresses: [], phoneNumbers: [], emailAddresses: [] }));
     return true;
   } catch (error) {
-    if (error instanceof ItemConditionFailedError) return false;
+    if (error instanceof RecordChangedError) return false;
     throw error;
   }
 }
@@ -242,11 +213,11 @@ export async function saveContactChange(change: ContactChange): Promise<void> {
   const now = new Date().toISOString();
   const next: ContactRecord = { ...after, version: before.version + 1, updatedAt: now };
   const index = planIndexChange(before, next);
-  const items: TransactItem[] = [
+  const items: TransactionWrite[] = [
     put({ ...contactKey(before.id), entity: 'Contact', ...next }, 'version = :version', { ':version': before.version }),
     put({ ...contactRoleKey(before.id, change.roleId), entity: 'ContactRole', contactId: before.id, roleId: change.roleId, aspects: change.aspects, updatedAt: now }),
     ...index.puts.map((item) => put(item)),
-    ...index.deletes.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } })),
+    ...index.deletes.map((Key): TransactionWrite => ({ Delete: { TableName: table(), Key } })),
     ...counterUpdates(index.counters),
   ];
   let loginIndex = -1;
@@ -276,16 +247,7 @@ export async function saveContactChange(change: ContactChange): Promise<void> {
       });
     }
   }
-  try {
-    await transact(items);
-  } catch (error) {
-    if (error instanceof ItemConditionFailedError) {
-      if (error.index === 0) throw new ConcurrentChangeError('The contact');
-      if (error.index === loginIndex && change.login) throw new LoginNameTakenError(change.login.username);
-      throw new ConcurrentChangeError('The contact');
-    }
-    throw error;
-  }
+  await transact(items, (failure) => (failure.index === loginIndex && failure.index > 0 && change.login ? new LoginNameTakenError(change.login.username) : new ConcurrentChangeError('The contact')));
 }
 
 /** The stored password hash of a login name (for the sign-in flow); never leaves the server. */

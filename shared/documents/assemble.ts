@@ -4,7 +4,7 @@
  * caller loads the revision, the named insureds and the catalog's names; the same inputs
  * always give the same document.
  */
-import type { LineItemRecord, RevisionSnapshot, RiskRecord } from '../policies/model.js';
+import type { LineItemRecord, RevisionSnapshot, RiskRecord } from '../policies/index.js';
 import type { Cents } from '../platform/money.js';
 import type {
   BillingDetails,

@@ -8,9 +8,8 @@
  * not import the renderer: issue, cancel_policy and the nightly consumer bundle it.
  */
 import { randomUUID } from 'node:crypto';
-import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/model.js';
-import { getPolicy } from '../policies/store.js';
-import { todayIso } from '../platform/dates.js';
+import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/index.js';
+import { getPolicy } from '../policies/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest } from './model.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
@@ -61,7 +60,8 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
  */
 export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
   const owner = await ownerOf(cancelled.policyId);
-  const decisionDate = todayIso();
+  // Dated by the move's decision: a past nightly day re-run dates its notice by that day.
+  const decisionDate = cancelled.decisionDate;
   const request: DeliverableRequest = {
     requestId: randomUUID(),
     deliverableType: 'Notice of Cancellation',

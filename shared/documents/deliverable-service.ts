@@ -8,21 +8,16 @@
  * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
  * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
  * - `declarationAtIssue` / `noticeOfCancellation` (deliverable-requests.ts) are the contributions to
- *   issue and cancel_policy: they request a deliverable in the move's transaction, and
+ *   the issue and cancel moves (shared/moves.ts): they request a deliverable in the move's transaction, and
  *   `renderRequestedDeliverable(requestId)` (the documents consumer) renders it after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { installmentsFor, billableItems } from '../billing/schedules.js';
-import { returnPremium } from '../billing/cancellation.js';
-import type { BillingRules, BillingScheduleDefinition, CancellationRules, CancelReason } from '../catalog/model.js';
-import { getCatalogRecord, getProductCatalog, listCatalog } from '../catalog/store.js';
-import { getContact, getContacts } from '../contacts/store.js';
-import { getContactSummaries } from '../contacts/summaries.js';
-import { revisionWithinReach } from '../policies/access.js';
-import type { RevisionSnapshot } from '../policies/model.js';
-import { loadRevision } from '../policies/store.js';
-import { formsAttached } from '../rating/forms.js';
+import { billableItems, installmentPlan, UnknownBillingScheduleError, returnPremium } from '../billing/index.js';
+import { type CancellationRules, type CancelReason, getCatalogRecord, getProductCatalog } from '../catalog/index.js';
+import { getContact, getContacts, getContactSummaries } from '../contacts/index.js';
+import { revisionWithinReach, type RevisionSnapshot, loadRevision } from '../policies/index.js';
+import { formsAttached } from '../rating/index.js';
 import { todayIso } from '../platform/dates.js';
 import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
@@ -67,8 +62,6 @@ async function renderDeliverablePdf(document: PolicyDocument): Promise<Uint8Arra
   })();
   return (await renderer).renderDeliverablePdf(document);
 }
-
-const FULL_PAY_LABEL = 'Full Pay';
 const REVISION_NOTICE_REASON = 'Cancellation';
 
 /** The policy a file belongs to, as its record keeps it (reach is decided on agencyId and contactIds). */
@@ -237,21 +230,13 @@ function mailingAddressOf(contact: { addresses?: Array<{ addressLine1: string; a
   };
 }
 
+/** The installment table of a document: billing's own plan for the revision, the very one its invoices are written from. */
 async function billingPlan(snapshot: RevisionSnapshot, scheduleId: string | undefined, goDate: string | undefined, type: DeliverableType): Promise<BillingDetails | undefined> {
-  const [schedules, rules, product] = await Promise.all([
-    listCatalog<BillingScheduleDefinition>('BILLINGSCHEDULE'),
-    getCatalogRecord<BillingRules>('BILLINGRULES'),
-    getProductCatalog(),
-  ]);
-  const schedule = schedules.find((candidate) => candidate.id === scheduleId) ?? schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? schedules[0];
-  if (!schedule || !rules) return undefined;
-  const lineItems = snapshot.items.filter((item) => item.persistStatus !== 'rejected').map((item) => ({
-    itemId: item.itemId,
-    name: item.name,
-    writtenPremiumCents: item.annualPremiumCents,
-    writtenFeeCents: item.annualFeeCents,
-  }));
-  const installments = installmentsFor(schedule, rules, billableItems(lineItems, product.items), snapshot.header.termStart);
+  const { schedule, installments } = await installmentPlan(snapshot, scheduleId).catch((error: unknown) => {
+    // A document asked for with a schedule the carrier no longer offers shows Full Pay, as before.
+    if (error instanceof UnknownBillingScheduleError) return installmentPlan(snapshot);
+    throw error;
+  });
   const billing: BillingDetails = {
     scheduleLabel: schedule.label,
     installments: installments.map((installment) => ({ number: installment.number, billDate: installment.billDate, dueDate: installment.dueDate, amount: installment.amountDueCents })),

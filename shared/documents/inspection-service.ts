@@ -4,9 +4,7 @@
  * inspection_requested_date in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { riskWithinReach } from '../policies/access.js';
-import type { LineItemRecord } from '../policies/model.js';
-import { setRiskInspectionRequested } from '../policies/store.js';
+import { riskWithinReach, type LineItemRecord, setRiskInspectionRequested } from '../policies/index.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { toAmount } from '../platform/money.js';

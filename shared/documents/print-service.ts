@@ -2,7 +2,7 @@
  * The print queue as the print vendor's clients read it (getToBePrinted, markAsPrinted) and
  * the nightly print run that puts the files of a print date into mailing batches.
  */
-import { getCarrierSettings } from '../catalog/store.js';
+import { getCarrierSettings } from '../catalog/index.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { assignMailingBatches } from './mailing-batches.js';

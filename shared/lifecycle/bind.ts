@@ -1,8 +1,8 @@
 /** bind: submits a quote. Only an open, unsubmitted quote can be bound; anything else changes nothing. */
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
-import { bindWrites, runLifecycleTransaction } from '../policies/lifecycle-store.js';
+import { runTransaction } from '../platform/transactions.js';
+import { bindWrites, policyWithinReach, revisionWithinReach } from '../policies/index.js';
 
 export async function bindPolicy(principal: Principal, by: { policyId?: string; policyNumber?: string }) {
   const { policy } = await policyWithinReach(principal, by);
@@ -11,6 +11,6 @@ export async function bindPolicy(principal: Principal, by: { policyId?: string; 
   if (header.revisionState !== 'open' || header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only an unsubmitted quote can be bound`);
   }
-  await runLifecycleTransaction(bindWrites(header), `Policy ${policy.policyNumber}`);
+  await runTransaction(bindWrites(header), { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

@@ -1,18 +1,23 @@
 /**
- * issue: commits a bound quote's revision. The one place where other areas hook into
- * issuing: every IssueContribution the entry file wires in receives the committed revision and answers
- * its writes (billing: invoices and account history; documents: the Declaration request),
- * which land in the SAME transaction as the commit, or none of them do.
+ * issue: commits a bound quote's revision. Every contribution registered for `issue`
+ * (shared/moves.ts) receives the committed revision and answers its writes (billing: the
+ * account and invoices; documents: the Declaration), which land in the SAME transaction as
+ * the commit, or none of them do. The commit date is the move's decision date.
  */
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
-import { issueWrites, runLifecycleTransaction } from '../policies/lifecycle-store.js';
-import type { PolicyRecord, RevisionRecord } from '../policies/model.js';
-import type { CommittedRevision, IssueContribution } from './model.js';
+import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
+import { issueWrites, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
+import type { DecisionOptions } from './cancel.js';
+import { contributedWrites } from './contributions.js';
+import type { CommittedRevision, MoveWiring } from './model.js';
 
-const TRANSACTION_LIMIT = 100;
+export interface IssueRequest {
+  policyId?: string;
+  policyNumber?: string;
+  billingScheduleId?: string;
+}
 
 export function committedRevision(policy: PolicyRecord, header: RevisionRecord, commitDate: string, billingScheduleId?: string): CommittedRevision {
   return {
@@ -34,12 +39,8 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
   };
 }
 
-export async function issuePolicy(
-  principal: Principal,
-  by: { policyId?: string; policyNumber?: string; billingScheduleId?: string },
-  contributions: readonly IssueContribution[],
-  now = new Date(),
-) {
+export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
+  const now = options.now ?? new Date();
   const { policy } = await policyWithinReach(principal, by);
   const header = (await revisionWithinReach(principal, policy.activeRevisionId)).header;
   if (header.revisionState !== 'open' || header.policyStatus !== 'Submitted') {
@@ -47,10 +48,11 @@ export async function issuePolicy(
   }
   if (header.annualPremiumCents === 0 && header.annualFeeCents === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} is not rated; rate it before issuing`);
   const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
-  const contributed = (await Promise.all(contributions.map((contribute) => contribute(committed)))).flat();
-  const writes = [...issueWrites(header, policy, committed.commitDate), ...(contributed as Array<Record<string, unknown>>)];
-  if (writes.length > TRANSACTION_LIMIT) throw new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${writes.length} writes; at most ${TRANSACTION_LIMIT} fit one transaction`);
-  await runLifecycleTransaction(writes, `Policy ${policy.policyNumber}`);
+  const writes = [...issueWrites(header, policy, committed.commitDate), ...(await contributedWrites(wiring, 'issue', committed))];
+  await runTransaction(writes, {
+    label: `Policy ${policy.policyNumber}`,
+    tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
+  });
   return {
     policy_number: policy.policyNumber,
     policy_id: policy.id,

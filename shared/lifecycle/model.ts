@@ -1,9 +1,33 @@
 /**
- * The seams where other areas join a policy's moves. Each move (issue, cancel) builds
- * what it did as plain data and hands it to every contribution wired in by its entry file;
- * each contribution answers writes of its own area that land in the SAME transaction as
- * the move, or none of them do. Only data here: no area imports another through this file.
+ * The seams where other areas join a policy's moves. Each move (issue, cancel, rescind)
+ * builds what it decided as plain data, its event, and hands it to every contribution the
+ * wiring module (shared/moves.ts) registered for that move; each contribution answers writes
+ * of its own area that land in the SAME transaction as the move, or none of them do. What a
+ * move reads from an area it must not import (billing's reference data and figures) comes
+ * through MoveReads, wired in the same place. Only data, types and the errors the moves share.
  */
+import { BusinessRuleError } from '../platform/errors.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+
+export type { TransactionWrite };
+
+/** A cancel date outside the term (the cancel move refuses it; billing's return premium rule too). */
+export class InvalidCancelDateError extends BusinessRuleError {
+  constructor(cancelDate: string, effectiveDate: string, expirationDate: string) {
+    super(`cancel_date ${cancelDate} is outside the term ${effectiveDate} to ${expirationDate}`);
+    this.name = 'InvalidCancelDateError';
+  }
+}
+
+/** When and by whom a move was decided: everything it produces is dated by this, never by the wall clock. */
+export interface Decision {
+  /** The day decided for (YYYY-MM-DD): a nightly day re-run later still decides that day. */
+  decisionDate: string;
+  /** The instant its rows and notes are stamped with. */
+  decidedAt: string;
+  /** A contact id, or the service's own job (`nightly-billing`). */
+  decidedBy: string;
+}
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */
 export interface CommittedRevision {
@@ -14,6 +38,7 @@ export interface CommittedRevision {
   policyTypeId: string;
   effectiveDate: string;
   expirationDate: string;
+  /** The decision date of the issue. */
   commitDate: string;
   annualPremiumCents: number;
   annualFeeCents: number;
@@ -24,32 +49,77 @@ export interface CommittedRevision {
   namedInsuredContactIds: string[];
 }
 
-/** A term as cancel_policy leaves it: what documents (the Notice of Cancellation) and notes start from. */
-export interface CancelledTerm {
+/** A term as a cancellation leaves it (cancel_policy, the nightly job): what billing, documents and notes start from. */
+export interface CancelledTerm extends Decision {
   policyId: string;
   policyNumber: string;
   termId: string;
+  termEffectiveDate: string;
+  termExpirationDate: string;
   /** The revision carrying the cancellation's reason and date (written by the move; not readable before it lands). */
   revisionId: string;
   /** The revision in force when the cancellation was decided: what a notice prints of the policy. */
   inForceRevisionId: string;
-  /** `pending` when only a cancel_pending_date was given; `cancelled` when it took effect. */
+  /** `pending` when only a cancel_pending_date was given (or the nightly job found an invoice unpaid); `cancelled` when it took effect. */
   outcome: 'pending' | 'cancelled';
   cancelDate: string;
+  reasonId: string;
   reason: string;
   /** Return premium in cents (0 while pending). */
   returnPremiumCents: number;
+  /** The unpaid invoice a pending cancellation for non-payment stems from (the nightly job's finding). */
+  unpaidChargeId?: string | null;
   agencyId?: string;
+  /** The policy's contacts (who reaches its notes). */
+  contactIds: string[];
   namedInsuredContactIds: string[];
+  /** What the move's note records. */
+  summary: string;
 }
 
-/** One write of a DynamoDB transaction, as lib-dynamodb's TransactWriteCommand takes it. */
-export interface TransactionWrite {
-  Put?: unknown;
-  Update?: unknown;
-  Delete?: unknown;
-  ConditionCheck?: unknown;
+/** A pending cancellation withdrawn (the nightly job: the unpaid balance was paid in time). */
+export interface RescindedCancellation extends Decision {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
+  agencyId?: string;
+  contactIds: string[];
+  summary: string;
+  /** A cancellation for another reason stays pending on the term (only the one for this reason was withdrawn). */
+  otherPendingRemains: boolean;
 }
 
-export type IssueContribution = (committed: CommittedRevision) => Promise<TransactionWrite[]>;
-export type CancellationContribution = (cancelled: CancelledTerm) => Promise<TransactionWrite[]>;
+/** Every move's event, by the move's name: a new move adds its line here. */
+export interface MoveEvents {
+  issue: CommittedRevision;
+  cancel: CancelledTerm;
+  rescind: RescindedCancellation;
+}
+export type MoveName = keyof MoveEvents;
+
+/** One area's part in a move: its writes for the move's one transaction. */
+export type Contribution<Event> = (event: Event) => Promise<TransactionWrite[]>;
+
+/** The contributions of every move, registered once (shared/moves.ts). */
+export type MoveContributions = { readonly [Move in MoveName]: ReadonlyArray<Contribution<MoveEvents[Move]>> };
+
+/** What a cancellation costs or returns, from the area that bills it. */
+export interface CancellationFigures {
+  returnPremiumCents: number;
+  /** Cancelled on the first day: nothing earned. */
+  flat: boolean;
+}
+
+/** What the moves read from areas that themselves contribute to the moves (and so cannot be imported by them). */
+export interface MoveReads {
+  /** The cancel reason of an id, from the reference data; undefined for none. */
+  cancelReason(reasonId: string): Promise<{ id: string; name: string } | undefined>;
+  /** The return premium of cancelling a term on a date, from the revision in force. */
+  cancellationFigures(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
+}
+
+/** Everything the moves are wired with, once. */
+export interface MoveWiring {
+  contributions: MoveContributions;
+  reads: MoveReads;
+}

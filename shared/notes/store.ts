@@ -1,15 +1,14 @@
 /**
  * The notes store: the only code that knows the keys of notes. Notes are written inside
- * the transaction of the action they record (notePut answers that write); removeNote
- * deletes one by id.
+ * the transaction of the action they record (notePut answers that write); the notes
+ * service removes one by id.
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { NotFoundError } from '../platform/errors.js';
-import { reaches, type Principal } from '../platform/principal.js';
+import { withoutStorageKeys } from '../platform/transactions.js';
 import { noteIndexAttributes, noteKey, policyNotesQuery } from './keys.js';
 import type { NoteRecord } from './model.js';
 
@@ -34,20 +33,22 @@ export function notePut(note: NoteRecord) {
 /** A policy's notes, oldest first (the index is eventually consistent). */
 export async function listPolicyNotes(policyId: string): Promise<NoteRecord[]> {
   const items = await queryAll<NoteRecord & Record<string, unknown>>(policyNotesQuery(config.tableName(), policyId));
-  return items.map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, entity: _e, ...note }) => note as unknown as NoteRecord);
+  return items.map((item) => withoutStorageKeys<NoteRecord>(item));
 }
 
-/** removeNote: deletes the note with that id, if the caller reaches its policy; an unknown id is not found. */
-export async function removeNote(principal: Principal, noteId: string): Promise<void> {
-  const label = `Note ${noteId}`;
+/** The note with that id, strongly consistent; undefined when there is none. */
+export async function getNote(noteId: string): Promise<NoteRecord | undefined> {
   const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: noteKey(noteId), ConsistentRead: true }));
-  const note = found.Item as NoteRecord | undefined;
-  if (!note || !reaches(principal, note)) throw new NotFoundError(label);
+  return found.Item as NoteRecord | undefined;
+}
+
+/** Deletes a note; false when it was already gone. */
+export async function deleteNote(noteId: string): Promise<boolean> {
   try {
     await documentClient().send(new DeleteCommand({ TableName: config.tableName(), Key: noteKey(noteId), ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
   } catch (error) {
-    // Removed by another request since it was read: the caller's note is gone either way, but not by this call.
-    if (isConditionalCheckFailure(error)) throw new NotFoundError(label);
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }

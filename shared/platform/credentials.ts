@@ -1,5 +1,5 @@
 /**
- * The credentials a request presents (DESIGN.md section 2), picked out without judging
+ * The credentials a request presents (README.md, "A first call"), picked out without judging
  * them: `api_key` as a top-level body field, `Authorization: Bearer <JWT>`,
  * `Authorization: <api key>`, or the session cookie minted by /api/v2/auth/session.
  * Whether any of them is valid is for the authenticator to say.

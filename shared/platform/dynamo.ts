@@ -7,6 +7,7 @@
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './clients.js';
+import { mapLimited } from './concurrency.js';
 import { config } from './config.js';
 
 /** An item as the document client reads and writes it (its attribute values are typed `any` there too). */
@@ -111,7 +112,7 @@ export async function batchGetAll<T = TableItem>(keys: readonly ItemKey[], optio
       pending = result.UnprocessedKeys?.[table]?.Keys;
     }
   };
-  await inWaves(inChunks(distinctKeys(keys), BATCH_GET_LIMIT), options.concurrency ?? 1, readChunk);
+  await mapLimited(inChunks(distinctKeys(keys), BATCH_GET_LIMIT), options.concurrency ?? 1, readChunk);
   return found;
 }
 
@@ -133,7 +134,7 @@ export async function batchWriteAll(requests: readonly BatchWriteRequest[], opti
       pending = (result.UnprocessedItems?.[table] ?? []) as BatchWriteRequest[];
     }
   };
-  await inWaves(inChunks(requests, BATCH_WRITE_LIMIT), options.concurrency ?? 1, writeChunk);
+  await mapLimited(inChunks(requests, BATCH_WRITE_LIMIT), options.concurrency ?? 1, writeChunk);
 }
 
 /**
@@ -184,9 +185,5 @@ export function distinctKeys(keys: readonly ItemKey[]): ItemKey[] {
   });
 }
 
-async function inWaves<T>(chunks: T[], concurrency: number, run: (chunk: T) => Promise<void>): Promise<void> {
-  const width = Math.max(1, Math.floor(concurrency));
-  for (let start = 0; start < chunks.length; start += width) await Promise.all(chunks.slice(start, start + width).map(run));
-}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 /**
- * The two response envelopes of the interface (spec 2.1, DESIGN.md section 2).
+ * The two response envelopes of the interface (spec 2.1, README.md, "A first call").
  * v1 operations answer `message`, v2 operations answer `messages`; both as lists.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';

@@ -17,10 +17,12 @@ export function errorResponse(
   requestId: string,
   logger: Logger,
   failureData?: (messages: string[]) => unknown,
+  messageShape: 'list' | 'single' = 'list',
 ): APIGatewayProxyStructuredResultV2 {
   if (error instanceof BusinessRuleError) {
     const messages = error.messages.map(withoutLongEcho);
     const data = error.data ?? failureData?.(messages) ?? null;
+    if (messageShape === 'single') return jsonResponse(200, { success: false, message: messages.join('; '), data }, { requestId });
     return jsonResponse(200, envelope(version, false, messages, data), { requestId });
   }
   if (error instanceof AuthenticationError) return jsonResponse(401, envelope(version, false, [error.message], null), { requestId });

@@ -1,6 +1,6 @@
 /**
  * Typed errors that business code throws. The operation factory maps each
- * of them to a status code and an envelope in one place (response.ts).
+ * of them to a status code and an envelope in one place (error-mapping.ts).
  */
 
 /** A business or validation rule refused the request: HTTP 200, success false. */

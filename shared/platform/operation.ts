@@ -86,6 +86,11 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
    * puts the error messages there (storeRoles answers its list of messages).
    */
   failureData?: (messages: string[]) => unknown;
+  /**
+   * `single` for operations whose contract documents `{success, message}` with message one
+   * string, failures included (cancel_policy): a business failure's messages are joined.
+   */
+  messageShape?: 'list' | 'single';
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
   handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages | FileReply>;
@@ -181,7 +186,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       onError: async (request) => {
         const error = request.error as Error & { statusCode?: number };
         const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
-        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), logger, definition.failureData);
+        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), logger, definition.failureData, definition.messageShape);
       },
     })
     .handler(core);

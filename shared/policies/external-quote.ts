@@ -3,7 +3,7 @@
  * its items with their limits, deductibles and premiums, and its stated totals. The
  * premiums it states are kept, never recalculated. No I/O: ids come from `newId`.
  */
-import type { ProductCatalog } from '../catalog/model.js';
+import type { ProductCatalog } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { toCents, type Cents } from '../platform/money.js';
 import type { AmountInput, ExternalItem, ExternalQuoteParts, ExternalRisk, LineItemRecord, Placement, PolicyDraft, RiskRecord, SubLineRecord } from './model.js';

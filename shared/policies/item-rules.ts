@@ -3,7 +3,7 @@
  * what is refused (add_line_item, add_sub_line, copy_sub_line). No I/O: ids come from
  * the `newId` given.
  */
-import type { ItemDefinition, ProductCatalog, SubLineDefinition } from '../catalog/model.js';
+import type { ItemDefinition, ProductCatalog, SubLineDefinition } from '../catalog/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { Addition, LineItemRecord, Placement, RevisionSnapshot, RiskRecord, SubLineRecord } from './model.js';
 import { withoutCalculatedPremium } from './premiums.js';

@@ -1,6 +1,6 @@
 /** Items and sub lines of a revision: add_line_item, add_sub_line, copy_sub_line, update_property_sub_line_name. */
 import { randomUUID } from 'node:crypto';
-import { getProductCatalog } from '../catalog/store.js';
+import { getProductCatalog } from '../catalog/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { partWithinReach, revisionWithinReach, type Principal } from './access.js';
 import { planLineItem, planSubLine, planSubLineCopy } from './item-rules.js';

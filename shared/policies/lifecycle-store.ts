@@ -3,14 +3,11 @@
  * move a revision and its policy, handed to the lifecycle area to run in one transaction
  * with what other areas contribute. Key literals stay in keys.ts.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { transactionCancellationReasons } from '../platform/dynamo.js';
-import { ConcurrentChangeError } from '../platform/errors.js';
+import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
-import { searchIndexWritesForStatus } from '../search/index-writes.js';
+import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
 /** Submits an open, unsubmitted revision (bind). */
 export function bindWrite(header: RevisionRecord) {
@@ -42,16 +39,6 @@ function withStatusGuard<T extends { ConditionExpression: string; ExpressionAttr
   };
 }
 
-/** Runs a lifecycle move's writes as one transaction; a failed guard is a concurrent change. */
-export async function runLifecycleTransaction(writes: ReadonlyArray<Record<string, unknown>>, label: string): Promise<void> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: writes as never }));
-  } catch (error) {
-    if (transactionCancellationReasons(error)) throw new ConcurrentChangeError(label);
-    throw error;
-  }
-}
-
 /** What a cancellation changes in the policies area (cancel_policy, the nightly non-payment job). */
 export interface CancellationMove {
   term: TermRecord;
@@ -62,21 +49,26 @@ export interface CancellationMove {
   outcome: 'pending' | 'cancelled';
   cancelDate: string;
   reasonId: string;
-  today: string;
+  /** The move's decision date: the commit date of the revision it adds. */
+  decisionDate: string;
   /** Id of the revision carrying the cancellation's reason and date (immediate cancellation only). */
   newRevisionId: string;
 }
 
 /**
- * The guarded writes of a cancellation. Pending: the term records it. Immediate: a committed
+ * The guarded writes of a cancellation. Pending: the term records it (the one place a pending
+ * cancellation lives, whoever set it), and the search record shows it. Immediate: a committed
  * revision carrying reason and date is added to the term, the revision in force and every
  * later committed revision take the cancel date, the one in force shows Cancelled.
  */
-export function cancellationWrites(move: CancellationMove): Array<Record<string, unknown>> {
+export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
   const table = config.tableName();
   const { term, base } = move;
   if (move.outcome === 'pending') {
-    return [{ Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, { cancellationStatus: 'pending', cancelPendingDate: move.cancelDate, cancelReasonId: move.reasonId }) }];
+    return [
+      { Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, { cancellationStatus: 'pending', cancelPendingDate: move.cancelDate, cancelReasonId: move.reasonId }) },
+      ...searchIndexWritesForCancellationPending(term.policyId, move.cancelDate),
+    ];
   }
   const revision: RevisionRecord = {
     ...base,
@@ -85,8 +77,8 @@ export function cancellationWrites(move: CancellationMove): Array<Record<string,
     policyStatus: 'Cancelled',
     policyStatusReasonId: move.reasonId,
     cancelDate: move.cancelDate,
-    commitDate: move.today,
-    createDate: move.today,
+    commitDate: move.decisionDate,
+    createDate: move.decisionDate,
     revisionDate: move.cancelDate,
     description: 'Cancellation',
     version: 1,
@@ -98,6 +90,7 @@ export function cancellationWrites(move: CancellationMove): Array<Record<string,
       Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, {
         revisionIds: [...term.revisionIds, revision.id],
         cancellationStatus: 'cancelled',
+        cancelPendingDate: null,
         cancelDate: move.cancelDate,
         cancelReasonId: move.reasonId,
       }),
@@ -105,6 +98,14 @@ export function cancellationWrites(move: CancellationMove): Array<Record<string,
     { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
     ...later.map((other) => ({ Update: versionedUpdate(table, revisionKey(other.id), other.version, { cancelDate: move.cancelDate }) })),
     // search shows the new status at once.
-    ...searchIndexWritesForStatus(term.policyId, 'Cancelled'),
+    ...searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null }),
+  ];
+}
+
+/** A pending cancellation withdrawn: the term and the search record no longer show it. */
+export function rescissionWrites(term: TermRecord): TransactionWrite[] {
+  return [
+    { Update: versionedUpdate(config.tableName(), termKey(term.policyId, term.id), term.version, { cancellationStatus: null, cancelPendingDate: null, cancelReasonId: null }) },
+    ...searchIndexWritesForCancellationPending(term.policyId, null),
   ];
 }

@@ -6,9 +6,8 @@
  * not rewrite a quote.
  */
 import type { RevisionUnderwriting } from './underwriting-fields.js';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { policyLinkPut } from '../contacts/store.js';
-import type { ContactSummary } from '../contacts/summaries.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import type { policyLinkPut, ContactSummary } from '../contacts/index.js';
 import type { Cents } from '../platform/money.js';
 import type { TERM_TYPES } from './terms.js';
 
@@ -92,6 +91,15 @@ export interface TermRecord {
   manualReason: string;
   renewalStatusReasonId: string | null;
   revisionIds: string[];
+  /**
+   * Where the term stands on cancellation: `pending` (until cancelPendingDate, for
+   * cancelReasonId) whoever set it, cancel_policy or the nightly job for non-payment; the
+   * one record of it that retrieve_policy, search and the nightly job all read.
+   */
+  cancellationStatus?: 'pending' | 'cancelled' | null;
+  cancelPendingDate?: string | null;
+  cancelReasonId?: string | null;
+  cancelDate?: string | null;
   version: number;
 }
 
@@ -290,8 +298,6 @@ export type RevisionPart = RiskRecord | SubLineRecord | LineItemRecord | Mortgag
 
 // ---------------------------------------------------------------- writes handed between areas
 
-/** One write of another area that lands in a policy transaction (an element of TransactWriteItems). */
-export type AreaWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A contact's link to a policy (the contacts area's record), written with the policy. */
 export type ContactLinkWrite = ReturnType<typeof policyLinkPut>;
@@ -310,7 +316,7 @@ export interface NewPolicyBundle {
    * Other writes that land with the policy or not at all: the contacts a quote creates
    * (its named insureds), the retirement of the quote a requote replaces.
    */
-  handedWrites?: AreaWrite[];
+  handedWrites?: TransactionWrite[];
 }
 
 /** A change of a revision read at `header.version`: one transaction guarded by that version. */
@@ -326,7 +332,7 @@ export interface RevisionChange {
   term?: { policyId: string; termId: string; expectedVersion: number; set: Partial<TermRecord> };
   policy?: { policyId: string; expectedVersion: number; set: Partial<PolicyRecord> };
   /** Other areas' writes that must land with the change, or not at all. */
-  handedWrites?: AreaWrite[];
+  handedWrites?: TransactionWrite[];
 }
 
 // ---------------------------------------------------------------- what services are asked

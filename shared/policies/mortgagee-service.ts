@@ -1,6 +1,6 @@
 /** Mortgagees of a property: attaching a mortgagee contact, update_mortgagee_information. */
 import { randomUUID } from 'node:crypto';
-import { getContactSummaries } from '../contacts/summaries.js';
+import { getContactSummaries } from '../contacts/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { partWithinReach, type Principal } from './access.js';
 import type { MortgageeRecord, RevisionSnapshot } from './model.js';

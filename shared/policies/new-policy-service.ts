@@ -1,10 +1,8 @@
 /** Creating a policy: new_policy_information and create_policy (create_policy_from_externalquote ends here too). */
 import { randomUUID } from 'node:crypto';
-import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
-import { AGENT_ROLE_ID } from '../contacts/roles.js';
-import { getContact, policyLinkPut } from '../contacts/store.js';
-import { getContactSummaries } from '../contacts/summaries.js';
-import { lookupZip } from '../geography/zip-lookup.js';
+import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { AGENT_ROLE_ID, getContact, policyLinkPut, getContactSummaries } from '../contacts/index.js';
+import { lookupZip } from '../geography/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from './access.js';
 import type { CreatePolicyInput, ExternalQuoteParts, NewPolicyBundle, NumberSequence, PolicyCreator, PolicyDraft } from './model.js';

@@ -3,8 +3,8 @@
  * it starts with, all decided and checked before a number is allocated. No I/O: ids,
  * the ZIP lookup and the clock are given.
  */
-import type { ProductCatalog } from '../catalog/model.js';
-import { ADDITIONAL_INTEREST_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';
+import type { ProductCatalog } from '../catalog/index.js';
+import { ADDITIONAL_INTEREST_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/index.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { applyExternalItems, externalRisk, externalTotals } from './external-quote.js';

@@ -1,5 +1,5 @@
 /** Premiums of items: update_rating_information. */
-import { getProductCatalog } from '../catalog/store.js';
+import { getProductCatalog } from '../catalog/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { revisionWithinReach, riskWithinReach, type Principal } from './access.js';
 import type { RatingItemChange, RevisionChange, RevisionSnapshot, RiskRecord } from './model.js';

@@ -2,7 +2,7 @@
  * Premiums of items: what a change of limits, deductibles or manual premiums does to a
  * line item (the per-item rating change), and which premiums a change makes stale. No I/O.
  */
-import type { ItemDefinition, ProductCatalog } from '../catalog/model.js';
+import type { ItemDefinition, ProductCatalog } from '../catalog/index.js';
 import { toCents, type Cents } from '../platform/money.js';
 import type { AmountInput, ItemRatingChange, LineItemRecord, RatingItemChange, RatingPlan, RevisionRecord, RevisionSnapshot } from './model.js';
 import { deductibleProblem, findItemDefinition, limitProblem, withDefaultLimits } from './structure.js';

@@ -3,8 +3,8 @@
  * at their locations with their answers, the starting sub lines and items, and the items
  * asked for with their limits and deductibles. Pure: the caller stores it or only rates it.
  */
-import type { ProductCatalog } from '../catalog/model.js';
-import { lookupZip } from '../geography/zip-lookup.js';
+import type { ProductCatalog } from '../catalog/index.js';
+import { lookupZip } from '../geography/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Cents } from '../platform/money.js';
 import type { LineItemRecord, RiskRecord, SubLineRecord } from './model.js';

@@ -4,7 +4,7 @@
  * the line items and the revision's totals. Pure: no I/O.
  */
 import { toAmount, type Cents } from '../platform/money.js';
-import type { LineItemToRate, RatedLineItem, RatedRevision, RevisionToRate, RatingDetail } from '../rating/model.js';
+import type { LineItemToRate, RatedLineItem, RatedRevision, RevisionToRate, RatingDetail } from '../rating/index.js';
 import type { LineItemRecord, RevisionRecord, RevisionSnapshot } from './model.js';
 import { bySortOrder } from './wire.js';
 

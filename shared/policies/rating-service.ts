@@ -1,10 +1,9 @@
 /** Rating a stored revision: rate_revision, rate_risk, reset_*_premium, retrieve_rates_for_quote. */
-import { getProductCatalog } from '../catalog/store.js';
+import { getProductCatalog } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { toAmount, toCents, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
-import { rateRevision } from '../rating/engine.js';
-import type { RatedRevision, RevisionToRate } from '../rating/model.js';
+import { rateRevision, type RatedRevision, type RevisionToRate } from '../rating/index.js';
 import { revisionWithinReach, riskWithinReach } from './access.js';
 import { applyRating, ratingTrace, revisionToRate, totalsOfItems, type RevisionTotals } from './rating-input.js';
 import { storeRatedItems } from './rating-store.js';

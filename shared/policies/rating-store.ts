@@ -5,16 +5,15 @@
  * at the version read and open, then the header with its totals, which raises the version.
  * A sequence cut short leaves items rated and totals unrated; running it again completes it.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { inChunks, transactionCancellationReasons } from '../platform/dynamo.js';
-import { ConcurrentChangeError } from '../platform/errors.js';
+import { inChunks } from '../platform/dynamo.js';
+import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
 import { revisionKey } from './keys.js';
 import type { LineItemRecord, RevisionRecord } from './model.js';
 import { RevisionNotOpenError, changeRevision, keyOfPart } from './store.js';
 
-const ONE_TRANSACTION = 99;
+/** Items per transaction beside the revision's guard. */
+const ONE_TRANSACTION = TRANSACTION_ITEM_LIMIT - 1;
 
 export async function storeRatedItems(
   header: RevisionRecord,
@@ -36,14 +35,10 @@ export async function storeRatedItems(
       },
       ...chunk.map((item) => ({ Put: { TableName: table, Item: { ...keyOfPart(item), ...item }, ConditionExpression: 'attribute_exists(pk)' } })),
     ];
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: writes }));
-    } catch (error) {
-      const reasons = transactionCancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons[0] === 'ConditionalCheckFailed' && header.revisionState !== 'open') throw new RevisionNotOpenError(header.id, header.revisionState);
-      throw new ConcurrentChangeError(`Revision ${header.id}`);
-    }
+    await runTransaction(writes, {
+      label: `Revision ${header.id}`,
+      onConditionFailed: (failure) => (failure.index === 0 && header.revisionState !== 'open' ? new RevisionNotOpenError(header.id, header.revisionState) : undefined),
+    });
   }
   return changeRevision(header, { header: set });
 }

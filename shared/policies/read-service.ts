@@ -1,6 +1,6 @@
 /** Reading policies: retrieve_policy, retrieve_policy_terms, retrieve_revision_details. */
-import { getProductCatalog } from '../catalog/store.js';
-import { getContactSummaries } from '../contacts/summaries.js';
+import { getProductCatalog } from '../catalog/index.js';
+import { getContactSummaries } from '../contacts/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { policyWithinReach, revisionWithinReach, type Principal } from './access.js';
 import type { ContactNames, PolicyRecord, RevisionRecord, RevisionSnapshot, RevisionState } from './model.js';

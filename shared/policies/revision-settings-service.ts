@@ -3,7 +3,7 @@
  * the last-visited wizard position.
  */
 import { randomUUID } from 'node:crypto';
-import { getProductCatalog } from '../catalog/store.js';
+import { getProductCatalog } from '../catalog/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { policyWithinReach, revisionWithinReach, type Principal } from './access.js';
 import type { RevisionChange, RevisionRecord, TermType, UnderwritingAnswer, UnderwritingOption } from './model.js';
@@ -12,7 +12,7 @@ import { RevisionNotOpenError, changeRevision, loadRevision, setPolicyLastVisite
 import { missingMandatoryItems } from './structure.js';
 import { inceptionFollowsTerm, movedTerm } from './terms.js';
 import { mergeUnderwritingOptions, validateUnderwritingAnswers } from './underwriting.js';
-import { searchIndexWritesForTermDates } from '../search/index-writes.js';
+import { searchIndexWritesForTermDates } from '../search/index.js';
 
 // ---------------------------------------------------------------- underwriting
 
@@ -67,7 +67,7 @@ export async function updateEffectiveAndExpirationDate(
   }
   // The search record shows the active term's dates and the policy type: it moves with them.
   const typeName = product.policyTypes.find((type) => type.id === (header.policyTypeId ?? snapshot.header.policyTypeId))?.name ?? '';
-  change.handedWrites = searchIndexWritesForTermDates(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName }) as RevisionChange['handedWrites'];
+  change.handedWrites = searchIndexWritesForTermDates(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName });
   await changeRevision(snapshot.header, change);
   return { policy_term: termType, effective_date: effectiveDate, expiration_date: expirationDate, term_length: termLength };
 }

@@ -1,8 +1,8 @@
 /** Risks (properties) of a revision: create_risk, copy_risk, the risk reads and the property updates. */
 import { randomUUID } from 'node:crypto';
-import { getProductCatalog } from '../catalog/store.js';
-import { getContactSummaries } from '../contacts/summaries.js';
-import { lookupZip } from '../geography/zip-lookup.js';
+import { getProductCatalog } from '../catalog/index.js';
+import { getContactSummaries } from '../contacts/index.js';
+import { lookupZip } from '../geography/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { revisionWithinReach, riskWithinReach, type Principal } from './access.js';
 import type { LocationChange, RevisionChange, RevisionSnapshot, RiskCopyOptions, RiskRecord } from './model.js';

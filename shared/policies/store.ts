@@ -5,11 +5,12 @@
  * and mortgagees) from the records it writes and removes. Every change of a
  * revision is one transaction guarded by the revision's version and open state.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
-import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
+import { batchGetAll, isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   allocatePolicyNumberUpdate,
   guardedRevisionUpdate,
@@ -30,10 +31,8 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
-import { searchIndexWritesForNewPolicy } from '../search/index-writes.js';
-import type { SearchablePolicy } from '../search/model.js';
+import { searchIndexWritesForNewPolicy, type SearchablePolicy } from '../search/index.js';
 import type {
-  AreaWrite,
   LineItemRecord,
   LocatorRecord,
   MortgageeRecord,
@@ -44,14 +43,12 @@ import type {
   RevisionPart,
   RevisionRecord,
   RevisionSnapshot,
-  RevisionState,
   RetiredQuote,
   RiskRecord,
   SubLineRecord,
   TermRecord,
 } from './model.js';
 
-const TRANSACTION_LIMIT = 100;
 const table = () => config.tableName();
 
 export function keyOfPart(part: RevisionPart): Key {
@@ -148,7 +145,7 @@ export function searchableOf(policy: PolicyRecord, term: Pick<TermRecord, 'effec
 }
 
 /** The writes of a new policy; the number's uniqueness item comes first, so its failure is reason 0. */
-function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): AreaWrite[] {
+function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): TransactionWrite[] {
   const { policy, term, revision, parts } = bundle;
   return [
     createPut({ ...policyNumberKey(policy.policyNumber), entity: 'PolicyNumber', policyNumber: policy.policyNumber, policyId: policy.id }),
@@ -159,44 +156,25 @@ function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): A
     ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...bundle.contactLinks,
     // The search index is written with the policy: a new policy is found by the next search.
-    ...(searchIndexWritesForNewPolicy(searchableOf(policy, term, revision, facts)) as AreaWrite[]),
+    ...searchIndexWritesForNewPolicy(searchableOf(policy, term, revision, facts)),
     ...(bundle.handedWrites ?? []),
   ];
 }
 
 /** Refuses a policy too large for one transaction; its size does not depend on its number (names not yet known count as none). */
 export function assertNewPolicyFits(bundle: NewPolicyBundle, namedInsuredNames: string[] = bundle.namedInsuredNames ?? []): void {
-  if (newPolicyWrites(bundle, { namedInsuredNames, policyTypeName: '' }).length > TRANSACTION_LIMIT) {
-    throw new BusinessRuleError('The policy has too many parts to create at once');
-  }
+  const count = newPolicyWrites(bundle, { namedInsuredNames, policyTypeName: '' }).length;
+  if (count > TRANSACTION_ITEM_LIMIT) throw new TransactionTooLargeError(count, 'The policy has too many parts to create at once');
 }
-
-/** Tries of a create that only met another transaction on a shared item (a contact listing counter a quote moves). */
-const CREATE_CONFLICT_TRIES = 6;
 
 /** Writes a new policy whole, with its search index items, or nothing. */
 export async function createPolicy(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): Promise<void> {
   assertNewPolicyFits(bundle, facts.namedInsuredNames);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: newPolicyWrites(bundle, facts) }));
-      return;
-    } catch (error) {
-      const reasons = transactionCancellationReasons(error);
-      if (reasons?.[0] === 'ConditionalCheckFailed') throw new PolicyNumberTakenError(bundle.policy.policyNumber);
-      // A handed write's guard failed (the quote a requote retires changed meanwhile): nothing was written.
-      if (reasons?.includes('ConditionalCheckFailed')) throw new ConcurrentChangeError('The policy');
-      if (reasons?.includes('TransactionConflict')) {
-        // Nothing was written and every guard held: the same writes may simply be sent again.
-        if (attempt < CREATE_CONFLICT_TRIES) {
-          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
-          continue;
-        }
-        throw new ConcurrentChangeError('The policy');
-      }
-      throw error;
-    }
-  }
+  await runTransaction(newPolicyWrites(bundle, facts), {
+    label: 'The policy',
+    // Reason 0 is the number's uniqueness item; another failed guard is a handed write's (the quote a requote retires changed meanwhile).
+    onConditionFailed: (failure) => (failure.index === 0 ? new PolicyNumberTakenError(bundle.policy.policyNumber) : new ConcurrentChangeError('The policy')),
+  });
 }
 
 // ---------------------------------------------------------------- reads
@@ -257,7 +235,7 @@ export async function findLocator(id: string): Promise<LocatorRecord | undefined
 // ---------------------------------------------------------------- changes
 
 /** The writes of a revision change: the guarded header first, then its parts, their locators and the handed writes. */
-function revisionChangeWrites(header: RevisionRecord, change: RevisionChange, set: Record<string, unknown>): AreaWrite[] {
+function revisionChangeWrites(header: RevisionRecord, change: RevisionChange, set: Record<string, unknown>): TransactionWrite[] {
   const put = (part: RevisionPart, condition: string) => ({ Put: { TableName: table(), Item: { ...keyOfPart(part), ...part }, ConditionExpression: condition } });
   const created = change.create ?? [];
   const removed = change.remove ?? [];
@@ -282,23 +260,19 @@ function revisionChangeWrites(header: RevisionRecord, change: RevisionChange, se
 export async function changeRevision(header: RevisionRecord, change: RevisionChange): Promise<RevisionRecord> {
   const set = { ...(change.header ?? {}), revisionDate: change.header?.revisionDate ?? header.revisionDate };
   const writes = revisionChangeWrites(header, change, set);
-  if (writes.length > TRANSACTION_LIMIT) {
-    throw new BusinessRuleError(`The change touches ${writes.length} records; at most ${TRANSACTION_LIMIT} can change at once`);
-  }
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: writes }));
-  } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (!reasons) throw error;
-    const handedFrom = writes.length - (change.handedWrites?.length ?? 0);
-    if (reasons.some((reason, index) => index >= handedFrom && reason === 'ConditionalCheckFailed')) throw new HandedWriteRefusedError(header.id);
-    if (reasons[0] === 'ConditionalCheckFailed') {
-      const current = await getRevisionHeaders([header.id]);
-      const state = current[0]?.revisionState;
-      if (state && state !== 'open') throw new RevisionNotOpenError(header.id, state);
-    }
-    throw new ConcurrentChangeError(`Revision ${header.id}`);
-  }
+  const handedFrom = writes.length - (change.handedWrites?.length ?? 0);
+  await runTransaction(writes, {
+    label: `Revision ${header.id}`,
+    tooLarge: (count) => new TransactionTooLargeError(count, `The change touches ${count} records; at most ${TRANSACTION_ITEM_LIMIT} can change at once`),
+    onConditionFailed: async (failure) => {
+      if (failure.indexes.some((index) => index >= handedFrom)) return new HandedWriteRefusedError(header.id);
+      if (failure.index === 0) {
+        const state = (await getRevisionHeaders([header.id]))[0]?.revisionState;
+        if (state && state !== 'open') return new RevisionNotOpenError(header.id, state);
+      }
+      return undefined;
+    },
+  });
   return { ...header, ...set, version: header.version + 1 } as RevisionRecord;
 }
 
@@ -312,22 +286,6 @@ export async function setPolicyLastVisited(policy: PolicyRecord, lastVisited: Po
   }
 }
 
-/**
- * Moves a revision to another state, whatever its state. The lifecycle operations
- * own the rules of when (lifecycle.ts commits through changeRevision); this is the
- * storage step for the other moves, and for tests.
- */
-export async function setRevisionState(revisionId: string, state: RevisionState, extra: Partial<RevisionRecord> = {}): Promise<void> {
-  const [header] = await getRevisionHeaders([revisionId]);
-  if (!header) throw new NotFoundError(`Revision ${revisionId}`);
-  try {
-    await documentClient().send(new UpdateCommand(versionedUpdate(table(), revisionKey(revisionId), header.version, { ...extra, revisionState: state })));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Revision ${revisionId}`);
-    throw error;
-  }
-}
-
 // ---------------------------------------------------------------- requote
 
 /**
@@ -337,7 +295,7 @@ export async function setRevisionState(revisionId: string, state: RevisionState,
  * the contacts' links to it go. A change of the old quote since it was read fails the whole
  * transaction: never neither quote, never both.
  */
-export function retireQuoteWrites(policy: PolicyRecord, header: RevisionRecord, retired: RetiredQuote): AreaWrite[] {
+export function retireQuoteWrites(policy: PolicyRecord, header: RevisionRecord, retired: RetiredQuote): TransactionWrite[] {
   const tableName = table();
   return [
     {
@@ -372,16 +330,13 @@ export async function recordLossAnalysisResult(revisionId: string, jobId: string
 
 // ---------------------------------------------------------------- helpers
 
-/** Drops the storage-only attributes (keys, index keys). */
-function strip<T extends object>(item: T): T {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item as Record<string, unknown>;
-  return rest as T;
-}
+/** Drops the storage-only attributes (keys, index keys); a policy record keeps its entity tag. */
+const strip = <T extends object>(item: T): T => withoutStorageKeys<T>(item as Record<string, unknown>, { keepEntity: true });
 
 // ---------------------------------------------------------------- policy groups
 
 /** A condition, for another area's transaction, that no policy of ours carries this number. */
-export function policyNumberFreeCheck(policyNumber: string): AreaWrite {
+export function policyNumberFreeCheck(policyNumber: string): TransactionWrite {
   return { ConditionCheck: { TableName: table(), Key: policyNumberKey(policyNumber), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
@@ -389,7 +344,7 @@ export function policyNumberFreeCheck(policyNumber: string): AreaWrite {
  * The write that puts a policy in a group (or out of every group: `null`), guarded by the
  * version read, for the policy-groups area to put in its own transaction.
  */
-export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): AreaWrite {
+export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): TransactionWrite {
   return { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { policyGroupId }) };
 }
 
@@ -399,21 +354,20 @@ export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, p
  * note on the property rather than a change of the insurance. Writes handed by another area
  * (the inspection request itself) land in the same transaction.
  */
-export async function setRiskInspectionRequested(risk: Pick<RiskRecord, 'id' | 'revisionId'>, requestedDate: string, handedWrites: AreaWrite[] = []): Promise<void> {
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: riskKey(risk.revisionId, risk.id),
-            UpdateExpression: 'SET inspection_requested_date = :date',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':date': requestedDate },
-          },
+export async function setRiskInspectionRequested(risk: Pick<RiskRecord, 'id' | 'revisionId'>, requestedDate: string, handedWrites: TransactionWrite[] = []): Promise<void> {
+  await runTransaction(
+    [
+      {
+        Update: {
+          TableName: table(),
+          Key: riskKey(risk.revisionId, risk.id),
+          UpdateExpression: 'SET inspection_requested_date = :date',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':date': requestedDate },
         },
-        ...handedWrites,
-      ],
-    }),
+      },
+      ...handedWrites,
+    ],
+    { label: `Property ${risk.id}` },
   );
 }

@@ -2,7 +2,7 @@
  * Building and changing the structure of a revision (sub lines and line items) from
  * the catalog: plain functions over plain data, no I/O.
  */
-import type { Availability, ItemDefinition, ProductCatalog, SubLineDefinition, ValueReference } from '../catalog/model.js';
+import type { Availability, ItemDefinition, ProductCatalog, SubLineDefinition, ValueReference } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { percentOf, sameAmount, toCents, formatCents, type Cents } from '../platform/money.js';
 import type { LineItemRecord, Placement, RevisionSnapshot, SubLineRecord } from './model.js';

@@ -3,7 +3,7 @@
  * straight-through (STP) result, and the last loss analysis. Kept together in one
  * attribute of the revision record (absent on revisions no one has underwritten yet).
  */
-import type { StpFinding } from '../underwriting/model.js';
+import type { StpFinding } from '../underwriting/index.js';
 
 export interface StoredStp {
   ran: boolean;

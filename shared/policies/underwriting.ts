@@ -1,5 +1,5 @@
 /** Underwriting answers and options of a revision. No I/O. */
-import type { ProductCatalog } from '../catalog/model.js';
+import type { ProductCatalog } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { UnderwritingAnswer, UnderwritingOption } from './model.js';
 

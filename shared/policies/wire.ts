@@ -123,6 +123,10 @@ export function termToWire(term: TermRecord, revisions: readonly RevisionRecord[
     renewal_status_description: term.renewalStatusDescription,
     manual_reason: term.manualReason,
     renewal_status_reason_id: term.renewalStatusReasonId,
+    // Beyond the interface, only once a cancellation is set: pending (until cancel_pending_date) or cancelled.
+    ...(term.cancellationStatus
+      ? { cancellation_status: term.cancellationStatus, cancel_pending_date: term.cancelPendingDate ?? null, cancel_reason_id: term.cancelReasonId ?? null }
+      : {}),
     revisions: revisions.map(termRevisionToWire),
   };
 }

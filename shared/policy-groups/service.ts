@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DataWithMessages } from '../platform/envelope.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { reaches, type Principal } from '../platform/principal.js';
-import { getPolicy, policyGroupWrite } from '../policies/store.js';
+import { getPolicy, policyGroupWrite } from '../policies/index.js';
 import type { ExternalPolicyRecord, GroupMemberRecord, LoadedMember, MemberRef } from './model.js';
 import { MAX_GROUP_MEMBERS, isInactive, readExternalPolicy } from './rules.js';
 import {

@@ -4,22 +4,19 @@
  * members' records (the policies area hands the write of its own records) and the
  * memberships they leave.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
-import { ConcurrentChangeError } from '../platform/errors.js';
-import { policyNumberFreeCheck } from '../policies/store.js';
+import { queryAll } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { policyNumberFreeCheck } from '../policies/index.js';
 import { externalPolicyKey, externalPolicyNumberKey, groupMemberKey, groupPartitionQuery, policyGroupKey } from './keys.js';
 import type { ExternalPolicyRecord, GroupMemberRecord, PolicyGroupRecord } from './model.js';
 
-export type Write = Record<string, unknown>;
+export type Write = TransactionWrite;
 const table = () => config.tableName();
 
-function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, ...rest } = item;
-  return rest as T;
-}
+const strip = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(item, { keepEntity: true });
 
 // ---------------------------------------------------------------- external policies
 
@@ -29,26 +26,23 @@ function strip<T>(item: Record<string, unknown>): T {
  */
 export async function insertExternalPolicy(record: ExternalPolicyRecord): Promise<'inserted' | 'exists'> {
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...externalPolicyNumberKey(record.policyNumber), entity: 'ExternalPolicyNumber', policyNumber: record.policyNumber, externalPolicyId: record.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await runTransaction(
+      [
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...externalPolicyNumberKey(record.policyNumber), entity: 'ExternalPolicyNumber', policyNumber: record.policyNumber, externalPolicyId: record.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          { Put: { TableName: table(), Item: { ...externalPolicyKey(record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          policyNumberFreeCheck(record.policyNumber),
-        ],
-      }),
+        },
+        { Put: { TableName: table(), Item: { ...externalPolicyKey(record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        policyNumberFreeCheck(record.policyNumber),
+      ],
+      { label: `External policy ${record.policyNumber}` },
     );
     return 'inserted';
   } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (reasons?.includes('ConditionalCheckFailed')) return 'exists';
-    if (reasons) throw new ConcurrentChangeError(`External policy ${record.policyNumber}`);
+    if (error instanceof RecordChangedError) return 'exists';
     throw error;
   }
 }
@@ -66,20 +60,14 @@ export async function findExternalPolicyByNumber(policyNumber: string): Promise<
 
 /** Deletes an external policy, its number and its membership, as read (version-guarded). */
 export async function deleteExternalPolicy(record: ExternalPolicyRecord): Promise<void> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: externalPolicyKey(record.id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': record.version } } },
-          { Delete: { TableName: table(), Key: externalPolicyNumberKey(record.policyNumber) } },
-          ...(record.policyGroupId ? [{ Delete: { TableName: table(), Key: groupMemberKey(record.policyGroupId, record.id) } }] : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (transactionCancellationReasons(error)) throw new ConcurrentChangeError(`External policy ${record.policyNumber}`);
-    throw error;
-  }
+  await runTransaction(
+    [
+      { Delete: { TableName: table(), Key: externalPolicyKey(record.id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': record.version } } },
+      { Delete: { TableName: table(), Key: externalPolicyNumberKey(record.policyNumber) } },
+      ...(record.policyGroupId ? [{ Delete: { TableName: table(), Key: groupMemberKey(record.policyGroupId, record.id) } }] : []),
+    ],
+    { label: `External policy ${record.policyNumber}` },
+  );
 }
 
 /** Puts an external policy in a group (or none), guarded by the version read. */
@@ -118,10 +106,5 @@ export const groupDelete = (groupId: string): Write => ({ Delete: { TableName: t
 
 /** Runs one group change; a failed guard (a member changed meanwhile, a group gone) is a concurrent change. */
 export async function runGroupTransaction(writes: Write[], label: string): Promise<void> {
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: writes as never }));
-  } catch (error) {
-    if (transactionCancellationReasons(error)) throw new ConcurrentChangeError(label);
-    throw error;
-  }
+  await runTransaction(writes, { label });
 }

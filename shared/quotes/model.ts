@@ -1,6 +1,6 @@
 /** The quotes area's types: a quote request as the schemas hand it on, and the plan built from it by name. */
-import type { AttachedForm } from '../rating/model.js';
-import type { StpFinding } from '../underwriting/model.js';
+import type { AttachedForm } from '../rating/index.js';
+import type { StpFinding } from '../underwriting/index.js';
 
 export interface QuoteAddress {
   address_line1?: string;

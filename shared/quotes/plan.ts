@@ -2,7 +2,7 @@
  * Reading a quote request by names against the catalog: the line, the policy type, the
  * items and the questions, with every problem named by its field path. Pure: no I/O.
  */
-import type { ItemDefinition, ProductCatalog, QuestionDefinition } from '../catalog/model.js';
+import type { ItemDefinition, ProductCatalog, QuestionDefinition } from '../catalog/index.js';
 import { addDays } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { toCents } from '../platform/money.js';

@@ -1,7 +1,7 @@
 /** The quote result (spec 2.11) from a rated revision: totals, items with the steps asked for, forms and STP. Pure. */
 import { toAmount } from '../platform/money.js';
-import type { RatedRevision } from '../rating/model.js';
-import type { StpResult } from '../underwriting/model.js';
+import type { RatedRevision } from '../rating/index.js';
+import type { StpResult } from '../underwriting/index.js';
 import type { PlannedItem, QuotePlan, QuoteResult } from './model.js';
 
 function identifierOf(planned: PlannedItem | undefined, plan: QuotePlan, questionNames: ReadonlyMap<string, string>): unknown {

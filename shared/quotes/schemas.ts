@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { date, decimal, flag, freeFormValue, id, list, looseText, money, name, optional, shortText, wholeNumber } from '../platform/request-fields.js';
-import { underwritingAnswer, underwritingOption } from '../policies/schemas.js';
+import { underwritingAnswer, underwritingOption } from '../policies/index.js';
 import type { QuoteInfo } from './model.js';
 
 const text = () => optional(looseText());
@@ -61,8 +61,8 @@ export const quoteInfo = z.object({
   line_name: name(),
   policy_type_name: name(),
   policy_number: optional(id()),
-  underwriting_questions: optional(list(underwritingAnswer)),
-  underwriting_options: optional(list(underwritingOption)),
+  underwriting_questions: optional(list(underwritingAnswer())),
+  underwriting_options: optional(list(underwritingOption())),
   named_insureds: list(quoteParty, 20),
   additional_interests: optional(list(quoteParty, 20)),
   agency_id: optional(id()),
@@ -82,7 +82,7 @@ export const simpleQuoteInfo = z.object({
   effective_date: date(),
   line_name: name(),
   policy_type_name: name(),
-  underwriting_questions: optional(list(underwritingAnswer)),
+  underwriting_questions: optional(list(underwritingAnswer())),
   named_insured: name(),
   named_insured_type: text(),
   named_insured_address: optional(

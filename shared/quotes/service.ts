@@ -7,24 +7,31 @@
  * retirement of the quote it replaces to that same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProductCatalog } from '../catalog/model.js';
-import { getCarrierSettings, getProductCatalog } from '../catalog/store.js';
-import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/roles.js';
-import { contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/store.js';
+import { type ProductCatalog, getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
-import { createPolicy } from '../policies/new-policy-service.js';
-import { retireQuoteWrites } from '../policies/store.js';
-import { buildRevisionStructure, type BuiltStructure } from '../policies/quote-structure.js';
-import { applyRating, revisionToRate } from '../policies/rating-input.js';
-import type { AreaWrite, NewPolicyBundle, PolicyContacts, RevisionRecord, RevisionSnapshot } from '../policies/model.js';
-import { NO_UNDERWRITING } from '../policies/underwriting-fields.js';
-import { rateRevision } from '../rating/engine.js';
-import { searchIndexDeletes } from '../search/index-writes.js';
-import { getSearchRecord } from '../search/store.js';
-import { straightThrough } from '../underwriting/straight-through.js';
+import {
+  applyRating,
+  buildRevisionStructure,
+  contactRoles,
+  createPolicy,
+  NO_UNDERWRITING,
+  policyWithinReach,
+  retireQuoteWrites,
+  revisionToRate,
+  revisionWithinReach,
+  type BuiltStructure,
+  type NewPolicyBundle,
+  type PolicyContacts,
+  type RevisionRecord,
+  type RevisionSnapshot,
+} from '../policies/index.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import { rateRevision } from '../rating/index.js';
+import { searchIndexDeletes, getSearchRecord } from '../search/index.js';
+import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
 import { dateBoundProblem, planQuote } from './plan.js';
 import { quoteResult } from './result.js';
@@ -35,7 +42,7 @@ export interface QuoteOptions {
   hardGeoBypass: boolean;
   extended: boolean;
   /** Writes that must land with the new quote, given its id and number (requote: retiring the quote it replaces). */
-  retiring?: (replacement: { policyId: string; policyNumber: string }) => AreaWrite[];
+  retiring?: (replacement: { policyId: string; policyNumber: string }) => TransactionWrite[];
 }
 
 async function checkDateBounds(principal: Principal, effectiveDate: string, now: Date): Promise<void> {
@@ -146,7 +153,7 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
   // The replaced quote leaves the search index in the same transaction.
   const indexed = await getSearchRecord(policy.id);
   const retiring = (replacement: { policyId: string; policyNumber: string }) => [
-    ...(indexed ? (searchIndexDeletes(indexed) as AreaWrite[]) : []),
+    ...(indexed ? searchIndexDeletes(indexed) : []),
     ...retireQuoteWrites(policy, header, { at: now.toISOString(), replacedByPolicyId: replacement.policyId, replacedByPolicyNumber: replacement.policyNumber }),
     ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
   ];
@@ -251,14 +258,6 @@ function quoteContacts(info: QuoteInfo, context: { principal: Principal; agencyI
 }
 
 function linkWrites(contacts: PolicyContacts, policy: { policyId: string; policyNumber: string; revisionId: string }) {
-  const roles: Array<[string | null, string]> = [
-    [contacts.agentId, AGENT_ROLE_ID],
-    [contacts.agencyId, AGENCY_ROLE_ID],
-    ...contacts.namedInsuredIds.map((id): [string, string] => [id, NAMED_INSURED_ROLE_ID]),
-    ...contacts.additionalInterestIds.map((id): [string, string] => [id, ADDITIONAL_INTEREST_ROLE]),
-  ];
-  const seen = new Set<string>();
-  return roles
-    .filter((entry): entry is [string, string] => !!entry[0] && !seen.has(entry[0]) && !!seen.add(entry[0]))
-    .map(([contactId, roleId]) => policyLinkPut(contactId, { ...policy, roleId }));
+  // The roles a new policy links its contacts in are the policies area's rule (contactRoles), written once.
+  return contactRoles(contacts).map(({ contactId, roleId }) => policyLinkPut(contactId, { ...policy, roleId }));
 }

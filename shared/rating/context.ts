@@ -1,5 +1,5 @@
 /** Where a step is evaluated: the catalog's lookups, the revision, the item and its neighbours. */
-import type { ItemDefinition, ProductCatalog, QuestionDefinition } from '../catalog/model.js';
+import type { ItemDefinition, ProductCatalog, QuestionDefinition } from '../catalog/index.js';
 import type { Cents } from '../platform/money.js';
 import { RatingInputError, type LineItemToRate, type PropertyToRate, type RevisionToRate } from './model.js';
 

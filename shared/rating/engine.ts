@@ -3,7 +3,7 @@
  * up annual and written (daily pro-rata) premiums and fees. Pure: the catalog and the
  * revision in, figures out.
  */
-import type { ProductCatalog } from '../catalog/model.js';
+import type { ProductCatalog } from '../catalog/index.js';
 import { daysBetween } from '../platform/dates.js';
 import { prorate, sum, type Cents } from '../platform/money.js';
 import { indexCatalog, missingInput, type CatalogIndex, type PlacedItem, type RatedPremium, type StepContext } from './context.js';

@@ -1,5 +1,5 @@
 /** The forms a revision carries: by its policy type, and by the items selected on it. */
-import type { FormDefinition, ProductCatalog } from '../catalog/model.js';
+import type { FormDefinition, ProductCatalog } from '../catalog/index.js';
 import type { AttachedForm } from './model.js';
 
 /**

@@ -2,7 +2,7 @@
  * The order items are rated in: an item whose steps read other items' premiums
  * (`percentOfPremiums`) comes after every item it reads, so a discount sees the coverages.
  */
-import type { ItemDefinition } from '../catalog/model.js';
+import type { ItemDefinition } from '../catalog/index.js';
 import { RatingRuleError } from './model.js';
 
 /** Catalog items that `definition` reads the premiums of. */

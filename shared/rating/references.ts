@@ -3,7 +3,7 @@
  * the same property, or a percent of one; an item without a limit of its own takes the
  * catalog's default, which may itself refer to another item's limit.
  */
-import type { ItemDefinition, ValueReference } from '../catalog/model.js';
+import type { ItemDefinition, ValueReference } from '../catalog/index.js';
 import { percentOf, toCents, type Cents } from '../platform/money.js';
 import { missingInput, type CatalogIndex, type PlacedItem } from './context.js';
 import { RatingRuleError } from './model.js';

@@ -2,7 +2,7 @@
  * One rating step: the running total after it, rounded half-up to the cent. Amounts add
  * to the running total, factors multiply it, `atLeast`/`atMost` bound it.
  */
-import type { RatingStep } from '../catalog/model.js';
+import type { RatingStep } from '../catalog/index.js';
 import { multiply, percentOf, perThousand, sum, toCents, type Cents } from '../platform/money.js';
 import { answerFor, type StepContext } from './context.js';
 import { RatingRuleError } from './model.js';

@@ -2,7 +2,7 @@
  * Factor and option tables: the value a table is read by (an answer, the deductible or
  * the limit) and the row that covers it (one value, or an inclusive numeric range).
  */
-import type { TableKey, TableRow } from '../catalog/model.js';
+import type { TableKey, TableRow } from '../catalog/index.js';
 import { compareAmounts, formatCents, isDecimal, sameAmount } from '../platform/money.js';
 import { answerFor, missingInput, questionName, type StepContext } from './context.js';
 import { resolveDeductible, resolveLimit } from './references.js';

@@ -3,11 +3,10 @@
  * stands now. It reads only; the STP result a quote stored when it was created stays as
  * it was.
  */
-import { getProductCatalog } from '../catalog/store.js';
+import { getProductCatalog } from '../catalog/index.js';
 import type { Principal } from '../platform/principal.js';
-import { revisionWithinReach } from '../policies/access.js';
-import { revisionToRate } from '../policies/rating-input.js';
-import { straightThrough } from '../underwriting/straight-through.js';
+import { revisionWithinReach, revisionToRate } from '../policies/index.js';
+import { straightThrough } from '../underwriting/index.js';
 
 export async function retrieveRevisionAnalysis(principal: Principal, revisionId: string) {
   const [snapshot, product] = await Promise.all([revisionWithinReach(principal, revisionId), getProductCatalog()]);

@@ -7,16 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
-import type { ProductCatalog } from '../catalog/model.js';
-import { getProductCatalog } from '../catalog/store.js';
+import { type ProductCatalog, getProductCatalog } from '../catalog/index.js';
 import { sqsClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import type { Principal } from '../platform/principal.js';
-import { revisionWithinReach } from '../policies/access.js';
-import type { RevisionSnapshot } from '../policies/model.js';
-import { changeRevision, loadRevision, recordLossAnalysisResult } from '../policies/store.js';
-import { underwritingOf } from '../policies/underwriting-fields.js';
-import { builtInLossAnalysisVendor, type LossAnalysisRequest, type LossAnalysisVendor } from '../underwriting/loss-analysis.js';
+import { revisionWithinReach, type RevisionSnapshot, loadRevision, recordLossAnalysisRequest, recordLossAnalysisResult, underwritingOf } from '../policies/index.js';
+import { builtInLossAnalysisVendor, type LossAnalysisRequest, type LossAnalysisVendor } from '../underwriting/index.js';
 
 /** The message of one job on the loss-analysis queue. */
 export const lossAnalysisJob = z.object({ job_id: z.guid(), revision_id: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -27,9 +23,7 @@ export async function requestLossAnalysis(principal: Principal, revisionId: stri
   const jobId = randomUUID();
   const underwriting = underwritingOf(snapshot.header.underwriting);
   // Recorded before it is queued, so the consumer always finds the job it is handed; a newer request supersedes it.
-  await changeRevision(snapshot.header, {
-    header: { underwriting: { ...underwriting, lossAnalysis: { jobId, status: 'requested', requestedAt: now.toISOString(), completedAt: null, result: null } } },
-  });
+  await recordLossAnalysisRequest(snapshot.header, { ...underwriting, lossAnalysis: { jobId, status: 'requested', requestedAt: now.toISOString(), completedAt: null, result: null } });
   const job: LossAnalysisJob = { job_id: jobId, revision_id: revisionId };
   await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('loss-analysis'), MessageBody: JSON.stringify(job) }));
   return { job_id: jobId };

@@ -6,13 +6,8 @@
  */
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { PermissionDeniedError } from '../platform/errors.js';
-import { revisionWithinReach } from '../policies/access.js';
-import { changeRevision } from '../policies/store.js';
-import { underwritingOf, type ReviewMoveRecord } from '../policies/underwriting-fields.js';
-import type { ReviewEvent, ReviewMove } from '../underwriting/model.js';
-import { nextReviewState } from '../underwriting/review-workflow.js';
-import { searchIndexWritesForReviewState } from '../search/index-writes.js';
-import type { AreaWrite } from '../policies/model.js';
+import { recordReviewMove, revisionWithinReach, underwritingOf, type ReviewMoveRecord } from '../policies/index.js';
+import { type ReviewEvent, type ReviewMove, nextReviewState } from '../underwriting/index.js';
 
 /** The moves only an underwriter (or an Administrator) makes. */
 const UNDERWRITER_EVENTS: readonly ReviewEvent[] = ['UW_REVIEW_APPROVED', 'UW_REVIEW_DECLINED'];
@@ -48,10 +43,7 @@ export async function updateReviewWorkflow(
     uwMessage: context.uw_message ?? null,
     requestReason: context.request_reason ?? null,
   };
-  await changeRevision(snapshot.header, {
-    header: { underwriting: { ...underwriting, reviewState: move.curr_state, reviewHistory: [...underwriting.reviewHistory, record].slice(-HISTORY_KEPT) } },
-    // search filters by review state: the policy's index record moves with the revision.
-    handedWrites: searchIndexWritesForReviewState(snapshot.header.policyId, move.curr_state) as AreaWrite[],
-  });
+  // search filters by review state: the policies area moves the index record with the revision.
+  await recordReviewMove(snapshot.header, { ...underwriting, reviewState: move.curr_state, reviewHistory: [...underwriting.reviewHistory, record].slice(-HISTORY_KEPT) });
   return move;
 }

@@ -6,11 +6,13 @@
  * conditioned on its existence, so that a change never leaves a partial record behind.
  */
 import { config } from '../platform/config.js';
+import type { TransactionWrite } from '../platform/transactions.js';
 import { listingIndexKeys, policyCountKey, policyCountShard, searchListingKey, searchRecordKey, searchTokenKey, statusPartition, tokenIndexKeys } from './keys.js';
 import type { SearchRecord, SearchablePolicy } from './model.js';
 import { policyTokens } from './rules.js';
 
-export type IndexWrite = { Put?: Record<string, unknown>; Update?: Record<string, unknown>; Delete?: Record<string, unknown> };
+/** The search index's writes are ordinary transaction writes: they land in the transaction of the change they follow. */
+export type IndexWrite = TransactionWrite;
 
 const table = () => config.tableName();
 
@@ -112,8 +114,13 @@ function recordUpdates(policyId: string, set: Record<string, unknown>): IndexWri
  * expiry: Expired; a rejection: Rejected). `revisionState` when the active revision's
  * state changed with it (issue commits it).
  */
-export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string } = {}): IndexWrite[] {
+export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string; cancelPendingDate?: string | null } = {}): IndexWrite[] {
   return recordUpdates(policyId, { status: newStatus, ...extra });
+}
+
+/** A cancellation was set pending until `cancelPendingDate` (null: withdrawn); the status stays as it is until it takes effect. */
+export function searchIndexWritesForCancellationPending(policyId: string, cancelPendingDate: string | null): IndexWrite[] {
+  return recordUpdates(policyId, { cancelPendingDate });
 }
 
 /** The review workflow moved the active revision's review state. */

@@ -30,6 +30,8 @@ export interface SearchablePolicy {
   agencyId: string | null;
   contactIds: string[];
   activeRevisionId: string;
+  /** The date a pending cancellation takes effect (the term's, copied with the term's change); absent or null when none is pending. */
+  cancelPendingDate?: string | null;
 }
 
 /** The one index record of a policy, as stored (without its keys). */
@@ -65,4 +67,6 @@ export interface SearchAnswerRecord {
   policyType: string;
   policyNumber: string;
   reviewState: string;
+  /** Beyond the interface: the date a pending cancellation takes effect (MM/DD/YYYY), only while one is pending. */
+  cancelPendingDate?: string;
 }

@@ -99,6 +99,7 @@ export function toAnswerRecord(record: SearchRecord): SearchAnswerRecord {
     policyType: record.policyTypeName,
     policyNumber: record.policyNumber,
     reviewState: record.reviewState,
+    ...(record.cancelPendingDate ? { cancelPendingDate: toUsDate(record.cancelPendingDate)! } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
  * by another field than the number needs every match's record, read as before; a caller who
  * sees only its own policies (a Named Insured) reads those records.
  */
-import { listPolicyLinks } from '../contacts/store.js';
+import { listPolicyLinks } from '../contacts/index.js';
 import { toUsDate } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { SEARCH_STATUSES, type SearchQuery, type SearchRecord } from './model.js';
@@ -130,6 +130,7 @@ function listedPolicy(record: SearchRecord, includePhoto: boolean) {
     revision_state: record.revisionState,
     active_revision_id: record.activeRevisionId,
     agency_id: record.agencyId,
+    ...(record.cancelPendingDate ? { cancel_pending_date: record.cancelPendingDate } : {}),
     // No photos are kept for policies: the key is there for clients that ask, and empty.
     ...(includePhoto ? { policy_photo: null } : {}),
   };

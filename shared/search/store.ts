@@ -5,6 +5,7 @@
  * and only the records of the page answered are read whole.
  */
 import { batchGetAll, queryAll, queryPages } from '../platform/dynamo.js';
+import { withoutStorageKeys } from '../platform/transactions.js';
 import { config } from '../platform/config.js';
 import { agencyListingQuery, allPoliciesListingQuery, policyCountQuery, policyIdOfSearchKey, searchRecordKey, statusListingQuery, tokenPrefixQuery } from './keys.js';
 import type { SearchRecord } from './model.js';
@@ -29,10 +30,7 @@ export interface ListedFacts {
 }
 
 /** Drops the storage-only attributes (keys, index keys). */
-function strip(item: Record<string, unknown>): SearchRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
-  return rest as unknown as SearchRecord;
-}
+const strip = (item: Record<string, unknown>): SearchRecord => withoutStorageKeys<SearchRecord>(item, { keepEntity: true });
 
 /**
  * The policies holding a token that begins with the word (each once), carrier-wide or of

@@ -4,7 +4,7 @@
  * it is unsigned, so a request made again after a cancel signs the same file), and signing
  * flags that file esigned in the documents' own record.
  */
-import { createRevisionDeliverable, listPolicyAttachments, markAttachmentSigned } from '../documents/deliverable-service.js';
+import { createRevisionDeliverable, listPolicyAttachments, markAttachmentSigned } from '../documents/index.js';
 import type { SignableDocuments } from './vendor.js';
 
 const POLICY_APPLICATION = 'Policy Application';

@@ -5,10 +5,10 @@
  * policy is within the caller's reach; events come from the vendor and carry no caller.
  */
 import { randomUUID } from 'node:crypto';
-import { getContacts } from '../contacts/store.js';
+import { getContacts } from '../contacts/index.js';
 import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/access.js';
+import { policyWithinReach, revisionWithinReach } from '../policies/index.js';
 import { applySignatureEvent, signatureEventKey, type SignatureEvent, type SignatureRequest } from './model.js';
 import {
   createSignatureRequest,

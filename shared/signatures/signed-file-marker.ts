@@ -3,7 +3,7 @@
  * the consumer takes this instead of documents-adapter.ts and never bundles the renderer that
  * making a Policy Application needs.
  */
-import { markAttachmentSigned } from '../documents/attachments.js';
+import { markAttachmentSigned } from '../documents/index.js';
 import type { SignableDocuments } from './vendor.js';
 
 export const signedFileMarker: Pick<SignableDocuments, 'markSigned'> = {

@@ -6,7 +6,7 @@
  * the local server and the esign Lambda (infra/esign) both hand it the request and send back
  * what it answers.
  */
-import { storedFileContent } from '../documents/file-content.js';
+import { storedFileContent } from '../documents/index.js';
 import { signAtVendor, signingPageView, SIGNING_PAGE_PATH } from './builtin-vendor.js';
 
 export interface SigningPageRequest {

@@ -4,10 +4,11 @@
  * version and creates the event's de-duplication record, so a duplicate delivery or a
  * concurrent one changes nothing twice.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
+import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction } from '../platform/transactions.js';
 import {
   appliedEventKey,
   policyFilesQuery,
@@ -66,9 +67,8 @@ export async function createSignatureRequest(stored: StoredSignatureRequest, fil
     ...stored.request.signatures.map((signature): SignatureLocator => ({ id: signature.id, kind: 'signature', policyId: stored.policyId, requestId: stored.request.id })),
   ];
   const fileLocator: SignatureLocator = { id: file.fileId, kind: 'file', policyId: stored.policyId, requestId: stored.request.id };
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
+  await runTransaction(
+    [
         { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
         // A file signed again by a newer request points at the newer one.
         { Put: { TableName: table(), Item: { ...signableFileKey(file.policyId, file.fileId), entity: 'SignableFile', ...file } } },
@@ -76,8 +76,8 @@ export async function createSignatureRequest(stored: StoredSignatureRequest, fil
         ...locators.map((locator) => ({
           Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
         })),
-      ],
-    }),
+    ],
+    { label: `Signature request ${stored.request.id}` },
   );
 }
 
@@ -137,9 +137,8 @@ export type EventApplication = 'applied' | 'duplicate' | 'concurrent';
  */
 export async function saveAppliedEvent(stored: StoredSignatureRequest, next: SignatureRequest, eventKey: string, event: Record<string, unknown>): Promise<EventApplication> {
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
+    await runTransaction(
+        [
           {
             Put: {
               TableName: table(),
@@ -158,13 +157,11 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
             },
           },
         ],
-      }),
+      { label: `Signature request ${next.id}` },
     );
     return 'applied';
   } catch (error) {
-    const reasons = transactionCancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') return 'duplicate';
-    if (reasons?.[1] === 'ConditionalCheckFailed') return 'concurrent';
+    if (error instanceof RecordChangedError) return error.index === 0 ? 'duplicate' : 'concurrent';
     throw error;
   }
 }

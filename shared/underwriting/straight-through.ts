@@ -5,11 +5,9 @@
  * compared with a threshold). A rule whose value is not given does not fail here:
  * rating refuses what it cannot rate.
  */
-import type { ProductCatalog, UnderwritingRules } from '../catalog/model.js';
+import type { ProductCatalog, UnderwritingRules } from '../catalog/index.js';
 import { compareAmounts, formatCents, isDecimal, sameAmount } from '../platform/money.js';
-import { indexCatalog, type CatalogIndex } from '../rating/context.js';
-import { RatingInputError, type PropertyToRate, type RevisionToRate } from '../rating/model.js';
-import { resolveLimit } from '../rating/references.js';
+import { indexCatalog, type CatalogIndex, RatingInputError, type PropertyToRate, type RevisionToRate, resolveLimit } from '../rating/index.js';
 import { UnderwritingRuleError, type StpFinding, type StpResult } from './model.js';
 
 type CatalogRule = UnderwritingRules['rules'][number];

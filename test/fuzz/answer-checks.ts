@@ -1,4 +1,4 @@
-/** What every answer to a fuzzed body must be (DESIGN.md section 2, issue 7). */
+/** What every answer to a fuzzed body must be (README.md, "A first call", issue 7). */
 import { isPlainObject } from './body.js';
 import { ECHO_PROBES, type FuzzCase } from './input-classes.js';
 import type { TableChange } from './fixture.js';

@@ -1,5 +1,5 @@
 /**
- * Every kind of credential a caller may present (DESIGN.md section 2), accepted when
+ * Every kind of credential a caller may present (README.md, "A first call"), accepted when
  * valid and refused with a 401 envelope when not, through the local server; and the
  * local OAuth token endpoint and JWKS that stand in for Cognito.
  */

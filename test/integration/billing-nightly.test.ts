@@ -106,4 +106,59 @@ describe('nightly billing', () => {
     await nightly('2025-01-16');
     expect((await account(policy)).account.policyStatus).toBe('Active');
   });
+
+  it('dates what a past day decides by that day, whenever it runs: the Notice of Cancellation of 2025-01-02 is dated 2025-01-02', async () => {
+    const policy = await issued();
+    await nightly('2025-01-02');
+    const notices = (await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Cancellation');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ goDate: '2025-01-02', procDate: '2025-01-02' });
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.createdAt)).toEqual(['2025-01-02T12:00:00.000Z']);
+  });
+
+  it('keeps one pending state: a term the nightly job put pending shows pending on retrieve_policy and search', async () => {
+    const policy = await issued();
+    await nightly('2025-01-02');
+    const term = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_policy_term;
+    expect(term).toMatchObject({ cancellation_status: 'pending', cancel_pending_date: '2025-01-16', cancel_reason_id: 'eb24d327-578e-4fa8-84c8-335786ee5064' });
+    const found = ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records;
+    expect(found).toEqual([expect.objectContaining({ policyNumber: policy.policyNumber, status: 'Active', cancelPendingDate: '01/16/2025' })]);
+
+    // Paid in time: the rescission withdraws it everywhere.
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policy.policyNumber, amount: '851.62', depositDate: '2025-01-05' } }));
+    await nightly('2025-01-06');
+    const after = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_policy_term;
+    expect(after.cancellation_status).toBeUndefined();
+    const again = ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records;
+    expect(again[0].cancelPendingDate).toBeUndefined();
+  });
+
+  it('sees a cancellation cancel_policy set pending, on a term that owes nothing, and makes it take effect on its day', async () => {
+    const policy = await issued();
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policy.policyNumber, amount: '851.62', depositDate: '2025-01-01' } }));
+    const answer = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797', cancel_pending_date: '2025-03-01' });
+    expect(answer.body.success).toBe(true);
+    await nightly('2025-02-28');
+    expect((await account(policy)).account.policyStatus).toBe('Active');
+    await nightly('2025-03-01');
+    expect((await account(policy)).account.policyStatus).toBe('Cancelled');
+    const retrieved = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId }));
+    expect(retrieved.active_revision).toMatchObject({ policy_status: 'Cancelled', cancel_date: '2025-03-01' });
+    expect(retrieved.active_policy_term).toMatchObject({ cancellation_status: 'cancelled', cancel_pending_date: null });
+  });
+
+  it('keeps a pending cancellation cancel_policy set through a non-payment pending and its rescission, and makes it take effect on its day', async () => {
+    const policy = await issued();
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797', cancel_pending_date: '2025-03-01' }));
+    await nightly('2025-01-02');
+    expect((await account(policy)).account.nonPayment.status).toBe('cancellation_pending');
+    const term = async () => ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_policy_term;
+    expect(await term()).toMatchObject({ cancellation_status: 'pending', cancel_pending_date: '2025-03-01', cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797' });
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policy.policyNumber, amount: '851.62', depositDate: '2025-01-05' } }));
+    await nightly('2025-01-06');
+    expect((await account(policy)).account.nonPayment.status).toBe('current');
+    expect(await term()).toMatchObject({ cancellation_status: 'pending', cancel_pending_date: '2025-03-01' });
+    await nightly('2025-03-01');
+    expect((await account(policy)).account.policyStatus).toBe('Cancelled');
+  });
 });

@@ -11,10 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import type { Context, SQSRecord } from 'aws-lambda';
+import { loadAccount } from '../../shared/billing/store.js';
+import { formatMoney, formatDocumentDate } from '../../shared/documents/format.js';
 import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
 import { getDeliverableRequest, markDeliverableRequestRendered } from '../../shared/documents/request-store.js';
 import { handler as renderDeliverables } from '../../events/queues/documents/render_deliverables.js';
-import { runLifecycleTransaction } from '../../shared/policies/lifecycle-store.js';
+import { runTransaction } from '../../shared/platform/transactions.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { agentOf, fetchFile as fetchFrom, pdfText, workedExampleQuote as quoteOf } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
@@ -106,15 +108,34 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     expect(pdfText((await fetchFile(files[0].fileId)).bytes)).toContain('826.62');
   });
 
+  it('a policy issued on Monthly shows on its Declaration the very installments its invoices bill', async () => {
+    const quote = await workedExampleQuote();
+    const options = ok(await service.call(`${P}/retrieve_billing_schedule_options`, { policy_number: quote.policyNumber, policy_term_id: null }));
+    const monthly = options.find((option: { label: string }) => option.label === 'Monthly');
+    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policyId } }));
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policyId, billing_schedule_id: monthly.id } }));
+    const [declaration] = await listPolicyAttachments(quote.policyId);
+    const lines = pdfText((await fetchFile(declaration.fileId)).bytes).split('\n');
+    const invoices = (await loadAccount(quote.policyId, quote.policy.active_policy_term.id))!.entries.filter((entry) => entry.type === 'Invoice').sort((a, b) => a.dueDate!.localeCompare(b.dueDate!));
+    expect(invoices).toHaveLength(10);
+    invoices.forEach((invoice, index) => {
+      const row = lines.find((line) => line.trimStart().startsWith(`${index + 1} of ${invoices.length} `));
+      expect(row, `installment ${index + 1}`).toBeDefined();
+      expect(row).toContain(formatDocumentDate(invoice.dueDate!));
+      expect(row!.trimEnd().endsWith(formatMoney(invoice.amountCents))).toBe(true);
+    });
+  });
+
   it('a Notice of Cancellation lands with the cancellation, printing its reason and return premium; a pending one warns ahead of the date', async () => {
     const quote = await workedExampleQuote();
     const cancelled = {
       policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, inForceRevisionId: quote.revisionId, cancelDate: todayIso(),
       reason: "Insured's Request", returnPremiumCents: 41234, namedInsuredContactIds: [],
+      reasonId: 'reason', termEffectiveDate: todayIso(), termExpirationDate: todayIso(), contactIds: [], summary: 'test', decisionDate: todayIso(), decidedAt: new Date().toISOString(), decidedBy: 'test',
     };
     const pending = await noticeOfCancellation({ ...cancelled, outcome: 'pending', reason: 'Non-Payment of Premium' });
     expect(pending).toHaveLength(1);
-    await runLifecycleTransaction(pending as Array<Record<string, unknown>>, 'test pending cancellation');
+    await runTransaction(pending, { label: 'test pending cancellation' });
     await service.deliverablesRendered();
     const [ahead] = await listPolicyAttachments(quote.policyId);
     const warning = pdfText((await fetchFile(ahead.fileId)).bytes);
@@ -122,7 +143,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     expect(warning).not.toContain('Return premium');
     const writes = await noticeOfCancellation({ ...cancelled, outcome: 'cancelled' });
     expect(writes).toHaveLength(1);
-    await runLifecycleTransaction(writes as Array<Record<string, unknown>>, 'test cancellation');
+    await runTransaction(writes, { label: 'test cancellation' });
     await service.deliverablesRendered();
     const notice = (await listPolicyAttachments(quote.policyId)).find((file) => file.fileId !== ahead.fileId)!;
     expect(notice).toMatchObject({ deliverableType: 'Notice of Cancellation', printState: 'tbd' });
@@ -142,10 +163,11 @@ describe('the documents consumer', () => {
     const [write] = await noticeOfCancellation({
       policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: quote.revisionId, inForceRevisionId: quote.revisionId, cancelDate: todayIso(),
       outcome: 'cancelled', reason: "Insured's Request", returnPremiumCents: 100, namedInsuredContactIds: [],
+      reasonId: 'reason', termEffectiveDate: todayIso(), termExpirationDate: todayIso(), contactIds: [], summary: 'test', decisionDate: todayIso(), decidedAt: new Date().toISOString(), decidedBy: 'test',
     });
-    await runLifecycleTransaction([write as Record<string, unknown>], 'test cancellation');
+    await runTransaction([write], { label: 'test cancellation' });
     await service.deliverablesRendered();
-    const requestId = ((write as { Put: { Item: { requestId: string } } }).Put.Item).requestId;
+    const requestId = ((write as unknown as { Put: { Item: { requestId: string } } }).Put.Item).requestId;
     const answer = await renderDeliverables({ Records: [record('again', requestId), record('and-again', requestId)] }, context);
     expect(answer.batchItemFailures).toEqual([]);
     const files = await listPolicyAttachments(quote.policyId);
@@ -159,8 +181,8 @@ describe('the documents consumer', () => {
       policyId: quote.policyId, policyNumber: quote.policyNumber, termId: 'term', revisionId: crypto.randomUUID(), policyTypeId: 'x', effectiveDate: todayIso(), expirationDate: todayIso(),
       commitDate: todayIso(), annualPremiumCents: 1, annualFeeCents: 0, writtenPremiumCents: 1, writtenFeeCents: 0, namedInsuredContactIds: [],
     });
-    const broken = (write as { Put: { Item: { requestId: string } } }).Put.Item.requestId;
-    await runLifecycleTransaction([write as Record<string, unknown>], 'test issue of a revision that is gone');
+    const broken = (write as unknown as { Put: { Item: { requestId: string } } }).Put.Item.requestId;
+    await runTransaction([write], { label: 'test issue of a revision that is gone' });
     try {
       const answer = await renderDeliverables({ Records: [record('broken', broken), record('malformed', 'not an id')] }, context);
       expect(answer.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(['broken', 'malformed']);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
-import { changeRevision, loadRevision, setRevisionState } from '../../shared/policies/store.js';
+import { changeRevision, loadRevision } from '../../shared/policies/store.js';
+import { setRevisionState } from '../support/revision-state.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { holdWritesUntilAllArrive } from '../support/write-barrier.js';
 

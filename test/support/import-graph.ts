@@ -81,3 +81,40 @@ export async function sharedModules(): Promise<IModule[]> {
   const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
   return output.modules as IModule[];
 }
+
+/** An import that passes by an area's public face: a module of one area importing another area's module other than its index.ts. */
+export function publicFaceViolations(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): string[] {
+  const violations: string[] = [];
+  for (const module of modules) {
+    const from = /^shared\/([^/]+)\//.exec(module.source)?.[1];
+    if (!from) continue;
+    for (const dependency of module.dependencies) {
+      const target = /^shared\/([^/]+)\/(.+)$/.exec(dependency.resolved);
+      if (!target || target[1] === from || target[1] === 'platform' || target[2] === 'index.ts') continue;
+      violations.push(`${module.source} -> ${dependency.resolved}`);
+    }
+  }
+  return violations;
+}
+
+/** A store or its keys: what only its own area's services may call. */
+const STORE_MODULE = /^shared\/[^/]+\/(?:(?:[a-z-]+-)?store|keys)\.ts$/;
+
+/** An entry file (functions/, events/) importing a store or keys instead of a service. */
+export function entryStoreImports(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): string[] {
+  return modules
+    .filter((module) => /^(functions|events)\//.test(module.source))
+    .flatMap((module) => module.dependencies.filter((dependency) => STORE_MODULE.test(dependency.resolved)).map((dependency) => `${module.source} -> ${dependency.resolved}`));
+}
+
+/** The entry files with their resolved imports. */
+export async function entryModules(): Promise<IModule[]> {
+  const result = await cruise(['functions', 'events'], {
+    doNotFollow: { path: 'node_modules|^shared/' },
+    exclude: { path: '\\.json$' },
+    tsPreCompilationDeps: true,
+    outputType: 'json',
+  });
+  const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
+  return (output.modules as IModule[]).filter((module) => /^(functions|events)\//.test(module.source));
+}

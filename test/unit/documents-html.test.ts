@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderDeliverableHtml } from '../../shared/documents/html.js';
-import { workedExampleDocument } from '../../shared/documents/samples.js';
+import { workedExampleDocument } from '../support/document-samples.js';
 
 describe('the HTML deliverable', () => {
   it('shows the worked example: title, policy number, insured, coverages and totals', () => {

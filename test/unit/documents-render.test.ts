@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../shared/documents/format.js';
 import { DELIVERABLE_TYPES, IncompleteDocumentError, totalsFromParts, type PolicyDocument } from '../../shared/documents/model.js';
 import { renderDeliverablePdf } from '../../shared/documents/render/index.js';
-import { workedExampleDocument } from '../../shared/documents/samples.js';
+import { workedExampleDocument } from '../support/document-samples.js';
 
 /** The text a reader (or a screen reader) gets out of the PDF, one string per page. */
 function pagesOf(pdf: Uint8Array): string[] {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { folderCycles, folderEdges, sharedModules, type FolderEdge } from '../support/import-graph.js';
+import { entryModules, entryStoreImports, folderCycles, folderEdges, publicFaceViolations, sharedModules, type FolderEdge } from '../support/import-graph.js';
 
-/** The wiring module binds the platform to the auth area; only entry files import it. */
+/** The wiring modules bind the platform to the auth area, and the moves to their contributions; only entry files import them. */
 const WIRING = 'operation.ts';
+const MOVES_WIRING = 'moves.ts';
 
 const modules = await sharedModules();
 const edges = folderEdges(modules);
@@ -20,6 +21,15 @@ describe('the import graph of shared/', () => {
 
   it('lets no module of shared/ import the wiring module', () => {
     expect(edges.filter((edge) => edge.to === WIRING).map((edge) => edge.via)).toEqual([]);
+    expect(edges.filter((edge) => edge.to === MOVES_WIRING).map((edge) => edge.via)).toEqual([]);
+  });
+
+  it("lets an area use another only through its public face (index.ts)", () => {
+    expect(publicFaceViolations(modules)).toEqual([]);
+  });
+
+  it('lets no entry file (functions/, events/) import a store or keys', async () => {
+    expect(entryStoreImports(await entryModules())).toEqual([]);
   });
 
   it('reads the real imports (the wiring module reaches the platform and auth)', () => {
@@ -39,6 +49,25 @@ describe('the folder-level checks', () => {
   it('find a longer circle and ignore a chain that does not close', () => {
     expect(folderCycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([['a', 'b', 'c']]);
     expect(folderCycles([edge('policies', 'contacts'), edge('contacts', 'platform'), edge('policies', 'platform')])).toEqual([]);
+  });
+
+  it('find an import past another area\'s public face, and allow its index, the platform and the area itself', () => {
+    expect(
+      publicFaceViolations([
+        module('shared/billing/a.ts', 'shared/policies/store.ts', 'shared/policies/index.ts', 'shared/platform/errors.ts', 'shared/billing/store.ts', 'node:crypto'),
+        module('shared/moves.ts', 'shared/billing/service.ts'),
+      ]),
+    ).toEqual(['shared/billing/a.ts -> shared/policies/store.ts']);
+  });
+
+  it('find an entry file importing a store or keys, and allow its services', () => {
+    expect(
+      entryStoreImports([
+        module('functions/v1/notes/removeNote.ts', 'shared/notes/store.ts', 'shared/notes/service.ts'),
+        module('events/queues/x/y.ts', 'shared/policies/lifecycle-store.ts', 'shared/search/keys.ts', 'shared/moves.ts'),
+        module('shared/notes/service.ts', 'shared/notes/store.ts'),
+      ]),
+    ).toEqual(['functions/v1/notes/removeNote.ts -> shared/notes/store.ts', 'events/queues/x/y.ts -> shared/policies/lifecycle-store.ts', 'events/queues/x/y.ts -> shared/search/keys.ts']);
   });
 
   it('see a platform module importing an area as an edge out of the platform', () => {

@@ -216,7 +216,7 @@ describe('keys and the writes that keep the index current', () => {
     ]);
     // The listing entry carries what listings filter on; the flag it does not.
     const review = searchIndexWritesForReviewState(ID, 'APPROVED_BY_UW');
-    expect(review.map((write) => (write.Update as { Key: { sk: string } }).Key.sk)).toEqual(['RECORD', 'LISTING']);
+    expect(review.map((write) => (write.Update as unknown as { Key: { sk: string } }).Key.sk)).toEqual(['RECORD', 'LISTING']);
     expect(review[1].Update).toMatchObject({ ExpressionAttributeNames: { '#s0': 'reviewState' }, ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
     expect(searchIndexWritesForFlag(ID, 'red')).toHaveLength(1);
   });
@@ -224,8 +224,8 @@ describe('keys and the writes that keep the index current', () => {
   it('new named insureds: tokens no longer true deleted, new ones put; a removed policy takes all its items', () => {
     const before = searchRecordOf(policy({ namedInsuredNames: ['Ada Doe'] }));
     const writes = searchIndexWritesForNamedInsureds(before, ['Ada Roe'], ['contact-1']);
-    expect(writes.filter((write) => write.Delete).map((write) => (write.Delete as { Key: { sk: string } }).Key.sk)).toEqual(['TOKEN#doe']);
-    expect(writes.filter((write) => write.Put).map((write) => (write.Put as { Item: { sk: string } }).Item.sk)).toEqual(['TOKEN#roe']);
+    expect(writes.filter((write) => write.Delete).map((write) => (write.Delete as unknown as { Key: { sk: string } }).Key.sk)).toEqual(['TOKEN#doe']);
+    expect(writes.filter((write) => write.Put).map((write) => (write.Put as unknown as { Item: { sk: string } }).Item.sk)).toEqual(['TOKEN#roe']);
     const removal = searchIndexDeletes(before);
     expect(removal).toHaveLength(3 + before.tokens.length);
     // Counted apart from additions, so that a requote's one transaction never writes one counter twice.

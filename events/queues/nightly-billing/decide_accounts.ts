@@ -6,17 +6,13 @@
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
-import type { CancellationContribution } from '../../../shared/lifecycle/model.js';
-import { noticeOfCancellation } from '../../../shared/documents/deliverable-requests.js';
-
-/** What other areas add to a cancellation, pending or taking effect: documents' Notice of Cancellation. */
-const contributions: CancellationContribution[] = [noticeOfCancellation];
+import { moves } from '../../../shared/moves.js';
 
 export const handler = defineConsumer({
   queue: 'nightly-billing',
   message: nightlyBatchMessage,
   resources: { table: 'write' },
   idempotency: { scope: 'nightly-billing', key: (batch) => `${batch.date}:${batch.runId}:${batch.batch}` },
-  handle: (batch) => decideNightlyBatch(batch, contributions),
+  handle: (batch) => decideNightlyBatch(batch, moves),
   logged: (batch, counts) => ({ date: batch.date, runId: batch.runId, batch: batch.batch, ...counts }),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { removeNote } from '../../../shared/notes/store.js';
+import { removeNote } from '../../../shared/notes/service.js';
 
 export const handler = defineOperation({
   version: 'v1',

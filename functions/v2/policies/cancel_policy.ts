@@ -1,17 +1,8 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
+import { moves } from '../../../shared/moves.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { cancelPolicy } from '../../../shared/billing/cancel.js';
-import type { CancellationContribution } from '../../../shared/lifecycle/model.js';
-import { noticeOfCancellation } from '../../../shared/documents/deliverable-requests.js';
-
-/**
- * What other areas add to a cancellation, in its one transaction: documents' Notice of
- * Cancellation. (The search index's status moves with the policies area's own writes.)
- */
-const contributions: CancellationContribution[] = [noticeOfCancellation];
 
 export const handler = defineOperation({
   version: 'v2',
@@ -29,17 +20,15 @@ export const handler = defineOperation({
     .check(eitherOf('cancel_date', 'cancel_pending_date')),
   resources: { table: 'write' },
   // The interface documents {success, message} with message a single string, failures included.
+  messageShape: 'single',
   handle: async (input, { principal }) => {
-    try {
-      const outcome = await cancelPolicy(
-        principal,
-        { policyId: input.policy_id, termId: input.policy_term_id, reasonId: input.cancel_reason_id, cancelDate: input.cancel_date, cancelPendingDate: input.cancel_pending_date },
-        contributions,
-      );
-      return new Reply({ success: true, message: outcome.message, data: null });
-    } catch (error) {
-      if (error instanceof BusinessRuleError) return new Reply({ success: false, message: error.messages.join('; '), data: null });
-      throw error;
-    }
+    const outcome = await moves.cancel(principal, {
+      policyId: input.policy_id,
+      termId: input.policy_term_id,
+      reasonId: input.cancel_reason_id,
+      cancelDate: input.cancel_date,
+      cancelPendingDate: input.cancel_pending_date,
+    });
+    return new Reply({ success: true, message: outcome.message, data: null });
   },
 });

@@ -1,13 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
-import { issuePolicy } from '../../../shared/lifecycle/issue.js';
-import type { IssueContribution } from '../../../shared/lifecycle/model.js';
-import { declarationAtIssue } from '../../../shared/documents/deliverable-requests.js';
-import { billingAtIssue } from '../../../shared/billing/service.js';
-
-/** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
-const contributions: IssueContribution[] = [billingAtIssue(), declarationAtIssue];
+import { moves } from '../../../shared/moves.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -27,7 +21,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
   handle: async ({ issue_info }, { principal }) => ({
-    ...(await issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions)),
+    ...(await moves.issue(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id })),
     status: 'Active' as const,
   }),
 });

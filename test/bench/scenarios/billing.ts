@@ -17,15 +17,29 @@ import { planNightlyBilling } from '../../../shared/billing/nightly.js';
 import { getNightlyRun, newAccountItems } from '../../../shared/billing/store.js';
 import { config } from '../../../shared/platform/config.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
+import { policyKey, termKey } from '../../../shared/policies/keys.js';
+import type { PolicyRecord, RevisionRecord, TermRecord } from '../../../shared/policies/model.js';
+import { getPolicyWithTerms, getRevisionHeaders, searchableOf } from '../../../shared/policies/store.js';
+import { searchIndexWritesForNewPolicy } from '../../../shared/search/index-writes.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const P = '/api/v2/policies';
 
+/** An issued policy the seeded accounts of the pending day copy: each gets a policy, a term and a search record of its own, on the issued revision. */
+interface IssuedTemplate {
+  policy: PolicyRecord;
+  term: TermRecord;
+  revision: RevisionRecord;
+}
+
 /**
  * Seeds `count` issued accounts, each with one Full Pay invoice of 851.62 due on `dueDate`.
- * `revisionId` names a real revision for the accounts whose Notice of Cancellation is printed.
+ * With `issued`, each account's policy and term exist too (copies of the issued policy on its
+ * revision): the nightly job's pending cancellation is recorded on the term, and its Notice of
+ * Cancellation is printed from that revision.
  */
-async function seedAccounts(count: number, year: number, dueDate: string, revisionId?: string): Promise<string[]> {
+async function seedAccounts(count: number, year: number, dueDate: string, issued?: IssuedTemplate): Promise<string[]> {
+  const revisionId = issued?.revision.id;
   const numbers: string[] = [];
   const requests = [];
   for (let n = 1; n <= count; n += 1) {
@@ -34,7 +48,7 @@ async function seedAccounts(count: number, year: number, dueDate: string, revisi
     const account: BillingAccount = {
       policyId: randomUUID(), termId: randomUUID(), policyNumber, lockboxNumber: lockboxPolicyNumber(policyNumber), revisionId: revisionId ?? randomUUID(),
       scheduleId: '6166af2a-7070-45b8-a722-d84dc6b765b4', effectiveDate: dueDate, expirationDate: `${Number(dueDate.slice(0, 4)) + 1}${dueDate.slice(4)}`,
-      policyStatus: 'Active', agencyId: null, contactIds: [], balanceCents: 85162, cancelPending: null,
+      policyStatus: 'Active', agencyId: null, contactIds: [], balanceCents: 85162,
       nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: null, version: 1,
     };
     const invoice = invoiceEntry({ id: randomUUID(), postedAt: new Date().toISOString(), generatedBy: 'bench', policyStatus: 'Active' }, {
@@ -42,6 +56,13 @@ async function seedAccounts(count: number, year: number, dueDate: string, revisi
       details: [{ type: 'Premium', amountCents: 82662 }, { type: 'Custom Fee Fully Earned', amountCents: 2500 }],
     }, 1);
     for (const Item of newAccountItems(account, [invoice])) requests.push({ PutRequest: { Item } });
+    if (issued) {
+      const policy: PolicyRecord = { ...issued.policy, id: account.policyId, policyNumber, activeTermId: account.termId, version: 1 };
+      const term: TermRecord = { ...issued.term, id: account.termId, policyId: account.policyId, effectiveDate: account.effectiveDate, expirationDate: account.expirationDate, version: 1 };
+      requests.push({ PutRequest: { Item: { ...policyKey(policy.id), ...policy } } }, { PutRequest: { Item: { ...termKey(policy.id, term.id), ...term } } });
+      const searchable = searchableOf(policy, term, issued.revision, { namedInsuredNames: ['Bench Billing'], policyTypeName: 'Homeowner - HO3' });
+      for (const write of searchIndexWritesForNewPolicy(searchable)) if (write.Put) requests.push({ PutRequest: { Item: write.Put.Item as Record<string, unknown> } });
+    }
   }
   await batchWriteAll(requests, { concurrency: 8 });
   return numbers;
@@ -113,8 +134,9 @@ export const scenario: BenchScenario = {
     // 9,000 accounts due far ahead and 1,000 due (and unpaid) on 2030-01-01.
     await seedAccounts(9000, 2092, '2031-01-01');
     // The 1,000 going pending get their Notice of Cancellation rendered from the issued revision.
-    const inForce = await ok(`${P}/retrieve_policy`, { policy_id: policyId });
-    await seedAccounts(1000, 2093, '2030-01-01', inForce.body.data.active_revision.id);
+    const stored = (await getPolicyWithTerms(policyId))!;
+    const [revision] = await getRevisionHeaders([stored.policy.activeRevisionId]);
+    await seedAccounts(1000, 2093, '2030-01-01', { policy: stored.policy, term: stored.terms[0], revision });
     const quiet = await timedNightly('2029-06-01', 4);
     rows.push({ name: `nightly billing, ${quiet.accounts} accounts, nothing due (4 consumers)`, seconds: quiet.seconds, batches: quiet.batches });
     const busy = await timedNightly('2030-01-02', 4);

@@ -8,7 +8,7 @@ import { capacityMeter } from '../../../shared/platform/clients.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import type { AttachmentRecord } from '../../../shared/documents/model.js';
 import { renderDeliverablePdf } from '../../../shared/documents/render/index.js';
-import { workedExampleDocument } from '../../../shared/documents/samples.js';
+import { workedExampleDocument } from '../../support/document-samples.js';
 import { runPrintJob } from '../../../shared/documents/print-service.js';
 import { attachmentItem } from '../../../shared/documents/store.js';
 import type { BenchRow, BenchScenario } from '../types.js';

@@ -3,9 +3,9 @@
  * documents of every type: for previews of the layout and for tests that must show the
  * reference figures. The parties and addresses are made up.
  */
-import { addDays, addMonths, daysBetween } from '../platform/dates.js';
-import { allocate, prorate, toCents, type Cents } from '../platform/money.js';
-import { totalsFromParts, type BillingDetails, type DeliverableType, type PolicyDocument } from './model.js';
+import { addDays, addMonths, daysBetween } from '../../shared/platform/dates.js';
+import { allocate, prorate, toCents, type Cents } from '../../shared/platform/money.js';
+import { totalsFromParts, type BillingDetails, type DeliverableType, type PolicyDocument } from '../../shared/documents/model.js';
 
 const EFFECTIVE = '2026-07-01';
 const EXPIRATION = '2027-07-01';

@@ -1,0 +1,7 @@
+/**
+ * The billing area's public face: what other areas may use of it. Anything not exported here
+ * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ */
+export { returnPremium } from './cancellation.js';
+export { billableItems, installmentsFor } from './schedules.js';
+export { installmentPlan, UnknownBillingScheduleError, type InstallmentPlan } from './service.js';

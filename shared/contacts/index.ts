@@ -1,0 +1,12 @@
+/**
+ * The contacts area's public face: what other areas may use of it. Anything not exported here
+ * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ */
+export { getContactAccessProfile, inactiveAgencies } from './access-profile.js';
+export type { ContactAccessProfile } from './access-profile.js';
+export { ADDITIONAL_INTEREST_ROLE_ID, ADMINISTRATOR_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, FINANCE_COMPANY_ROLE_ID, NAMED_INSURED_ROLE_ID, worksForAgencies } from './roles.js';
+export { standingAdmits } from './standing.js';
+export { contactCreationWrites, createContactProfileIfAbsent, getContact, getContacts, listPolicyLinks, plainContactRecords, policyLinkDelete, policyLinkPut } from './store.js';
+export type { ContactProfile, NewContactRecords } from './store.js';
+export { getContactSummaries } from './summaries.js';
+export type { ContactSummary } from './summaries.js';

@@ -1,0 +1,9 @@
+/**
+ * The documents area's public face: what other areas may use of it. Anything not exported here
+ * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ * Reading and flagging files comes from modules without the renderer (attachments, file-content),
+ * so an area that only does that never bundles pdf-lib ("sideEffects": false lets esbuild drop the rest).
+ */
+export { createRevisionDeliverable } from './deliverable-service.js';
+export { listPolicyAttachments, markAttachmentSigned } from './attachments.js';
+export { storedFileContent, type StoredFileContent } from './file-content.js';

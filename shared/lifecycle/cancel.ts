@@ -1,0 +1,112 @@
+/**
+ * The cancel move (cancel_policy, and the nightly job: pending for non-payment, and the
+ * cancellation itself). With a pending date the term goes to cancellation pending: the term
+ * alone records it (the one truth retrieve_policy, search and the nightly job read). Otherwise
+ * it is cancelled with every side effect at once: a committed revision carrying reason and
+ * date, the cancel date on the revision in force and later ones, and what the registered
+ * contributions add (billing's Cancellation and Return Premium rows, documents' Notice of
+ * Cancellation, the note): ONE transaction, guarded by the records' versions, so a retry after
+ * any failure starts again from a clean state. Everything is dated by the move's decision.
+ */
+import { randomUUID } from 'node:crypto';
+import { todayIso } from '../platform/dates.js';
+import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import { formatCents } from '../platform/money.js';
+import type { Principal } from '../platform/principal.js';
+import { runTransaction } from '../platform/transactions.js';
+import { policyWithinReach, revisionHeaders, cancellationWrites } from '../policies/index.js';
+import { InvalidCancelDateError, type CancelledTerm, type MoveWiring } from './model.js';
+import { contributedWrites } from './contributions.js';
+
+export interface CancelRequest {
+  policyId: string;
+  termId?: string;
+  reasonId: string;
+  cancelDate?: string;
+  /** Takes precedence over cancelDate: the policy goes to cancellation pending. */
+  cancelPendingDate?: string;
+  /** The unpaid invoice a pending cancellation for non-payment stems from (the nightly job). */
+  unpaidChargeId?: string | null;
+  /** What the note records, when the move's own message is not it (the nightly job's words). */
+  summary?: string;
+}
+
+export interface CancelOutcome {
+  outcome: 'pending' | 'cancelled';
+  policyNumber: string;
+  cancelDate: string;
+  returnPremiumCents: number;
+  message: string;
+}
+
+/** Who decides a move and when: the caller now, or a nightly day (its noon). */
+export interface DecisionOptions {
+  now?: Date;
+  decidedBy?: string;
+}
+
+export class PolicyNotCancellableError extends BusinessRuleError {}
+
+
+export async function cancelPolicy(wiring: MoveWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
+  const now = options.now ?? new Date();
+  const decisionDate = todayIso(now);
+  const decidedBy = options.decidedBy ?? principal.contactId;
+  const reason = await wiring.reads.cancelReason(request.reasonId);
+  if (!reason) throw new BusinessRuleError(`cancel_reason_id: ${request.reasonId.slice(0, 40)} is not a cancel reason`);
+  const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
+  const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
+  if (!term) throw new NotFoundError(`Policy term ${request.termId ?? ''}`.trim());
+  const revisions = await revisionHeaders(term.revisionIds);
+  const committed = revisions.filter((revision) => revision.revisionState === 'committed');
+  const base = committed.find((revision) => revision.id === policy.activeRevisionId) ?? committed.at(-1);
+  if (!base) throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be cancelled`);
+  if (term.cancellationStatus === 'cancelled') throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} is already cancelled`);
+
+  const outcome = request.cancelPendingDate ? 'pending' : 'cancelled';
+  const cancelDate = (request.cancelPendingDate ?? request.cancelDate)!;
+  if (cancelDate < term.effectiveDate || cancelDate > term.expirationDate) throw new InvalidCancelDateError(cancelDate, term.effectiveDate, term.expirationDate);
+  const newRevisionId = randomUUID();
+
+  let returnPremiumCents = 0;
+  let message: string;
+  if (outcome === 'cancelled') {
+    const figures = await wiring.reads.cancellationFigures({ revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate });
+    returnPremiumCents = figures.returnPremiumCents;
+    message = `Policy ${policy.policyNumber} cancelled effective ${cancelDate} (${reason.name}); return premium ${formatCents(returnPremiumCents)}${figures.flat ? ' (flat cancellation)' : ''}`;
+  } else {
+    message = `Policy ${policy.policyNumber} is pending cancellation effective ${cancelDate} (${reason.name})`;
+  }
+
+  const cancelled: CancelledTerm = {
+    decisionDate,
+    decidedAt: now.toISOString(),
+    decidedBy,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: term.id,
+    termEffectiveDate: term.effectiveDate,
+    termExpirationDate: term.expirationDate,
+    revisionId: outcome === 'cancelled' ? newRevisionId : base.id,
+    inForceRevisionId: base.id,
+    outcome,
+    cancelDate,
+    reasonId: reason.id,
+    reason: reason.name,
+    returnPremiumCents,
+    ...(request.unpaidChargeId !== undefined ? { unpaidChargeId: request.unpaidChargeId } : {}),
+    ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
+    contactIds: [...policy.contactIds],
+    namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
+    summary: request.summary ?? message,
+  };
+  // The term holds one pending cancellation: the nightly job's finding of an unpaid invoice does not replace one set for
+  // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
+  const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
+  const writes = [
+    ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId })),
+    ...(await contributedWrites(wiring, 'cancel', cancelled)),
+  ];
+  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  return { outcome, policyNumber: policy.policyNumber, cancelDate, returnPremiumCents, message };
+}

@@ -1,0 +1,34 @@
+/**
+ * The one place where a policy's moves meet the areas that contribute to them, as
+ * shared/operation.ts is where the operation factory meets the authenticator. Each area's
+ * part in a move is registered here once; cancel_policy and the nightly job alike make the
+ * cancel move through `moves`, so what a cancellation writes cannot differ between them.
+ */
+import { billingAtIssue } from './billing/service.js';
+import { billingAtCancellation, billingAtRescission, billingReads } from './billing/move-contributions.js';
+// From deliverable-requests, not deliverable-service: a move requests its documents and must not bundle the renderer.
+import { declarationAtIssue, noticeOfCancellation } from './documents/deliverable-requests.js';
+import type { MoveWiring } from './lifecycle/model.js';
+import { bindPolicy } from './lifecycle/bind.js';
+import { cancelPolicy } from './lifecycle/cancel.js';
+import { issuePolicy } from './lifecycle/issue.js';
+import { wired } from './lifecycle/moves.js';
+import { rescindCancellation } from './lifecycle/rescind.js';
+import { noteOfMove } from './notes/move-contributions.js';
+
+export const moveWiring: MoveWiring = {
+  contributions: {
+    issue: [billingAtIssue(), declarationAtIssue],
+    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove],
+    rescind: [billingAtRescission, noteOfMove],
+  },
+  reads: billingReads,
+};
+
+/** Every move of a policy, wired: a new move adds its line here. */
+export const moves = {
+  bind: bindPolicy,
+  issue: wired(moveWiring, issuePolicy),
+  cancel: wired(moveWiring, cancelPolicy),
+  rescind: wired(moveWiring, rescindCancellation),
+};

@@ -1,0 +1,25 @@
+/**
+ * The policies area's public face: what other areas may use of policies, terms and
+ * revisions. Anything not exported here (the store's keys, its internals) is the area's own.
+ */
+export type * from './model.js';
+export { policyWithinReach, revisionWithinReach, riskWithinReach } from './access.js';
+export {
+  getPolicy,
+  getPolicyWithTerms,
+  getRevisionHeaders as revisionHeaders,
+  loadRevision,
+  policyGroupWrite,
+  policyNumberFreeCheck,
+  recordLossAnalysisResult,
+  retireQuoteWrites,
+  setRiskInspectionRequested,
+} from './store.js';
+export { bindWrites, cancellationWrites, issueWrites, rescissionWrites, type CancellationMove } from './lifecycle-store.js';
+export { createPolicy, type PreparePolicy } from './new-policy-service.js';
+export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
+export { applyRating, revisionToRate } from './rating-input.js';
+export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUnderwriting } from './underwriting-fields.js';
+export { recordLossAnalysisRequest, recordReviewMove } from './review-service.js';
+export { underwritingAnswer, underwritingOption } from './schemas.js';
+export { contactRoles } from './new-policy.js';

@@ -1,0 +1,7 @@
+/**
+ * The search area's public face: what other areas may use of it. Anything not exported here
+ * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ */
+export { searchIndexDeletes, searchIndexWritesForCancellationPending, searchIndexWritesForNewPolicy, searchIndexWritesForReviewState, searchIndexWritesForStatus, searchIndexWritesForTermDates } from './index-writes.js';
+export type { SearchablePolicy } from './model.js';
+export { getSearchRecord } from './store.js';
