@@ -110,6 +110,7 @@ describe('nightly billing', () => {
   it('dates what a past day decides by that day, whenever it runs: the Notice of Cancellation of 2025-01-02 is dated 2025-01-02', async () => {
     const policy = await issued();
     await nightly('2025-01-02');
+    await service.deliverablesRendered();
     const notices = (await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Cancellation');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ goDate: '2025-01-02', procDate: '2025-01-02' });

@@ -114,6 +114,7 @@ describe('the Declaration at issue and the Notice of Cancellation', () => {
     const monthly = options.find((option: { label: string }) => option.label === 'Monthly');
     ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policyId } }));
     ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policyId, billing_schedule_id: monthly.id } }));
+    await service.deliverablesRendered();
     const [declaration] = await listPolicyAttachments(quote.policyId);
     const lines = pdfText((await fetchFile(declaration.fileId)).bytes).split('\n');
     const invoices = (await loadAccount(quote.policyId, quote.policy.active_policy_term.id))!.entries.filter((entry) => entry.type === 'Invoice').sort((a, b) => a.dueDate!.localeCompare(b.dueDate!));
