@@ -339,7 +339,7 @@ export interface CreateDeliverableInput {
 
 export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
   if (!isDeliverableType(input.deliverable_type)) {
-    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation`);
+    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration`);
   }
   const type = input.deliverable_type;
   const snapshot = await revisionWithinReach(principal, input.revision_id);

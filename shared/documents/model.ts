@@ -13,6 +13,7 @@ export const DELIVERABLE_TYPES = [
   'Quote Summary',
   'Installment Billing Statement',
   'Notice of Cancellation',
+  'Endorsement Declaration',
 ] as const;
 
 export type DeliverableType = (typeof DELIVERABLE_TYPES)[number];
@@ -118,6 +119,16 @@ export interface CancellationDetails {
   pending?: boolean;
 }
 
+/** A mid-term change as its Endorsement Declaration prints it. */
+export interface EndorsementDetails {
+  effectiveDate: string;
+  changes: Array<{ label: string; before: string; after: string }>;
+  /** Per item: the annual premium before and after, and the additional (negative: return) premium. */
+  items: Array<{ name: string; oldAnnual: Cents; newAnnual: Cents; additional: Cents }>;
+  /** Additional (negative: return) premium of the change, for the rest of the term. */
+  premiumChange: Cents;
+}
+
 /** Everything one policy document prints. */
 export interface PolicyDocument {
   type: DeliverableType;
@@ -140,6 +151,8 @@ export interface PolicyDocument {
   billing?: BillingDetails;
   /** Required on a Notice of Cancellation. */
   cancellation?: CancellationDetails;
+  /** What an Endorsement Declaration lists as changed. */
+  endorsement?: EndorsementDetails;
   /** The date the document is issued and printed on; also its PDF creation date. */
   issueDate: string;
 }

@@ -5,14 +5,21 @@ import { issuePolicy } from '../../../shared/lifecycle/issue.js';
 import type { IssueContribution } from '../../../shared/lifecycle/model.js';
 import { declarationAtIssue } from '../../../shared/documents/deliverable-service.js';
 import { billingAtIssue } from '../../../shared/billing/service.js';
+import { issueEndorsement } from '../../../shared/lifecycle/endorse.js';
+import type { EndorsementContribution } from '../../../shared/lifecycle/model.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { billingAtEndorsement } from '../../../shared/billing/endorsement.js';
+import { endorsementDeclaration } from '../../../shared/documents/endorsement-declaration.js';
 
 /** What other areas add to an issue, in its one transaction: billing's invoices, documents' Declaration. */
 const contributions: IssueContribution[] = [billingAtIssue(), declarationAtIssue];
+/** What other areas add to an endorsement (issue with revision_id): billing's Endorsement row, documents' Endorsement Declaration. */
+const endorsementContributions: EndorsementContribution[] = [billingAtEndorsement(), endorsementDeclaration];
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'issue',
-  summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction',
+  summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction; with issue_info.revision_id, commits an open endorsement (Endorsement row, Endorsement Declaration, note, search record, re-applied later revisions) in one transaction',
   permission: 'policies:issue',
   input: z.object({
     issue_info: z
@@ -21,9 +28,19 @@ export const handler = defineOperation({
         policy_number: optionalId(),
         // Beyond the interface: the billing schedule to invoice (an id of retrieve_billing_schedule_options); Full Pay when absent.
         billing_schedule_id: optionalId(),
+        // An open endorsement (new_revision) to commit, as the vendor's clients send it (policy_id beside it).
+        revision_id: optionalId(),
       })
-      .check(eitherOf('policy_id', 'policy_number')),
+      .check(eitherOf('policy_id', 'policy_number', 'revision_id')),
   }),
   resources: { table: 'write', bucket: 'write' },
-  handle: async ({ issue_info }, { principal }) => issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions),
+  handle: async ({ issue_info }, { principal, idempotencyKey }) => {
+    if (issue_info.revision_id) {
+      const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
+      const commit = () => issueEndorsement(principal, request, endorsementContributions);
+      // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
+      return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit) : commit();
+    }
+    return issuePolicy(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id }, contributions);
+  },
 });

@@ -305,3 +305,20 @@ export function spreadOverInstallments(additionalCents: Cents, unbilled: readonl
     return { ...installment, shareCents, amountCents: installment.amountCents + shareCents };
   });
 }
+
+/**
+ * Each item's written premium and fee over the committed revisions given (the first written
+ * whole, each later one's change for its remaining days): the figures a revision stores.
+ */
+export function writtenByItem(term: TermDates, versions: readonly CommittedVersion[]): Map<string, { premiumCents: Cents; feeCents: Cents }> {
+  const ordered = inEffectOrder(versions);
+  const written = new Map<string, { premiumCents: Cents; feeCents: Cents }>();
+  ordered.forEach((version, index) => {
+    const from = index === 0 ? term.effectiveDate : version.revisionDate;
+    for (const change of itemPremiumChanges(index === 0 ? [] : ordered[index - 1].items, version.items, term, from)) {
+      const sofar = written.get(change.id) ?? { premiumCents: 0, feeCents: 0 };
+      written.set(change.id, { premiumCents: sofar.premiumCents + change.additionalPremiumCents, feeCents: sofar.feeCents + change.additionalFeeCents });
+    }
+  });
+  return written;
+}

@@ -13,7 +13,7 @@ import {
   termPremium,
   type CoverageItem,
   type ItemAnnual,
-} from '../../shared/lifecycle/endorsement-rules.js';
+} from '../../shared/policies/endorsement-rules.js';
 
 const term = { effectiveDate: '2026-01-01', expirationDate: '2027-01-01' };
 const item = (id: string, premiumCents: number, feeCents = 0, feeProRata = false): ItemAnnual => ({ id, name: id, premiumCents, feeCents, feeProRata });

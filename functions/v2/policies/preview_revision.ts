@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { id } from '../../../shared/platform/request-fields.js';
+import { previewEndorsement } from '../../../shared/lifecycle/endorse.js';
+import type { EndorsementContribution } from '../../../shared/lifecycle/model.js';
+import { billingAtEndorsement } from '../../../shared/billing/endorsement.js';
+import { endorsementDeclaration } from '../../../shared/documents/endorsement-declaration.js';
+
+/** What other areas would add to the endorsement (previewed: nothing is written). */
+const contributions: EndorsementContribution[] = [billingAtEndorsement(), endorsementDeclaration];
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'preview_revision',
+  summary: 'Beyond the vendor: what issuing an open endorsement would do, writing nothing: per item the old and new annual premium and the additional or return premium, the new annual and written totals, the invoices that would change and the documents produced',
+  permission: 'policies:read',
+  input: z.object({ revision_id: id() }),
+  resources: { table: 'read' },
+  handle: async (input, { principal }) => previewEndorsement(principal, input.revision_id, contributions),
+});
