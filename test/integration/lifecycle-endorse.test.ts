@@ -10,7 +10,7 @@ import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';
 import { addDays, daysBetween, todayIso } from '../../shared/platform/dates.js';
 import { chargeStandings, ledgerFromEntries } from '../../shared/billing/ledger.js';
-import { fetchFile, pdfText } from '../support/documents.js';
+import { agentOf, fetchFile, pdfText } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -214,6 +214,14 @@ describe('other mid-term changes', () => {
     const outside = await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: '2027-02-01' });
     expect(outside.body).toMatchObject({ success: false, messages: ["revision_date: 2027-02-01 is outside the policy's term 2026-01-01 to 2027-01-01"] });
     const open = await endorsement(policy.policyId, '2026-06-01', { Dwelling: 300000 });
+    // An agent of another agency reaches neither the policy nor its endorsement: as if they did not exist.
+    const stranger = await agentOf([crypto.randomUUID()]);
+    const asStranger = { apiKey: stranger.apiKey };
+    expect((await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: '2026-06-01' }, asStranger)).body.messages).toEqual([`Policy ${policy.policyId} was not found`]);
+    expect((await service.call(`${P}/issue`, { issue_info: { policy_id: policy.policyId, revision_id: open } }, asStranger)).body).toMatchObject({ success: false });
+    expect((await service.call(`${P}/preview_revision`, { revision_id: open }, asStranger)).body.messages).toEqual([`Revision ${open} was not found`]);
+    expect((await service.call('/api/v2/utils/update_revision', { revision_id: open, action: 'delete' }, asStranger)).body.success).toBe(false);
+    expect((await details(open)).revision_state).toBe('open');
     const busy = await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: '2026-07-01', check_for_policy_changes: true });
     expect(busy.body).toMatchObject({ success: false, messages: [`Policy ${policy.policyNumber} has an open revision ${open} dated 2026-06-01; issue or discard it first`] });
     const quote = ok(await service.call(`${P}/create_quote_extended`, {
