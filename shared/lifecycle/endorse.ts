@@ -419,9 +419,13 @@ export async function policySnapshot(principal: Principal, request: { policyNumb
   const headers = (await getRevisionHeaders(term.revisionIds)).filter((header) => header.revisionState === 'committed');
   const inForce = rules.inForceOn(headers.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), request.snapshotDate);
   if (!inForce) throw new BusinessRuleError(`snapshot_date: policy ${policy.policyNumber} was not in force on ${request.snapshotDate}`);
-  const snapshot = await loadRevision(inForce.header.id);
+  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...headers.map((candidate) => loadRevision(candidate.id))]);
+  const snapshots = loaded.filter((candidate): candidate is RevisionSnapshot => !!candidate);
+  const snapshot = snapshots.find((candidate) => candidate.header.id === inForce.header.id);
   if (!snapshot) throw new NotFoundError(`Revision ${inForce.header.id}`);
   const { header } = snapshot;
+  const versions = snapshots.map((candidate) => ({ id: candidate.header.id, revisionDate: candidate.header.revisionDate, committedAt: committedAtOf(candidate.header), items: itemAnnuals(candidate.items, product) }));
+  const figures = rules.termPremium(term, versions, request.snapshotDate);
   return {
     policy_id: policy.id,
     policy_number: policy.policyNumber,
@@ -433,6 +437,9 @@ export async function policySnapshot(principal: Principal, request: { policyNumb
     annual_premium: toAmount(header.annualPremiumCents),
     annual_fee: toAmount(header.annualFeeCents),
     written_premium: toAmount(header.writtenPremiumCents),
+    // The term's premium as every committed revision now prices it: written, and earned before the snapshot date.
+    term_written_premium: toAmount(figures.writtenPremiumCents),
+    earned_premium: toAmount(figures.earnedPremiumCents),
     items: live(snapshot.items).map(lineItemToWire),
   };
 }

@@ -188,6 +188,12 @@ describe('other mid-term changes', () => {
     expect(before.items.find((item: { name: string }) => item.name === 'Dwelling')).toMatchObject({ limit: 250000 });
     const after = ok(await service.call(`${P}/retrieve_policy_snapshot`, { policy_number: policy.policyNumber, snapshot_date: date }));
     expect(after).toMatchObject({ revision_id: revisionId, revision_date: date, annual_premium: 982.55 });
+    const expiration = addDays(effective, daysBetween(effective, `${Number(effective.slice(0, 4)) + 1}${effective.slice(4)}`));
+    const total = daysBetween(effective, expiration);
+    // Earned before the change takes effect: each item's annual for the 40 days gone.
+    const earned = [866_25, 35_00, 12_00, -86_63].reduce((sum, annual) => sum + prorated(annual, 40, total), 0);
+    expect(after.earned_premium).toBe(earned / 100);
+    expect(after.term_written_premium).toBe(ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_revision.written_premium);
     expect(after.items.find((item: { name: string }) => item.name === 'Dwelling')).toMatchObject({ limit: 300000, annual_premium: 1039.5 });
     expect(ok(await service.call(`${P}/retrieve_revision_status`, { revision_id: revisionId }))).toMatchObject({ status: 'committed', in_force_from: date });
     const outside = await service.call(`${P}/retrieve_policy_snapshot`, { policy_number: policy.policyNumber, snapshot_date: addDays(effective, -1) });
@@ -207,6 +213,22 @@ describe('other mid-term changes', () => {
     expect(term.revisions.map((revision: { id: string; status: string }) => [revision.id, revision.status])).toEqual([[policy.revisionId, 'committed'], [archived, 'archived']]);
     expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_revision).toMatchObject({ id: policy.revisionId, annual_premium: 826.62 });
     expect((await history(policy.policyId)).map((row: { type: string }) => row.type)).toEqual(['Invoice']);
+  });
+
+  it('is edited with the structure operations by its own property ids, never changing the revision in force', async () => {
+    const policy = await issued('2026-01-01');
+    const { revision_id: revisionId } = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: '2026-06-01' }));
+    const risks = async (revision: string) => ok(await service.call(`${P}/retrieve_risks`, { revision_id: revision, retrieve_remaining: true })).results;
+    const [inForceRisk] = await risks(policy.revisionId);
+    const [risk] = await risks(revisionId);
+    expect(risk.id).not.toBe(inForceRisk.id);
+    ok(await service.call(`${P}/update_property_location`, { location: { id: risk.id, address_line1: '9 New Road', address_zip: '10001' } }));
+    ok(await service.call(`${P}/create_risk`, { revision_id: revisionId }));
+    expect((await risks(revisionId)).map((one: { address_line1: string }) => one.address_line1)).toEqual(['9 New Road', null]);
+    expect(await risks(policy.revisionId)).toEqual([expect.objectContaining({ id: inForceRisk.id, address_line1: '7 Change Street' })]);
+    // A committed revision refuses every change.
+    const refused = await service.call(`${P}/update_property_location`, { location: { id: inForceRisk.id, address_line1: '1 Other Way' } });
+    expect(refused.body.messages).toEqual([`Revision ${policy.revisionId} is committed; only an open revision can be changed`]);
   });
 
   it('refuses what cannot be endorsed, naming why, and writes nothing', async () => {
