@@ -160,13 +160,18 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   if (!rules.isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
   const headers = await getRevisionHeaders(term.revisionIds);
   const committed = assertEndorsable(policy, term, headers);
-  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...committed.map((candidate) => loadRevision(candidate.id))]);
-  const snapshots = new Map(loaded.filter((snapshot): snapshot is RevisionSnapshot => !!snapshot).map((snapshot) => [snapshot.header.id, snapshot]));
   const chain = rules.inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: committedAtOf(candidate) })));
   const date = header.revisionDate;
-  const inForce = snapshots.get(chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id)!;
-  const later = chain.filter((link) => link.revisionDate > date).map((link) => snapshots.get(link.id)!);
-  const base = snapshots.get(header.endorsement.baseRevisionId) ?? (await loadRevision(header.endorsement.baseRevisionId));
+  const inForceId = chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id;
+  const laterIds = chain.filter((link) => link.revisionDate > date).map((link) => link.id);
+  // Only the revision in force and those after it are read: what came before is in its stored written premium.
+  const needed = [...new Set([inForceId, ...laterIds, header.endorsement.baseRevisionId])];
+  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...needed.map((id) => loadRevision(id))]);
+  const snapshots = new Map(loaded.filter((snapshot): snapshot is RevisionSnapshot => !!snapshot).map((snapshot) => [snapshot.header.id, snapshot]));
+  const inForce = snapshots.get(inForceId);
+  if (!inForce) throw new NotFoundError(`Revision ${inForceId}`);
+  const later = laterIds.map((id) => snapshots.get(id)!);
+  const base = snapshots.get(header.endorsement.baseRevisionId);
   const resolutions = request.resolutions ?? new Map<string, rules.Resolution>();
   const conflicts: rules.OosConflict[] = [];
 
@@ -206,17 +211,17 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   const version = (snapshot: RevisionSnapshot, versionItems: readonly LineItemRecord[], at = committedAtOf(snapshot.header)): rules.CommittedVersion => ({
     id: snapshot.header.id, revisionDate: snapshot.header.revisionDate, committedAt: at, items: itemAnnuals(versionItems, product),
   });
-  const beforeVersions = chain.map((link) => version(snapshots.get(link.id)!, snapshots.get(link.id)!.items));
-  const laterIds = new Set(later.map((snapshot) => snapshot.header.id));
+  const start = new Map(live(inForce.items).map((item) => [item.id, { premiumCents: item.writtenPremiumCents ?? item.annualPremiumCents ?? 0, feeCents: item.writtenFeeCents ?? item.annualFeeCents ?? 0 }]));
+  const beforeVersions = [version(inForce, inForce.items), ...later.map((snapshot) => version(snapshot, snapshot.items))];
   const afterVersions = rules.inEffectOrder([
-    ...beforeVersions.filter((candidate) => !laterIds.has(candidate.id)),
+    version(inForce, inForce.items),
     version(endorsedSnapshot, items, committedAt),
     ...rewrittenLater.map((rewrite) => version(rewrite.snapshot, rewrite.items)),
   ]);
-  const termBefore = rules.termPremium(term, beforeVersions);
-  const termAfter = rules.termPremium(term, afterVersions);
-  const writtenBefore = rules.writtenByItem(term, beforeVersions);
-  const writtenAfter = rules.writtenByItem(term, afterVersions);
+  const writtenBefore = rules.writtenByItemFrom(term, start, beforeVersions);
+  const writtenAfter = rules.writtenByItemFrom(term, start, afterVersions);
+  const termBefore = rules.totalOf(writtenBefore);
+  const termAfter = rules.totalOf(writtenAfter);
   const annualBefore = new Map(itemAnnuals(inForce.items, product).map((item) => [item.id, item]));
   const annualAfter = new Map(itemAnnuals(items, product).map((item) => [item.id, item]));
   const itemIds = [...new Set([...annualBefore.keys(), ...annualAfter.keys()])];
@@ -224,13 +229,13 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   /** A revision's stored figures: annual from its own items, written over the chain up to it. */
   const withWritten = (snapshot: RevisionSnapshot, revisionItems: LineItemRecord[]) => {
     const upTo = afterVersions.slice(0, afterVersions.findIndex((candidate) => candidate.id === snapshot.header.id) + 1);
-    const written = rules.writtenByItem(term, upTo);
+    const written = rules.writtenByItemFrom(term, start, upTo);
     const figured = revisionItems.map((item) => {
       const figures = written.get(item.id);
       return figures ? { ...item, writtenPremiumCents: figures.premiumCents, writtenFeeCents: item.annualFeeCents === null && figures.feeCents === 0 ? item.writtenFeeCents : figures.feeCents } : item;
     });
     const totals = totalsOfItems(live(figured));
-    const chainTotals = rules.termPremium(term, upTo);
+    const chainTotals = rules.totalOf(written);
     return { items: figured, set: { annualPremiumCents: totals.annualPremiumCents, annualFeeCents: totals.annualFeeCents, writtenPremiumCents: chainTotals.writtenPremiumCents, writtenFeeCents: chainTotals.writtenFeeCents } };
   };
 

@@ -322,3 +322,31 @@ export function writtenByItem(term: TermDates, versions: readonly CommittedVersi
   });
   return written;
 }
+
+/**
+ * The same figures from a revision whose written premium is known (stored when it was
+ * committed): `versions[0]` is that revision, `start` its items' written figures; each later
+ * version adds its per-item change for its remaining days. Only the revisions from the one in
+ * force onwards need reading, however many came before.
+ */
+export function writtenByItemFrom(
+  term: TermDates,
+  start: ReadonlyMap<string, { premiumCents: Cents; feeCents: Cents }>,
+  versions: readonly CommittedVersion[],
+): Map<string, { premiumCents: Cents; feeCents: Cents }> {
+  const ordered = inEffectOrder(versions);
+  const written = new Map([...start].map(([id, figures]) => [id, { ...figures }]));
+  ordered.forEach((version, index) => {
+    if (index === 0) return;
+    for (const change of itemPremiumChanges(ordered[index - 1].items, version.items, term, version.revisionDate)) {
+      const sofar = written.get(change.id) ?? { premiumCents: 0, feeCents: 0 };
+      written.set(change.id, { premiumCents: sofar.premiumCents + change.additionalPremiumCents, feeCents: sofar.feeCents + change.additionalFeeCents });
+    }
+  });
+  return written;
+}
+
+export function totalOf(written: ReadonlyMap<string, { premiumCents: Cents; feeCents: Cents }>): { writtenPremiumCents: Cents; writtenFeeCents: Cents } {
+  const figures = [...written.values()];
+  return { writtenPremiumCents: sum(figures.map((figure) => figure.premiumCents)), writtenFeeCents: sum(figures.map((figure) => figure.feeCents)) };
+}

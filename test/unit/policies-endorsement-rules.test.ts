@@ -11,6 +11,9 @@ import {
   revisionPeriods,
   spreadOverInstallments,
   termPremium,
+  totalOf,
+  writtenByItem,
+  writtenByItemFrom,
   type CoverageItem,
   type ItemAnnual,
 } from '../../shared/policies/endorsement-rules.js';
@@ -110,5 +113,19 @@ describe('billing the change', () => {
     expect(shares.map((share) => share.shareCents)).toEqual([26_06, 26_06, 26_06]);
     expect(shares.map((share) => share.amountCents)).toEqual([108_72, 108_72, 108_72]);
     expect(spreadOverInstallments(100, [1, 2, 3].map((number) => ({ number, billDate: '', dueDate: '', amountCents: 0 }))).map((share) => share.shareCents)).toEqual([33, 33, 34]);
+  });
+});
+
+describe('written premium from the revision in force', () => {
+  it('adds the later changes to the stored written figures, agreeing with the whole chain', () => {
+    const versions = [
+      { id: 'issued', revisionDate: '2026-01-01', committedAt: '1', items: worked },
+      { id: 'raised', revisionDate: '2026-07-02', committedAt: '2', items: raised },
+    ];
+    const whole = writtenByItem(term, versions);
+    const start = writtenByItem(term, versions.slice(0, 1));
+    const fromStored = writtenByItemFrom(term, start, versions);
+    expect(fromStored).toEqual(whole);
+    expect(totalOf(fromStored)).toEqual({ writtenPremiumCents: 826_62 + 78_18, writtenFeeCents: 25_00 });
   });
 });
