@@ -23,6 +23,7 @@ import { runLifecycleTransaction } from '../policies/lifecycle-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/model.js';
 import { applyRating, revisionToRate, totalsOfItems } from '../policies/rating-input.js';
 import { getRevisionHeaders, loadRevision } from '../policies/store.js';
+import { committedAtOf, termRevisionFacts, type TermRevisionFacts } from '../policies/term-revisions.js';
 import { lineItemToWire } from '../policies/wire.js';
 import { rateRevision } from '../rating/engine.js';
 import type { EndorsedChange, EndorsedRevision, EndorsementContribution, EndorsementEffect } from './model.js';
@@ -63,10 +64,9 @@ const conflictToWire = (conflict: rules.OosConflict) => ({
   new_value: typeof conflict.newValue === 'number' && !conflict.field.endsWith('.present') ? toAmount(conflict.newValue) : conflict.newValue,
 });
 
-const committedAtOf = (header: RevisionRecord) => header.endorsement?.committedAt ?? header.commitDate ?? '';
 const live = (items: readonly LineItemRecord[]) => items.filter((item) => item.persistStatus !== 'rejected');
 
-function assertEndorsable(policy: PolicyRecord, term: TermRecord, headers: readonly RevisionRecord[]): RevisionRecord[] {
+function assertEndorsable(policy: PolicyRecord, term: TermRecord, headers: readonly TermRevisionFacts[]): TermRevisionFacts[] {
   const committed = headers.filter((header) => header.revisionState === 'committed');
   if (committed.length === 0) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be endorsed`);
   const cancelled = (term as TermRecord & { cancellationStatus?: string }).cancellationStatus === 'cancelled' || committed.some((header) => header.policyStatus === 'Cancelled');
@@ -110,13 +110,13 @@ export async function openEndorsement(principal: Principal, request: OpenRequest
     if (!active) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has no term`);
     throw outsideTerm('revision_date', request.revisionDate, active);
   }
-  const headers = await getRevisionHeaders(term.revisionIds);
+  const headers = await termRevisionFacts(term);
   const committed = assertEndorsable(policy, term, headers);
   if (request.checkForPolicyChanges) {
     const open = headers.find((header) => header.revisionState === 'open');
     if (open) throw new BusinessRuleError(`Policy ${policy.policyNumber} has an open revision ${open.id} dated ${open.revisionDate}; issue or discard it first`);
   }
-  const inForce = rules.inForceOn(committed.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), request.revisionDate)
+  const inForce = rules.inForceOn(committed.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: header.committedAt })), request.revisionDate)
     ?? { header: committed[0] };
   const base = await loadRevision(inForce.header.id);
   if (!base) throw new NotFoundError(`Revision ${inForce.header.id}`);
@@ -158,9 +158,8 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   const term = terms.find((candidate) => candidate.id === header.policyTermId);
   if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
   if (!rules.isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
-  const headers = await getRevisionHeaders(term.revisionIds);
-  const committed = assertEndorsable(policy, term, headers);
-  const chain = rules.inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: committedAtOf(candidate) })));
+  const committed = assertEndorsable(policy, term, await termRevisionFacts(term));
+  const chain = rules.inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: candidate.committedAt })));
   const date = header.revisionDate;
   const inForceId = chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id;
   const laterIds = chain.filter((link) => link.revisionDate > date).map((link) => link.id);

@@ -13,6 +13,7 @@ import { guardedRevisionUpdate, locatorKey, policyKey, revisionKey, termKey, ver
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 import { keyOfPart } from './store.js';
+import { indexedFacts, indexWith } from './term-revisions.js';
 import { searchIndexWritesForStatus } from '../search/index-writes.js';
 
 const TRANSACTION_LIMIT = 100;
@@ -38,7 +39,12 @@ export async function createOpenRevision(copy: RevisionSnapshot, term: TermRecor
       put({ ...revisionKey(copy.header.id), ...copy.header }),
       ...parts.map((part) => put({ ...keyOfPart(part), ...part })),
       ...locatorsOf(parts, copy.header.policyId).map((locator) => put({ ...locatorKey(locator.id), ...locator })),
-      { Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, { revisionIds: [...term.revisionIds, copy.header.id] }) },
+      {
+        Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, {
+          revisionIds: [...term.revisionIds, copy.header.id],
+          revisionIndex: indexWith(term, copy.header.id, indexedFacts(copy.header, '')),
+        }),
+      },
     ],
     `Policy term ${term.id}`,
   );
@@ -51,7 +57,13 @@ export async function createOpenRevision(copy: RevisionSnapshot, term: TermRecor
 export async function discardOpenRevision(snapshot: RevisionSnapshot, term: TermRecord, action: 'delete' | 'archive', at: Date): Promise<void> {
   const { header } = snapshot;
   if (action === 'archive') {
-    await run([{ Update: guardedRevisionUpdate(table(), header.id, header.version, { revisionState: 'archived', dateArchived: at.toISOString().slice(0, 19).replace('T', ' ') }) }], `Revision ${header.id}`);
+    await run(
+      [
+        { Update: guardedRevisionUpdate(table(), header.id, header.version, { revisionState: 'archived', dateArchived: at.toISOString().slice(0, 19).replace('T', ' ') }) },
+        { Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, { revisionIndex: indexWith(term, header.id, { ...indexedFacts(header, ''), revisionState: 'archived' }) }) },
+      ],
+      `Revision ${header.id}`,
+    );
     return;
   }
   const parts = [...snapshot.risks, ...snapshot.subLines, ...snapshot.items, ...snapshot.mortgagees];
@@ -61,7 +73,12 @@ export async function discardOpenRevision(snapshot: RevisionSnapshot, term: Term
       { Delete: { TableName: table(), Key: revisionKey(header.id), ConditionExpression: guard.ConditionExpression, ExpressionAttributeNames: { '#version': 'version', '#state': 'revisionState' }, ExpressionAttributeValues: { ':expected': header.version, ':open': 'open' } } },
       ...parts.map((part) => ({ Delete: { TableName: table(), Key: keyOfPart(part) } })),
       ...locatorsOf(parts, header.policyId).map((locator) => ({ Delete: { TableName: table(), Key: locatorKey(locator.id) } })),
-      { Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, { revisionIds: term.revisionIds.filter((id) => id !== header.id) }) },
+      {
+        Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, {
+          revisionIds: term.revisionIds.filter((id) => id !== header.id),
+          revisionIndex: indexWith(term, header.id, undefined),
+        }),
+      },
     ],
     `Revision ${header.id}`,
   );
@@ -114,7 +131,12 @@ export function endorsementCommitWrites(commit: EndorsementCommit): Write[] {
     { Update: guardedRevisionUpdate(table(), endorsement.header.id, endorsement.header.version, endorsement.set) },
     ...itemWrites(endorsement),
     ...commit.reapplied.flatMap((rewrite) => [{ Update: committedGuard(rewrite.header, rewrite.set) }, ...itemWrites(rewrite)]),
-    { Update: versionedUpdate(table(), termKey(commit.term.policyId, commit.term.id), commit.term.version, { lastEndorsementId: endorsement.header.id }) },
+    {
+      Update: versionedUpdate(table(), termKey(commit.term.policyId, commit.term.id), commit.term.version, {
+        lastEndorsementId: endorsement.header.id,
+        revisionIndex: indexWith(commit.term, endorsement.header.id, indexedFacts({ ...endorsement.header, ...endorsement.set } as RevisionRecord)),
+      }),
+    },
     { Update: versionedUpdate(table(), policyKey(commit.policy.id), commit.policy.version, { activeRevisionId: commit.activeRevisionId }) },
     ...searchIndexWritesForStatus(commit.policy.id, 'Active', { revisionState: 'committed', activeRevisionId: commit.activeRevisionId }),
   ];

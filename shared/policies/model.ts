@@ -92,7 +92,20 @@ export interface TermRecord {
   manualReason: string;
   renewalStatusReasonId: string | null;
   revisionIds: string[];
+  /**
+   * What the moves decide on of the revisions an endorsement opened or committed (state, date,
+   * commit instant, status), kept on the term so that a policy's many revisions need not be read
+   * to endorse it. A revision missing here (the one issued, a cancellation's) is read from its header.
+   */
+  revisionIndex?: Record<string, IndexedRevision>;
   version: number;
+}
+
+export interface IndexedRevision {
+  revisionState: RevisionState;
+  revisionDate: string;
+  committedAt: string;
+  policyStatus: string;
 }
 
 export interface RevisionRecord {
