@@ -5,8 +5,6 @@
  * transaction, dated by the move's decision date; a preview only names it.
  */
 import type { EndorsedRevision, EndorsementContribution, EndorsementEffect } from '../lifecycle/model.js';
-import { NotFoundError } from '../platform/errors.js';
-import { loadRevision } from '../policies/store.js';
 import { recipientOf } from './assemble.js';
 import { documentForRevision, prepareFile } from './deliverable-service.js';
 import type { EndorsementDetails } from './model.js';
@@ -29,8 +27,7 @@ export function endorsementDetails(endorsed: Pick<EndorsedRevision, 'revisionDat
 export const endorsementDeclaration: EndorsementContribution = async (endorsed, options): Promise<EndorsementEffect> => {
   const preview = [{ deliverable_type: ENDORSEMENT_DECLARATION, go_date: endorsed.commitDate, changes: endorsed.changes.length }];
   if (options.preview) return { area: 'documents', writes: [], preview };
-  const snapshot = await loadRevision(endorsed.revisionId);
-  if (!snapshot) throw new NotFoundError(`Revision ${endorsed.revisionId}`);
+  const snapshot = endorsed.revision;
   const document = await documentForRevision(snapshot, ENDORSEMENT_DECLARATION, { issueDate: endorsed.commitDate, goDate: endorsed.commitDate });
   document.endorsement = endorsementDetails(endorsed);
   const pdf = await renderDeliverablePdf(document);

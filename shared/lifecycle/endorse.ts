@@ -290,6 +290,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     reappliedRevisionIds: later.map((snapshot) => snapshot.header.id),
     ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
     namedInsuredContactIds: [...header.contacts.namedInsuredIds],
+    revision: { ...endorsedSnapshot, header: { ...header, ...endorsement.set } as RevisionRecord, items: [...endorsement.items] },
   };
   return {
     policy,

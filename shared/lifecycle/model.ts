@@ -4,6 +4,7 @@
  * each contribution answers writes of its own area that land in the SAME transaction as
  * the move, or none of them do. Only data here: no area imports another through this file.
  */
+import type { RevisionSnapshot } from '../policies/model.js';
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */
 export interface CommittedRevision {
@@ -98,6 +99,8 @@ export interface EndorsedRevision {
   reappliedRevisionIds: string[];
   agencyId?: string;
   namedInsuredContactIds: string[];
+  /** The endorsement's revision as it is committed (re-rated on top of what landed before it): what its Declaration prints. */
+  revision: RevisionSnapshot;
 }
 
 /** What one area would do for an endorsement: its writes (none when previewing) and what a preview shows of them. */
