@@ -14,7 +14,10 @@ import { cancelPolicy } from './lifecycle/cancel.js';
 import { issuePolicy } from './lifecycle/issue.js';
 import { wired } from './lifecycle/moves.js';
 import { rescindCancellation } from './lifecycle/rescind.js';
-import { noteOfMove } from './notes/move-contributions.js';
+import { noteOfEndorsement, noteOfMove } from './notes/move-contributions.js';
+import { billingAtEndorsement } from './billing/endorsement.js';
+import { endorsementDeclaration } from './documents/endorsement-declaration.js';
+import { issueEndorsement, previewEndorsement } from './lifecycle/endorse.js';
 
 export const moveWiring: MoveWiring = {
   contributions: {
@@ -22,6 +25,8 @@ export const moveWiring: MoveWiring = {
     cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove],
     rescind: [billingAtRescission, noteOfMove],
   },
+  // Billing's Endorsement row, documents' Endorsement Declaration and the note join the endorsement (and show in its preview).
+  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement],
   reads: billingReads,
 };
 
@@ -31,4 +36,7 @@ export const moves = {
   issue: wired(moveWiring, issuePolicy),
   cancel: wired(moveWiring, cancelPolicy),
   rescind: wired(moveWiring, rescindCancellation),
+  endorse: wired(moveWiring, issueEndorsement),
+  /** What endorsing would do, writing nothing: the same contributions, asked for their preview. */
+  previewEndorsement: wired(moveWiring, previewEndorsement),
 };

@@ -211,6 +211,7 @@ const ICONS: Record<AccountEntryType, string> = {
   Cancellation: 'cancellation',
   'Return Premium': 'return-premium',
   'Installment Fee': 'fee',
+  Endorsement: 'endorsement',
 };
 
 function recordWire(entry: AccountEntry, balanceCents: Cents, facts: { paidInFull: boolean; reversed: boolean }): AccountHistoryRecordWire {

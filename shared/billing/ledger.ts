@@ -53,7 +53,10 @@ export function ledgerFromEntries(entries: readonly AccountEntry[]): { charges: 
   const credits: Credit[] = [];
   for (const entry of entries) {
     if (entry.type === 'NSF Reversal') continue;
-    if (entry.amountCents > 0) {
+    if (entry.amountCents > 0 && entry.installmentShares?.length) {
+      // An endorsement's additional premium is owed installment by installment, as it is billed.
+      entry.installmentShares.forEach((share, index) => charges.push({ id: `${entry.id}#${index + 1}`, kind: entry.type, billDate: share.billDate, dueDate: share.dueDate, amountCents: share.amountCents }));
+    } else if (entry.amountCents > 0) {
       const billDate = entry.billDate ?? entry.date;
       charges.push({ id: entry.id, kind: entry.type, billDate, dueDate: entry.dueDate ?? billDate, amountCents: entry.amountCents });
     } else if (entry.amountCents < 0) {

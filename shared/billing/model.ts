@@ -82,7 +82,8 @@ export type AccountEntryType =
   | 'NSF Fee'
   | 'Cancellation'
   | 'Return Premium'
-  | 'Installment Fee';
+  | 'Installment Fee'
+  | 'Endorsement';
 
 /** How an invoice's amount divides (spec 2.11 `schedule`). */
 export interface InvoiceSchedule {
@@ -126,6 +127,11 @@ export interface AccountEntry {
   checkNumber: string | null;
   /** Installment number of an invoice. */
   installmentNumber: number | null;
+  /**
+   * An Endorsement row's additional premium, billed with the installments not yet billed: the
+   * row moves the balance once; the ledger owes each share by its installment's due date.
+   */
+  installmentShares?: Array<{ installmentNumber: number; billDate: string; dueDate: string; amountCents: Cents }>;
 }
 
 /** `retrieve_account_history`: one record on the wire (spec 2.11). */

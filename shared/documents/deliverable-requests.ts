@@ -15,7 +15,7 @@ import type { DeliverableRequest } from './model.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
 import { deliverableRequestPut } from './request-store.js';
 
-function printDateOf(decisionDate: string): string {
+export function printDateOf(decisionDate: string): string {
   try {
     return printDate(decisionDate, 0);
   } catch (error) {

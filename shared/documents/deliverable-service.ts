@@ -349,7 +349,7 @@ export interface CreateDeliverableInput {
 
 export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
   if (!isDeliverableType(input.deliverable_type)) {
-    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation`);
+    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration`);
   }
   const type = input.deliverable_type;
   const snapshot = await revisionWithinReach(principal, input.revision_id);
@@ -435,6 +435,7 @@ export async function renderRequestedDeliverable(requestId: string, now = new Da
       ...(request.billingScheduleId ? { billingScheduleId: request.billingScheduleId } : {}),
       ...(request.cancellation ? { cancellation: request.cancellation } : {}),
     });
+    if (request.endorsement) document.endorsement = request.endorsement;
     const pdf = await renderDeliverablePdf(document);
     const owner: FileOwner = { policyId: request.policyId, policyNumber: request.policyNumber, revisionId: request.revisionId, agencyId: request.agencyId, contactIds: request.contactIds };
     await storeDeliverable(owner, request.deliverableType, pdf, {

@@ -13,6 +13,7 @@ export const DELIVERABLE_TYPES = [
   'Quote Summary',
   'Installment Billing Statement',
   'Notice of Cancellation',
+  'Endorsement Declaration',
 ] as const;
 
 export type DeliverableType = (typeof DELIVERABLE_TYPES)[number];
@@ -118,6 +119,16 @@ export interface CancellationDetails {
   pending?: boolean;
 }
 
+/** A mid-term change as its Endorsement Declaration prints it. */
+export interface EndorsementDetails {
+  effectiveDate: string;
+  changes: Array<{ label: string; before: string; after: string }>;
+  /** Per item: the annual premium before and after, and the additional (negative: return) premium. */
+  items: Array<{ name: string; oldAnnual: Cents; newAnnual: Cents; additional: Cents }>;
+  /** Additional (negative: return) premium of the change, for the rest of the term. */
+  premiumChange: Cents;
+}
+
 /** Everything one policy document prints. */
 export interface PolicyDocument {
   type: DeliverableType;
@@ -140,6 +151,8 @@ export interface PolicyDocument {
   billing?: BillingDetails;
   /** Required on a Notice of Cancellation. */
   cancellation?: CancellationDetails;
+  /** What an Endorsement Declaration lists as changed. */
+  endorsement?: EndorsementDetails;
   /** The date the document is issued and printed on; also its PDF creation date. */
   issueDate: string;
 }
@@ -243,7 +256,7 @@ export interface StoredMailingBatch {
 export type PrintProcessing = 'not started' | 'incomplete' | 'done';
 
 /** The deliverables a policy's move asks for; the documents consumer renders them after the commit. */
-export type RequestedDeliverableType = Extract<DeliverableType, 'Declaration' | 'Notice of Cancellation'>;
+export type RequestedDeliverableType = Extract<DeliverableType, 'Declaration' | 'Notice of Cancellation' | 'Endorsement Declaration'>;
 
 /**
  * A deliverable requested in a move's transaction, as data: what to render, for whom, dated by
@@ -268,6 +281,8 @@ export interface DeliverableRequest {
   printDate: string;
   billingScheduleId?: string;
   cancellation?: CancellationDetails;
+  /** An Endorsement Declaration's opening: what changed and what it costs. */
+  endorsement?: EndorsementDetails;
   requestedAt: string;
   state: 'requested' | 'rendered';
   renderedAt?: string;

@@ -28,6 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
+import type { RevisionSnapshot } from '../policies/index.js';
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */
 export interface CommittedRevision {
@@ -121,5 +122,70 @@ export interface MoveReads {
 /** Everything the moves are wired with, once. */
 export interface MoveWiring {
   contributions: MoveContributions;
+  /** The endorse move's contributions: each answers its writes and what a preview shows of them. */
+  endorsement: readonly EndorsementContribution[];
   reads: MoveReads;
 }
+
+/** One item's premium change, as an endorsement bills and prints it. */
+export interface EndorsedItem {
+  id: string;
+  name: string;
+  oldAnnualPremiumCents: number;
+  newAnnualPremiumCents: number;
+  /** Positive: additional premium; negative: return premium. */
+  additionalPremiumCents: number;
+}
+
+/** A field the endorsement changed, as printed (`Dwelling limit`: `250,000.00` → `300,000.00`). */
+export interface EndorsedChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * An endorsement as its move commits it (or previews it): what billing (the Endorsement row
+ * and the re-spread), documents (the Endorsement Declaration) and notes start from.
+ */
+export interface EndorsedRevision {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
+  revisionId: string;
+  revisionDate: string;
+  effectiveDate: string;
+  expirationDate: string;
+  /** The move's decision date: every row, note and document it produces is dated by it. */
+  commitDate: string;
+  committedAt: string;
+  /** Additional (positive) or return (negative) premium over the term, and fees. */
+  premiumChangeCents: number;
+  feeChangeCents: number;
+  annualPremiumCents: number;
+  annualFeeCents: number;
+  writtenPremiumCents: number;
+  items: EndorsedItem[];
+  changes: EndorsedChange[];
+  /** Out of sequence: the later revisions reversed and re-applied on top of it. */
+  reappliedRevisionIds: string[];
+  agencyId?: string;
+  namedInsuredContactIds: string[];
+  /** The endorsement's revision as it is committed (re-rated on top of what landed before it): what its Declaration prints. */
+  revision: RevisionSnapshot;
+  /** The policy's contacts (who reaches its note). */
+  contactIds: string[];
+  /** Who endorsed it: the note's author. */
+  decidedBy: string;
+  /** What the move's note records. */
+  summary: string;
+}
+
+/** What one area would do for an endorsement: its writes (none when previewing) and what a preview shows of them. */
+export interface EndorsementEffect {
+  area: string;
+  writes: TransactionWrite[];
+  preview: unknown;
+}
+
+export type EndorsementContribution = (endorsed: EndorsedRevision, options: { preview: boolean }) => Promise<EndorsementEffect>;

@@ -23,3 +23,10 @@ export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUn
 export { recordLossAnalysisRequest, recordReviewMove } from './review-service.js';
 export { underwritingAnswer, underwritingOption } from './schemas.js';
 export { contactRoles } from './new-policy.js';
+// What the endorse move (shared/lifecycle/endorse.ts) builds on: the open revision's copy and store, the pure endorsement rules, the term's revision facts.
+export { createOpenRevision, discardOpenRevision, endorsementCommitWrites, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
+export { endorsementCopy, placeItem } from './endorsement-copy.js';
+export * as endorsementRules from './endorsement-rules.js';
+export { committedAtOf, termRevisionFacts, type TermRevisionFacts } from './term-revisions.js';
+export { totalsOfItems } from './rating-input.js';
+export { lineItemToWire } from './wire.js';

@@ -100,7 +100,20 @@ export interface TermRecord {
   cancelPendingDate?: string | null;
   cancelReasonId?: string | null;
   cancelDate?: string | null;
+  /**
+   * What the moves decide on of the revisions an endorsement opened or committed (state, date,
+   * commit instant, status), kept on the term so that a policy's many revisions need not be read
+   * to endorse it. A revision missing here (the one issued, a cancellation's) is read from its header.
+   */
+  revisionIndex?: Record<string, IndexedRevision>;
   version: number;
+}
+
+export interface IndexedRevision {
+  revisionState: RevisionState;
+  revisionDate: string;
+  committedAt: string;
+  policyStatus: string;
 }
 
 export interface RevisionRecord {
@@ -148,7 +161,24 @@ export interface RevisionRecord {
   /** Number given to the next `Property #n`. */
   riskSequence: number;
   transactionType: 'new_business' | 'rewrite';
+  /** Set on a mid-term change (new_revision): what it was copied from and, once issued, what it did. */
+  endorsement?: EndorsementFacts;
   version: number;
+}
+
+/** An endorsement's own record on its revision (see shared/lifecycle/endorse.ts). */
+export interface EndorsementFacts {
+  /** The committed revision in force on the revision date when the endorsement was opened. */
+  baseRevisionId: string;
+  /** Issued: the instant, which orders committed revisions of one date. */
+  committedAt?: string;
+  /** Issued: the additional (positive) or return (negative) premium and fees it billed. */
+  premiumChangeCents?: Cents;
+  feeChangeCents?: Cents;
+  /** Issued out of sequence: the later revisions it was re-applied under. */
+  reappliedRevisionIds?: string[];
+  /** A later revision an earlier endorsement was slipped under: that endorsement's id. */
+  reappliedUnder?: string[];
 }
 
 /** Address and description fields of a property, named as on the wire (spec 2.8). */
@@ -192,6 +222,8 @@ export interface RiskRecord extends Partial<Record<RiskTextField, string | null>
   tenants: unknown[];
   propertyGroupNumber: string | null;
   buildingNumber: string | null;
+  /** The same property in every revision of the policy (its id in the revision it was first added to). */
+  lineageId?: string;
 }
 
 export interface SubLineRecord {
@@ -216,6 +248,8 @@ export interface SubLineRecord {
   sortOrder: number;
   type: string;
   persistStatus: PersistStatus;
+  /** The same sub line instance in every revision of the policy. */
+  lineageId?: string;
 }
 
 export interface LineItemRecord {

@@ -6,7 +6,8 @@ import { policyWithinReach, revisionWithinReach, type Principal } from './access
 import type { ContactNames, PolicyRecord, RevisionRecord, RevisionSnapshot, RevisionState } from './model.js';
 import { contactIdsOf } from './new-policy.js';
 import { getRevisionHeaders, loadRevision } from './store.js';
-import { policyContactsToWire, policyToWire, revisionDetailsToWire, termToWire } from './wire.js';
+import { termWithRevisionPeriods } from './revision-timeline.js';
+import { policyContactsToWire, policyToWire, revisionDetailsToWire } from './wire.js';
 
 async function names(ids: readonly string[]): Promise<ContactNames> {
   return ids.length ? getContactSummaries(ids) : new Map();
@@ -54,7 +55,7 @@ export async function retrievePolicy(
   const typeName = await policyTypeName(chosen?.policyTypeId ?? policy.policyTypeId);
   return policyToWire(policy, {
     activeRevision: snapshot ? revisionDetailsToWire(snapshot, { policyTypeName: typeName, names: contactNames }) : null,
-    activeTerm: term ? termToWire(term, revisions.filter((revision) => revision.policyTermId === term.id)) : null,
+    activeTerm: term ? termWithRevisionPeriods(term, revisions.filter((revision) => revision.policyTermId === term.id)) : null,
     policyContacts: policyContactsToWire(policy.contacts, contactNames),
   });
 }
@@ -62,5 +63,5 @@ export async function retrievePolicy(
 export async function retrievePolicyTerms(principal: Principal, input: { policy_id?: string; policy_number?: string }) {
   const { terms } = await policyWithinReach(principal, { policyId: input.policy_id, policyNumber: input.policy_number });
   const revisions = await getRevisionHeaders(terms.flatMap((term) => term.revisionIds));
-  return terms.map((term) => termToWire(term, revisions.filter((revision) => revision.policyTermId === term.id)));
+  return terms.map((term) => termWithRevisionPeriods(term, revisions.filter((revision) => revision.policyTermId === term.id)));
 }

@@ -2,11 +2,12 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { moves } from '../../../shared/moves.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'issue',
-  summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction',
+  summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction; with issue_info.revision_id, commits an open endorsement (Endorsement row, Endorsement Declaration, note, search record, re-applied later revisions) in one transaction',
   permission: 'policies:issue',
   input: z.object({
     issue_info: z
@@ -15,13 +16,23 @@ export const handler = defineOperation({
         policy_number: optionalId(),
         // Beyond the interface: the billing schedule to invoice (an id of retrieve_billing_schedule_options); Full Pay when absent.
         billing_schedule_id: optionalId(),
+        // An open endorsement (new_revision) to commit, as the vendor's clients send it (policy_id beside it).
+        revision_id: optionalId(),
       })
-      .check(eitherOf('policy_id', 'policy_number')),
+      .check(eitherOf('policy_id', 'policy_number', 'revision_id')),
   }),
   resources: { table: 'write' },
-  // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
-  handle: async ({ issue_info }, { principal }) => ({
-    ...(await moves.issue(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id })),
-    status: 'Active' as const,
-  }),
+  handle: async ({ issue_info }, { principal, idempotencyKey }) => {
+    if (issue_info.revision_id) {
+      const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
+      const commit = () => moves.endorse(principal, request);
+      // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
+      return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit) : commit();
+    }
+    // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
+    return {
+      ...(await moves.issue(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id })),
+      status: 'Active' as const,
+    };
+  },
 });

@@ -1,6 +1,7 @@
 /** One PDF renderer per deliverable type. */
 import type { DeliverableType, PolicyDocument } from '../model.js';
 import { renderDeclaration } from './declaration.js';
+import { renderEndorsementDeclaration } from './endorsement-declaration.js';
 import { renderInstallmentBillingStatement } from './installment-billing-statement.js';
 import { renderNoticeOfCancellation } from './notice-of-cancellation.js';
 import { renderPolicyApplication } from './policy-application.js';
@@ -12,6 +13,7 @@ const RENDERERS: Record<DeliverableType, (document: PolicyDocument) => Promise<U
   'Quote Summary': renderQuoteSummary,
   'Installment Billing Statement': renderInstallmentBillingStatement,
   'Notice of Cancellation': renderNoticeOfCancellation,
+  'Endorsement Declaration': renderEndorsementDeclaration,
 };
 
 /** The document as PDF bytes; the same document always gives the same bytes. */

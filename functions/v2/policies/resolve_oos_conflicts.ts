@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { id, list } from '../../../shared/platform/request-fields.js';
+import { moves } from '../../../shared/moves.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'resolve_oos_conflicts',
+  summary: 'Issues an out-of-sequence endorsement whose fields conflict with later revisions, each conflict resolved: keep_later keeps the later revision\'s value, take_new takes the endorsement\'s',
+  permission: 'policies:issue',
+  input: z.object({
+    revision_id: id(),
+    resolutions: list(z.object({ field: id(), resolution: z.enum(['keep_later', 'take_new']) })),
+  }),
+  resources: { table: 'write' },
+  handle: async (input, { principal, idempotencyKey }) => {
+    const commit = () =>
+      moves.endorse(principal, { revisionId: input.revision_id, resolutions: new Map(input.resolutions.map((resolution) => [resolution.field, resolution.resolution])) });
+    return idempotencyKey ? onceForKey('resolve_oos_conflicts', `${principal.contactId}:${idempotencyKey}`, input, commit) : commit();
+  },
+});

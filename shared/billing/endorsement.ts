@@ -1,0 +1,120 @@
+/**
+ * Billing's part of an endorsement (an EndorsementContribution): ONE Endorsement row carrying
+ * the additional (or return) premium, which moves the running balance by that amount at once,
+ * written in the endorsement's transaction under the account's version. How it is then owed
+ * follows the schedule: an additional premium is spread over the installments not yet billed
+ * (Full Pay, or nothing left unbilled: owed on its own, due in the carrier's usual days); a
+ * return premium is a credit, and a credit the account no longer needs above the carrier's
+ * threshold is marked for refund as return premium.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EndorsedRevision, EndorsementContribution, EndorsementEffect } from '../lifecycle/index.js';
+import { addDays } from '../platform/dates.js';
+import { BusinessRuleError } from '../platform/errors.js';
+import { formatCents, toAmount, toCents, type Cents } from '../platform/money.js';
+import { endorsementRules } from '../policies/index.js';
+
+const { spreadOverInstallments } = endorsementRules;
+type InstallmentShare = endorsementRules.InstallmentShare;
+import { accountEntry } from './account-history.js';
+import type { AccountEntry, BillingAccount } from './model.js';
+import { billingSettings } from './service.js';
+import { loadAccount, postingWrites } from './store.js';
+
+/** A credit above this, once nothing is left to pay, goes back to the insured (unless the billing rules set `refundThreshold`). */
+export const DEFAULT_REFUND_THRESHOLD_CENTS: Cents = 25_00;
+
+export interface EndorsementBilling {
+  row: AccountEntry;
+  /** Installments that take a share of an additional premium, with their new amounts. */
+  shares: InstallmentShare[];
+  /** Full Pay (or nothing unbilled): the additional premium is billed on its own, due then. */
+  ownInvoice: { billDate: string; dueDate: string; amountCents: Cents } | null;
+  /** A return premium: the credit beyond everything still owed on the term, and whether it is refunded. */
+  creditCents: Cents;
+  refundCents: Cents;
+}
+
+/** The Endorsement row and how it is owed, from the account's rows. Pure. */
+export function endorsementBilling(
+  endorsed: Pick<EndorsedRevision, 'revisionDate' | 'commitDate' | 'committedAt' | 'premiumChangeCents' | 'feeChangeCents'>,
+  account: Pick<BillingAccount, 'balanceCents' | 'policyStatus'>,
+  entries: readonly AccountEntry[],
+  rules: { billDaysBeforeDue: number; refundThresholdCents: Cents },
+  context: { id: string; generatedBy: string },
+): EndorsementBilling {
+  const today = endorsed.commitDate;
+  const amountCents = endorsed.premiumChangeCents + endorsed.feeChangeCents;
+  const unbilled = entries
+    .filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > today)
+    .sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0))
+    .map((entry) => ({ number: entry.installmentNumber ?? 0, billDate: entry.billDate ?? entry.date, dueDate: entry.dueDate ?? entry.date, amountCents: entry.amountCents }));
+  const additional = amountCents > 0;
+  const shares = additional ? spreadOverInstallments(amountCents, unbilled) : [];
+  const ownInvoice = additional && shares.length === 0 ? { billDate: today, dueDate: addDays(today, rules.billDaysBeforeDue), amountCents } : null;
+  const creditCents = amountCents < 0 ? Math.max(0, -(account.balanceCents + amountCents)) : 0;
+  const refundCents = creditCents > rules.refundThresholdCents ? creditCents : 0;
+  const what = additional ? 'Additional premium' : amountCents < 0 ? 'Return premium' : 'No premium change';
+  let description: string;
+  if (shares.length) {
+    description = `${what} ${formatCents(amountCents)} billed with installments ${shares.map((share) => `${share.number} (+${formatCents(share.shareCents)})`).join(', ')}`;
+  } else if (ownInvoice) {
+    description = `${what} ${formatCents(amountCents)} invoiced, due ${ownInvoice.dueDate}`;
+  } else if (amountCents < 0) {
+    description = `${what} ${formatCents(-amountCents)} credited${refundCents ? `; ${formatCents(refundCents)} to be refunded as return premium` : ''}`;
+  } else {
+    description = what;
+  }
+  const row = accountEntry(
+    { id: context.id, postedAt: endorsed.committedAt, generatedBy: context.generatedBy, policyStatus: account.policyStatus },
+    {
+      type: 'Endorsement',
+      date: today,
+      amountCents,
+      summary: `Endorsement effective ${endorsed.revisionDate}: ${amountCents < 0 ? 'return' : 'additional'} premium ${formatCents(Math.abs(amountCents))}`,
+      description,
+      ...(ownInvoice ? { billDate: ownInvoice.billDate, dueDate: ownInvoice.dueDate } : {}),
+      ...(shares.length
+        ? { installmentShares: shares.map((share) => ({ installmentNumber: share.number, billDate: share.billDate, dueDate: share.dueDate, amountCents: share.shareCents })) }
+        : {}),
+    },
+  );
+  return { row, shares, ownInvoice, creditCents, refundCents };
+}
+
+function previewOf(billing: EndorsementBilling, account: BillingAccount) {
+  return {
+    balance_before: toAmount(account.balanceCents),
+    balance_after: toAmount(account.balanceCents + billing.row.amountCents),
+    endorsement_row: { amount: toAmount(billing.row.amountCents), summary: billing.row.summary, description: billing.row.description },
+    installments_respread: billing.shares.map((share) => ({
+      installment: share.number,
+      bill_date: share.billDate,
+      due_date: share.dueDate,
+      amount_before: toAmount(share.amountCents - share.shareCents),
+      amount_after: toAmount(share.amountCents),
+      share: toAmount(share.shareCents),
+    })),
+    new_invoice: billing.ownInvoice ? { amount: toAmount(billing.ownInvoice.amountCents), bill_date: billing.ownInvoice.billDate, due_date: billing.ownInvoice.dueDate } : null,
+    credit: toAmount(billing.creditCents),
+    refund: toAmount(billing.refundCents),
+  };
+}
+
+/** The contribution: previewed, it reads and answers; committed, it also answers the posting's writes. */
+export function billingAtEndorsement(generatedBy = 'system'): EndorsementContribution {
+  return async (endorsed, options): Promise<EndorsementEffect> => {
+    const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
+    if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
+    const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
+    const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
+      billDaysBeforeDue: settings.rules.billDaysBeforeDue,
+      refundThresholdCents: threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold),
+    }, { id: randomUUID(), generatedBy });
+    return {
+      area: 'billing',
+      writes: options.preview ? [] : postingWrites({ account: loaded.account, entries: [billing.row], guardVersion: true }),
+      preview: previewOf(billing, loaded.account),
+    };
+  };
+}

@@ -1,0 +1,487 @@
+/**
+ * The endorse move: a mid-term change of an issued policy. `openEndorsement` (new_revision)
+ * copies the revision in force on a date into an open revision that every structure
+ * operation edits; `previewEndorsement` says what issuing it would do and writes nothing;
+ * `issueEndorsement` commits it in ONE transaction with what other areas contribute (billing's
+ * Endorsement row, documents' Endorsement Declaration), a note and the search record. Dated
+ * before later committed revisions, it is slipped under them: each later one takes on the
+ * change unless it set the same field itself, which is a conflict the caller resolves.
+ */
+import { randomUUID } from 'node:crypto';
+import { getProductCatalog, type ProductCatalog } from '../catalog/index.js';
+import { todayIso } from '../platform/dates.js';
+import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
+import { formatCents, toAmount, type Cents } from '../platform/money.js';
+import type { Principal } from '../platform/principal.js';
+import { runTransaction } from '../platform/transactions.js';
+import {
+  applyRating,
+  committedAtOf,
+  createOpenRevision,
+  discardOpenRevision,
+  endorsementCommitWrites,
+  endorsementCopy,
+  endorsementRules as rules,
+  lineItemToWire,
+  loadRevision,
+  placeItem,
+  policyWithinReach,
+  revisionHeaders as getRevisionHeaders,
+  revisionToRate,
+  revisionWithinReach,
+  termRevisionFacts,
+  totalsOfItems,
+  type LineItemRecord,
+  type PolicyRecord,
+  type RevisionRecord,
+  type RevisionRewrite,
+  type RevisionSnapshot,
+  type TermRecord,
+  type TermRevisionFacts,
+} from '../policies/index.js';
+import { rateRevision } from '../rating/index.js';
+import type { EndorsedChange, EndorsedRevision, EndorsementEffect, MoveWiring } from './model.js';
+
+// ---------------------------------------------------------------- what every endorsement checks
+
+/** A policy that cannot be endorsed now (not issued, cancelled, expired). */
+export class PolicyNotEndorsableError extends BusinessRuleError {}
+
+/** Issuing met fields a later (or concurrently issued) revision set itself: nothing was committed. */
+export class OutOfSequenceConflictError extends BusinessRuleError {
+  constructor(revisionId: string, conflicts: readonly rules.OosConflict[]) {
+    super(
+      conflicts.map((conflict) => `${conflict.label}: revision ${conflict.revisionId} set ${shown(conflict.field, conflict.laterValue)}, this endorsement ${shown(conflict.field, conflict.newValue)}; resolve with resolve_oos_conflicts (keep_later or take_new)`),
+      { revision_id: revisionId, conflicts: conflicts.map(conflictToWire) },
+    );
+    this.name = 'OutOfSequenceConflictError';
+  }
+}
+
+function shown(field: string, value: rules.FieldValue): string {
+  if (field.endsWith('.present')) return value ? 'included' : 'removed';
+  if (value === null) return 'none';
+  return typeof value === 'number' ? grouped(value) : String(value);
+}
+
+/** An amount as printed on a declaration: 250,000.00. */
+function grouped(cents: Cents): string {
+  const [whole, fraction] = formatCents(Math.abs(cents)).split('.');
+  return `${cents < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+const conflictToWire = (conflict: rules.OosConflict) => ({
+  field: conflict.field,
+  label: conflict.label,
+  revision_id: conflict.revisionId,
+  later_value: typeof conflict.laterValue === 'number' && !conflict.field.endsWith('.present') ? toAmount(conflict.laterValue) : conflict.laterValue,
+  new_value: typeof conflict.newValue === 'number' && !conflict.field.endsWith('.present') ? toAmount(conflict.newValue) : conflict.newValue,
+});
+
+const live = (items: readonly LineItemRecord[]) => items.filter((item) => item.persistStatus !== 'rejected');
+
+function assertEndorsable(policy: PolicyRecord, term: TermRecord, headers: readonly TermRevisionFacts[]): TermRevisionFacts[] {
+  const committed = headers.filter((header) => header.revisionState === 'committed');
+  if (committed.length === 0) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be endorsed`);
+  const cancelled = (term as TermRecord & { cancellationStatus?: string }).cancellationStatus === 'cancelled' || committed.some((header) => header.policyStatus === 'Cancelled');
+  if (cancelled) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} is cancelled; reinstate it before endorsing it`);
+  if (committed.some((header) => header.policyStatus === 'Expired')) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} is expired; it can no longer be endorsed`);
+  return committed;
+}
+
+function outsideTerm(field: string, date: string, term: Pick<TermRecord, 'effectiveDate' | 'expirationDate'>): BusinessRuleError {
+  return new BusinessRuleError(`${field}: ${date} is outside the policy's term ${term.effectiveDate} to ${term.expirationDate}`);
+}
+
+function itemAnnuals(items: readonly LineItemRecord[], product: ProductCatalog): rules.ItemAnnual[] {
+  return live(items).map((item) => {
+    const definition = product.items.find((candidate) => candidate.id === item.itemId);
+    return { id: item.id, name: item.name, premiumCents: item.annualPremiumCents ?? 0, feeCents: item.annualFeeCents ?? 0, feeProRata: definition?.earning === 'proRata' };
+  });
+}
+
+const coverage = (items: readonly LineItemRecord[]): rules.CoverageItem[] => live(items);
+
+function ratedItems(product: ProductCatalog, snapshot: RevisionSnapshot, items: LineItemRecord[]): LineItemRecord[] {
+  const revision = { ...snapshot, items };
+  return applyRating(revision, rateRevision(product, revisionToRate(revision))).items;
+}
+
+// ---------------------------------------------------------------- new_revision
+
+export interface OpenRequest {
+  policyId: string;
+  revisionDate: string;
+  /** Refuse while another open revision of the term exists. */
+  checkForPolicyChanges: boolean;
+}
+
+export async function openEndorsement(principal: Principal, request: OpenRequest, now = new Date()): Promise<{ revision_id: string }> {
+  const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
+  const active = terms.find((term) => term.id === policy.activeTermId) ?? terms.at(-1);
+  const term = terms.find((candidate) => rules.isWithinTerm(candidate, request.revisionDate));
+  if (!term) {
+    if (!active) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has no term`);
+    throw outsideTerm('revision_date', request.revisionDate, active);
+  }
+  const headers = await termRevisionFacts(term);
+  const committed = assertEndorsable(policy, term, headers);
+  if (request.checkForPolicyChanges) {
+    const open = headers.find((header) => header.revisionState === 'open');
+    if (open) throw new BusinessRuleError(`Policy ${policy.policyNumber} has an open revision ${open.id} dated ${open.revisionDate}; issue or discard it first`);
+  }
+  const inForce = rules.inForceOn(committed.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: header.committedAt })), request.revisionDate)
+    ?? { header: committed[0] };
+  const base = await loadRevision(inForce.header.id);
+  if (!base) throw new NotFoundError(`Revision ${inForce.header.id}`);
+  const copy = endorsementCopy(base, { revisionId: randomUUID(), revisionDate: request.revisionDate, today: todayIso(now), newId: randomUUID });
+  await createOpenRevision(copy, term);
+  return { revision_id: copy.header.id };
+}
+
+// ---------------------------------------------------------------- planning an issue (shared by preview and issue)
+
+export type Resolutions = ReadonlyMap<string, rules.Resolution>;
+
+interface EndorsementPlan {
+  policy: PolicyRecord;
+  term: TermRecord;
+  stored: RevisionSnapshot;
+  inForce: RevisionSnapshot;
+  endorsed: EndorsedRevision;
+  endorsement: RevisionRewrite;
+  reapplied: RevisionRewrite[];
+  activeRevisionId: string;
+  conflicts: rules.OosConflict[];
+  before: { annualPremiumCents: Cents; writtenPremiumCents: Cents };
+}
+
+function describeChanges(changes: readonly rules.FieldChange[]): EndorsedChange[] {
+  return changes.map((change) => ({ label: change.label, before: shown(change.key, change.before), after: shown(change.key, change.after) }));
+}
+
+async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions }, now: Date): Promise<EndorsementPlan> {
+  const stored = await revisionWithinReach(principal, request.revisionId);
+  const { header } = stored;
+  if (request.policyId && request.policyId !== header.policyId) throw new NotFoundError(`Revision ${request.revisionId}`);
+  if (!header.endorsement) throw new BusinessRuleError(`Revision ${header.id} is not an endorsement; new_revision opens one on an issued policy`);
+  if (header.revisionState !== 'open') throw new BusinessRuleError(`Revision ${header.id} is ${header.revisionState}; only an open endorsement can be issued`);
+  const unrated = live(stored.items).some((item) => item.annualPremiumCents === null && item.annualFeeCents === null && item.type !== 'nonRate');
+  if (unrated || (header.annualPremiumCents === 0 && header.annualFeeCents === 0)) throw new BusinessRuleError(`Revision ${header.id} is not rated; rate it (rate_revision) before issuing`);
+  const { policy, terms } = await policyWithinReach(principal, { policyId: header.policyId });
+  const term = terms.find((candidate) => candidate.id === header.policyTermId);
+  if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
+  if (!rules.isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
+  const committed = assertEndorsable(policy, term, await termRevisionFacts(term));
+  const chain = rules.inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: candidate.committedAt })));
+  const date = header.revisionDate;
+  const inForceId = chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id;
+  const laterIds = chain.filter((link) => link.revisionDate > date).map((link) => link.id);
+  // Only the revision in force and those after it are read: what came before is in its stored written premium.
+  const needed = [...new Set([inForceId, ...laterIds, header.endorsement.baseRevisionId])];
+  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...needed.map((id) => loadRevision(id))]);
+  const snapshots = new Map(loaded.filter((snapshot): snapshot is RevisionSnapshot => !!snapshot).map((snapshot) => [snapshot.header.id, snapshot]));
+  const inForce = snapshots.get(inForceId);
+  if (!inForce) throw new NotFoundError(`Revision ${inForceId}`);
+  const later = laterIds.map((id) => snapshots.get(id)!);
+  const base = snapshots.get(header.endorsement.baseRevisionId);
+  const resolutions = request.resolutions ?? new Map<string, rules.Resolution>();
+  const conflicts: rules.OosConflict[] = [];
+
+  // Another endorsement may have landed on this date's revision since this one was opened: this one goes on top of it.
+  let items = stored.items;
+  if (base && inForce.header.id !== base.header.id) {
+    const own = rules.fieldChanges(coverage(base.items), coverage(stored.items));
+    const landed = rules.fieldChanges(coverage(base.items), coverage(inForce.items));
+    conflicts.push(...rules.conflictsOf(own, { revisionId: inForce.header.id, ownChanges: landed }));
+    const ownByKey = new Map(own.map((change) => [change.key, change]));
+    const toApply = landed.filter((change) => !ownByKey.has(change.key) || (ownByKey.get(change.key)!.after !== change.after && resolutions.get(change.key) === 'keep_later'));
+    const fromInForce = (id: string) => {
+      const item = inForce.items.find((candidate) => candidate.id === id);
+      return item && placeItem(item, inForce, stored);
+    };
+    items = ratedItems(product, stored, rules.applyFieldChanges(stored.items, toApply, fromInForce));
+  }
+  const endorsedSnapshot: RevisionSnapshot = { ...stored, items };
+
+  // Out of sequence: every later revision takes on the change unless it set the field itself.
+  const newChanges = rules.fieldChanges(coverage(inForce.items), coverage(items));
+  let previous = inForce;
+  const rewrittenLater = later.map((laterSnapshot) => {
+    const own = rules.fieldChanges(coverage(previous.items), coverage(laterSnapshot.items));
+    previous = laterSnapshot;
+    conflicts.push(...rules.conflictsOf(newChanges, { revisionId: laterSnapshot.header.id, ownChanges: own }));
+    const fromEndorsement = (id: string) => {
+      const item = items.find((candidate) => candidate.id === id);
+      return item && placeItem(item, endorsedSnapshot, laterSnapshot);
+    };
+    const reapplied = rules.applyFieldChanges(laterSnapshot.items, rules.changesToReapply(newChanges, { ownChanges: own }, resolutions), fromEndorsement);
+    return { snapshot: laterSnapshot, items: ratedItems(product, laterSnapshot, reapplied) };
+  });
+
+  // The term's premium before and after, day by day over its committed revisions.
+  const committedAt = now.toISOString();
+  const version = (snapshot: RevisionSnapshot, versionItems: readonly LineItemRecord[], at = committedAtOf(snapshot.header)): rules.CommittedVersion => ({
+    id: snapshot.header.id, revisionDate: snapshot.header.revisionDate, committedAt: at, items: itemAnnuals(versionItems, product),
+  });
+  const start = new Map(live(inForce.items).map((item) => [item.id, { premiumCents: item.writtenPremiumCents ?? item.annualPremiumCents ?? 0, feeCents: item.writtenFeeCents ?? item.annualFeeCents ?? 0 }]));
+  const beforeVersions = [version(inForce, inForce.items), ...later.map((snapshot) => version(snapshot, snapshot.items))];
+  const afterVersions = rules.inEffectOrder([
+    version(inForce, inForce.items),
+    version(endorsedSnapshot, items, committedAt),
+    ...rewrittenLater.map((rewrite) => version(rewrite.snapshot, rewrite.items)),
+  ]);
+  const writtenBefore = rules.writtenByItemFrom(term, start, beforeVersions);
+  const writtenAfter = rules.writtenByItemFrom(term, start, afterVersions);
+  const termBefore = rules.totalOf(writtenBefore);
+  const termAfter = rules.totalOf(writtenAfter);
+  const annualBefore = new Map(itemAnnuals(inForce.items, product).map((item) => [item.id, item]));
+  const annualAfter = new Map(itemAnnuals(items, product).map((item) => [item.id, item]));
+  const itemIds = [...new Set([...annualBefore.keys(), ...annualAfter.keys()])];
+
+  /** A revision's stored figures: annual from its own items, written over the chain up to it. */
+  const withWritten = (snapshot: RevisionSnapshot, revisionItems: LineItemRecord[]) => {
+    const upTo = afterVersions.slice(0, afterVersions.findIndex((candidate) => candidate.id === snapshot.header.id) + 1);
+    const written = rules.writtenByItemFrom(term, start, upTo);
+    const figured = revisionItems.map((item) => {
+      const figures = written.get(item.id);
+      return figures ? { ...item, writtenPremiumCents: figures.premiumCents, writtenFeeCents: item.annualFeeCents === null && figures.feeCents === 0 ? item.writtenFeeCents : figures.feeCents } : item;
+    });
+    const totals = totalsOfItems(live(figured));
+    const chainTotals = rules.totalOf(written);
+    return { items: figured, set: { annualPremiumCents: totals.annualPremiumCents, annualFeeCents: totals.annualFeeCents, writtenPremiumCents: chainTotals.writtenPremiumCents, writtenFeeCents: chainTotals.writtenFeeCents } };
+  };
+
+  const premiumChangeCents = termAfter.writtenPremiumCents - termBefore.writtenPremiumCents;
+  const feeChangeCents = termAfter.writtenFeeCents - termBefore.writtenFeeCents;
+  const endorsedFigures = withWritten(endorsedSnapshot, items);
+  const endorsement: RevisionRewrite = {
+    header,
+    storedItems: stored.items,
+    items: endorsedFigures.items,
+    set: {
+      ...endorsedFigures.set,
+      revisionState: 'committed',
+      policyStatus: inForce.header.policyStatus,
+      commitDate: todayIso(now),
+      builderPending: false,
+      endorsement: { ...header.endorsement, committedAt, premiumChangeCents, feeChangeCents, reappliedRevisionIds: later.map((snapshot) => snapshot.header.id) },
+    },
+  };
+  const reapplied: RevisionRewrite[] = rewrittenLater.map((rewrite) => {
+    const figures = withWritten(rewrite.snapshot, rewrite.items);
+    const facts = rewrite.snapshot.header.endorsement ?? { baseRevisionId: inForce.header.id };
+    return {
+      header: rewrite.snapshot.header,
+      storedItems: rewrite.snapshot.items,
+      items: figures.items,
+      set: { ...figures.set, endorsement: { ...facts, reappliedUnder: [...(facts.reappliedUnder ?? []), header.id] } },
+    };
+  });
+  const facts: Omit<EndorsedRevision, 'summary'> = {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: term.id,
+    revisionId: header.id,
+    revisionDate: date,
+    effectiveDate: term.effectiveDate,
+    expirationDate: term.expirationDate,
+    commitDate: todayIso(now),
+    committedAt,
+    premiumChangeCents,
+    feeChangeCents,
+    annualPremiumCents: endorsement.set.annualPremiumCents!,
+    annualFeeCents: endorsement.set.annualFeeCents!,
+    writtenPremiumCents: termAfter.writtenPremiumCents,
+    items: itemIds.map((id) => ({
+      id,
+      name: (annualAfter.get(id) ?? annualBefore.get(id))!.name,
+      oldAnnualPremiumCents: annualBefore.get(id)?.premiumCents ?? 0,
+      newAnnualPremiumCents: annualAfter.get(id)?.premiumCents ?? 0,
+      additionalPremiumCents: (writtenAfter.get(id)?.premiumCents ?? 0) - (writtenBefore.get(id)?.premiumCents ?? 0),
+    })),
+    changes: describeChanges(newChanges),
+    reappliedRevisionIds: later.map((snapshot) => snapshot.header.id),
+    ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
+    namedInsuredContactIds: [...header.contacts.namedInsuredIds],
+    revision: { ...endorsedSnapshot, header: { ...header, ...endorsement.set } as RevisionRecord, items: [...endorsement.items] },
+    contactIds: [...policy.contactIds],
+    decidedBy: principal.contactId,
+  };
+  const endorsed: EndorsedRevision = { ...facts, summary: endorsementSummary(facts) };
+  return {
+    policy,
+    term,
+    stored,
+    inForce,
+    endorsed,
+    endorsement,
+    reapplied,
+    activeRevisionId: afterVersions.at(-1)!.id,
+    conflicts,
+    before: { annualPremiumCents: inForce.header.annualPremiumCents, writtenPremiumCents: termBefore.writtenPremiumCents },
+  };
+}
+
+function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined): rules.OosConflict[] {
+  return plan.conflicts.filter((conflict) => !resolutions?.has(conflict.field));
+}
+
+const amountOrNull = (cents: Cents) => toAmount(cents);
+
+function planToWire(plan: EndorsementPlan, effects: readonly EndorsementEffect[]) {
+  const { endorsed } = plan;
+  return {
+    policy_id: endorsed.policyId,
+    policy_number: endorsed.policyNumber,
+    revision_id: endorsed.revisionId,
+    revision_date: endorsed.revisionDate,
+    replaces_revision_id: plan.inForce.header.id,
+    items: endorsed.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      old_annual_premium: amountOrNull(item.oldAnnualPremiumCents),
+      new_annual_premium: amountOrNull(item.newAnnualPremiumCents),
+      additional_premium: amountOrNull(item.additionalPremiumCents),
+    })),
+    changes: endorsed.changes,
+    additional_premium: toAmount(endorsed.premiumChangeCents),
+    additional_fees: toAmount(endorsed.feeChangeCents),
+    annual_premium_before: toAmount(plan.before.annualPremiumCents),
+    annual_premium: toAmount(endorsed.annualPremiumCents),
+    written_premium_before: toAmount(plan.before.writtenPremiumCents),
+    written_premium: toAmount(endorsed.writtenPremiumCents),
+    reversed_revisions: endorsed.reappliedRevisionIds,
+    reapplied_revisions: endorsed.reappliedRevisionIds,
+    ...Object.fromEntries(effects.map((effect) => [effect.area, effect.preview])),
+  };
+}
+
+/** What the endorsement's note says: the date, what changed, the premium change, what it slipped under. */
+function endorsementSummary(endorsed: Omit<EndorsedRevision, 'summary'>): string {
+  return [
+    `Endorsement effective ${endorsed.revisionDate} issued`,
+    endorsed.changes.length ? endorsed.changes.map((change) => `${change.label} ${change.before} -> ${change.after}`).join('; ') : 'no coverage change',
+    `${endorsed.premiumChangeCents < 0 ? 'return' : 'additional'} premium ${formatCents(Math.abs(endorsed.premiumChangeCents))}`,
+    ...(endorsed.reappliedRevisionIds.length ? [`re-applied under ${endorsed.reappliedRevisionIds.length} later revision(s)`] : []),
+  ].join('; ');
+}
+
+// ---------------------------------------------------------------- preview_revision
+
+export async function previewEndorsement(wiring: MoveWiring, principal: Principal, revisionId: string, now = new Date()) {
+  const plan = await planEndorsement(principal, { revisionId }, now);
+  const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: true })));
+  return { ...planToWire(plan, effects), conflicts: plan.conflicts.map(conflictToWire) };
+}
+
+// ---------------------------------------------------------------- issue (with issue_info.revision_id), resolve_oos_conflicts
+
+/** Tries of an issue that met another commit on the same term: it is planned again on top of it. */
+const ISSUE_TRIES = 5;
+
+export async function issueEndorsement(
+  wiring: MoveWiring,
+  principal: Principal,
+  request: { revisionId: string; policyId?: string; resolutions?: Resolutions },
+  options: { now?: () => Date } = {},
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    const now = options.now?.() ?? new Date();
+    const plan = await planEndorsement(principal, request, now);
+    const open = unresolved(plan, request.resolutions);
+    if (open.length) throw new OutOfSequenceConflictError(plan.endorsed.revisionId, open);
+    const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: false })));
+    const writes = [
+      ...endorsementCommitWrites({ policy: plan.policy, term: plan.term, endorsement: plan.endorsement, reapplied: plan.reapplied, activeRevisionId: plan.activeRevisionId }),
+      ...effects.flatMap((effect) => effect.writes),
+    ];
+    try {
+      await runTransaction(writes, { label: `Policy ${plan.policy.policyNumber}` });
+    } catch (error) {
+      if (error instanceof ConcurrentChangeError && attempt < ISSUE_TRIES) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 60));
+        continue;
+      }
+      throw error;
+    }
+    return {
+      commission_rate: Number(plan.endorsement.header.commissionRate),
+      override_commission: plan.endorsement.header.overrideCommission,
+      ...planToWire(plan, effects),
+    };
+  }
+}
+
+// ---------------------------------------------------------------- utils/update_revision
+
+export async function discardEndorsement(principal: Principal, request: { revisionId: string; action: 'delete' | 'archive' }, now = new Date()) {
+  const snapshot = await revisionWithinReach(principal, request.revisionId);
+  const { header } = snapshot;
+  if (!header.endorsement) throw new BusinessRuleError(`Revision ${header.id} is not an endorsement; only an open endorsement can be discarded`);
+  if (header.revisionState !== 'open') throw new BusinessRuleError(`Revision ${header.id} is ${header.revisionState}; only an open endorsement can be discarded`);
+  const { terms } = await policyWithinReach(principal, { policyId: header.policyId });
+  const term = terms.find((candidate) => candidate.id === header.policyTermId);
+  if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
+  await discardOpenRevision(snapshot, term, request.action, now);
+  return { revision_id: header.id, revision_state: request.action === 'archive' ? 'archived' : 'deleted' };
+}
+
+// ---------------------------------------------------------------- retrieve_policy_snapshot, retrieve_revision_status
+
+export async function policySnapshot(principal: Principal, request: { policyNumber: string; snapshotDate: string }) {
+  const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
+  const term = terms.find((candidate) => request.snapshotDate >= candidate.effectiveDate && request.snapshotDate < candidate.expirationDate);
+  if (!term) {
+    const active = terms.find((candidate) => candidate.id === policy.activeTermId) ?? terms[0];
+    throw outsideTerm('snapshot_date', request.snapshotDate, active ?? { effectiveDate: '', expirationDate: '' });
+  }
+  const headers = (await getRevisionHeaders(term.revisionIds)).filter((header) => header.revisionState === 'committed');
+  const inForce = rules.inForceOn(headers.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), request.snapshotDate);
+  if (!inForce) throw new BusinessRuleError(`snapshot_date: policy ${policy.policyNumber} was not in force on ${request.snapshotDate}`);
+  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...headers.map((candidate) => loadRevision(candidate.id))]);
+  const snapshots = loaded.filter((candidate): candidate is RevisionSnapshot => !!candidate);
+  const snapshot = snapshots.find((candidate) => candidate.header.id === inForce.header.id);
+  if (!snapshot) throw new NotFoundError(`Revision ${inForce.header.id}`);
+  const { header } = snapshot;
+  const versions = snapshots.map((candidate) => ({ id: candidate.header.id, revisionDate: candidate.header.revisionDate, committedAt: committedAtOf(candidate.header), items: itemAnnuals(candidate.items, product) }));
+  const figures = rules.termPremium(term, versions, request.snapshotDate);
+  return {
+    policy_id: policy.id,
+    policy_number: policy.policyNumber,
+    snapshot_date: request.snapshotDate,
+    policy_term_id: term.id,
+    revision_id: header.id,
+    revision_date: header.revisionDate,
+    policy_status: header.policyStatus,
+    annual_premium: toAmount(header.annualPremiumCents),
+    annual_fee: toAmount(header.annualFeeCents),
+    written_premium: toAmount(header.writtenPremiumCents),
+    // The term's premium as every committed revision now prices it: written, and earned before the snapshot date.
+    term_written_premium: toAmount(figures.writtenPremiumCents),
+    earned_premium: toAmount(figures.earnedPremiumCents),
+    items: live(snapshot.items).map(lineItemToWire),
+  };
+}
+
+export async function revisionStatus(principal: Principal, revisionId: string) {
+  const { header } = await revisionWithinReach(principal, revisionId);
+  const { terms } = await policyWithinReach(principal, { policyId: header.policyId });
+  const term = terms.find((candidate) => candidate.id === header.policyTermId);
+  const headers = term ? await getRevisionHeaders(term.revisionIds) : [header];
+  const period = rules
+    .revisionPeriods(term ?? { effectiveDate: header.termStart, expirationDate: header.termEnd }, headers.map((candidate) => ({ id: candidate.id, revisionState: candidate.revisionState, revisionDate: candidate.revisionDate, committedAt: committedAtOf(candidate) })))
+    .find((candidate) => candidate.id === header.id);
+  return {
+    revision_id: header.id,
+    policy_id: header.policyId,
+    revision_state: header.revisionState,
+    status: period?.state ?? header.revisionState,
+    revision_date: header.revisionDate,
+    in_force_from: period?.from ?? null,
+    in_force_to: period?.to ?? null,
+    commit_date: header.commitDate,
+    is_endorsement: !!header.endorsement,
+    premium_change: header.endorsement?.premiumChangeCents === undefined ? null : toAmount(header.endorsement.premiumChangeCents),
+  };
+}
