@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the README's worked example against the service `npm start` runs (found by
  * itself, infra/local/running-service.ts): quote → bind → issue → pay → account history →
- * print queue → search → cancel, printing each call and the figures to look at.
+ * print queue → search → endorsement → cancel, printing each call and the figures to look at.
  *
  * The walk is a list of steps, each reading what the earlier ones found, so that a step is
  * added by inserting it where it belongs (an endorsement, between search and cancel).
@@ -12,6 +12,8 @@ import { findRunningService, LocalToolError, postToService, runLocalTool, type R
 interface Walk {
   policyNumber?: string;
   policyId?: string;
+  revisionId?: string;
+  dwellingId?: string;
 }
 
 interface Step {
@@ -100,7 +102,49 @@ const WORKED_EXAMPLE_STEPS: Step[] = [
         .map((record) => `${record.policyNumber} ${record.status} ${record.namedInsured}`)
         .join('; '),
   },
-  // An endorsement (new_revision, then issue with its revision_id) goes here once the service has it.
+  {
+    title: 'endorsement: open',
+    path: '/api/v2/policies/new_revision',
+    body: (walk) => ({ policy_id: walk.policyId, revision_date: day(100) }),
+    figures: (answer, walk) => {
+      walk.revisionId = answer.data.revision_id;
+      return `open revision ${walk.revisionId} dated ${day(100)}, a copy of the revision in force that day`;
+    },
+  },
+  {
+    title: 'endorsement: its items',
+    path: '/api/v2/policies/retrieve_revision_details',
+    body: (walk) => ({ revision_id: walk.revisionId }),
+    figures: (answer, walk) => {
+      const dwelling = (answer.data.items as Array<{ id: string; name: string; limit: number }>).find((item) => item.name === 'Dwelling')!;
+      walk.dwellingId = dwelling.id;
+      return `Dwelling limit ${dwelling.limit}`;
+    },
+  },
+  {
+    title: 'endorsement: raise the Dwelling',
+    path: '/api/v2/policies/update_rating_information',
+    body: (walk) => ({ revision_id: walk.revisionId, items: [{ id: walk.dwellingId, limit: 300000 }] }),
+    figures: () => 'Dwelling limit 300000 on the open revision (the policy in force is unchanged)',
+  },
+  {
+    title: 'endorsement: rate',
+    path: '/api/v2/policies/rate_revision',
+    body: (walk) => ({ revision_id: walk.revisionId }),
+    figures: () => 'rated, trace stored',
+  },
+  {
+    title: 'endorsement: preview',
+    path: '/api/v2/policies/preview_revision',
+    body: (walk) => ({ revision_id: walk.revisionId }),
+    figures: (answer) => `annual ${answer.data.annual_premium_before.toFixed(2)} → ${answer.data.annual_premium.toFixed(2)}, additional premium ${answer.data.additional_premium.toFixed(2)} (nothing written)`,
+  },
+  {
+    title: 'endorsement: issue',
+    path: '/api/v2/policies/issue',
+    body: (walk) => ({ issue_info: { policy_id: walk.policyId, revision_id: walk.revisionId } }),
+    figures: (answer) => `committed: annual premium ${answer.data.annual_premium.toFixed(2)}, Endorsement row and Endorsement Declaration in the same transaction`,
+  },
   {
     title: 'cancel',
     path: '/api/v2/policies/cancel_policy',

@@ -136,6 +136,7 @@ describe('a limit raised mid-term (Monthly)', () => {
     ]);
     expect(ok(await service.call(`${P}/retrieve_revision_status`, { revision_id: policy.revisionId }))).toMatchObject({ revision_state: 'committed', status: 'superseded', in_force_to: date });
 
+    await service.deliverablesRendered();
     const files = await listPolicyAttachments(policy.policyId);
     const declaration = files.find((file) => file.deliverableType === 'Endorsement Declaration');
     expect(declaration).toMatchObject({ revisionId, printState: 'tbd' });

@@ -90,25 +90,30 @@ describe('README.md', () => {
     expectInOrder(result.stdout, home);
   }, 60_000);
 
-  it('runs the worked example and the nightly recipe as written, printing what the README shows', async () => {
+  it('runs the worked example, the nightly recipe and the endorsement as written, printing what the README shows', async () => {
     const worked = readmeBlock('worked-example');
     const nightly = readmeBlock('nightly');
-    expect(worked).not.toMatch(/<[a-z_ ]+>/);
-    const result = await run('bash', ['-e', '-o', 'pipefail', '-c', `${worked}\n${nightly}`], env);
+    const endorsement = readmeBlock('endorsement');
+    const blocks = `${worked}\n${nightly}\n${endorsement}`;
+    expect(blocks).not.toMatch(/<[a-z_ ]+>/);
+    const result = await run('bash', ['-e', '-o', 'pipefail', '-c', blocks], env);
     expect(result.code, result.stderr).toBe(0);
-    expectInOrder(result.stdout, `${worked}\n${nightly}`);
+    expectInOrder(result.stdout, blocks);
     expect(result.stdout).toContain('826.62 851.62');
   }, 240_000);
 
-  it('npm run demo walks quote, bind, issue, pay, history, print queue, search and cancel with their figures', async () => {
+  it('npm run demo walks quote, bind, issue, pay, history, print queue, search, an endorsement and cancel with their figures', async () => {
     const result = await run('npx', ['tsx', 'infra/local/demo.ts'], env);
     expect(result.code, result.stderr).toBe(0);
-    for (const step of ['quote', 'bind', 'issue', 'pay', 'account history', 'print queue', 'search', 'cancel']) {
+    for (const step of ['quote', 'bind', 'issue', 'pay', 'account history', 'print queue', 'search', 'endorsement: open', 'endorsement: issue', 'cancel']) {
       expect(result.stdout).toMatch(new RegExp(`^\\d+\\. ${step}: POST /api/`, 'm'));
     }
     expect(result.stdout).toMatch(/premium 826\.62, total with fees 851\.62/);
     expect(result.stdout).toMatch(/status Active/);
     expect(result.stdout).toMatch(/Declaration - 10-\d{4}-\d+, to print on/);
-    expect(result.stdout).toMatch(/cancelled effective \d{4}-\d{2}-\d{2} \(Insured's Request\); return premium 726\.62/);
+    expect(result.stdout).toMatch(/annual 826\.62 → 982\.55/);
+    // Cancelled on day 30, before the endorsement of day 100 came into force: all of its additional premium returns with the rest, less the 100.00 minimum earned.
+    const additional = Number(/additional premium (\d+\.\d\d) \(nothing written\)/.exec(result.stdout)![1]);
+    expect(result.stdout).toContain(`(Insured's Request); return premium ${(726.62 + additional).toFixed(2)}`);
   }, 120_000);
 });
