@@ -11,6 +11,7 @@ import { isConditionalCheckFailure, queryAll, transactionCancellationReasons } f
 import {
   appliedEventKey,
   policyFilesQuery,
+  pendingRequestGuardKey,
   policyRequestsQuery,
   signableFileKey,
   signatureLocatorKey,
@@ -18,6 +19,7 @@ import {
   vendorRequestKey,
 } from './keys.js';
 import type { SignatureRequest } from './model.js';
+import { BusinessRuleError } from '../platform/errors.js';
 
 /** A request as stored: the wire shape plus what the service keeps beside it. */
 export interface StoredSignatureRequest {
@@ -59,26 +61,63 @@ export interface VendorRequestRecord {
 
 const table = () => config.tableName();
 
-/** Creates a request, its file record and its locators in one transaction. */
+/** Another request of the policy was created first (both passed the read-before-write check). */
+export class SignatureRequestPendingError extends BusinessRuleError {}
+
+/** Frees the policy for a new request once this one is canceled or complete (absent for requests stored before the guard). */
+function releasePendingGuard(policyId: string, requestId: string) {
+  return {
+    Delete: {
+      TableName: table(),
+      Key: pendingRequestGuardKey(policyId),
+      ConditionExpression: 'attribute_not_exists(pk) OR requestId = :request',
+      ExpressionAttributeValues: { ':request': requestId },
+    },
+  };
+}
+
+const isSettled = (request: SignatureRequest) => request.is_canceled || request.is_complete;
+
+/**
+ * Creates a request, its file record, its locators and the policy's pending-request guard in
+ * one transaction: refused with SignatureRequestPendingError when another request holds the guard.
+ */
 export async function createSignatureRequest(stored: StoredSignatureRequest, file: SignableFileRecord): Promise<void> {
   const locators: SignatureLocator[] = [
     { id: stored.request.id, kind: 'request', policyId: stored.policyId, requestId: stored.request.id },
     ...stored.request.signatures.map((signature): SignatureLocator => ({ id: signature.id, kind: 'signature', policyId: stored.policyId, requestId: stored.request.id })),
   ];
   const fileLocator: SignatureLocator = { id: file.fileId, kind: 'file', policyId: stored.policyId, requestId: stored.request.id };
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  const guard = {
+    Put: {
+      TableName: table(),
+      Item: { ...pendingRequestGuardKey(stored.policyId), entity: 'PendingSignatureRequest', requestId: stored.request.id, fileId: file.fileId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          guard,
+          { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
         // A file signed again by a newer request points at the newer one.
         { Put: { TableName: table(), Item: { ...signableFileKey(file.policyId, file.fileId), entity: 'SignableFile', ...file } } },
         { Put: { TableName: table(), Item: { ...signatureLocatorKey(file.fileId), entity: 'SignatureLocator', ...fileLocator } } },
-        ...locators.map((locator) => ({
-          Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
-        })),
-      ],
-    }),
-  );
+          ...locators.map((locator) => ({
+            Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
+          })),
+        ],
+      }),
+    );
+  } catch (error) {
+    // A request racing this one either holds the guard already or is writing it right now.
+    const guardReason = transactionCancellationReasons(error)?.[0];
+    if (guardReason === 'ConditionalCheckFailed' || guardReason === 'TransactionConflict') {
+      throw new SignatureRequestPendingError('Another signature request of this policy is being requested or still awaiting signatures; cancel it before requesting another');
+    }
+    throw error;
+  }
 }
 
 export async function findSignatureLocator(id: string): Promise<SignatureLocator | undefined> {
@@ -157,6 +196,7 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
               ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
             },
           },
+          ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
         ],
       }),
     );
@@ -173,18 +213,25 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
 export async function saveSignatureRequest(stored: StoredSignatureRequest, next: SignatureRequest): Promise<boolean> {
   try {
     await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: signatureRequestKey(stored.policyId, next.id),
-        UpdateExpression: 'SET #request = :request, version = :next',
-        ConditionExpression: 'version = :read',
-        ExpressionAttributeNames: { '#request': 'request' },
-        ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: signatureRequestKey(stored.policyId, next.id),
+              UpdateExpression: 'SET #request = :request, version = :next',
+              ConditionExpression: 'version = :read',
+              ExpressionAttributeNames: { '#request': 'request' },
+              ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
+            },
+          },
+          ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }
