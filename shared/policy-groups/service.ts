@@ -154,7 +154,8 @@ export async function addToExistingGroups(principal: Principal, entries: Array<M
  * update_inactive_policy_groups: a group left with fewer than two policies is deleted, and
  * its id removed from each of its policies, in one transaction; an active group is kept.
  */
-export async function updateInactiveGroups(principal: Principal, groupIds: string[]) {
+/** forceRemoval (vendor parameter): delete the named groups even while they are active. */
+export async function updateInactiveGroups(principal: Principal, groupIds: string[], forceRemoval = false) {
   const messages: string[] = [];
   const dissolved: string[] = [];
   for (const groupId of [...new Set(groupIds)]) {
@@ -171,7 +172,7 @@ export async function updateInactiveGroups(principal: Principal, groupIds: strin
       if (member) members.push(member);
       else gone.push(policyId);
     }
-    if (!isInactive(members.length)) {
+    if (!forceRemoval && !isInactive(members.length)) {
       messages.push(`Policy group ${groupId} is active (${members.length} policies) and is kept`);
       continue;
     }
@@ -189,7 +190,11 @@ export async function updateInactiveGroups(principal: Principal, groupIds: strin
       `Policy group ${groupId}`,
     );
     dissolved.push(groupId);
-    messages.push(`Policy group ${groupId} had fewer than two policies and was deleted`);
+    messages.push(
+      isInactive(members.length)
+        ? `Policy group ${groupId} had fewer than two policies and was deleted`
+        : `Policy group ${groupId} (${members.length} policies) was removed on force_removal`,
+    );
   }
   return new DataWithMessages({ deleted_group_ids: dissolved }, messages);
 }

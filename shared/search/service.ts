@@ -111,7 +111,11 @@ export interface ContactPoliciesQuery {
   toDate?: string;
   order: 'asc' | 'desc';
   includePhoto: boolean;
+  /** Vendor parameter: whether cancelled policies are listed (get_policies: yes unless false; the in-force list: no unless true). */
+  includeCanceled?: boolean;
 }
+
+const CANCELLED = 'Cancelled';
 
 /** One policy of a listing: the search record's facts in the snake_case of the v2 policies operations. */
 function listedPolicy(record: SearchRecord, includePhoto: boolean) {
@@ -151,7 +155,7 @@ async function contactPolicies(principal: Principal, query: ContactPoliciesQuery
 
 /** get_policies: one page of a contact's policies, with the request's echo (spec 4.5). */
 export async function getPolicies(principal: Principal, query: ContactPoliciesQuery & { pageNumber: number; pageSize: number }) {
-  const records = await contactPolicies(principal, query);
+  const records = (await contactPolicies(principal, query)).filter((record) => query.includeCanceled !== false || record.status !== CANCELLED);
   const page = pageOf(records, query.pageNumber, query.pageSize);
   return {
     contact_id: query.contactId,
@@ -175,6 +179,6 @@ export async function getPoliciesByContact(principal: Principal, query: ContactP
 /** get_policies_with_active_current_revision: a contact's policies in force, whose current revision is committed. */
 export async function getPoliciesInForce(principal: Principal, query: ContactPoliciesQuery) {
   return (await contactPolicies(principal, query))
-    .filter((record) => record.status === 'Active' && record.revisionState === 'committed')
+    .filter((record) => (record.status === 'Active' || (query.includeCanceled === true && record.status === CANCELLED)) && record.revisionState === 'committed')
     .map((record) => listedPolicy(record, query.includePhoto));
 }

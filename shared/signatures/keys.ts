@@ -14,6 +14,12 @@ export const signatureRequestKey = (policyId: string, requestId: string): Key =>
 export const signableFileKey = (policyId: string, fileId: string): Key => ({ pk: partition(policyId), sk: `FILE#${fileId}` });
 /** One applied vendor event, by its natural key (shared/signatures/model.ts signatureEventKey). */
 export const appliedEventKey = (policyId: string, eventKey: string): Key => ({ pk: partition(policyId), sk: `EVENT#${eventKey}` });
+/**
+ * The one request of a policy awaiting signatures. Created in the request's own transaction
+ * only when absent, so two requests asked at once cannot both be created; it is keyed by the
+ * policy, not by the file, because two racing calls may each have rendered their own file.
+ */
+export const pendingRequestGuardKey = (policyId: string): Key => ({ pk: partition(policyId), sk: 'PENDING' });
 /** From a request, signature or file id to the policy whose partition holds it. */
 export const signatureLocatorKey = (id: string): Key => ({ pk: `SIGNLOC#${id}`, sk: 'SIGNLOC' });
 /** The built-in vendor's own record of a request: who signs, who has signed. */

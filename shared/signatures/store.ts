@@ -12,6 +12,7 @@ import { RecordChangedError, runTransaction } from '../platform/transactions.js'
 import {
   appliedEventKey,
   policyFilesQuery,
+  pendingRequestGuardKey,
   policyRequestsQuery,
   signableFileKey,
   signatureLocatorKey,
@@ -19,6 +20,7 @@ import {
   vendorRequestKey,
 } from './keys.js';
 import type { SignatureRequest } from './model.js';
+import { BusinessRuleError } from '../platform/errors.js';
 
 /** A request as stored: the wire shape plus what the service keeps beside it. */
 export interface StoredSignatureRequest {
@@ -60,24 +62,57 @@ export interface VendorRequestRecord {
 
 const table = () => config.tableName();
 
-/** Creates a request, its file record and its locators in one transaction. */
+/** Another request of the policy was created first (both passed the read-before-write check). */
+export class SignatureRequestPendingError extends BusinessRuleError {}
+
+/** Frees the policy for a new request once this one is canceled or complete (absent for requests stored before the guard). */
+function releasePendingGuard(policyId: string, requestId: string) {
+  return {
+    Delete: {
+      TableName: table(),
+      Key: pendingRequestGuardKey(policyId),
+      ConditionExpression: 'attribute_not_exists(pk) OR requestId = :request',
+      ExpressionAttributeValues: { ':request': requestId },
+    },
+  };
+}
+
+const isSettled = (request: SignatureRequest) => request.is_canceled || request.is_complete;
+
+/**
+ * Creates a request, its file record, its locators and the policy's pending-request guard in
+ * one transaction: refused with SignatureRequestPendingError when another request holds the guard.
+ */
 export async function createSignatureRequest(stored: StoredSignatureRequest, file: SignableFileRecord): Promise<void> {
   const locators: SignatureLocator[] = [
     { id: stored.request.id, kind: 'request', policyId: stored.policyId, requestId: stored.request.id },
     ...stored.request.signatures.map((signature): SignatureLocator => ({ id: signature.id, kind: 'signature', policyId: stored.policyId, requestId: stored.request.id })),
   ];
   const fileLocator: SignatureLocator = { id: file.fileId, kind: 'file', policyId: stored.policyId, requestId: stored.request.id };
+  const guard = {
+    Put: {
+      TableName: table(),
+      Item: { ...pendingRequestGuardKey(stored.policyId), entity: 'PendingSignatureRequest', requestId: stored.request.id, fileId: file.fileId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
   await runTransaction(
     [
-        { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        // A file signed again by a newer request points at the newer one.
-        { Put: { TableName: table(), Item: { ...signableFileKey(file.policyId, file.fileId), entity: 'SignableFile', ...file } } },
-        { Put: { TableName: table(), Item: { ...signatureLocatorKey(file.fileId), entity: 'SignatureLocator', ...fileLocator } } },
-        ...locators.map((locator) => ({
-          Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
-        })),
+      guard,
+      { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      // A file signed again by a newer request points at the newer one.
+      { Put: { TableName: table(), Item: { ...signableFileKey(file.policyId, file.fileId), entity: 'SignableFile', ...file } } },
+      { Put: { TableName: table(), Item: { ...signatureLocatorKey(file.fileId), entity: 'SignatureLocator', ...fileLocator } } },
+      ...locators.map((locator) => ({
+        Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
+      })),
     ],
-    { label: `Signature request ${stored.request.id}` },
+    {
+      label: `Signature request ${stored.request.id}`,
+      // A request racing this one holds the guard (the runner retries a bare conflict until one of them has it).
+      onConditionFailed: (failure) =>
+        failure.index === 0 ? new SignatureRequestPendingError('Another signature request of this policy is being requested or still awaiting signatures; cancel it before requesting another') : undefined,
+    },
   );
 }
 
@@ -156,6 +191,7 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
               ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
             },
           },
+          ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
         ],
       { label: `Signature request ${next.id}` },
     );
@@ -169,19 +205,25 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
 /** Replaces the request on its read version (cancel); false when another writer came first. */
 export async function saveSignatureRequest(stored: StoredSignatureRequest, next: SignatureRequest): Promise<boolean> {
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: signatureRequestKey(stored.policyId, next.id),
-        UpdateExpression: 'SET #request = :request, version = :next',
-        ConditionExpression: 'version = :read',
-        ExpressionAttributeNames: { '#request': 'request' },
-        ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
-      }),
+    await runTransaction(
+      [
+        {
+          Update: {
+            TableName: table(),
+            Key: signatureRequestKey(stored.policyId, next.id),
+            UpdateExpression: 'SET #request = :request, version = :next',
+            ConditionExpression: 'version = :read',
+            ExpressionAttributeNames: { '#request': 'request' },
+            ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
+          },
+        },
+        ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
+      ],
+      { label: `Signature request ${next.id}` },
     );
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (error instanceof RecordChangedError && error.index === 0) return false;
     throw error;
   }
 }

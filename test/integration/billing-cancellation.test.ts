@@ -100,6 +100,17 @@ describe('cancel_policy', () => {
     expect((await cancel({ policy_id: policyId, cancel_date: '2025-06-01' })).body.success).toBe(true);
   });
 
+  it('takes a free-text cancel_reason when no cancel_reason_id is given, matched by name whatever its case; an unknown one is refused by field (issue 17 item 6)', async () => {
+    const { policyId } = await issued3000();
+    const byText = (body: Record<string, unknown>) => service.call(`${P}/cancel_policy`, { policy_id: policyId, cancel_date: '2025-05-01', ...body });
+    expect((await byText({ cancel_reason: 'no such reason' })).body).toEqual({ success: false, message: 'cancel_reason: no such reason is not a cancel reason', data: null });
+    expect((await byText({})).body.success).toBe(false);
+    expect(await history(policyId)).toHaveLength(1);
+    expect((await byText({ cancel_reason: "insured's REQUEST" })).body).toMatchObject({ success: true });
+    const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policyId }));
+    expect(policy.active_revision.policy_status).toBe('Cancelled');
+  });
+
   it('refuses an unknown reason, a date outside the term, an unknown or unissued policy, changing nothing', async () => {
     const { policyId } = await issued3000();
     expect((await cancel({ policy_id: policyId, cancel_date: '2025-05-01', cancel_reason_id: 'nope' })).body).toEqual({ success: false, message: 'cancel_reason_id: nope is not a cancel reason', data: null });

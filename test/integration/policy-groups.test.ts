@@ -81,6 +81,19 @@ describe('policy groups', () => {
     expect(again.body.messages).toEqual([expect.stringMatching(/was not found/)]);
   });
 
+  it('force_removal: true deletes a named group even while it is active, removing its id from every policy; false keeps it (issue 17 item 6)', async () => {
+    const [a, b] = [await newPolicy(), await newPolicy()];
+    const [group] = ok(await service.call(`${P}/add_policies_to_new_group`, { policies: [[{ policy_id: a.policy_id }, { policy_id: b.policy_id }]] })).policy_group_ids;
+    const kept = await service.call(`${P}/update_inactive_policy_groups`, { group_ids: [group], force_removal: false });
+    expect(kept.body).toMatchObject({ success: true, data: { deleted_group_ids: [] } });
+    expect(await groupOf(a.policy_id)).toBe(group);
+    const forced = await service.call(`${P}/update_inactive_policy_groups`, { group_ids: [group], force_removal: true });
+    expect(forced.body).toMatchObject({ success: true, data: { deleted_group_ids: [group] } });
+    expect(forced.body.messages).toEqual([expect.stringMatching(/removed on force_removal/)]);
+    expect(await groupOf(a.policy_id)).toBeNull();
+    expect(await groupOf(b.policy_id)).toBeNull();
+  });
+
   it('a group whose external policy was deleted counts only what is left', async () => {
     const a = await newPolicy();
     const external = ok(await service.call(`${P}/post_external_policies`, { policies: [{ policy_number: 'EXT-GONE-1' }] })).inserted[0];

@@ -260,6 +260,28 @@ describe('reach and writes seen by the next search', () => {
     expect((await search({ search_string: 'zebulon', review_states: ['NOT_STARTED'] })).records).toEqual([]);
   });
 
+  it('include_canceled: get_policies leaves cancelled policies out when false; the in-force list adds them when true (issue 17 item 6)', async () => {
+    const home = await agency('Canceldale Agency');
+    const clerk = await agent(home);
+    const kept = await quote({ names: ['Kept Insured'], agencyId: home, apiKey: clerk.apiKey });
+    const gone = await quote({ names: ['Gone Insured'], agencyId: home, apiKey: clerk.apiKey });
+    const { searchIndexWritesForStatus } = await import('../../shared/search/index-writes.js');
+    const { documentClient } = await import('../../shared/platform/clients.js');
+    const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const setStatus = (policyId: string, status: string) =>
+      documentClient().send(new TransactWriteCommand({ TransactItems: searchIndexWritesForStatus(policyId, status, { revisionState: 'committed' }) as never }));
+    await setStatus(kept.policyId, 'Active');
+    await setStatus(gone.policyId, 'Cancelled');
+    const listed = async (body: Record<string, unknown>) => ok(await service.call(`${P}/get_policies`, { contact_id: home, ...body })).policies.map((policy: { policy_number: string }) => policy.policy_number);
+    expect(await listed({})).toEqual([kept.policyNumber, gone.policyNumber]);
+    expect(await listed({ include_canceled: true })).toEqual([kept.policyNumber, gone.policyNumber]);
+    expect(await listed({ include_canceled: false })).toEqual([kept.policyNumber]);
+    const inForce = async (body: Record<string, unknown>) =>
+      ok(await service.call(`${P}/get_policies_with_active_current_revision`, { contact_id: home, ...body })).map((policy: { policy_number: string }) => policy.policy_number);
+    expect(await inForce({})).toEqual([kept.policyNumber]);
+    expect(await inForce({ include_canceled: true })).toEqual([kept.policyNumber, gone.policyNumber]);
+  });
+
   it('get_policies pages a contact\'s policies by date added, echoing the request', async () => {
     const home = await agency('Pagewell Agency');
     const clerk = await agent(home);

@@ -90,6 +90,25 @@ describe('requesting signatures on a policy application', () => {
     expect(second.file_id).toBe(first.file_id);
   });
 
+  it('creates one request when two are asked for one policy at once; the other is refused as a business error (issue 17 item 7)', async () => {
+    const { policyId } = await submittedPolicy(service);
+    const ask = () => service.call(`${P}/request_deliverable_signature`, { policy_id: policyId, sign_mode: 'embedded' });
+    const answers = await Promise.all([ask(), ask(), ask()]);
+    const accepted = answers.filter((answer) => answer.body.success === true);
+    const refused = answers.filter((answer) => answer.body.success === false);
+    expect(accepted).toHaveLength(1);
+    expect(refused).toHaveLength(2);
+    for (const answer of refused) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.message).toMatch(/still awaiting signatures|being requested/);
+    }
+    const requests = await requestsOf(policyId);
+    expect(requests.map((request: any) => request.id)).toEqual([accepted[0].body.message]);
+    // Cancelling frees the policy for a new request.
+    expect((await service.call(`${P}/cancel_signature_request`, { signature_request_id: accepted[0].body.message })).body).toMatchObject({ success: true });
+    await requestSignatures(policyId);
+  });
+
   it('answers the signable deliverable names at both paths existing clients call', async () => {
     for (const path of [`${P}/get_signable_deliverable_names`, '/api/v2/utils/get_signable_deliverable_names']) {
       expect(ok(await service.call(path, {}))).toEqual(['Policy Application']);

@@ -2,7 +2,21 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { moves } from '../../../shared/moves.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { date, eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
+import { BusinessRuleError } from '../../../shared/platform/errors.js';
+import { date, eitherOf, id, name, optional, optionalId } from '../../../shared/platform/request-fields.js';
+import { billingSettings } from '../../../shared/billing/service.js';
+
+/**
+ * The cancel reason a vendor's free-text `cancel_reason` names (by name, whatever its case),
+ * used only when no `cancel_reason_id` is given.
+ */
+async function cancelReasonId(input: { cancel_reason_id?: string; cancel_reason?: string }): Promise<string> {
+  if (input.cancel_reason_id) return input.cancel_reason_id;
+  const wanted = (input.cancel_reason ?? '').trim().toLowerCase();
+  const reason = (await billingSettings()).cancelReasons.find((candidate) => candidate.name.trim().toLowerCase() === wanted);
+  if (!reason) throw new BusinessRuleError(`cancel_reason: ${(input.cancel_reason ?? '').slice(0, 100)} is not a cancel reason`);
+  return reason.id;
+}
 
 export const handler = defineOperation({
   version: 'v2',
@@ -13,11 +27,14 @@ export const handler = defineOperation({
     .object({
       policy_id: id(),
       policy_term_id: optionalId(),
-      cancel_reason_id: id(),
+      cancel_reason_id: optionalId(),
+      /** Free text matched to a cancel reason by name; used when no cancel_reason_id is given. */
+      cancel_reason: optional(name()),
       cancel_date: optional(date()),
       cancel_pending_date: optional(date()),
     })
-    .check(eitherOf('cancel_date', 'cancel_pending_date')),
+    .check(eitherOf('cancel_date', 'cancel_pending_date'))
+    .check(eitherOf('cancel_reason_id', 'cancel_reason')),
   resources: { table: 'write' },
   // The interface documents {success, message} with message a single string, failures included.
   messageShape: 'single',
@@ -25,7 +42,7 @@ export const handler = defineOperation({
     const outcome = await moves.cancel(principal, {
       policyId: input.policy_id,
       termId: input.policy_term_id,
-      reasonId: input.cancel_reason_id,
+      reasonId: await cancelReasonId(input),
       cancelDate: input.cancel_date,
       cancelPendingDate: input.cancel_pending_date,
     });

@@ -16,6 +16,8 @@ export const handler = defineOperation({
     page_number: withDefault(pageNumber(1), 1),
     page_size: withDefault(pageSize(), 50),
     include_policy_photo: flagOr(true),
+    /** Vendor parameter: false leaves cancelled policies out. */
+    include_canceled: flagOr(true),
   }),
   resources: { table: 'read' },
   handle: async (input, { principal }) =>
@@ -25,6 +27,7 @@ export const handler = defineOperation({
       toDate: input.to_date,
       order: input.sorting_order,
       includePhoto: input.include_policy_photo,
+      includeCanceled: input.include_canceled,
       pageNumber: input.page_number,
       pageSize: input.page_size,
     }),

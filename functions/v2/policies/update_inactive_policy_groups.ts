@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { list, uuid } from '../../../shared/platform/request-fields.js';
+import { flagOr, list, uuid } from '../../../shared/platform/request-fields.js';
 import { updateInactiveGroups } from '../../../shared/policy-groups/service.js';
 
 export const handler = defineOperation({
@@ -8,7 +8,8 @@ export const handler = defineOperation({
   name: 'update_inactive_policy_groups',
   summary: 'Deletes each named group left with fewer than two policies, and removes its id from each of its policies, in one transaction per group',
   permission: 'policies:write',
-  input: z.object({ group_ids: list(uuid(), 100) }),
+  // force_removal (vendor parameter): delete each named group even when it still has two or more policies.
+  input: z.object({ group_ids: list(uuid(), 100), force_removal: flagOr(false) }),
   resources: { table: 'write' },
-  handle: async (input, { principal }) => updateInactiveGroups(principal, input.group_ids),
+  handle: async (input, { principal }) => updateInactiveGroups(principal, input.group_ids, input.force_removal),
 });
