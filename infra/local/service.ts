@@ -18,6 +18,7 @@ import {
 } from './bootstrap.js';
 import { isQueueName, QUEUES, queueUrlVariable, TABLE_PIPES, type QueueName } from '../../shared/platform/queues.js';
 import { startStreamPipe } from './stream-pipe.js';
+import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
 import { startLocalApi } from './server.js';
@@ -71,7 +72,17 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       const only = Array.isArray(options.consumers) ? options.consumers : undefined;
       stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR, only)));
       const pipeClient = new SQSClient({});
-      const pipe = await startStreamPipe({ endpoint: stores.dynamodbEndpoint, tableName: names.tableName, pipes: TABLE_PIPES, sqs: pipeClient });
+      const pipe = await startStreamPipe({
+        endpoint: stores.dynamodbEndpoint,
+        tableName: names.tableName,
+        pipes: TABLE_PIPES,
+        sqs: pipeClient,
+        // Requests committed while no service ran (or before this one started) are rendered now.
+        sweep: async () => {
+          const requests = TABLE_PIPES.find((candidate) => candidate.entity === 'DeliverableRequest')!;
+          return (await pendingDeliverableRequests(10_000)).map((request) => ({ pipe: requests, value: request.requestId }));
+        },
+      });
       // Stopped in reverse: the pipe first, then its client.
       stoppers.push(async () => pipeClient.destroy(), pipe.stop);
     }

@@ -6,11 +6,14 @@
  *
  * DynamoDB Local speaks the DynamoDB Streams API on its own endpoint; the service has no
  * streams client among its dependencies, and DynamoDB Local does not check signatures, so
- * the few calls are made over fetch. It starts at the oldest record the stream keeps (24 h),
- * so a request committed while the service was stopped is still sent when it starts again;
- * a record is passed over only once its message was accepted by the queue, and consumers are
- * idempotent, so a record sent twice does no harm. Shards are followed as they close and new
- * ones open.
+ * the few calls are made over fetch. It starts at the latest record of the shards open when it
+ * starts (replaying the whole stream would make every start read every record the table's
+ * stream holds, which on a shared test table is minutes of DynamoDB Local's one core): what was
+ * committed while the service was stopped is found by `sweep`, the caller's own listing of what
+ * is still waiting (deliverable requests not yet rendered), sent once the iterators are taken.
+ * A record is passed over only once its message was accepted by the queue, and consumers are
+ * idempotent, so a message sent twice does no harm. Shards opened later are read from their
+ * start, followed as they close.
  */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queueUrlVariable, type TablePipe } from '../../shared/platform/queues.js';
@@ -29,6 +32,8 @@ export interface StreamPipeOptions {
   /** How often an idle shard is read again. */
   pollMs?: number;
   onError?: (error: unknown) => void;
+  /** What waits to be sent from before the start (records the pipe does not replay), as each pipe's attribute value. */
+  sweep?: () => Promise<Array<{ pipe: TablePipe; value: string }>>;
 }
 
 export interface StreamPipe {
@@ -71,6 +76,12 @@ export async function startStreamPipe(options: StreamPipeOptions): Promise<Strea
       };
     });
 
+  const sendValue = async (pipe: TablePipe, value: string) => {
+    const queueUrl = process.env[queueUrlVariable(pipe.queue)];
+    if (!queueUrl) throw new Error(`The ${pipe.name} pipe has no queue: ${queueUrlVariable(pipe.queue)} is not set`);
+    await options.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ [pipe.attribute]: value }) }));
+  };
+
   const send = async (record: StreamRecord) => {
     if (record.eventName !== 'INSERT') return;
     const image = record.dynamodb?.NewImage ?? {};
@@ -78,9 +89,7 @@ export async function startStreamPipe(options: StreamPipeOptions): Promise<Strea
       if (image.entity?.S !== pipe.entity) continue;
       const value = image[pipe.attribute]?.S;
       if (!value) continue;
-      const queueUrl = process.env[queueUrlVariable(pipe.queue)];
-      if (!queueUrl) throw new Error(`The ${pipe.name} pipe has no queue: ${queueUrlVariable(pipe.queue)} is not set`);
-      await options.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ [pipe.attribute]: value }) }));
+      await sendValue(pipe, value);
     }
   };
 
@@ -89,6 +98,8 @@ export async function startStreamPipe(options: StreamPipeOptions): Promise<Strea
   const finished = new Set<string>();
   /** The last record of each shard whose message went out: where a new iterator starts. */
   const sent = new Map<string, string>();
+  /** The shards open at the start: read from their latest record (the sweep covers what came before). */
+  const atStart = new Set<string>();
 
   const discoverShards = async () => {
     const described = await call<{ StreamDescription: { Shards?: Array<{ ShardId: string; ParentShardId?: string }> } }>('DescribeStream', { StreamArn: streamArn });
@@ -100,14 +111,21 @@ export async function startStreamPipe(options: StreamPipeOptions): Promise<Strea
       const { ShardIterator } = await call<{ ShardIterator?: string }>('GetShardIterator', {
         StreamArn: streamArn,
         ShardId: shard.ShardId,
-        ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+        ...(after
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+          : { ShardIteratorType: atStart.has(shard.ShardId) ? 'LATEST' : 'TRIM_HORIZON' }),
       });
       if (ShardIterator) iterators.set(shard.ShardId, ShardIterator);
     }
   };
 
+  const initial = await call<{ StreamDescription: { Shards?: Array<{ ShardId: string }> } }>('DescribeStream', { StreamArn: streamArn });
+  for (const shard of initial.StreamDescription.Shards ?? []) atStart.add(shard.ShardId);
+  await discoverShards();
+  for (const { pipe, value } of (await options.sweep?.()) ?? []) await sendValue(pipe, value);
+
   const loop = (async () => {
-    let lastDiscovery = 0;
+    let lastDiscovery = Date.now();
     while (!stopped) {
       try {
         if (iterators.size === 0 || Date.now() - lastDiscovery > 5_000) {
