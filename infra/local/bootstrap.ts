@@ -80,7 +80,7 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
           { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
         ],
-        // The pipes of shared/platform/queues.ts read new items from it (infra/local/stream-pipe.ts).
+        // As in AWS, where the pipes of shared/platform/queues.ts read new items from it (locally infra/local/request-dispatcher.ts stands in).
         StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
         GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
           IndexName: index.indexName,

@@ -16,9 +16,8 @@ import {
   seedReferenceProduct,
   type LocalResourceNames,
 } from './bootstrap.js';
-import { isQueueName, QUEUES, queueUrlVariable, TABLE_PIPES, type QueueName } from '../../shared/platform/queues.js';
-import { startStreamPipe } from './stream-pipe.js';
-import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
+import { isQueueName, QUEUES, queueUrlVariable, type QueueName } from '../../shared/platform/queues.js';
+import { startRequestDispatcher } from './request-dispatcher.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
 import { startLocalApi } from './server.js';
@@ -37,7 +36,7 @@ export interface LocalServiceOptions {
   oauthClient?: { clientId: string; clientSecret: string };
   /**
    * Run the queue consumers of events/queues (default true), or only those of the queues
-   * named; with any consumer the table's stream pipes run too (infra/local/stream-pipe.ts).
+   * named; with any consumer the deliverable requests' dispatcher runs too (infra/local/request-dispatcher.ts, the local stand-in for the table's stream pipe).
    */
   consumers?: boolean | QueueName[];
   /** Where the queue consumers live (default events/). */
@@ -72,17 +71,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       const only = Array.isArray(options.consumers) ? options.consumers : undefined;
       stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR, only)));
       const pipeClient = new SQSClient({});
-      const pipe = await startStreamPipe({
-        endpoint: stores.dynamodbEndpoint,
-        tableName: names.tableName,
-        pipes: TABLE_PIPES,
-        sqs: pipeClient,
-        // Requests committed while no service ran (or before this one started) are rendered now.
-        sweep: async () => {
-          const requests = TABLE_PIPES.find((candidate) => candidate.entity === 'DeliverableRequest')!;
-          return (await pendingDeliverableRequests(10_000)).map((request) => ({ pipe: requests, value: request.requestId }));
-        },
-      });
+      const pipe = startRequestDispatcher({ sqs: pipeClient });
       // Stopped in reverse: the pipe first, then its client.
       stoppers.push(async () => pipeClient.destroy(), pipe.stop);
     }

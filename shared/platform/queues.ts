@@ -1,6 +1,6 @@
 /**
  * The service's queues, declared once. The CDK app (infra/stacks/data-stack.ts, workers-stack.ts),
- * the local runtime (infra/local: bootstrap, service, the stream pipe) and the consumers
+ * the local runtime (infra/local: bootstrap, service, the request dispatcher) and the consumers
  * (shared/platform/consumer.ts) all read this table; a queue is added by adding a row here and
  * a folder events/queues/<name>/ holding its consumer.
  *
@@ -61,8 +61,8 @@ export const queueUrlVariable = (queue: QueueName) => `${queue.toUpperCase().rep
 
 /**
  * Items of the table whose creation becomes a queue message, through the table's stream: in
- * AWS an EventBridge pipe (infra/stacks/workers-stack.ts), locally the stream pipe of
- * infra/local. The write that creates the item is the only write its producer makes, inside
+ * AWS an EventBridge pipe (infra/stacks/workers-stack.ts); locally infra/local/request-dispatcher.ts
+ * sends the same messages from the pending requests' index. The write that creates the item is the only write its producer makes, inside
  * its own transaction, so nothing is lost if the process dies after the commit; the message
  * carries `attribute`'s value and the consumer reads the item.
  */

@@ -35,7 +35,7 @@ export interface TestService extends LocalService {
 }
 
 /**
- * `consumers`: by default only the documents consumer runs (with the table's stream pipe), so
+ * `consumers`: by default only the documents consumer runs (with the requests' dispatcher), so
  * that a move's deliverables are rendered as in AWS; `true` runs every consumer, `false` none.
  */
 export async function startTestService(options: { consumers?: boolean | QueueName[]; eventsDir?: string } = {}): Promise<TestService> {
