@@ -4,14 +4,7 @@
  * Administrator can call the API.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ResourceInUseException,
-  UpdateTableCommand,
-  UpdateTimeToLiveCommand,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
@@ -80,8 +73,9 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
           { AttributeName: TABLE_KEYS.partition, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sort, KeyType: 'RANGE' },
         ],
-        // As in AWS, where the pipes of shared/platform/queues.ts read new items from it (locally infra/local/request-dispatcher.ts stands in).
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
+        // No stream locally (in AWS the pipes of shared/platform/queues.ts read it): DynamoDB Local
+        // looks its stream up on every write of a table that has one, which made every write
+        // several times slower; infra/local/request-dispatcher.ts stands in for the pipe.
         GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
           IndexName: index.indexName,
           KeySchema: [
@@ -100,11 +94,6 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: names.tableName }));
-    // A table kept under .data/ from before the pipes: give it its stream.
-    if (!Table?.StreamSpecification?.StreamEnabled) {
-      await dynamodb.send(new UpdateTableCommand({ TableName: names.tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } }));
-    }
   } finally {
     dynamodb.destroy();
   }
