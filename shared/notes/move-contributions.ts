@@ -2,32 +2,21 @@
 import type { CancelledTerm, EndorsementContribution, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
 import { newNote, notePut } from './store.js';
 
+type NotedMove = Pick<CancelledTerm, 'policyId' | 'termId' | 'agencyId' | 'contactIds' | 'summary' | 'decidedBy'>;
+
+/** A move's summary as the put of a note on the policy, by who decided it, at `at`. */
+function notePutOf(move: NotedMove, at: string): TransactionWrite {
+  return notePut(newNote({ policyId: move.policyId, termId: move.termId, createdBy: move.decidedBy, createdAt: at, agencyId: move.agencyId ?? null, contactIds: move.contactIds, text: move.summary }));
+}
+
 /** The move's summary as a note on the policy, stamped with the move's decision. */
 export async function noteOfMove(move: CancelledTerm | RescindedCancellation): Promise<TransactionWrite[]> {
-  const note = newNote({
-    policyId: move.policyId,
-    termId: move.termId,
-    createdBy: move.decidedBy,
-    createdAt: move.decidedAt,
-    agencyId: move.agencyId ?? null,
-    contactIds: move.contactIds,
-    text: move.summary,
-  });
-  return [notePut(note)];
+  return [notePutOf(move, move.decidedAt)];
 }
 
 /** The endorsement's note, stamped with its commit; a preview shows its text. */
 export const noteOfEndorsement: EndorsementContribution = async (endorsed, options) => {
   const preview = [{ text: endorsed.summary }];
   if (options.preview) return { area: 'notes', writes: [], preview };
-  const note = newNote({
-    policyId: endorsed.policyId,
-    termId: endorsed.termId,
-    createdBy: endorsed.decidedBy,
-    createdAt: endorsed.committedAt,
-    agencyId: endorsed.agencyId ?? null,
-    contactIds: endorsed.contactIds,
-    text: endorsed.summary,
-  });
-  return { area: 'notes', writes: [notePut(note)], preview };
+  return { area: 'notes', writes: [notePutOf(endorsed, endorsed.committedAt)], preview };
 };

@@ -14,20 +14,12 @@ import { claimDataDir, DataDirBusyError, dataDirHolder, SERVICE_FILE } from '../
 import { findRunningService } from '../../infra/local/running-service.js';
 import { freePort } from '../../infra/local/stores.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { runCommand } from '../support/processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** A local tool run with tsx, as its npm script runs it. */
+const run = (args: string[], env: Record<string, string>) => runCommand('npx', ['tsx', ...args], env);
 
 /** stderr without npm's own notices about this machine's configuration. */
 const ownLines = (stderr: string) => stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm warn'));

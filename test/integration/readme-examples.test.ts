@@ -1,17 +1,14 @@
 /**
  * The README's worked example and nightly recipe, taken from README.md itself (the blocks
- * marked `<!-- readme-test: ... -->`) and run by bash as a user pastes them, against a
+ * marked `<!-- readme-test: ... -->`: the worked example, the nightly recipe, the endorsement) and run by bash as a user pastes them, against a
  * service of this test's own on a free port: they cannot drift from what the service does.
  * Every `#` line in a block is what the line above it prints; each must come out, in order.
  * Then `npm run demo` walks the same calls against the same service.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/service.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { PROJECT_ROOT as ROOT, runCommand } from '../support/processes.js';
 
 /** The ```sh block after the `<!-- readme-test: name` marker. */
 function readmeBlock(name: string): string {
@@ -38,17 +35,7 @@ function expectedLine(comment: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runCommand;
 
 /** Each expected line matches an output line, in order (other output lines may come between). */
 function expectInOrder(output: string, block: string) {
