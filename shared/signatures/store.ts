@@ -79,6 +79,23 @@ function releasePendingGuard(policyId: string, requestId: string) {
 
 const isSettled = (request: SignatureRequest) => request.is_canceled || request.is_complete;
 
+/** The request replaced on the version it was read at; a settled one frees the policy for the next request. */
+function requestReplaced(stored: StoredSignatureRequest, next: SignatureRequest) {
+  return [
+    {
+      Update: {
+        TableName: table(),
+        Key: signatureRequestKey(stored.policyId, next.id),
+        UpdateExpression: 'SET #request = :request, version = :next',
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeNames: { '#request': 'request' },
+        ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
+      },
+    },
+    ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
+  ];
+}
+
 /**
  * Creates a request, its file record, its locators and the policy's pending-request guard in
  * one transaction: refused with SignatureRequestPendingError when another request holds the guard.
@@ -181,17 +198,7 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Update: {
-              TableName: table(),
-              Key: signatureRequestKey(stored.policyId, next.id),
-              UpdateExpression: 'SET #request = :request, version = :next',
-              ConditionExpression: 'version = :read',
-              ExpressionAttributeNames: { '#request': 'request' },
-              ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
-            },
-          },
-          ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
+          ...requestReplaced(stored, next),
         ],
       { label: `Signature request ${next.id}` },
     );
@@ -207,17 +214,7 @@ export async function saveSignatureRequest(stored: StoredSignatureRequest, next:
   try {
     await runTransaction(
       [
-        {
-          Update: {
-            TableName: table(),
-            Key: signatureRequestKey(stored.policyId, next.id),
-            UpdateExpression: 'SET #request = :request, version = :next',
-            ConditionExpression: 'version = :read',
-            ExpressionAttributeNames: { '#request': 'request' },
-            ExpressionAttributeValues: { ':request': next, ':next': stored.version + 1, ':read': stored.version },
-          },
-        },
-        ...(isSettled(next) ? [releasePendingGuard(stored.policyId, next.id)] : []),
+        ...requestReplaced(stored, next),
       ],
       { label: `Signature request ${next.id}` },
     );
