@@ -6,6 +6,8 @@
  * Transport limits, decided before a body is read:
  * - a body announced (Content-Length) or found to be over BODY_LIMIT_BYTES answers 413 at
  *   once, and the connection is closed, so the unread rest is never taken for a next request;
+ *   the rest is read and discarded first (up to DISCARD_LIMIT_BYTES), so a client still sending
+ *   reads the answer as API Gateway would give it, instead of a reset connection (EPIPE);
  * - a body over UNVERIFIED_BODY_LIMIT_BYTES, or of unknown length, is read only after the
  *   credential in the Authorization header or the session cookie has been verified: a wrong
  *   one answers 401 before the body is read. An `api_key` inside the body can only be read
@@ -30,6 +32,12 @@ import { BODY_LIMIT_BYTES, type OperationHandler } from '../../shared/platform/o
  * carry their credential in a header, go beyond it.
  */
 export const UNVERIFIED_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The most of a refused body read and thrown away before the connection is closed under a
+ * client still sending: past it the client meets a reset rather than its answer.
+ */
+export const DISCARD_LIMIT_BYTES = 4 * BODY_LIMIT_BYTES;
 
 export interface LocalRequest {
   method: string;
@@ -90,16 +98,16 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     const version = url.pathname.startsWith('/api/v1/') ? 'v1' : 'v2';
     const route = extra.get(`${method} ${url.pathname}`);
     const operation = route ? undefined : operations.get(url.pathname);
-    if (!route && !operation) return refuse(req, res, failure(404, version, `No operation answers on ${url.pathname}`));
+    if (!route && !operation) return refuse(req, res, failure(404, version, `No operation answers on ${url.pathname}`), expectsContinue);
     if (operation && method !== 'POST') {
       const refusal = failure(405, version, 'Operations are called with POST');
-      return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: 'POST' } });
+      return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: 'POST' } }, expectsContinue);
     }
     const handler = operation ? await load(operation) : undefined;
     // Local endpoints (token, docs) and operations that authenticate otherwise take no header credential.
     const verifiable = handler !== undefined && handler.operation?.authentication !== 'none';
     const limit = await bodyLimitFor(req, url, version, verifiable);
-    if (typeof limit !== 'number') return refuse(req, res, limit);
+    if (typeof limit !== 'number') return refuse(req, res, limit, expectsContinue);
     if (expectsContinue) res.writeContinue();
     const body = await readBody(req, limit);
     if (body === 'too large') return refuse(req, res, tooLarge(version, limit, verifiable));
@@ -146,11 +154,50 @@ const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?
 
 /**
  * Answers before (all of) the body is read. The unread rest would otherwise be parsed as the
- * connection's next request, so the connection is closed once the answer is sent.
+ * connection's next request, so the connection is closed once the answer is sent. A client
+ * still sending would meet a reset there (EPIPE) and many never read the answer: so the whole
+ * answer is written at once, and the connection is ended only once the rest of the body has
+ * been read and thrown away. A client waiting for 100 Continue sends nothing more: its
+ * connection ends with the answer.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, response: LocalResponse) {
+function refuse(req: IncomingMessage, res: ServerResponse, response: LocalResponse, expectsContinue = false) {
   const unread = hasBody(req) && !req.readableEnded;
-  send(res, unread ? { ...response, headers: { ...(response.headers ?? { 'content-type': 'application/json' }), connection: 'close' } } : response);
+  if (!unread) return send(res, response);
+  const body = Buffer.from(response.body);
+  const closing = { ...response, headers: { ...(response.headers ?? { 'content-type': 'application/json' }), connection: 'close', 'content-length': String(body.length) }, body };
+  if (expectsContinue) return send(res, closing);
+  res.statusCode = closing.statusCode;
+  for (const [name, value] of Object.entries(closing.headers)) res.setHeader(name, value);
+  res.write(body);
+  discardRest(req).then(
+    () => res.end(),
+    () => res.destroy(),
+  );
+}
+
+/** Reads the rest of a refused body into nothing; refuses to go on past DISCARD_LIMIT_BYTES or a stalled client. */
+function discardRest(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let discarded = 0;
+    const stall = setTimeout(() => fail(), 30_000);
+    const fail = () => {
+      clearTimeout(stall);
+      req.removeAllListeners('data');
+      reject(new Error('refused body not sent in full'));
+    };
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      stall.refresh();
+      if (discarded > DISCARD_LIMIT_BYTES) fail();
+    });
+    req.once('end', () => {
+      clearTimeout(stall);
+      resolve();
+    });
+    req.once('close', () => (req.readableEnded ? undefined : fail()));
+    req.once('error', () => fail());
+    req.resume();
+  });
 }
 
 function tooLarge(version: string, limit: number, verifiable: boolean): LocalResponse {
@@ -178,15 +225,41 @@ async function bodyLimitFor(req: IncomingMessage, url: URL, version: string, ver
   return BODY_LIMIT_BYTES;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return 'too large';
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The body, or 'too large' as soon as it passes `limit`: the stream is then left paused, not
+ * destroyed (that would reset the connection under the client), for refuse() to discard.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      req.pause();
+      resolve('too large');
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => onError(new Error('the client closed the connection before sending its whole body'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** API Gateway lower-cases header names and joins repeated ones with commas. */

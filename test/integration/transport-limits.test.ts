@@ -4,6 +4,7 @@
  * wrong client secrets slowed down, and `https://<host>/api` accepted as the API's scope.
  */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNVERIFIED_BODY_LIMIT_BYTES } from '../../infra/local/server.js';
 import { BODY_LIMIT_BYTES } from '../../shared/platform/operation.js';
@@ -99,6 +100,114 @@ describe('a body over the limit', () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+interface WholeBodyAnswer {
+  status: number;
+  body: any;
+  /** The transport errors the client saw, while sending or after. */
+  errors: string[];
+}
+
+/**
+ * POSTs `total` bytes in 64 KiB chunks through node:http and keeps writing whatever the server
+ * answers meanwhile; settles once the request is closed, so every error the client saw counts.
+ */
+function postWholeBody(path: string, total: number, options: { announce: boolean; headers?: Record<string, string> }): Promise<WholeBodyAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.announce) headers['content-length'] = String(total);
+  return new Promise((resolve) => {
+    const errors: string[] = [];
+    let answer: { status: number; body: any } | undefined;
+    const req = request(`${service.url}${path}`, { method: 'POST', headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => (answer = { status: res.statusCode!, body: JSON.parse(text) }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    req.on('close', () => resolve({ status: answer?.status ?? 0, body: answer?.body, errors }));
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    const pump = () => {
+      while (sent < total && !req.destroyed) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
+/**
+ * The client that writes its whole request before it reads a byte of the answer, as Python's
+ * http.client and many bank upload tools do: over a plain socket, the body in 64 KiB writes.
+ */
+function sendAllThenRead(path: string, total: number, headers: Record<string, string> = {}): Promise<WholeBodyAnswer> {
+  const { hostname, port } = new URL(service.url);
+  return new Promise((resolve) => {
+    const errors: string[] = [];
+    const received: Buffer[] = [];
+    const socket = connect(Number(port), hostname);
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('close', () => {
+      const text = Buffer.concat(received).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      const bodyText = text.slice(text.indexOf('\r\n\r\n') + 4);
+      resolve({ status, body: status ? JSON.parse(bodyText) : undefined, errors });
+    });
+    // Reading starts only once everything is written, as such a client does.
+    socket.pause();
+    const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${total}`, 'Content-Type: application/json', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    const pump = () => {
+      while (sent < total && !socket.destroyed) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += piece.length;
+        if (!socket.write(piece)) return void socket.once('drain', pump);
+      }
+      socket.resume();
+    };
+    socket.once('connect', () => {
+      socket.write(head);
+      pump();
+    });
+  });
+}
+
+describe('a client that sends its whole body over the limit', () => {
+  const total = 2 * BODY_LIMIT_BYTES;
+
+  it('reads the 413 when the Content-Length announced it, and nothing fails while it sends', async () => {
+    const answer = await postWholeBody(RELEASE_INFO, total, { announce: true });
+    expect(answer.errors).toEqual([]);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual(envelopeOf(/larger than 6291456 bytes/));
+  });
+
+  it('reads the 413 when the body is chunked and found too large while read', async () => {
+    const answer = await postWholeBody(RELEASE_INFO, total, { announce: false, headers: { authorization: service.administratorApiKey } });
+    expect(answer.errors).toEqual([]);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual(envelopeOf(/larger than 6291456 bytes/));
+  });
+
+  it('reads the 413 even when it reads nothing before it has sent everything', async () => {
+    const answer = await sendAllThenRead(RELEASE_INFO, total);
+    expect(answer.errors).toEqual([]);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual(envelopeOf(/larger than 6291456 bytes/));
+  });
+
+  it('reads the 401 of a wrong header credential sent with a large body', async () => {
+    const answer = await sendAllThenRead(RELEASE_INFO, BODY_LIMIT_BYTES - 1024, { authorization: 'ias_not-a-key' });
+    expect(answer.errors).toEqual([]);
+    expect(answer.status).toBe(401);
   });
 });
 
