@@ -117,6 +117,7 @@ export async function buildOpenApiDocument(routes = listOperationRoutes()): Prom
           '400': { ...failure, description: 'The body is not JSON' },
           '401': { ...failure, description: 'No valid credential' },
           '403': { ...failure, description: 'The caller lacks the permission' },
+          '409': { ...failure, description: 'A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header\'s seconds for its answer' },
           '413': { ...failure, description: 'The body is over the limit' },
           '500': { ...failure, description: 'Unexpected fault; the message carries a request id' },
         },

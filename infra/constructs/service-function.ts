@@ -24,6 +24,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { apiKeyKey } from '../../shared/auth/keys.js';
 import type { ResourceAccess } from '../../shared/platform/operation.js';
+import { OPERATION_TIMEOUT_SECONDS } from '../../shared/platform/invocation.js';
 import { TABLE_KEYS } from '../../shared/platform/table.js';
 import { BUNDLING, type FunctionBundles } from '../bundles.js';
 import { queueUrlVariable, type QueueName } from '../../shared/platform/queues.js';
@@ -75,7 +76,7 @@ export interface ServiceFunctionProps {
    * and stamps an API key's `lastUsedAt`. Grants table read at least, plus that one update.
    */
   authenticates?: boolean;
-  /** @default 29 seconds, API Gateway's integration limit */
+  /** @default OPERATION_TIMEOUT_SECONDS (29), within API Gateway's integration limit; an Idempotency-Key's in-progress mark lapses with it */
   timeout?: Duration;
   /** @default 512 */
   memorySize?: number;
@@ -120,7 +121,7 @@ export class ServiceFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(29),
+      timeout: props.timeout ?? Duration.seconds(OPERATION_TIMEOUT_SECONDS),
       logGroup: this.logGroup,
       environment,
       projectRoot: PROJECT_ROOT,

@@ -24,6 +24,7 @@ import { listOperationRoutes, type OperationRoute } from '../routes.js';
 import { authenticate } from '../../shared/auth/authenticate.js';
 import { presentedCredentials } from '../../shared/platform/credentials.js';
 import { AuthenticationError } from '../../shared/platform/errors.js';
+import { OPERATION_TIMEOUT_SECONDS } from '../../shared/platform/invocation.js';
 import { BODY_LIMIT_BYTES, type OperationHandler } from '../../shared/platform/operation.js';
 
 /**
@@ -313,7 +314,7 @@ function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer): APIGat
 }
 
 function lambdaContext(route: OperationRoute, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
+  const deadline = Date.now() + OPERATION_TIMEOUT_SECONDS * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: route.id,

@@ -19,6 +19,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { onceForKey } from './idempotency.js';
+import { invocationDeadline } from './invocation.js';
 import type { ResourceAccess } from './operation.js';
 import type { QueueName } from './queues.js';
 import { validate } from './validation.js';
@@ -76,7 +77,8 @@ export function messageOf<Schema extends MessageSchema>(queue: QueueName, schema
 export function defineConsumer<Schema extends MessageSchema, Result>(definition: ConsumerDefinition<Schema, Result>): ConsumerHandler {
   const logger = new Logger({ serviceName: 'insurance-admin', persistentKeys: { queue: definition.queue } });
 
-  const handleRecord = async (record: SQSRecord): Promise<void> => {
+  // The invocation's deadline bounds an idempotency mark: a consumer killed mid-message blocks its redelivery no longer.
+  const handleRecord = (deadline: number) => async (record: SQSRecord): Promise<void> => {
     const receiveCount = record.attributes?.ApproximateReceiveCount;
     let message: z.core.output<Schema>;
     try {
@@ -89,7 +91,7 @@ export function defineConsumer<Schema extends MessageSchema, Result>(definition:
     let result: Result;
     try {
       result = idempotency
-        ? await onceForKey(idempotency.scope, idempotency.key(message), message, () => definition.handle(message, record))
+        ? await onceForKey(idempotency.scope, idempotency.key(message), message, () => definition.handle(message, record), { deadline })
         : await definition.handle(message, record);
     } catch (error) {
       // The error's name only: a message may quote what the record held.
@@ -102,6 +104,6 @@ export function defineConsumer<Schema extends MessageSchema, Result>(definition:
   // A processor per invocation: it holds the batch's state, and locally (or in tests) one
   // handler can be invoked again before the last invocation is done.
   const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
+    processPartialResponse(event, handleRecord(invocationDeadline(context)), new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
   return Object.assign(handler, { consumer: { queue: definition.queue, resources: definition.resources } });
 }

@@ -8,6 +8,7 @@ import {
   MalformedBodyError,
   PayloadTooLargeError,
   PermissionDeniedError,
+  RetryLaterError,
 } from './errors.js';
 import { withoutLongEcho } from './validation.js';
 
@@ -24,6 +25,11 @@ export function errorResponse(
     const data = error.data ?? failureData?.(messages) ?? null;
     if (messageShape === 'single') return jsonResponse(200, { success: false, message: messages.join('; '), data }, { requestId });
     return jsonResponse(200, envelope(version, false, messages, data), { requestId });
+  }
+  if (error instanceof RetryLaterError) {
+    const headers = { 'retry-after': String(error.retryAfterSeconds) };
+    if (messageShape === 'single') return jsonResponse(409, { success: false, message: error.message, data: null }, { requestId, headers });
+    return jsonResponse(409, envelope(version, false, [error.message], null), { requestId, headers });
   }
   if (error instanceof AuthenticationError) return jsonResponse(401, envelope(version, false, [error.message], null), { requestId });
   if (error instanceof PermissionDeniedError) return jsonResponse(403, envelope(version, false, [error.message], null), { requestId });

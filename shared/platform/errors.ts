@@ -41,6 +41,21 @@ export class ConcurrentChangeError extends BusinessRuleError {
   }
 }
 
+/**
+ * The request cannot be answered yet, but can be later (an earlier request with its
+ * Idempotency-Key is still running): HTTP 409 with `Retry-After`. The message says, in the
+ * caller's terms, what is in progress and when to retry.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /** No valid credential: HTTP 401. */
 export class AuthenticationError extends Error {
   constructor(message = 'A valid API key, bearer token or session is required') {

@@ -16,21 +16,25 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { documentClient } from './clients.js';
 import { config } from './config.js';
 import { isConditionalCheckFailure } from './dynamo.js';
-import { BusinessRuleError } from './errors.js';
+import { BusinessRuleError, RetryLaterError } from './errors.js';
+import { invocationDeadline } from './invocation.js';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from './table.js';
 
 /** How long a key is remembered: a client retries within minutes, a day is generous. */
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
-/**
- * How long a first request may run before a retry may take over its key: longer than any
- * synchronous call lives (API Gateway answers within 30 s), so a slow first call is never run twice.
- */
-export const IN_PROGRESS_MS = 60_000;
 /** Keys longer than this are refused: the key is the caller's, stored in a sort key. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 
 /** A first call's record found expired or lapsed is taken over at most this many times. */
 const MAX_RETRIES = 2;
+/**
+ * How long a repeat waits for a first call still running to answer, so concurrent retries of a
+ * quick write (a payment) get its answer rather than a refusal; a slow one is refused with 409.
+ */
+const WAIT_FOR_FIRST_MS = 5_000;
+const POLL_MS = 200;
+/** Time a repeat keeps, out of its own invocation, to answer after waiting. */
+const ANSWER_MARGIN_MS = 2_000;
 
 /** The partition of one scope's idempotency records (the sort key is Powertools' hash of the key). */
 export const idempotencyPartition = (scope: string) => `IDEMPOTENCY#${scope}`;
@@ -42,9 +46,10 @@ export class IdempotencyKeyReusedError extends BusinessRuleError {
   }
 }
 
-export class IdempotencyKeyInProgressError extends BusinessRuleError {
-  constructor() {
-    super('A request with this Idempotency-Key is still being processed; retry it in a moment');
+/** What a repeat is told while the first call may still run: 409, retry once it has answered or was given up. */
+export class IdempotencyKeyInProgressError extends RetryLaterError {
+  constructor(inProgress: string, retryAfterSeconds: number) {
+    super(`${inProgress}; retry in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} for its answer`, retryAfterSeconds);
     this.name = 'IdempotencyKeyInProgressError';
   }
 }
@@ -86,33 +91,54 @@ interface StoredRecord {
   validation?: string;
 }
 
-/** A record found on a repeat: the stored answer, or why there is none to give. */
-function answerOf(stored: StoredRecord, validation: string): { answer: unknown } | 'again' {
+/** A record found on a repeat: the stored answer, a first call still running (until when), or none to give. */
+type Found = { answer: unknown } | { runningUntil: number } | 'again';
+
+function foundIn(stored: StoredRecord, validation: string): Found {
   if (stored.validation !== validation) throw new IdempotencyKeyReusedError();
   const expired = (stored[TTL_ATTRIBUTE] ?? 0) * 1000 < Date.now();
   if (expired) return 'again';
   if (stored.status === 'COMPLETED') return { answer: stored.data };
-  // In progress: a first call still running, unless its lock has lapsed (then try again).
+  // In progress: a first call still running, unless its mark has lapsed (then try again).
   if (stored.in_progress_expiration !== undefined && stored.in_progress_expiration < Date.now()) return 'again';
-  throw new IdempotencyKeyInProgressError();
+  return { runningUntil: stored.in_progress_expiration ?? Date.now() + IDEMPOTENCY_SECONDS * 1000 };
 }
+
+export interface KeyedWork {
+  /**
+   * When the invocation doing the work is stopped (epoch ms; OperationContext.deadline): its
+   * in-progress mark lapses then, so an invocation killed mid-work blocks its key no longer
+   * than the function's timeout. Without it, an operation's timeout from now.
+   */
+  deadline?: number;
+  /** What a repeat is told is in progress, in the caller's terms ("The payment sent earlier with this Idempotency-Key is still being posted"). */
+  inProgress?: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * `run` once for (scope, key): a repeat answers the first result. `request` is what the
- * caller asked (compared on a repeat); the answer must be plain JSON.
+ * caller asked (compared on a repeat); the answer must be plain JSON. A repeat arriving while
+ * the first call runs waits a little for its answer, then is refused with 409 and Retry-After
+ * (the moment the first call has answered or been given up).
  */
-export async function onceForKey<T>(scope: string, key: string, request: unknown, run: () => Promise<T>): Promise<T> {
+export async function onceForKey<T>(scope: string, key: string, request: unknown, run: () => Promise<T>, work: KeyedWork = {}): Promise<T> {
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e][\x20-\x7e]*$/.test(key)) throw new InvalidIdempotencyKeyError();
   const tableName = config.tableName();
   const itemKey = { [TABLE_KEYS.partition]: idempotencyPartition(scope), [TABLE_KEYS.sort]: idempotencyRecordSortKey(scope, key) };
   const validation = requestHash(request);
+  const deadline = work.deadline ?? invocationDeadline();
+  const inProgress = work.inProgress ?? 'A request sent earlier with this Idempotency-Key is still being processed';
+  const stopWaitingAt = Math.min(Date.now() + WAIT_FOR_FIRST_MS, deadline - ANSWER_MARGIN_MS);
+  let runningUntil = Date.now();
   for (let attempt = 0; attempt <= MAX_RETRIES; attempt += 1) {
     const now = Date.now();
     try {
       await documentClient().send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...itemKey, [TTL_ATTRIBUTE]: Math.round(now / 1000 + IDEMPOTENCY_SECONDS), status: 'INPROGRESS', in_progress_expiration: now + IN_PROGRESS_MS, validation },
+          Item: { ...itemKey, [TTL_ATTRIBUTE]: Math.round(now / 1000 + IDEMPOTENCY_SECONDS), status: 'INPROGRESS', in_progress_expiration: Math.max(deadline, now + 1), validation },
           ConditionExpression: 'attribute_not_exists(#id) OR #expiry < :now OR (#status = :inprogress AND attribute_exists(#in_progress_expiry) AND #in_progress_expiry < :now_in_millis)',
           ExpressionAttributeNames: { '#id': TABLE_KEYS.partition, '#expiry': TTL_ATTRIBUTE, '#in_progress_expiry': 'in_progress_expiration', '#status': 'status' },
           ExpressionAttributeValues: { ':now': now / 1000, ':now_in_millis': now, ':inprogress': 'INPROGRESS' },
@@ -121,11 +147,16 @@ export async function onceForKey<T>(scope: string, key: string, request: unknown
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
       // A repeat (or a first call still running): what is stored decides the answer.
-      const stored = (await documentClient().send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as StoredRecord | undefined;
-      if (!stored) continue;
-      const found = answerOf(stored, validation);
-      if (found === 'again') continue;
-      return found.answer as T;
+      for (;;) {
+        const stored = (await documentClient().send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as StoredRecord | undefined;
+        const found: Found = stored ? foundIn(stored, validation) : 'again';
+        if (found === 'again') break;
+        if ('answer' in found) return found.answer as T;
+        runningUntil = found.runningUntil;
+        if (Date.now() + POLL_MS > stopWaitingAt) throw new IdempotencyKeyInProgressError(inProgress, secondsUntil(runningUntil));
+        await sleep(POLL_MS);
+      }
+      continue;
     }
     let answer: T;
     try {
@@ -145,5 +176,8 @@ export async function onceForKey<T>(scope: string, key: string, request: unknown
     );
     return answer;
   }
-  throw new IdempotencyKeyInProgressError();
+  // Other repeats took the lapsed mark over first each time: one of them is running now.
+  throw new IdempotencyKeyInProgressError(inProgress, secondsUntil(Math.max(runningUntil, Date.now() + 1000)));
 }
+
+const secondsUntil = (epochMs: number) => Math.max(1, Math.ceil((epochMs - Date.now()) / 1000));

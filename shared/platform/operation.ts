@@ -18,6 +18,7 @@ import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Repl
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
 import type { QueueName } from './queues.js';
+import { invocationDeadline } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
 import { bodyDepthProblem, validate } from './validation.js';
 
@@ -34,6 +35,11 @@ export interface OperationContext {
   credentials: PresentedCredentials;
   /** The caller's `Idempotency-Key` header, for writes that move money or documents. */
   idempotencyKey?: string;
+  /**
+   * When this invocation is stopped (epoch ms, from the Lambda context's remaining time): an
+   * Idempotency-Key's in-progress mark lapses then, so a killed invocation blocks no retry longer.
+   */
+  deadline: number;
   /**
    * The body exactly as received (after base64 decoding, before any parsing), for operations
    * whose caller signs the bytes it sent: re-serialised JSON would not match the signature.
@@ -166,6 +172,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       event,
       credentials,
       rawBody,
+      deadline: invocationDeadline(lambdaContext),
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     if (result instanceof Reply) {

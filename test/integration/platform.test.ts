@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiKey } from '../../shared/auth/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
 import { defineOperation } from '../../shared/operation.js';
+import { documentClient } from '../../shared/platform/clients.js';
+import { config } from '../../shared/platform/config.js';
+import { idempotencyPartition, idempotencyRecordSortKey, onceForKey } from '../../shared/platform/idempotency.js';
+import { TABLE_KEYS } from '../../shared/platform/table.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -113,5 +119,60 @@ describe('permissions', () => {
     });
     const response = await strict(httpEvent(JSON.stringify({ api_key: 'nope' })), lambdaContext);
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('an Idempotency-Key whose first request never finished', () => {
+  const SCOPE = 'idempotencyProbe';
+  /** Runs once per key; `hang` stands for an invocation killed mid-work: it never answers. */
+  const probe = defineOperation({
+    version: 'v2',
+    name: 'idempotencyProbe',
+    summary: 'probe',
+    permission: null,
+    input: z.object({ hang: z.boolean() }),
+    resources: { table: 'write' },
+    handle: async (input, context) =>
+      onceForKey(SCOPE, context.idempotencyKey!, {}, () => (input.hang ? new Promise<never>(() => undefined) : Promise.resolve({ ran: true })), {
+        deadline: (context as { deadline?: number }).deadline,
+        inProgress: 'The probe sent earlier with this Idempotency-Key is still running',
+      }),
+  });
+  const withTimeLeft = (ms: number) => ({ ...lambdaContext, getRemainingTimeInMillis: () => ms }) as unknown as Context;
+  const call = (key: string, hang: boolean, context: Context) =>
+    probe(httpEvent(JSON.stringify({ api_key: service.administratorApiKey, hang }), { 'idempotency-key': key }), context);
+
+  /** Starts a first call that never finishes, and returns once its in-progress mark is stored. */
+  async function killedFirstCall(key: string, functionTimeoutMs: number) {
+    void call(key, true, withTimeLeft(functionTimeoutMs));
+    const itemKey = { [TABLE_KEYS.partition]: idempotencyPartition(SCOPE), [TABLE_KEYS.sort]: idempotencyRecordSortKey(SCOPE, key) };
+    for (;;) {
+      const stored = (await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: itemKey, ConsistentRead: true }))).Item;
+      if (stored?.status === 'INPROGRESS') return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('no longer blocks a retry once the function would have been stopped: the retry runs and answers', async () => {
+    const key = randomUUID();
+    await killedFirstCall(key, 1_000);
+    const retry = await call(key, false, lambdaContext);
+    expect(retry.statusCode).toBe(200);
+    expect(JSON.parse(retry.body ?? '')).toEqual({ success: true, messages: [], data: { ran: true } });
+  });
+
+  it('refuses a retry while the first may still run with 409, saying what is in progress and when to retry (Retry-After)', async () => {
+    const key = randomUUID();
+    await killedFirstCall(key, 20_000);
+    const retry = await call(key, false, withTimeLeft(3_000));
+    expect(retry.statusCode).toBe(409);
+    const retryAfter = Number(retry.headers?.['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(20);
+    expect(JSON.parse(retry.body ?? '')).toEqual({
+      success: false,
+      messages: [`The probe sent earlier with this Idempotency-Key is still running; retry in ${retryAfter} seconds for its answer`],
+      data: null,
+    });
   });
 });

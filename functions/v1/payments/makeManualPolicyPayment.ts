@@ -18,11 +18,14 @@ export const handler = defineOperation({
     amount: optional(looseText(32)),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey }) => {
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
     const post = async () => {
       await makeManualPayment(principal, input);
       return {};
     };
-    return idempotencyKey ? onceForKey('makeManualPolicyPayment', `${principal.contactId}:${idempotencyKey}`, input, post) : post();
+    return idempotencyKey ? onceForKey('makeManualPolicyPayment', `${principal.contactId}:${idempotencyKey}`, input, post, {
+          deadline,
+          inProgress: 'The payment sent earlier with this Idempotency-Key is still being posted',
+        }) : post();
   },
 });

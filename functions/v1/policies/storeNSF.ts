@@ -21,11 +21,14 @@ export const handler = defineOperation({
   }),
   resources: { table: 'write' },
   // An Idempotency-Key makes a retry answer the first answer; without one a second NSF of the payment is refused.
-  handle: async (input, { principal, idempotencyKey }) => {
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
     const store = async () => {
       await storeNsf(principal, input);
       return {};
     };
-    return idempotencyKey ? onceForKey('storeNSF', `${principal.contactId}:${idempotencyKey}`, input, store) : store();
+    return idempotencyKey ? onceForKey('storeNSF', `${principal.contactId}:${idempotencyKey}`, input, store, {
+          deadline,
+          inProgress: 'The NSF sent earlier with this Idempotency-Key is still being recorded',
+        }) : store();
   },
 });

@@ -22,12 +22,15 @@ export const handler = defineOperation({
       .check(eitherOf('policy_id', 'policy_number', 'revision_id')),
   }),
   resources: { table: 'write' },
-  handle: async ({ issue_info }, { principal, idempotencyKey }) => {
+  handle: async ({ issue_info }, { principal, idempotencyKey, deadline }) => {
     if (issue_info.revision_id) {
       const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
       const commit = () => moves.endorse(principal, request);
       // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
-      return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit) : commit();
+      return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit, {
+            deadline,
+            inProgress: 'The endorsement sent earlier with this Idempotency-Key is still being issued',
+          }) : commit();
     }
     // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
     return {

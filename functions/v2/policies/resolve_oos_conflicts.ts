@@ -14,9 +14,12 @@ export const handler = defineOperation({
     resolutions: list(z.object({ field: id(), resolution: z.enum(['keep_later', 'take_new']) })),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey }) => {
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
     const commit = () =>
       moves.endorse(principal, { revisionId: input.revision_id, resolutions: new Map(input.resolutions.map((resolution) => [resolution.field, resolution.resolution])) });
-    return idempotencyKey ? onceForKey('resolve_oos_conflicts', `${principal.contactId}:${idempotencyKey}`, input, commit) : commit();
+    return idempotencyKey ? onceForKey('resolve_oos_conflicts', `${principal.contactId}:${idempotencyKey}`, input, commit, {
+          deadline,
+          inProgress: 'The endorsement sent earlier with this Idempotency-Key is still being issued',
+        }) : commit();
   },
 });
