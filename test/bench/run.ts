@@ -72,8 +72,8 @@ async function main() {
 
 /** Posting and metering through one local service. */
 function benchContext(url: string, administratorApiKey: string): BenchContext {
-  const post = async (path: string, body: Record<string, unknown>, apiKey?: string) => {
-    const response = await fetch(`${url}${path}`, { method: 'POST', body: JSON.stringify({ api_key: apiKey ?? administratorApiKey, ...body }) });
+  const post = async (path: string, body: Record<string, unknown>, apiKey?: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify({ api_key: apiKey ?? administratorApiKey, ...body }) });
     return { status: response.status, body: await response.json().catch(() => null) };
   };
   return {
@@ -82,7 +82,7 @@ function benchContext(url: string, administratorApiKey: string): BenchContext {
     call: async (path, body = {}, options = {}): Promise<BenchCall> => {
       capacityMeter.reset();
       const started = performance.now();
-      const answer = await post(path, body, options.apiKey);
+      const answer = await post(path, body, options.apiKey, options.headers);
       return { ...answer, ms: performance.now() - started, readUnits: capacityMeter.readUnits, writeUnits: capacityMeter.writeUnits };
     },
     latency: async (path, body, options = {}) => {

@@ -15,8 +15,8 @@ export interface BenchCall {
 export interface BenchContext {
   url: string;
   administratorApiKey: string;
-  /** POSTs `body` (with the administrator's api_key unless `apiKey` is given) and meters it. */
-  call(path: string, body?: Record<string, unknown>, options?: { apiKey?: string }): Promise<BenchCall>;
+  /** POSTs `body` (with the administrator's api_key unless `apiKey` is given, and `headers`) and meters it. */
+  call(path: string, body?: Record<string, unknown>, options?: { apiKey?: string; headers?: Record<string, string> }): Promise<BenchCall>;
   /** Warm latency of repeated calls: p50/p99 in ms and requests per second. */
   latency(path: string, body: Record<string, unknown>, options?: { requests?: number; concurrency?: number }): Promise<{ p50: number; p99: number; rps: number }>;
 }

@@ -117,9 +117,6 @@ describe('lockbox', () => {
     expect(await balanceAfter(a.policyId)).toBe(0);
     expect(await balanceAfter(b.policyId)).toBe(0);
 
-    // The same file again (here under the name existing clients call) answers the first answer and posts nothing.
-    const second = ok(await service.call(`${P}/apply_pnc_lockbox_payment_transactions`, { transactions: file }));
-    expect(second).toEqual(first);
     // A new file naming checks already posted is refused line by line.
     const resent = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: [file[0], file[6]] }));
     expect(resent).toEqual([
@@ -130,6 +127,88 @@ describe('lockbox', () => {
     expect((await history(b.policyId)).filter((record: { type: string }) => record.type === 'Payment')).toHaveLength(1);
     const after = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
     expect(after.map((line: { policy_number: string }) => line.policy_number)).not.toContain(digits(a.policyNumber));
+  });
+});
+
+describe('a lockbox file applied again', () => {
+  const names = ['apply_lockbox_payment_transactions', 'apply_pnc_lockbox_payment_transactions'];
+  const payments = async (policyId: string) => (await history(policyId)).filter((record: { type: string }) => record.type === 'Payment');
+
+  it('without an Idempotency-Key answers each line already posted as an error saying so, under both names, and posts nothing twice', async () => {
+    const a = await issued('Ada Again');
+    const b = await issued('Bo Again');
+    const file = [
+      { policy: digits(a.policyNumber), check: '3001', payment: '851.62' },
+      { policy: '99999999998', check: '3002', payment: '1.00' },
+      { policy: digits(b.policyNumber), check: '4001', payment: '851.62' },
+    ];
+    const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }));
+    expect(first.map((line: { result: string }) => line.result)).toEqual(['success', 'error', 'success']);
+    for (const name of names) {
+      // An operator uploading yesterday's file again is told which checks were posted already.
+      const again = ok(await service.call(`${P}/${name}`, { transactions: file }));
+      expect(again).toEqual([
+        { result: 'error', detail: `Check 3001 was already posted to policy ${a.policyNumber}` },
+        first[1],
+        { result: 'error', detail: `Check 4001 was already posted to policy ${b.policyNumber}` },
+      ]);
+    }
+    expect(await payments(a.policyId)).toHaveLength(1);
+    expect(await payments(b.policyId)).toHaveLength(1);
+  });
+
+  it('with the same Idempotency-Key replays the first answer under either name, as payments do, and posts once', async () => {
+    const a = await issued('Ida Key');
+    const file = [
+      { policy: digits(a.policyNumber), check: '5001', payment: '851.62' },
+      { policy: '99999999997', check: '5002', payment: '1.00' },
+    ];
+    const headers = { 'Idempotency-Key': `lockbox-${crypto.randomUUID()}` };
+    const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }, { headers }));
+    expect(first.map((line: { result: string }) => line.result)).toEqual(['success', 'error']);
+    for (const name of names) expect(ok(await service.call(`${P}/${name}`, { transactions: file }, { headers }))).toEqual(first);
+    const other = await service.call(`${P}/apply_pnc_lockbox_payment_transactions`, { transactions: file.slice(1) }, { headers });
+    expect(other.body).toMatchObject({ success: false, messages: [expect.stringMatching(/Idempotency-Key was already used for a different request/)] });
+    expect(await payments(a.policyId)).toHaveLength(1);
+  });
+});
+
+describe('one Idempotency-Key sent by several requests at once', () => {
+  const payments = async (policyId: string) => (await history(policyId)).filter((record: { type: string }) => record.type === 'Payment');
+
+  /** Each answer is the first one replayed, or 409 saying when to retry: never a refusal in a 200. */
+  function expectReplayedOrRetryLater(answers: Array<{ status: number; body: any; headers: Headers }>) {
+    const answered = answers.filter((answer) => answer.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answered) expect(answer.body).toEqual(answered[0].body);
+    expect(answered[0].body.success).toBe(true);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(refused.body.success).toBe(false);
+    }
+  }
+
+  it('posts one payment: the others replay its answer or are told to retry later (409, Retry-After)', async () => {
+    const { policyId, policyNumber } = await issued('Connie Current');
+    const headers = { 'Idempotency-Key': `pay-${crypto.randomUUID()}` };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber, amount: '100.00' } }, { headers })),
+    );
+    expectReplayedOrRetryLater(answers);
+    expect(await payments(policyId)).toHaveLength(1);
+  });
+
+  it('applies one lockbox file once: the others replay its answer or are told to retry later (409, Retry-After)', async () => {
+    const { policyId, policyNumber } = await issued('Lenny Lockstep');
+    const headers = { 'Idempotency-Key': `lockbox-${crypto.randomUUID()}` };
+    const file = [{ policy: digits(policyNumber), check: '6001', payment: '851.62' }];
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => service.call(`${P}/${index % 2 ? 'apply_pnc_' : 'apply_'}lockbox_payment_transactions`, { transactions: file }, { headers })),
+    );
+    expectReplayedOrRetryLater(answers);
+    expect(answers.find((answer) => answer.status === 200)!.body.data).toEqual([{ result: 'success', detail: '' }]);
+    expect(await payments(policyId)).toHaveLength(1);
   });
 });
 
