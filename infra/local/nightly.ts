@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
 import type { NightlyAccountDecision } from '../../shared/billing/model.js';
-import { getNightlyRun, type NightlyRun } from '../../shared/billing/store.js';
+import { getNightlyRun, type NightlyDecision, type NightlyRun } from '../../shared/platform/nightly-runs.js';
 import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
 import { claimDataDir, DataDirBusyError, dataDirHolder } from './data-lock.js';
 import { DATA_DIR, findRunningService, LocalToolError, postToService, PROJECT_ROOT, runLocalTool } from './running-service.js';
@@ -28,8 +28,10 @@ interface Planned {
   accounts: number;
 }
 
-/** One line per account: what was decided, with its dates. */
-function describeDecision(decided: NightlyAccountDecision): string {
+/** One line per account or term: what was decided, with its dates (a renewal decision carries its own words). */
+function describeDecision(listed: NightlyDecision & { detail?: string }): string {
+  if (typeof listed.detail === 'string') return `${listed.policyNumber}: ${listed.detail}`;
+  const decided = listed as NightlyAccountDecision;
   if (decided.decision === 'pending') {
     return `${decided.policyNumber}: cancellation pending for non-payment (invoice due ${decided.dueDate ?? '?'} unpaid); cancels on ${decided.cancelDate} unless paid`;
   }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticator } from '../../shared/auth/authenticate.js';
-import { getNightlyRun } from '../../shared/billing/store.js';
+import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
 import { presentedCredentials } from '../../shared/platform/credentials.js';
 import type { LocalRequest, LocalResponse, LocalRoute } from './server.js';
 

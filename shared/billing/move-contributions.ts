@@ -39,6 +39,9 @@ export const billingReads: MoveReads = {
     const figures = await figuresOf(question);
     return { returnPremiumCents: figures.returnedPremiumCents, flat: figures.flat };
   },
+  async billingScheduleOf(policyId, termId) {
+    return (await loadAccount(policyId, termId))?.account.scheduleId;
+  },
 };
 
 async function accountOf(policyId: string, termId: string, policyNumber: string) {

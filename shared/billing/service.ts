@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
-import type { CommittedRevision, Contribution } from '../lifecycle/index.js';
+import type { CommittedRevision, Contribution, RenewedTerm } from '../lifecycle/index.js';
 import { newNote, notePut } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
@@ -90,30 +90,51 @@ export function billingAtIssue(now: () => Date = () => new Date()): Contribution
   return async (committed: CommittedRevision) => {
     const snapshot = await loadRevision(committed.revisionId);
     if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
-    const { schedule, installments } = await installmentPlan(snapshot, committed.billingScheduleId);
-    const at = now();
-    const entries = installments.map((installment, index) =>
-      invoiceEntry(entryContext('system', 'Active', instant(at, index)), installment, installments.length),
-    );
-    const account: BillingAccount = {
-      policyId: committed.policyId,
-      termId: committed.termId,
-      policyNumber: committed.policyNumber,
-      lockboxNumber: lockboxPolicyNumber(committed.policyNumber),
-      revisionId: committed.revisionId,
-      scheduleId: schedule.id,
-      effectiveDate: committed.effectiveDate,
-      expirationDate: committed.expirationDate,
-      policyStatus: 'Active',
-      agencyId: committed.agencyId ?? null,
-      contactIds: committed.namedInsuredContactIds,
-      balanceCents: sum(entries.map((entry) => entry.amountCents)),
-      nonPayment: { status: 'current', cancelDate: null, chargeId: null },
-      nightlyDate: null,
-      version: 1,
-    };
-    return newAccountWrites(account, entries);
+    return newTermAccountWrites(committed, snapshot, { scheduleId: committed.billingScheduleId, at: now(), generatedBy: 'system' });
   };
+}
+
+/**
+ * A renewal's billing: the renewal term's own account and its invoices, on the expiring term's
+ * schedule, written in the renewal's transaction. A renewal held for review bills nothing yet.
+ */
+export function billingAtRenewal(): Contribution<RenewedTerm> {
+  return async (renewed: RenewedTerm) => {
+    if (renewed.held) return [];
+    return newTermAccountWrites(
+      { ...renewed, agencyId: renewed.agencyId, namedInsuredContactIds: renewed.namedInsuredContactIds },
+      renewed.revision,
+      { scheduleId: renewed.billingScheduleId, at: new Date(renewed.decidedAt), generatedBy: renewed.decidedBy },
+    );
+  };
+}
+
+/** A term's account and the invoices of its installment plan: the same at issue and at renewal. */
+async function newTermAccountWrites(
+  term: { policyId: string; termId: string; policyNumber: string; revisionId: string; effectiveDate: string; expirationDate: string; agencyId?: string; namedInsuredContactIds: string[] },
+  snapshot: Pick<RevisionSnapshot, 'header' | 'items'>,
+  options: { scheduleId?: string; at: Date; generatedBy: string },
+) {
+  const { schedule, installments } = await installmentPlan(snapshot, options.scheduleId);
+  const entries = installments.map((installment, index) => invoiceEntry(entryContext(options.generatedBy, 'Active', instant(options.at, index)), installment, installments.length));
+  const account: BillingAccount = {
+    policyId: term.policyId,
+    termId: term.termId,
+    policyNumber: term.policyNumber,
+    lockboxNumber: lockboxPolicyNumber(term.policyNumber),
+    revisionId: term.revisionId,
+    scheduleId: schedule.id,
+    effectiveDate: term.effectiveDate,
+    expirationDate: term.expirationDate,
+    policyStatus: 'Active',
+    agencyId: term.agencyId ?? null,
+    contactIds: term.namedInsuredContactIds,
+    balanceCents: sum(entries.map((entry) => entry.amountCents)),
+    nonPayment: { status: 'current', cancelDate: null, chargeId: null },
+    nightlyDate: null,
+    version: 1,
+  };
+  return newAccountWrites(account, entries);
 }
 
 // ---------------------------------------------------------------- schedule options
@@ -167,11 +188,24 @@ export async function accountHistory(principal: Principal, request: HistoryReque
 
 // ---------------------------------------------------------------- payments
 
-/** The account a payment to a policy goes to: its active term's. */
-async function accountOfPolicy(policy: PolicyRecord): Promise<LoadedAccount> {
-  const loaded = await loadAccount(policy.id, policy.activeTermId);
-  if (!loaded) throw new BusinessRuleError(`Policy ${policy.policyNumber} has not been issued; it has no account to pay into`);
-  return loaded;
+/**
+ * The account a payment to a policy goes to: of its active term and the renewal made of it,
+ * the earliest that owes (an unpaid installment of the ending term before the renewal's first
+ * invoice); when none owes, the latest (a payment ahead of the renewal's invoices waits there).
+ */
+async function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[]): Promise<LoadedAccount> {
+  const active = terms.find((term) => term.id === policy.activeTermId);
+  const termIds = [policy.activeTermId, ...(active?.renewal?.state === 'committed' && !active.renewal.inForce ? [active.renewal.termId] : [])];
+  const loaded = (await Promise.all(termIds.map((termId) => loadAccount(policy.id, termId)))).filter((found): found is LoadedAccount => !!found);
+  if (loaded.length === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} has not been issued; it has no account to pay into`);
+  const paying = payingAccount(loaded.map((found) => found.account));
+  return loaded.find((found) => found.account === paying)!;
+}
+
+/** Of one policy's accounts, the one a payment goes to: the earliest owing that is not cancelled, else the latest. */
+export function payingAccount<T extends Pick<BillingAccount, 'effectiveDate' | 'balanceCents' | 'policyStatus'>>(accounts: readonly T[]): T {
+  const inOrder = [...accounts].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+  return inOrder.find((account) => account.balanceCents > 0 && account.policyStatus !== 'Cancelled') ?? inOrder.at(-1)!;
 }
 
 export class MissingPaymentFieldError extends BusinessRuleError {}
@@ -194,8 +228,8 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     if (error instanceof InvalidPaymentAmountError) throw new BusinessRuleError(`amount: ${error.detail}`);
     throw error;
   }
-  const { policy } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
-  const { account } = await accountOfPolicy(policy);
+  const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
+  const { account } = await accountOfPolicy(policy, terms);
   const at = instant(now);
   const entry = paymentEntry(entryContext(principal.contactId, statusOf(account, todayIso(now)), at), {
     date: request.depositDate ?? todayIso(now),
@@ -272,13 +306,11 @@ const LOCKBOX_POSTINGS_AT_ONCE = 64;
 const LOCKBOX_PAYMENTS_PER_POSTING = 30;
 
 /** The latest term's account of each policy among `accounts`. */
+/** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
-  const latest = new Map<string, BillingAccount>();
-  for (const account of accounts) {
-    const known = latest.get(account.policyId);
-    if (!known || known.effectiveDate < account.effectiveDate) latest.set(account.policyId, account);
-  }
-  return [...latest.values()];
+  const byPolicy = new Map<string, BillingAccount[]>();
+  for (const account of accounts) byPolicy.set(account.policyId, [...(byPolicy.get(account.policyId) ?? []), account]);
+  return [...byPolicy.values()].map((candidates) => payingAccount(candidates));
 }
 
 /** retrieve_lockbox_matchfile_info: every policy with an amount due, amounts in pennies. */

@@ -21,7 +21,6 @@ import {
   checkKey,
   entryKey,
   lockboxNumberKey,
-  nightlyRunKey,
   paymentLocatorKey,
 } from './keys.js';
 import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
@@ -237,52 +236,8 @@ export async function accountRefsByLockboxNumber(lockboxNumbers: readonly string
 
 // ---------------------------------------------------------------- nightly runs
 
-export interface NightlyRun {
-  job: string;
-  date: string;
-  runId: string;
-  batches: number;
-  accounts: number;
-  batchesDone: number;
-  startedAt: string;
-  /** What the run decided, account by account (at most NIGHTLY_DECISIONS_LISTED_PER_BATCH of each batch). */
-  decisions?: NightlyAccountDecision[];
-  /** Decisions taken beyond those listed. */
-  decisionsUnlisted?: number;
-}
-
-/** Keeps a run record of 10,000 accounts far below DynamoDB's item size whatever the night decides. */
-export const NIGHTLY_DECISIONS_LISTED_PER_BATCH = 10;
-
-/** Records a nightly run once it has fanned out its batches. */
-export async function recordNightlyRun(run: Omit<NightlyRun, 'batchesDone'>): Promise<void> {
-  await documentClient().send(
-    new PutCommand({ TableName: table(), Item: { ...nightlyRunKey(run.job, run.date, run.runId), entity: 'NightlyRun', ...run, batchesDone: 0 }, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
-}
-
-/** Counts one batch of a run as done (a batch retried after its first success is counted once: see the consumer). */
-export async function countNightlyBatchDone(job: string, date: string, runId: string, decisions: readonly NightlyAccountDecision[] = []): Promise<void> {
-  const listed = decisions.slice(0, NIGHTLY_DECISIONS_LISTED_PER_BATCH);
-  const unlisted = decisions.length - listed.length;
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: nightlyRunKey(job, date, runId),
-      UpdateExpression: `ADD batchesDone :one${unlisted ? ', decisionsUnlisted :unlisted' : ''}${listed.length ? ' SET decisions = list_append(if_not_exists(decisions, :none), :listed)' : ''}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1, ...(unlisted ? { ':unlisted': unlisted } : {}), ...(listed.length ? { ':none': [], ':listed': listed } : {}) },
-    }),
-  ).catch((error) => {
-    // A batch of a run whose record is not written yet (the planner writes it after sending): counted by nobody, harmless.
-    if (!isConditionalCheckFailure(error)) throw error;
-  });
-}
-
-export async function getNightlyRun(job: string, date: string, runId: string): Promise<NightlyRun | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: nightlyRunKey(job, date, runId), ConsistentRead: true }));
-  return result.Item ? strip<NightlyRun>(result.Item) : undefined;
-}
+// The run records are the platform's (renewals keep theirs the same way); billing's readers keep their import.
+export { countNightlyBatchDone, getNightlyRun, NIGHTLY_DECISIONS_LISTED_PER_BATCH, recordNightlyRun, type NightlyRun } from '../platform/nightly-runs.js';
 
 /** The policy of a term, from the term id alone (its account's index entry). */
 export async function policyIdOfTerm(termId: string): Promise<string | undefined> {

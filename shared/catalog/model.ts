@@ -50,6 +50,22 @@ export interface CancelReason {
   name: string;
 }
 
+/** Why a policy is not renewed (store_renewal_status's renewal_status_reason). */
+export interface NonRenewalReason {
+  id: string;
+  name: string;
+}
+
+/** How policies renew (renewal-rules.json): when the nightly run acts, when a renewal waits for an underwriter. */
+export interface RenewalRules {
+  /** The run creates a renewal this many days before the term ends. */
+  leadDays: number;
+  /** A renewal whose premium rises by more than this percent (decimal string) is held for review. */
+  premiumIncreaseReviewPercent: string;
+  /** A Non-Renewal must be decided at least this many days before the term ends. */
+  nonRenewalNoticeDays: number;
+}
+
 export interface CancellationRules {
   /** Premium that stays earned on any cancellation but a flat one (decimal string). */
   minimumEarnedPremium: string;

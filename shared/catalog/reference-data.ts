@@ -6,6 +6,7 @@ import roles from './reference/roles.json' with { type: 'json' };
 import carrier from './reference/carrier.json' with { type: 'json' };
 import billingSchedules from './reference/billing-schedules.json' with { type: 'json' };
 import cancelReasons from './reference/cancel-reasons.json' with { type: 'json' };
+import renewalRules from './reference/renewal-rules.json' with { type: 'json' };
 import productLine from './reference/product-line.json' with { type: 'json' };
 import productSubLines from './reference/product-sub-lines.json' with { type: 'json' };
 import productItems from './reference/product-items.json' with { type: 'json' };
@@ -38,6 +39,11 @@ export function referenceCatalogRecords(): CatalogRecord[] {
     records.push({ ...catalogKey('CANCELREASON', reason.id), kind: 'CANCELREASON', catalogVersion: cancelReasons.version, ...reason });
   }
   records.push({ ...catalogKey('CANCELLATIONRULES'), kind: 'CANCELLATIONRULES', catalogVersion: cancelReasons.version, ...withoutVersion(cancellationRules) });
+  const { nonRenewalReasons, ...renewalSettings } = renewalRules;
+  for (const reason of nonRenewalReasons) {
+    records.push({ ...catalogKey('NONRENEWALREASON', reason.id), kind: 'NONRENEWALREASON', catalogVersion: renewalRules.version, ...reason });
+  }
+  records.push({ ...catalogKey('RENEWALRULES'), kind: 'RENEWALRULES', catalogVersion: renewalRules.version, ...withoutVersion(renewalSettings) });
   records.push(...productRecords());
   return records;
 }

@@ -7,7 +7,7 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { CATALOG_PARTITION, catalogKey, catalogQuery, type CatalogKind } from './keys.js';
-import { productFromRecords, type CarrierSettings, type ProductCatalog, type Role } from './model.js';
+import { productFromRecords, type CarrierSettings, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
 import type { CatalogRecord } from './reference-data.js';
 
 const CACHE_MS = 60_000;
@@ -44,6 +44,18 @@ export const getCarrierSettings = async () => {
   if (!settings) throw new Error('The carrier settings are missing from the catalog: run the bootstrap');
   return settings;
 };
+
+/** The renewal settings; the shipped defaults when a catalog seeded before they existed lacks them. */
+export async function getRenewalRules(): Promise<RenewalRules> {
+  const stored = await getCatalogRecord<Partial<RenewalRules>>('RENEWALRULES');
+  return {
+    leadDays: stored?.leadDays ?? 45,
+    premiumIncreaseReviewPercent: stored?.premiumIncreaseReviewPercent ?? '10',
+    nonRenewalNoticeDays: stored?.nonRenewalNoticeDays ?? 30,
+  };
+}
+
+export const listNonRenewalReasons = () => listCatalog<NonRenewalReason>('NONRENEWALREASON');
 
 /** Writes catalog records (idempotent: a record with the same key is replaced). */
 export async function writeCatalogRecords(records: CatalogRecord[]): Promise<void> {

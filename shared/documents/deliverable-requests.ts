@@ -8,7 +8,7 @@
  * not import the renderer: issue, cancel_policy and the nightly consumer bundle it.
  */
 import { randomUUID } from 'node:crypto';
-import type { CancelledTerm, CommittedRevision, TransactionWrite } from '../lifecycle/index.js';
+import type { CancelledTerm, CommittedRevision, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy } from '../policies/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest } from './model.js';
@@ -79,4 +79,68 @@ export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<Tr
     state: 'requested',
   };
   return [deliverableRequestPut(request)];
+}
+
+function requestOf(event: { policyId: string; decisionDate: string; namedInsuredContactIds: string[] }, owner: Awaited<ReturnType<typeof ownerOf>>, fields: Pick<DeliverableRequest, 'deliverableType' | 'revisionId' | 'renderRevisionId'> & Partial<DeliverableRequest>): DeliverableRequest {
+  return {
+    requestId: randomUUID(),
+    policyId: event.policyId,
+    policyNumber: owner.policyNumber,
+    agencyId: owner.agencyId,
+    contactIds: owner.contactIds,
+    recipientContactId: event.namedInsuredContactIds[0] ?? null,
+    decisionDate: event.decisionDate,
+    printDate: printDateOf(event.decisionDate),
+    requestedAt: new Date().toISOString(),
+    state: 'requested',
+    ...fields,
+  };
+}
+
+/**
+ * A renewal's documents, dated by the renewal's decision: the Renewal Declaration and the
+ * Renewal Billing Statement of the new term on the expiring term's schedule; for a renewal held
+ * for review, only the Conditional Renewal Notice (the declaration follows once it is committed).
+ */
+export async function renewalDocuments(renewed: RenewedTerm): Promise<TransactionWrite[]> {
+  const owner = await ownerOf(renewed.policyId);
+  const of = { revisionId: renewed.revisionId, renderRevisionId: renewed.revisionId };
+  if (renewed.held) {
+    return [
+      deliverableRequestPut(
+        requestOf(renewed, owner, {
+          ...of,
+          deliverableType: 'Conditional Renewal Notice',
+          renewalNotice: {
+            kind: 'conditional',
+            expirationDate: renewed.effectiveDate,
+            previousPremium: renewed.previousAnnualPremiumCents,
+            renewalPremium: renewed.annualPremiumCents,
+            changePercent: renewed.premiumChangePercent,
+          },
+        }),
+      ),
+    ];
+  }
+  const schedule = renewed.billingScheduleId ? { billingScheduleId: renewed.billingScheduleId } : {};
+  return [
+    deliverableRequestPut(requestOf(renewed, owner, { ...of, ...schedule, deliverableType: 'Renewal Declaration' })),
+    deliverableRequestPut(requestOf(renewed, owner, { ...of, ...schedule, deliverableType: 'Renewal Billing Statement' })),
+  ];
+}
+
+/** The Notice of Non-Renewal, requested when store_renewal_status decides a Non-Renewal. */
+export async function noticeOfNonRenewal(decided: RenewalStatusDecision): Promise<TransactionWrite[]> {
+  if (decided.status !== 'Non-Renewal') return [];
+  const owner = await ownerOf(decided.policyId);
+  return [
+    deliverableRequestPut(
+      requestOf(decided, owner, {
+        deliverableType: 'Notice of Non-Renewal',
+        revisionId: decided.inForceRevisionId,
+        renderRevisionId: decided.inForceRevisionId,
+        renewalNotice: { kind: 'non-renewal', expirationDate: decided.expirationDate, reason: decided.reason?.name ?? '', ...(decided.description ? { description: decided.description } : {}) },
+      }),
+    ),
+  ];
 }

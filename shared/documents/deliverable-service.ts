@@ -241,7 +241,7 @@ async function billingPlan(snapshot: RevisionSnapshot, scheduleId: string | unde
     scheduleLabel: schedule.label,
     installments: installments.map((installment) => ({ number: installment.number, billDate: installment.billDate, dueDate: installment.dueDate, amount: installment.amountDueCents })),
   };
-  if (type === 'Installment Billing Statement') {
+  if (type === 'Installment Billing Statement' || type === 'Renewal Billing Statement') {
     const due = installments.find((installment) => !goDate || installment.dueDate >= goDate) ?? installments.at(-1);
     if (due) Object.assign(billing, { amountDue: due.amountDueCents, amountDueDate: due.dueDate });
   }
@@ -284,7 +284,7 @@ export async function documentForRevision(snapshot: RevisionSnapshot, type: Deli
   const live = snapshot.items.filter((item) => item.persistStatus !== 'rejected');
   const agency = header.contacts.agencyId ? producers.get(header.contacts.agencyId) : undefined;
   const agent = header.contacts.agentId ? producers.get(header.contacts.agentId) : undefined;
-  const needsBilling = type !== 'Notice of Cancellation';
+  const needsBilling = type !== 'Notice of Cancellation' && type !== 'Notice of Non-Renewal' && type !== 'Conditional Renewal Notice';
   return policyDocumentFrom({
     type,
     snapshot,
@@ -348,8 +348,9 @@ export interface CreateDeliverableInput {
 }
 
 export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
-  if (!isDeliverableType(input.deliverable_type)) {
-    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration`);
+  // The renewal notices say what a move decided (a review's figures, a non-renewal's reason): only the moves make them.
+  if (!isDeliverableType(input.deliverable_type) || input.deliverable_type === 'Conditional Renewal Notice' || input.deliverable_type === 'Notice of Non-Renewal') {
+    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration, Renewal Declaration, Renewal Billing Statement`);
   }
   const type = input.deliverable_type;
   const snapshot = await revisionWithinReach(principal, input.revision_id);
@@ -436,6 +437,7 @@ export async function renderRequestedDeliverable(requestId: string, now = new Da
       ...(request.cancellation ? { cancellation: request.cancellation } : {}),
     });
     if (request.endorsement) document.endorsement = request.endorsement;
+    if (request.renewalNotice) document.renewalNotice = request.renewalNotice;
     const pdf = await renderDeliverablePdf(document);
     const owner: FileOwner = { policyId: request.policyId, policyNumber: request.policyNumber, revisionId: request.revisionId, agencyId: request.agencyId, contactIds: request.contactIds };
     await storeDeliverable(owner, request.deliverableType, pdf, {

@@ -14,6 +14,10 @@ export const DELIVERABLE_TYPES = [
   'Installment Billing Statement',
   'Notice of Cancellation',
   'Endorsement Declaration',
+  'Renewal Declaration',
+  'Renewal Billing Statement',
+  'Conditional Renewal Notice',
+  'Notice of Non-Renewal',
 ] as const;
 
 export type DeliverableType = (typeof DELIVERABLE_TYPES)[number];
@@ -129,6 +133,20 @@ export interface EndorsementDetails {
   premiumChange: Cents;
 }
 
+/** What a renewal notice says: a renewal held for review (conditional), or a policy that will not renew. */
+export interface RenewalNoticeDetails {
+  kind: 'conditional' | 'non-renewal';
+  /** The day the current term ends. */
+  expirationDate: string;
+  /** Non-renewal: the carrier's reason, and its words when given. */
+  reason?: string;
+  description?: string;
+  /** Conditional: the premium of the term ending, of the renewal offered, and the change in percent. */
+  previousPremium?: Cents;
+  renewalPremium?: Cents;
+  changePercent?: string;
+}
+
 /** Everything one policy document prints. */
 export interface PolicyDocument {
   type: DeliverableType;
@@ -153,6 +171,8 @@ export interface PolicyDocument {
   cancellation?: CancellationDetails;
   /** What an Endorsement Declaration lists as changed. */
   endorsement?: EndorsementDetails;
+  /** A Conditional Renewal Notice's or Notice of Non-Renewal's particulars. */
+  renewalNotice?: RenewalNoticeDetails;
   /** The date the document is issued and printed on; also its PDF creation date. */
   issueDate: string;
 }
@@ -256,7 +276,10 @@ export interface StoredMailingBatch {
 export type PrintProcessing = 'not started' | 'incomplete' | 'done';
 
 /** The deliverables a policy's move asks for; the documents consumer renders them after the commit. */
-export type RequestedDeliverableType = Extract<DeliverableType, 'Declaration' | 'Notice of Cancellation' | 'Endorsement Declaration'>;
+export type RequestedDeliverableType = Extract<
+  DeliverableType,
+  'Declaration' | 'Notice of Cancellation' | 'Endorsement Declaration' | 'Renewal Declaration' | 'Renewal Billing Statement' | 'Conditional Renewal Notice' | 'Notice of Non-Renewal'
+>;
 
 /**
  * A deliverable requested in a move's transaction, as data: what to render, for whom, dated by
@@ -283,6 +306,7 @@ export interface DeliverableRequest {
   cancellation?: CancellationDetails;
   /** An Endorsement Declaration's opening: what changed and what it costs. */
   endorsement?: EndorsementDetails;
+  renewalNotice?: RenewalNoticeDetails;
   requestedAt: string;
   state: 'requested' | 'rendered';
   renderedAt?: string;

@@ -90,11 +90,69 @@ export interface RescindedCancellation extends Decision {
   otherPendingRemains: boolean;
 }
 
+/**
+ * A term renewed (the nightly renewal run, process_renewals, reinstate_expired_policy), or a
+ * held renewal committed once an underwriter moved it on: what billing (the renewal term's
+ * account and invoices), documents (the Renewal Declaration and Billing Statement, or the
+ * Conditional Renewal Notice of a held one) and notes start from.
+ */
+export interface RenewedTerm extends Decision {
+  policyId: string;
+  policyNumber: string;
+  /** The term that ends, and the one that follows it. */
+  expiringTermId: string;
+  termId: string;
+  revisionId: string;
+  effectiveDate: string;
+  expirationDate: string;
+  /** Held for review: nothing is billed or declared until it is committed. */
+  held: boolean;
+  annualPremiumCents: number;
+  annualFeeCents: number;
+  writtenPremiumCents: number;
+  writtenFeeCents: number;
+  previousAnnualPremiumCents: number;
+  premiumChangePercent: string;
+  agencyId?: string;
+  namedInsuredContactIds: string[];
+  contactIds: string[];
+  /** The billing schedule of the renewal: the expiring term's (read by the move from billing). */
+  billingScheduleId?: string;
+  /** The renewal revision as it is written (rated): what billing's installments come from. */
+  revision: RevisionSnapshot;
+  summary: string;
+}
+
+/** A move that leaves only a note and perhaps a notice: a renewal taking effect, a term expiring, a renewal decision. */
+export interface TermDecision extends Decision {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
+  expirationDate: string;
+  /** The revision in force: what a notice prints of the policy. */
+  inForceRevisionId: string;
+  agencyId?: string;
+  contactIds: string[];
+  namedInsuredContactIds: string[];
+  summary: string;
+}
+
+/** store_renewal_status decided a term's renewal. */
+export interface RenewalStatusDecision extends TermDecision {
+  status: 'Renew' | 'Non-Renewal';
+  reason: { id: string; name: string } | null;
+  description: string;
+}
+
 /** Every move's event, by the move's name: a new move adds its line here. */
 export interface MoveEvents {
   issue: CommittedRevision;
   cancel: CancelledTerm;
   rescind: RescindedCancellation;
+  renew: RenewedTerm;
+  renewalInForce: TermDecision;
+  expire: TermDecision;
+  renewalStatus: RenewalStatusDecision;
 }
 export type MoveName = keyof MoveEvents;
 
@@ -117,6 +175,8 @@ export interface MoveReads {
   cancelReason(reasonId: string): Promise<{ id: string; name: string } | undefined>;
   /** The return premium of cancelling a term on a date, from the revision in force. */
   cancellationFigures(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
+  /** The billing schedule a term's account is on (a renewal keeps it); undefined when the term has no account. */
+  billingScheduleOf(policyId: string, termId: string): Promise<string | undefined>;
 }
 
 /** Everything the moves are wired with, once. */

@@ -42,6 +42,8 @@ export const QUEUES = {
   'loss-analysis': STANDARD,
   /** Batches of billing accounts the nightly planner fans out. */
   'nightly-billing': STANDARD,
+  /** Batches of terms the nightly renewal planner fans out (renew, put in force, expire). */
+  'nightly-renewals': STANDARD,
   /**
    * Deliverables a policy's move requested (the Declaration, a Notice of Cancellation): the
    * table's stream carries each new request here (the `DELIVERABLE_REQUESTS` pipe below).

@@ -30,3 +30,17 @@ export * as endorsementRules from './endorsement-rules.js';
 export { committedAtOf, termRevisionFacts, type TermRevisionFacts } from './term-revisions.js';
 export { totalsOfItems } from './rating-input.js';
 export { lineItemToWire } from './wire.js';
+// What the renewal moves (shared/lifecycle/renew.ts) build on: the renewal draft, its writes, the nightly run's watch.
+export { needsReview, premiumChangePercent, renewalDraft, renewalTermDates } from './renewal.js';
+export {
+  expiryWrites,
+  heldRenewalCommitWrites,
+  renewalInForceWrites,
+  renewalStatusWrites,
+  renewalWrites,
+  unwatchWrite,
+  watchedTermPages,
+  type ExpiringTermChange,
+  type WatchedTerm,
+} from './renewal-store.js';
+export { ratingTrace } from './rating-input.js';

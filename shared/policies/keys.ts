@@ -112,3 +112,42 @@ export function lossAnalysisResultUpdate(tableName: string, revisionId: string, 
     ExpressionAttributeValues: { ':completed': 'completed', ':requested': 'requested', ':completedAt': completed.completedAt, ':result': completed.result, ':jobId': jobId, ':one': 1 },
   };
 }
+
+/** The terms the nightly renewal run watches are spread over this many index partitions. */
+export const RENEWAL_WATCH_SHARDS = 8;
+
+function watchShard(policyId: string): number {
+  let hash = 0;
+  for (const char of policyId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % RENEWAL_WATCH_SHARDS;
+}
+
+/**
+ * Index attributes of a term the nightly renewal run must still decide (renew it, put its
+ * renewal in force, or mark it expired), sorted by the day it ends. Sparse: a term leaves the
+ * index once its end is decided, so a night reads the terms due, not the book.
+ */
+export function renewalWatchIndex(policyId: string, termId: string, expirationDate: string) {
+  return { gsi1pk: `RENEWALWATCH#${watchShard(policyId)}`, gsi1sk: `${expirationDate}#${policyId}#${termId}` };
+}
+
+/** Query parameters of one shard of the watched terms ending on or before `throughDate`. */
+export function renewalWatchQuery(tableName: string, shard: number, throughDate: string) {
+  return {
+    TableName: tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :through',
+    ExpressionAttributeValues: { ':pk': `RENEWALWATCH#${shard}`, ':through': `${throughDate}#\uffff` },
+  };
+}
+
+/** A versioned update of a term that also takes it off the renewal watch. */
+export function unwatchedTermUpdate(tableName: string, term: { policyId: string; id: string; version: number }, set: Record<string, unknown>) {
+  const update = versionedUpdate(tableName, termKey(term.policyId, term.id), term.version, set);
+  return { ...update, UpdateExpression: `${update.UpdateExpression} REMOVE gsi1pk, gsi1sk` };
+}
+
+/** A versioned update of a term that puts it on the renewal watch (or moves its date there). */
+export function watchedTermUpdate(tableName: string, term: { policyId: string; id: string; version: number; expirationDate: string }, set: Record<string, unknown>) {
+  return versionedUpdate(tableName, termKey(term.policyId, term.id), term.version, { ...set, ...renewalWatchIndex(term.policyId, term.id, term.expirationDate) });
+}

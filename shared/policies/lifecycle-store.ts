@@ -7,6 +7,7 @@ import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
+import { watchWriteAtIssue } from './renewal-store.js';
 import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
 /** Submits an open, unsubmitted revision (bind). */
@@ -19,10 +20,11 @@ export function bindWrites(header: RevisionRecord) {
   return [bindWrite(header), ...searchIndexWritesForStatus(header.policyId, 'Submitted')];
 }
 
-/** Commits a submitted revision and makes its policy active (issue). */
+/** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */
 export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commitDate: string) {
   const table = config.tableName();
   return [
+    watchWriteAtIssue({ policyId: policy.id, id: header.policyTermId, expirationDate: header.termEnd }),
     { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', commitDate }), 'Submitted') },
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
     // The search record follows the status and the committed revision, in the same transaction.

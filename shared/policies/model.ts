@@ -106,7 +106,25 @@ export interface TermRecord {
    * to endorse it. A revision missing here (the one issued, a cancellation's) is read from its header.
    */
   revisionIndex?: Record<string, IndexedRevision>;
+  /** The next term the renewal move made of this one (committed, or held for an underwriter's review). */
+  renewal?: TermRenewal | null;
+  /** On a renewal term: the term it renews. */
+  renewedFromTermId?: string | null;
+  /** Set when the term ended without a committed renewal: the day the nightly run found it expired. */
+  expiredOn?: string | null;
   version: number;
+}
+
+/** What an expiring term keeps of its renewal. */
+export interface TermRenewal {
+  termId: string;
+  revisionId: string;
+  /** `held`: its premium rose past the carrier's threshold and it waits, open, for an underwriter. */
+  state: 'committed' | 'held';
+  /** The renewal move's decision date. */
+  decidedOn: string;
+  /** On the renewal term since its effective date: the policy's active term is the renewal's. */
+  inForce?: boolean;
 }
 
 export interface IndexedRevision {
@@ -160,10 +178,26 @@ export interface RevisionRecord {
   retired?: RetiredQuote;
   /** Number given to the next `Property #n`. */
   riskSequence: number;
-  transactionType: 'new_business' | 'rewrite';
+  transactionType: 'new_business' | 'rewrite' | 'renewal';
+  /** A renewal's revision: what the renewal move did to the expiring term's revision (see shared/lifecycle/renew.ts). */
+  renewal?: RenewalFacts;
   /** Set on a mid-term change (new_revision): what it was copied from and, once issued, what it did. */
   endorsement?: EndorsementFacts;
   version: number;
+}
+
+/** What a renewal revision records of how it was made. */
+export interface RenewalFacts {
+  /** The committed revision of the expiring term it was copied from (the one in force at expiry). */
+  baseRevisionId: string;
+  expiringTermId: string;
+  /** The annual premium of the revision it renews, and the percent it changed by. */
+  previousAnnualPremiumCents: Cents;
+  premiumChangePercent: string;
+  /** Items the product's renewal rules added (new mandatory ones) and removed (no longer offered), by name. */
+  itemsAdded: string[];
+  itemsRemoved: string[];
+  held: boolean;
 }
 
 /** An endorsement's own record on its revision (see shared/lifecycle/endorse.ts). */

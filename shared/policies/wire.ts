@@ -127,6 +127,10 @@ export function termToWire(term: TermRecord, revisions: readonly RevisionRecord[
     ...(term.cancellationStatus
       ? { cancellation_status: term.cancellationStatus, cancel_pending_date: term.cancelPendingDate ?? null, cancel_reason_id: term.cancelReasonId ?? null }
       : {}),
+    // Beyond the interface, once the renewal moves have decided something of the term.
+    ...(term.renewal ? { renewal: { policy_term_id: term.renewal.termId, revision_id: term.renewal.revisionId, state: term.renewal.inForce ? 'in_force' : term.renewal.state, decided_on: term.renewal.decidedOn } } : {}),
+    ...(term.renewedFromTermId ? { renewed_from_term_id: term.renewedFromTermId } : {}),
+    ...(term.expiredOn ? { expired: true, expired_on: term.expiredOn } : {}),
     revisions: revisions.map(termRevisionToWire),
   };
 }

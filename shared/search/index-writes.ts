@@ -114,7 +114,11 @@ function recordUpdates(policyId: string, set: Record<string, unknown>): IndexWri
  * expiry: Expired; a rejection: Rejected). `revisionState` when the active revision's
  * state changed with it (issue commits it).
  */
-export function searchIndexWritesForStatus(policyId: string, newStatus: string, extra: { revisionState?: string; activeRevisionId?: string; cancelPendingDate?: string | null } = {}): IndexWrite[] {
+export function searchIndexWritesForStatus(
+  policyId: string,
+  newStatus: string,
+  extra: { revisionState?: string; activeRevisionId?: string; cancelPendingDate?: string | null; effectiveDate?: string; expirationDate?: string } = {},
+): IndexWrite[] {
   return recordUpdates(policyId, { status: newStatus, ...extra });
 }
 

@@ -65,7 +65,7 @@ function monthly(premium: Cents, fees: Cents): BillingDetails {
 export function workedExampleDocument(type: DeliverableType = 'Declaration'): PolicyDocument {
   const totals = totalsFromParts(WORKED_EXAMPLE);
   const document: PolicyDocument = structuredClone({ ...WORKED_EXAMPLE, type, totals });
-  if (type === 'Installment Billing Statement') document.billing = monthly(totals.premium, totals.fees);
+  if (type === 'Installment Billing Statement' || type === 'Renewal Billing Statement') document.billing = monthly(totals.premium, totals.fees);
   else if (type !== 'Notice of Cancellation') document.billing = fullPay(totals.premium, totals.fees);
   if (type === 'Notice of Cancellation') {
     const cancelDate = '2027-01-01';
@@ -73,5 +73,7 @@ export function workedExampleDocument(type: DeliverableType = 'Declaration'): Po
     document.cancellation = { reason: "Insured's Request", cancelDate, returnPremium };
     document.issueDate = '2026-12-15';
   }
+  if (type === 'Notice of Non-Renewal') document.renewalNotice = { kind: 'non-renewal', expirationDate: EXPIRATION, reason: 'Loss History', description: 'Three water losses in the term' };
+  if (type === 'Conditional Renewal Notice') document.renewalNotice = { kind: 'conditional', expirationDate: EXPIRATION, previousPremium: 82662, renewalPremium: 95000, changePercent: '14.93' };
   return document;
 }

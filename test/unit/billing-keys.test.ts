@@ -1,3 +1,4 @@
+import { nightlyRunKey } from '../../shared/platform/nightly-runs.js';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_LIST_SHARDS,
@@ -10,7 +11,6 @@ import {
   checkKey,
   entryKey,
   lockboxNumberKey,
-  nightlyRunKey,
   paymentLocatorKey,
 } from '../../shared/billing/keys.js';
 import { noteIndexAttributes, noteKey, policyNotesQuery } from '../../shared/notes/keys.js';

@@ -83,11 +83,15 @@ describe('every deliverable type', () => {
     expect(await text('Installment Billing Statement')).toMatch(/10 of 10\s+03\/12\/2027\s+04\/01\/2027\s+85\.68/);
     expect(await text('Notice of Cancellation')).toMatch(/Return premium\s+\$409\.91/);
     expect(await text('Policy Application')).toContain("Applicant's signature");
+    expect(await text('Notice of Non-Renewal')).toMatch(/Reason for non-renewal\s+Loss History/);
+    expect(await text('Conditional Renewal Notice')).toMatch(/Change\s+14\.93%/);
+    expect(await text('Renewal Billing Statement')).toMatch(/Amount Due: \$107\.66 by 07\/01\/2026/);
   });
 
   it('refuses a notice without its cancellation or a statement without its schedule', async () => {
     const notice = { ...workedExampleDocument('Notice of Cancellation'), cancellation: undefined };
     await expect(renderDeliverablePdf(notice)).rejects.toThrow(IncompleteDocumentError);
+    await expect(renderDeliverablePdf({ ...workedExampleDocument('Notice of Non-Renewal'), renewalNotice: undefined })).rejects.toThrow(IncompleteDocumentError);
     const statement = { ...workedExampleDocument('Installment Billing Statement'), billing: undefined };
     await expect(renderDeliverablePdf(statement)).rejects.toThrow(IncompleteDocumentError);
   });

@@ -6,6 +6,7 @@ import { renderInstallmentBillingStatement } from './installment-billing-stateme
 import { renderNoticeOfCancellation } from './notice-of-cancellation.js';
 import { renderPolicyApplication } from './policy-application.js';
 import { renderQuoteSummary } from './quote-summary.js';
+import { renderRenewalNotice } from './renewal-notice.js';
 
 const RENDERERS: Record<DeliverableType, (document: PolicyDocument) => Promise<Uint8Array>> = {
   Declaration: renderDeclaration,
@@ -14,6 +15,11 @@ const RENDERERS: Record<DeliverableType, (document: PolicyDocument) => Promise<U
   'Installment Billing Statement': renderInstallmentBillingStatement,
   'Notice of Cancellation': renderNoticeOfCancellation,
   'Endorsement Declaration': renderEndorsementDeclaration,
+  // A renewal's declaration and first statement are the documents of a new term, titled as such.
+  'Renewal Declaration': renderDeclaration,
+  'Renewal Billing Statement': renderInstallmentBillingStatement,
+  'Conditional Renewal Notice': renderRenewalNotice,
+  'Notice of Non-Renewal': renderRenewalNotice,
 };
 
 /** The document as PDF bytes; the same document always gives the same bytes. */

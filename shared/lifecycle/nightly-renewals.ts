@@ -1,0 +1,83 @@
+/**
+ * The nightly renewal run: for one day, every term on the renewal watch that ends within the
+ * carrier's lead days (or has ended) is decided (shared/lifecycle/renew.ts). The planner (an
+ * EventBridge schedule, process_renewals without a policy number, or `npm run nightly --
+ * renewals <date>` locally) reads the watch index, which lists only terms still to decide, and
+ * fans them out to the nightly-renewals queue in batches; the consumer decides each term of a
+ * batch. Every decision reads the state it changes, so a day run twice changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { getRenewalRules } from '../catalog/index.js';
+import { sqsClient } from '../platform/clients.js';
+import { mapLimited } from '../platform/concurrency.js';
+import { config } from '../platform/config.js';
+import { addDays } from '../platform/dates.js';
+import { countNightlyBatchDone, recordNightlyRun } from '../platform/nightly-runs.js';
+import { watchedTermPages } from '../policies/index.js';
+import type { RenewalDecision } from './renew.js';
+
+export const RENEWAL_JOB = 'renewals';
+/** Terms per queue message: a renewal is a few reads and one transaction; 25 stay well inside a consumer's minute. */
+export const TERMS_PER_BATCH = 25;
+const DECISIONS_AT_ONCE = 8;
+
+export interface RenewalBatch {
+  job: typeof RENEWAL_JOB;
+  date: string;
+  runId: string;
+  batch: number;
+  terms: Array<{ policyId: string; termId: string }>;
+}
+
+const ref = z.string().check(z.minLength(1), z.maxLength(100));
+
+/** The message of the nightly-renewals queue: one batch of terms to decide. */
+export const renewalBatchMessage = z.object({
+  job: z.literal(RENEWAL_JOB),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  runId: ref,
+  batch: z.int().check(z.nonnegative()),
+  terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(TERMS_PER_BATCH)),
+});
+
+/** Plans one day's renewal run: the watched terms ending by the day plus the lead days, sent to the queue in batches. */
+export async function planRenewalRun(date: string): Promise<{ runId: string; batches: number; accounts: number }> {
+  const runId = randomUUID();
+  const { leadDays } = await getRenewalRules();
+  const terms: Array<{ policyId: string; termId: string }> = [];
+  for await (const page of watchedTermPages(addDays(date, leadDays))) terms.push(...page.map(({ policyId, termId }) => ({ policyId, termId })));
+  const batches: RenewalBatch[] = [];
+  for (let start = 0; start < terms.length; start += TERMS_PER_BATCH) batches.push({ job: RENEWAL_JOB, date, runId, batch: batches.length, terms: terms.slice(start, start + TERMS_PER_BATCH) });
+  // Recorded before the batches go out, so that the first batch done finds the run to count itself in.
+  await recordNightlyRun({ job: RENEWAL_JOB, date, runId, batches: batches.length, accounts: terms.length, startedAt: new Date().toISOString() });
+  const sends: RenewalBatch[][] = [];
+  for (let start = 0; start < batches.length; start += 10) sends.push(batches.slice(start, start + 10));
+  const queueUrl = config.queueUrl('nightly-renewals');
+  await mapLimited(sends, 8, async (group) => {
+    const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: group.map((batch) => ({ Id: String(batch.batch), MessageBody: JSON.stringify(batch) })) }));
+    if (result.Failed?.length) throw new Error(`The nightly-renewals queue refused ${result.Failed.length} batches of run ${runId}`);
+  });
+  return { runId, batches: batches.length, accounts: terms.length };
+}
+
+/** Decides every term of one batch; answers how many took each decision. */
+export async function decideRenewalBatch(batch: RenewalBatch, decide: (ref: { policyId: string; termId: string }, date: string) => Promise<RenewalDecision>): Promise<Record<string, number>> {
+  const failures: unknown[] = [];
+  const outcomes = await mapLimited(batch.terms, DECISIONS_AT_ONCE, async (ref) => {
+    try {
+      return await decide(ref, batch.date);
+    } catch (error) {
+      // The others are still decided; the batch then fails and is retried whole, which redoes nothing already done.
+      failures.push(error);
+      return undefined;
+    }
+  });
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${batch.terms.length} terms of renewal batch ${batch.batch} failed`);
+  const counts: Record<string, number> = {};
+  for (const outcome of outcomes) if (outcome) counts[outcome.decision] = (counts[outcome.decision] ?? 0) + 1;
+  const decided = outcomes.filter((outcome): outcome is RenewalDecision => !!outcome && outcome.decision !== 'none').map(({ policyNumber, decision, detail }) => ({ policyNumber, decision, detail }));
+  await countNightlyBatchDone(batch.job, batch.date, batch.runId, decided);
+  return counts;
+}

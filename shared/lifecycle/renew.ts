@@ -1,0 +1,442 @@
+/**
+ * A policy's next year: the renewal moves. The nightly renewal run (and process_renewals by
+ * hand) decides each watched term for a day: renew it when it ends within the carrier's lead
+ * days and its renewal status is Renew; commit a renewal an underwriter approved; put a
+ * committed renewal in force when its term begins; mark a term that ended without one Expired.
+ * store_renewal_status decides a term's renewal (a Non-Renewal queues its notice);
+ * reinstate_expired_policy gives an expired policy the renewal the run would have made.
+ * Each decision is ONE transaction with what the registered contributions add, dated by the
+ * day decided for; each reads the state it changes, so a day run twice changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { getProductCatalog, getRenewalRules, listNonRenewalReasons, type ProductCatalog } from '../catalog/index.js';
+import { addDays, todayIso } from '../platform/dates.js';
+import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
+import { formatCents } from '../platform/money.js';
+import { hasPermission, type Principal } from '../platform/principal.js';
+import { runTransaction } from '../platform/transactions.js';
+import {
+  applyRating,
+  endorsementRules,
+  expiryWrites,
+  getPolicyWithTerms,
+  heldRenewalCommitWrites,
+  loadRevision,
+  needsReview,
+  policyWithinReach,
+  premiumChangePercent,
+  renewalDraft,
+  renewalInForceWrites,
+  renewalStatusWrites,
+  renewalWrites,
+  revisionHeaders,
+  revisionToRate,
+  revisionWithinReach,
+  termRevisionFacts,
+  unwatchWrite,
+  type PolicyRecord,
+  type RevisionRecord,
+  type RevisionSnapshot,
+  type TermRecord,
+} from '../policies/index.js';
+import { rateRevision } from '../rating/index.js';
+import type { DecisionOptions } from './cancel.js';
+import { contributedWrites } from './contributions.js';
+import type { Decision, MoveWiring, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
+
+/** Who decides renewals by hand: underwriters and Administrators. */
+export const RENEWAL_DECISION_PERMISSION = 'reviews:write';
+/** Review states in which a held renewal has been moved on by an underwriter. */
+const APPROVED_STATES = ['APPROVED_BY_UW', 'READY_TO_APPLY'];
+
+export class PolicyNotRenewableError extends BusinessRuleError {}
+
+/** What one decision did to a term, as the run record and process_renewals list it. */
+export interface RenewalDecision {
+  policyNumber: string;
+  decision: 'renewed' | 'held' | 'renewal_committed' | 'renewal_in_force' | 'expired' | 'none';
+  detail: string;
+  termId?: string;
+  renewalTermId?: string;
+  renewalRevisionId?: string;
+  premium?: number;
+}
+
+const none = (policyNumber: string, detail: string): RenewalDecision => ({ policyNumber, decision: 'none', detail });
+
+function decisionOf(options: DecisionOptions, principal: Principal): Decision {
+  const now = options.now ?? new Date();
+  return { decisionDate: todayIso(now), decidedAt: now.toISOString(), decidedBy: options.decidedBy ?? principal.contactId };
+}
+
+interface TermContext {
+  policy: PolicyRecord;
+  terms: TermRecord[];
+  term: TermRecord;
+}
+
+/** The committed revisions of a term that carry it (not a cancellation's own), in effect order. */
+async function committedOf(term: TermRecord): Promise<Array<{ id: string; revisionDate: string; committedAt: string; policyStatus: string }>> {
+  const facts = await termRevisionFacts(term);
+  return endorsementRules.inEffectOrder(facts.filter((fact) => fact.revisionState === 'committed'));
+}
+
+/** The revision in force on the term's last day: what a renewal copies and an expiry marks. */
+async function inForceAtExpiry(term: TermRecord): Promise<RevisionSnapshot> {
+  const committed = await committedOf(term);
+  const lastDay = addDays(term.expirationDate, -1);
+  const inForce = endorsementRules.inForceOn(committed, lastDay) ?? committed.at(-1);
+  if (!inForce) throw new PolicyNotRenewableError(`Policy term ${term.id} has no issued revision`);
+  const snapshot = await loadRevision(inForce.id);
+  if (!snapshot) throw new NotFoundError(`Revision ${inForce.id}`);
+  return snapshot;
+}
+
+function ownerFacts(policy: PolicyRecord) {
+  return { ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), contactIds: [...policy.contactIds], namedInsuredContactIds: [...policy.contacts.namedInsuredIds] };
+}
+
+// ---------------------------------------------------------------- renew
+
+interface RenewOptions {
+  /** reinstate_expired_policy: the term had been marked expired; commit regardless of the review threshold. */
+  reinstating?: { inForceRevision: RevisionRecord; reason: string };
+}
+
+/** Makes the renewal of `term`: drafted, rated at the renewal rates, committed or held for review, billed and declared. */
+async function renewTerm(wiring: MoveWiring, context: TermContext, decision: Decision, options: RenewOptions = {}): Promise<RenewalDecision> {
+  const { policy, term } = context;
+  const [product, rules, base] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term)]);
+  const draft = renewalDraft(base, term, product, { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
+  const rated = rateRenewal(product, draft.snapshot);
+  const previous = base.header.annualPremiumCents;
+  const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
+  const held = !options.reinstating && needsReview(previous, rated.header.annualPremiumCents, rules.premiumIncreaseReviewPercent);
+  const header: RevisionRecord = {
+    ...rated.header,
+    revisionState: held ? 'open' : 'committed',
+    policyStatus: held ? 'Submitted' : 'Active',
+    commitDate: held ? null : decision.decisionDate,
+    renewal: {
+      baseRevisionId: base.header.id,
+      expiringTermId: term.id,
+      previousAnnualPremiumCents: previous,
+      premiumChangePercent: change,
+      itemsAdded: draft.itemsAdded,
+      itemsRemoved: draft.itemsRemoved,
+      held,
+    },
+    ...(held
+      ? {
+          underwriting: {
+            reviewState: 'PENDING_UNDERWRITER_REVIEW',
+            reviewHistory: [
+              {
+                event: 'UW_REVIEW_REQUESTED',
+                from: 'NOT_STARTED',
+                to: 'PENDING_UNDERWRITER_REVIEW',
+                at: decision.decidedAt,
+                byContactId: decision.decidedBy,
+                uwMessage: null,
+                requestReason: `Renewal premium changes by ${change}% (more than the ${rules.premiumIncreaseReviewPercent}% the carrier renews without review)`,
+              },
+            ],
+            stp: null,
+            lossAnalysis: null,
+          },
+        }
+      : {}),
+  };
+  const snapshot: RevisionSnapshot = { ...rated, header };
+  const inForce = !held && draft.term.effectiveDate <= decision.decisionDate;
+  const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved });
+  const writes = [
+    ...renewalWrites({
+      policy,
+      expiring: {
+        term,
+        renewal: { termId: draft.term.id, revisionId: header.id, state: held ? 'held' : 'committed', decidedOn: decision.decisionDate, ...(inForce ? { inForce: true } : {}) },
+        inForce,
+        ...(options.reinstating ? { unexpire: { inForceRevision: options.reinstating.inForceRevision } } : {}),
+      },
+      term: draft.term,
+      snapshot,
+    }),
+    ...(await contributedWrites(wiring, 'renew', renewed)),
+  ];
+  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  return {
+    policyNumber: policy.policyNumber,
+    decision: held ? 'held' : 'renewed',
+    detail: renewed.summary,
+    termId: term.id,
+    renewalTermId: draft.term.id,
+    renewalRevisionId: header.id,
+    premium: header.annualPremiumCents,
+  };
+}
+
+/** The renewal draft rated; the trace of every item is stored with it. */
+function rateRenewal(product: ProductCatalog, draft: RevisionSnapshot): RevisionSnapshot {
+  const { items, totals } = applyRating(draft, rateRevision(product, revisionToRate(draft)));
+  return { ...draft, header: { ...draft.header, ...totals }, items };
+}
+
+function renewedEvent(
+  policy: PolicyRecord,
+  term: TermRecord,
+  snapshot: RevisionSnapshot,
+  decision: Decision,
+  facts: { held: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[] },
+): RenewedTerm {
+  const { header } = snapshot;
+  const rules = [...(facts.added.length ? [`added ${facts.added.join(', ')}`] : []), ...(facts.removed.length ? [`removed ${facts.removed.join(', ')} (no longer offered)`] : [])];
+  const summary = facts.held
+    ? `Renewal ${header.termStart} to ${header.termEnd} held for underwriter review: premium ${formatCents(header.annualPremiumCents)} is ${facts.change}% over ${formatCents(facts.previous)}; Conditional Renewal Notice requested`
+    : `Policy ${policy.policyNumber} renewed ${header.termStart} to ${header.termEnd}: premium ${formatCents(header.annualPremiumCents)}, fees ${formatCents(header.annualFeeCents)} (${facts.change}% from ${formatCents(facts.previous)})${rules.length ? `; renewal rules ${rules.join('; ')}` : ''}${facts.reason ? `; reinstated after expiry: ${facts.reason}` : ''}`;
+  return {
+    ...decision,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    expiringTermId: term.id,
+    termId: header.policyTermId,
+    revisionId: header.id,
+    effectiveDate: header.termStart,
+    expirationDate: header.termEnd,
+    held: facts.held,
+    annualPremiumCents: header.annualPremiumCents,
+    annualFeeCents: header.annualFeeCents,
+    writtenPremiumCents: header.writtenPremiumCents,
+    writtenFeeCents: header.writtenFeeCents,
+    previousAnnualPremiumCents: facts.previous,
+    premiumChangePercent: facts.change,
+    ...(facts.scheduleId ? { billingScheduleId: facts.scheduleId } : {}),
+    ...ownerFacts(policy),
+    revision: snapshot,
+    summary,
+  };
+}
+
+/** A held renewal an underwriter approved: re-rated as it now stands, committed, billed and declared. */
+async function commitHeldRenewal(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
+  const { policy, terms, term } = context;
+  const renewal = term.renewal!;
+  const renewalTerm = terms.find((candidate) => candidate.id === renewal.termId);
+  const stored = await loadRevision(renewal.revisionId);
+  if (!renewalTerm || !stored) throw new NotFoundError(`Renewal revision ${renewal.revisionId}`);
+  const reviewState = stored.header.underwriting?.reviewState ?? 'NOT_STARTED';
+  if (!APPROVED_STATES.includes(reviewState)) return none(policy.policyNumber, `Renewal ${renewal.revisionId} waits for an underwriter (review state ${reviewState})`);
+  const product = await getProductCatalog();
+  const rated = rateRenewal(product, stored);
+  const previous = stored.header.renewal?.previousAnnualPremiumCents ?? 0;
+  const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
+  const set: Partial<RevisionRecord> = {
+    annualPremiumCents: rated.header.annualPremiumCents,
+    annualFeeCents: rated.header.annualFeeCents,
+    writtenPremiumCents: rated.header.writtenPremiumCents,
+    writtenFeeCents: rated.header.writtenFeeCents,
+    revisionState: 'committed',
+    policyStatus: 'Active',
+    commitDate: decision.decisionDate,
+    renewal: { ...stored.header.renewal!, premiumChangePercent: change, held: false },
+  };
+  const snapshot: RevisionSnapshot = { ...rated, header: { ...stored.header, ...set } };
+  const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, previous, change, scheduleId, added: [], removed: [] });
+  const writes = [
+    ...heldRenewalCommitWrites({ expiring: term, term: renewalTerm, header: stored.header, set, items: rated.items, decidedOn: decision.decisionDate }),
+    ...(await contributedWrites(wiring, 'renew', { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` })),
+  ];
+  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  return { policyNumber: policy.policyNumber, decision: 'renewal_committed', detail: renewed.summary, termId: term.id, renewalTermId: renewalTerm.id, renewalRevisionId: stored.header.id, premium: set.annualPremiumCents };
+}
+
+/** The renewal's term has begun: the policy's active term and revision become the renewal's. */
+async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
+  const { policy, terms, term } = context;
+  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
+  if (!renewalTerm) throw new NotFoundError(`Policy term ${term.renewal!.termId}`);
+  const committed = await committedOf(renewalTerm);
+  const active = endorsementRules.inForceOn(committed, decision.decisionDate) ?? committed[0];
+  const event: TermDecision = {
+    ...decision,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: renewalTerm.id,
+    expirationDate: renewalTerm.expirationDate,
+    inForceRevisionId: active.id,
+    ...ownerFacts(policy),
+    summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} in force`,
+  };
+  await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await contributedWrites(wiring, 'renewalInForce', event))], {
+    label: `Policy ${policy.policyNumber}`,
+  });
+  return { policyNumber: policy.policyNumber, decision: 'renewal_in_force', detail: event.summary, termId: term.id, renewalTermId: renewalTerm.id };
+}
+
+/** The term ended without a committed renewal: Expired, with a note; a renewal still held is archived. */
+async function expireTerm(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
+  const { policy, term } = context;
+  const inForce = await inForceAtExpiry(term);
+  const held = term.renewal?.state === 'held' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
+  const why = term.renewalStatus === 'Non-Renewal' ? 'not renewed' : held ? 'its renewal was still held for review' : 'no renewal was made';
+  const event: TermDecision = {
+    ...decision,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: term.id,
+    expirationDate: term.expirationDate,
+    inForceRevisionId: inForce.header.id,
+    ...ownerFacts(policy),
+    summary: `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`,
+  };
+  const writes = [
+    ...expiryWrites({ term, inForceRevision: inForce.header, ...(held?.revisionState === 'open' ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
+    ...(await contributedWrites(wiring, 'expire', event)),
+  ];
+  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  return { policyNumber: policy.policyNumber, decision: 'expired', detail: event.summary, termId: term.id };
+}
+
+// ---------------------------------------------------------------- one term, one day
+
+export interface DayOptions extends DecisionOptions {
+  /** By hand for one policy (process_renewals with a policy_number): renew now, whatever the lead days. */
+  ignoreLeadDays?: boolean;
+}
+
+/**
+ * What the day `date` decides for one watched term. Read first, then at most one move: a day
+ * re-run finds the move made and decides nothing.
+ */
+export async function decideRenewalTerm(wiring: MoveWiring, ref: { policyId: string; termId: string }, date: string, options: DayOptions = {}): Promise<RenewalDecision> {
+  const found = await getPolicyWithTerms(ref.policyId);
+  const term = found?.terms.find((candidate) => candidate.id === ref.termId);
+  if (!found || !term) return { policyNumber: found?.policy.policyNumber ?? ref.policyId, decision: 'none', detail: 'No such term' };
+  const context: TermContext = { policy: found.policy, terms: found.terms, term };
+  const decision: Decision = { decisionDate: date, decidedAt: (options.now ?? new Date(`${date}T12:00:00.000Z`)).toISOString(), decidedBy: options.decidedBy ?? 'nightly-renewals' };
+  const policyNumber = found.policy.policyNumber;
+  if (term.expiredOn) return none(policyNumber, `Expired on ${term.expiredOn}`);
+  if (term.cancellationStatus === 'cancelled') {
+    if (term.expirationDate <= date) await runTransaction([unwatchWrite(term)], { label: `Policy ${policyNumber}` });
+    return none(policyNumber, 'Cancelled');
+  }
+  if (term.renewal?.state === 'committed') {
+    if (term.renewal.inForce) return none(policyNumber, 'Renewal already in force');
+    if (term.expirationDate <= date) return putRenewalInForce(wiring, context, decision);
+    return none(policyNumber, `Renewed: term ${term.renewal.termId} begins ${term.expirationDate}`);
+  }
+  if (term.expirationDate <= date) return expireTerm(wiring, context, decision);
+  if (term.renewalStatus === 'Non-Renewal') return none(policyNumber, `Non-Renewal: expires on ${term.expirationDate}`);
+  if (term.cancellationStatus === 'pending') return none(policyNumber, `Cancellation pending for ${term.cancelPendingDate}: not renewed while it stands`);
+  if (term.renewal?.state === 'held') return commitHeldRenewal(wiring, context, decision);
+  const rules = await getRenewalRules();
+  if (!options.ignoreLeadDays && addDays(date, rules.leadDays) < term.expirationDate) return none(policyNumber, `Renews from ${addDays(term.expirationDate, -rules.leadDays)}`);
+  const latest = [...found.terms].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate)).at(-1)!;
+  if (latest.effectiveDate > term.effectiveDate && latest.renewedFromTermId !== term.id) return none(policyNumber, 'A later term exists');
+  return renewTerm(wiring, context, decision);
+}
+
+// ---------------------------------------------------------------- by hand
+
+function requireRenewalPermission(principal: Principal, what: string) {
+  if (!principal.isAdministrator && !hasPermission(principal, RENEWAL_DECISION_PERMISSION)) throw new PermissionDeniedError(`Only an underwriter or an Administrator may ${what}`);
+}
+
+/** The term of a policy the renewal moves act on: the latest one that is not a held renewal's. */
+function currentTerm(policy: PolicyRecord, terms: readonly TermRecord[]): TermRecord {
+  const real = terms.filter((term) => !terms.some((other) => other.renewal?.state === 'held' && other.renewal.termId === term.id));
+  const latest = [...real].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate)).at(-1);
+  if (!latest) throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} has no term`);
+  return latest;
+}
+
+/** process_renewals for one policy: its current term decided for `renewDate`, renewing now whatever the lead days. */
+export async function processPolicyRenewal(wiring: MoveWiring, principal: Principal, request: { policyNumber: string; renewDate: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
+  requireRenewalPermission(principal, 'process renewals');
+  const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
+  if (!policy.active) throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy renews`);
+  const term = currentTerm(policy, terms);
+  return decideRenewalTerm(wiring, { policyId: policy.id, termId: term.id }, request.renewDate, { ...options, decidedBy: options.decidedBy ?? principal.contactId, ignoreLeadDays: true });
+}
+
+export interface RenewalStatusRequest {
+  revisionId: string;
+  status: 'Renew' | 'Non-Renewal';
+  reasonId?: string;
+  description?: string;
+}
+
+/** store_renewal_status: the renewal decision of the revision's term. A Non-Renewal queues its notice; the term expires at its end. */
+export async function storeRenewalStatus(wiring: MoveWiring, principal: Principal, request: RenewalStatusRequest, options: DecisionOptions = {}) {
+  requireRenewalPermission(principal, 'decide a renewal');
+  const decision = decisionOf(options, principal);
+  const { header } = await revisionWithinReach(principal, request.revisionId);
+  const { policy, terms } = await policyWithinReach(principal, { policyId: header.policyId });
+  const term = terms.find((candidate) => candidate.id === header.policyTermId);
+  if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
+  if (!policy.active || term.expiredOn || term.cancellationStatus === 'cancelled') {
+    throw new PolicyNotRenewableError(`Policy ${policy.policyNumber}: its term ${term.effectiveDate} to ${term.expirationDate} is ${term.expiredOn ? 'expired' : term.cancellationStatus === 'cancelled' ? 'cancelled' : 'not issued'}; its renewal cannot be decided`);
+  }
+  if (term.renewal?.state === 'committed') {
+    throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} was already renewed (term ${term.renewal.termId} from ${term.expirationDate}); cancel that term instead`);
+  }
+  let reason: { id: string; name: string } | null = null;
+  if (request.status === 'Non-Renewal') {
+    if (!request.reasonId) throw new BusinessRuleError('renewal_status_reason: is required for a Non-Renewal');
+    const known = (await listNonRenewalReasons()).find((candidate) => candidate.id === request.reasonId);
+    if (!known) throw new BusinessRuleError(`renewal_status_reason: ${request.reasonId.slice(0, 40)} is not a non-renewal reason`);
+    reason = { id: known.id, name: known.name };
+    const { nonRenewalNoticeDays } = await getRenewalRules();
+    const latest = addDays(term.expirationDate, -nonRenewalNoticeDays);
+    if (decision.decisionDate > latest) {
+      throw new BusinessRuleError(`renewal_status: a Non-Renewal must be decided at least ${nonRenewalNoticeDays} days before the term ends on ${term.expirationDate} (by ${latest})`);
+    }
+  }
+  const held = term.renewal?.state === 'held' && request.status === 'Non-Renewal' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
+  const inForce = await inForceAtExpiry(term);
+  const description = request.description ?? '';
+  const event: RenewalStatusDecision = {
+    ...decision,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: term.id,
+    expirationDate: term.expirationDate,
+    inForceRevisionId: inForce.header.id,
+    ...ownerFacts(policy),
+    status: request.status,
+    reason,
+    description,
+    summary:
+      request.status === 'Non-Renewal'
+        ? `Policy ${policy.policyNumber} will not be renewed (${reason!.name}${description ? `: ${description}` : ''}); it expires on ${term.expirationDate}; Notice of Non-Renewal requested`
+        : `Policy ${policy.policyNumber} set to renew at ${term.expirationDate}${description ? ` (${description})` : ''}`,
+  };
+  const writes = [
+    ...renewalStatusWrites({
+      term,
+      status: request.status,
+      reasonId: reason?.id ?? null,
+      description,
+      ...(held?.revisionState === 'open' ? { archiveHeld: held } : {}),
+      archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' '),
+    }),
+    ...(await contributedWrites(wiring, 'renewalStatus', event)),
+  ];
+  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  return { policy_number: policy.policyNumber, policy_term_id: term.id, renewal_status: request.status, renewal_status_reason_id: reason?.id ?? null, expiration_date: term.expirationDate, message: event.summary };
+}
+
+/** reinstate_expired_policy: an expired policy whose renewal was never made gets it, as the run would have made it, in force. */
+export async function reinstateExpiredPolicy(wiring: MoveWiring, principal: Principal, request: { policyId: string; reason: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
+  requireRenewalPermission(principal, 'reinstate an expired policy');
+  const decision = decisionOf(options, principal);
+  const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
+  const term = currentTerm(policy, terms);
+  if (!term.expiredOn) throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} is not expired (its term ends on ${term.expirationDate})`);
+  if (term.renewal?.state === 'committed') throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} already has its renewal term ${term.renewal.termId}`);
+  const inForce = await inForceAtExpiry(term);
+  const reopened: TermRecord = { ...term, renewal: null };
+  return renewTerm(wiring, { policy, terms, term: reopened }, { ...decision, decidedBy: options.decidedBy ?? principal.contactId }, { reinstating: { inForceRevision: inForce.header, reason: request.reason } });
+}

@@ -1,0 +1,203 @@
+/**
+ * The policies area's part of the renewal moves (renew, put a renewal in force, expire,
+ * decide a term's renewal status, reinstate an expired policy): guarded writes handed to the
+ * lifecycle to run in one transaction with what other areas contribute, and the read of the
+ * terms the nightly renewal run watches. A transaction may touch an item once, so each
+ * function answers ONE update of the expiring term, composed from what the move decided.
+ */
+import { config } from '../platform/config.js';
+import { queryPages } from '../platform/dynamo.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import { searchIndexWritesForStatus } from '../search/index.js';
+import {
+  guardedRevisionUpdate,
+  locatorKey,
+  policyKey,
+  RENEWAL_WATCH_SHARDS,
+  renewalWatchIndex,
+  renewalWatchQuery,
+  revisionKey,
+  termKey,
+  unwatchedTermUpdate,
+  versionedUpdate,
+  watchedTermUpdate,
+} from './keys.js';
+import { locatorsOf } from './locators.js';
+import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord, TermRenewal } from './model.js';
+import { keyOfPart } from './store.js';
+import { indexedFacts, indexWith } from './term-revisions.js';
+
+const table = () => config.tableName();
+type Write = TransactionWrite;
+
+/** A term the nightly renewal run must decide, as its watch index lists it. */
+export interface WatchedTerm {
+  policyId: string;
+  termId: string;
+  expirationDate: string;
+}
+
+/** The watched terms ending on or before `throughDate`, page by page, every shard. */
+export async function* watchedTermPages(throughDate: string): AsyncGenerator<WatchedTerm[]> {
+  for (let shard = 0; shard < RENEWAL_WATCH_SHARDS; shard += 1) {
+    for await (const page of queryPages<{ gsi1sk: string }>(renewalWatchQuery(table(), shard, throughDate))) {
+      yield page.items.map((item) => {
+        const [expirationDate, policyId, termId] = item.gsi1sk.split('#');
+        return { policyId, termId, expirationDate };
+      });
+    }
+  }
+}
+
+/** An issued term goes on the renewal watch (issue's writes carry it). */
+export function watchWriteAtIssue(term: Pick<TermRecord, 'policyId' | 'id' | 'expirationDate'>): Write {
+  const attributes = renewalWatchIndex(term.policyId, term.id, term.expirationDate);
+  return {
+    Update: {
+      TableName: table(),
+      Key: termKey(term.policyId, term.id),
+      UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':pk': attributes.gsi1pk, ':sk': attributes.gsi1sk },
+    },
+  };
+}
+
+function putOnce(item: Record<string, unknown>): Write {
+  return { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** The writes of a whole new revision: its header, parts and their locators. */
+function newRevisionWrites(snapshot: RevisionSnapshot): Write[] {
+  const parts = [...snapshot.risks, ...snapshot.subLines, ...snapshot.items, ...snapshot.mortgagees];
+  return [
+    putOnce({ ...revisionKey(snapshot.header.id), ...snapshot.header }),
+    ...parts.map((part) => putOnce({ ...keyOfPart(part), ...part })),
+    ...locatorsOf(parts, snapshot.header.policyId).map((locator) => putOnce({ ...locatorKey(locator.id), ...locator })),
+  ];
+}
+
+/** What becomes of the expiring term in the same transaction as its renewal. */
+export interface ExpiringTermChange {
+  term: TermRecord;
+  renewal: TermRenewal;
+  /** The renewal is in force at once (reinstate_expired_policy, a run after the term ended): the term leaves the watch. */
+  inForce: boolean;
+  /** The term had been marked expired (reinstate_expired_policy): that is undone. */
+  unexpire?: { inForceRevision: RevisionRecord };
+}
+
+/**
+ * A renewal made: the new term (on the watch when committed), its revision whole, and the
+ * expiring term pointing at it. Committed and in force at once, the policy moves to it too.
+ */
+export function renewalWrites(input: { policy: PolicyRecord; expiring: ExpiringTermChange; term: TermRecord; snapshot: RevisionSnapshot }): Write[] {
+  const { policy, expiring, term, snapshot } = input;
+  const committed = snapshot.header.revisionState === 'committed';
+  const termItem = { ...termKey(term.policyId, term.id), ...term, ...(committed ? renewalWatchIndex(term.policyId, term.id, term.expirationDate) : {}) };
+  const expiringSet: Record<string, unknown> = { renewal: expiring.renewal, ...(expiring.unexpire ? { expiredOn: null } : {}) };
+  const writes: Write[] = [
+    putOnce(termItem),
+    ...newRevisionWrites(snapshot),
+    { Update: expiringTermUpdate(expiring, expiringSet) },
+  ];
+  if (expiring.unexpire) {
+    const revision = expiring.unexpire.inForceRevision;
+    writes.push({ Update: versionedUpdate(table(), revisionKey(revision.id), revision.version, { policyStatus: 'Active' }) });
+  }
+  if (expiring.inForce) writes.push(...inForceWrites(policy, term, snapshot.header.id));
+  else if (expiring.unexpire) writes.push(...searchIndexWritesForStatus(policy.id, 'Active'));
+  return writes;
+}
+
+/**
+ * The expiring term's one update: off the watch once its renewal is in force; back on it when an
+ * expired term is renewed ahead of its end (its renewal must still be put in force on that day).
+ */
+function expiringTermUpdate(expiring: ExpiringTermChange, set: Record<string, unknown>) {
+  if (expiring.inForce) return unwatchedTermUpdate(table(), expiring.term, set);
+  if (expiring.unexpire) return watchedTermUpdate(table(), expiring.term, set);
+  return versionedUpdate(table(), termKey(expiring.term.policyId, expiring.term.id), expiring.term.version, set);
+}
+
+/** The policy moves to its renewal term: its active term and revision, and its search record with the new dates. */
+function inForceWrites(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'effectiveDate' | 'expirationDate'>, revisionId: string): Write[] {
+  return [
+    { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: revisionId }) },
+    // One update of the search record: its status, active revision and the renewal term's dates.
+    ...searchIndexWritesForStatus(policy.id, 'Active', { revisionState: 'committed', activeRevisionId: revisionId, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate }),
+  ];
+}
+
+/**
+ * A held renewal committed once an underwriter moved it on: re-rated as it now stands (it
+ * was open to changes while held), committed, put on the watch; the expiring term notes it.
+ */
+export function heldRenewalCommitWrites(input: {
+  expiring: TermRecord;
+  term: TermRecord;
+  header: RevisionRecord;
+  set: Partial<RevisionRecord>;
+  items: readonly LineItemRecord[];
+  decidedOn: string;
+}): Write[] {
+  const { expiring, term, header, set } = input;
+  const committed = { ...header, ...set } as RevisionRecord;
+  return [
+    { Update: guardedRevisionUpdate(table(), header.id, header.version, set) },
+    ...input.items.map((item) => ({ Put: { TableName: table(), Item: { ...keyOfPart(item), ...item } } })),
+    { Update: watchedTermUpdate(table(), term, { revisionIndex: indexWith(term, header.id, indexedFacts(committed)) }) },
+    { Update: versionedUpdate(table(), termKey(expiring.policyId, expiring.id), expiring.version, { renewal: { ...expiring.renewal!, state: 'committed', decidedOn: input.decidedOn } }) },
+  ];
+}
+
+/** The renewal's term has begun: the policy's active term becomes it; the expiring term leaves the watch. */
+export function renewalInForceWrites(input: { policy: PolicyRecord; expiring: TermRecord; term: TermRecord; activeRevisionId: string }): Write[] {
+  const { policy, expiring, term } = input;
+  return [
+    { Update: unwatchedTermUpdate(table(), expiring, { renewal: { ...expiring.renewal!, inForce: true } }) },
+    ...inForceWrites(policy, term, input.activeRevisionId),
+  ];
+}
+
+/**
+ * A term ended without a committed renewal: it is Expired (the revision in force shows it,
+ * search lists it), off the watch; a renewal still held for review is archived with it.
+ */
+export function expiryWrites(input: { term: TermRecord; inForceRevision: RevisionRecord; heldRenewal?: RevisionRecord; on: string; archivedAt: string }): Write[] {
+  const { term, inForceRevision } = input;
+  return [
+    { Update: unwatchedTermUpdate(table(), term, { expiredOn: input.on }) },
+    { Update: versionedUpdate(table(), revisionKey(inForceRevision.id), inForceRevision.version, { policyStatus: 'Expired' }) },
+    ...(input.heldRenewal ? [{ Update: guardedRevisionUpdate(table(), input.heldRenewal.id, input.heldRenewal.version, { revisionState: 'archived', dateArchived: input.archivedAt }) }] : []),
+    ...searchIndexWritesForStatus(term.policyId, 'Expired'),
+  ];
+}
+
+/** A cancelled term whose end has passed leaves the watch: nothing more is decided of it. */
+export function unwatchWrite(term: TermRecord): Write {
+  return { Update: unwatchedTermUpdate(table(), term, {}) };
+}
+
+/** store_renewal_status: the term's renewal decision (a held renewal declined with a Non-Renewal is archived). */
+export function renewalStatusWrites(input: {
+  term: TermRecord;
+  status: 'Renew' | 'Non-Renewal';
+  reasonId: string | null;
+  description: string;
+  archiveHeld?: RevisionRecord;
+  archivedAt: string;
+}): Write[] {
+  const { term } = input;
+  return [
+    {
+      Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, {
+        renewalStatus: input.status,
+        renewalStatusReasonId: input.reasonId,
+        renewalStatusDescription: input.description,
+        ...(input.archiveHeld ? { renewal: null } : {}),
+      }),
+    },
+    ...(input.archiveHeld ? [{ Update: guardedRevisionUpdate(table(), input.archiveHeld.id, input.archiveHeld.version, { revisionState: 'archived', dateArchived: input.archivedAt }) }] : []),
+  ];
+}

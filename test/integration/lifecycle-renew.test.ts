@@ -1,0 +1,224 @@
+/**
+ * A policy's next year, from outside: the nightly renewal run (planner → nightly-renewals
+ * queue → consumer) renews the worked example at 826.62 + 25.00 with its invoice and
+ * documents, puts the renewal in force when its term begins, and a day run twice changes
+ * nothing; a Non-Renewal queues its notice and the policy expires; a renewal whose premium
+ * rises past the carrier's threshold is held until an underwriter approves it;
+ * reinstate_expired_policy gives an expired policy its renewal; agents are refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as planRenewals } from '../../events/schedules/nightly-renewals.js';
+import { catalogKey } from '../../shared/catalog/keys.js';
+import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
+import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
+import { listPolicyAttachments } from '../../shared/documents/store.js';
+import { loadAccount } from '../../shared/billing/store.js';
+import { listPolicyNotes } from '../../shared/notes/store.js';
+import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
+import { addDays, todayIso } from '../../shared/platform/dates.js';
+import { agentOf, fetchFile, pdfText } from '../support/documents.js';
+import { ITEM, UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { startTestService, successData as ok, type TestService } from '../support/service.js';
+
+const P = '/api/v2/policies';
+const LOSS_HISTORY = 'e5a9f172-3b8c-4d61-a0f4-8c7b5e2d9a03';
+let service: TestService;
+
+/** The worked example (826.62 premium, 25.00 fee, Full Pay), issued effective `effective` (YYYY-MM-DD). */
+async function issued(effective: string, name: string): Promise<{ policyId: string; policyNumber: string; termId: string; revisionId: string }> {
+  const [year, month, day] = effective.split('-');
+  const data = ok(
+    await service.call(`${P}/create_quote_extended`, {
+      quote_info: {
+        effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
+        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+        locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    }),
+  );
+  expect(data.total).toMatchObject({ annual_premium: 826.62, annual_fees: 25 });
+  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
+  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
+  return { policyId: data.policy_id, policyNumber: data.quote_number, termId: policy.active_policy_term.id, revisionId: policy.active_revision.id };
+}
+
+/** Runs the renewal job for a day, as the schedule would, and waits until every batch is decided. */
+async function nightly(date: string) {
+  const run = await planRenewals({ date });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const progress = await getNightlyRun<{ policyNumber: string; decision: string; detail: string }>('renewals', date, run.runId);
+    if (progress && progress.batchesDone >= progress.batches) return progress.decisions ?? [];
+    if (Date.now() > deadline) throw new Error(`renewal run ${run.runId} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const terms = async (policyId: string) => ok(await service.call(`${P}/retrieve_policy_terms`, { policy_id: policyId }));
+const policyOf = async (policyId: string) => ok(await service.call(`${P}/retrieve_policy`, { policy_id: policyId }));
+const decisionsFor = (decisions: Array<{ policyNumber: string; decision: string }>, policyNumber: string) => decisions.filter((decided) => decided.policyNumber === policyNumber).map((decided) => decided.decision);
+
+beforeAll(async () => {
+  service = await startTestService({ consumers: true });
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('the nightly renewal run', () => {
+  it('renews the worked example at 826.62 + 25.00 with its invoice and documents, puts it in force at the term end, and a day run twice changes nothing', async () => {
+    const policy = await issued('2025-01-01', 'Rena Renewal');
+    // 46 days before the end: not yet within the 45 lead days.
+    expect(decisionsFor(await nightly('2025-11-16'), policy.policyNumber)).toEqual([]);
+    expect(await terms(policy.policyId)).toHaveLength(1);
+
+    const decided = await nightly('2025-11-17');
+    expect(decisionsFor(decided, policy.policyNumber)).toEqual(['renewed']);
+    const [expiring, renewal] = await terms(policy.policyId);
+    expect(expiring).toMatchObject({ id: policy.termId, renewal: { policy_term_id: renewal.id, state: 'committed', decided_on: '2025-11-17' } });
+    expect(renewal).toMatchObject({ effective_date: '2026-01-01', expiration_date: '2027-01-01', is_renewal: true, term_type: '1 Year', renewed_from_term_id: policy.termId });
+    expect(renewal.revisions).toHaveLength(1);
+    expect(renewal.revisions[0]).toMatchObject({ revision_state: 'committed', policy_status: 'Active', annual_premium: 826.62, annual_fee: 25, written_premium: 826.62, commit_date: '2025-11-17' });
+    const details = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: renewal.revisions[0].id }));
+    expect(details.items.find((item: { item_id: string }) => item.item_id === ITEM.DWELLING).annual_premium).toBe(866.25);
+
+    // The renewal term's own account, on the expiring term's schedule (Full Pay): one invoice of 851.62.
+    const account = (await loadAccount(policy.policyId, renewal.id))!;
+    expect(account.account).toMatchObject({ balanceCents: 85162, effectiveDate: '2026-01-01', scheduleId: (await loadAccount(policy.policyId, policy.termId))!.account.scheduleId });
+    expect(account.entries.map((entry) => [entry.type, entry.amountCents])).toEqual([['Invoice', 85162]]);
+    await service.deliverablesRendered();
+    const files = await listPolicyAttachments(policy.policyId);
+    expect(files.map((file) => file.deliverableType).sort()).toEqual(['Declaration', 'Renewal Billing Statement', 'Renewal Declaration']);
+    const declaration = files.find((file) => file.deliverableType === 'Renewal Declaration')!;
+    const text = pdfText((await fetchFile(service, declaration.fileId)).bytes);
+    expect(text).toContain('Renewal Declaration');
+    expect(text).toMatch(/Total Premium\s+826\.62/);
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toEqual([
+      `Policy ${policy.policyNumber} renewed 2026-01-01 to 2027-01-01: premium 826.62, fees 25.00 (0.00% from 826.62)`,
+    ]);
+
+    // The same day again, and a later day before the end: nothing more.
+    expect(decisionsFor(await nightly('2025-11-17'), policy.policyNumber)).toEqual([]);
+    expect(decisionsFor(await nightly('2025-12-01'), policy.policyNumber)).toEqual([]);
+    expect(await terms(policy.policyId)).toHaveLength(2);
+    expect((await loadAccount(policy.policyId, renewal.id))!.entries).toHaveLength(1);
+    await service.deliverablesRendered();
+    expect(await listPolicyAttachments(policy.policyId)).toHaveLength(3);
+
+    // Payments go to the earliest account owing: the expiring term's invoice, then the renewal's.
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { policyNumber: policy.policyNumber, amount: '851.62' }));
+    expect((await loadAccount(policy.policyId, policy.termId))!.account.balanceCents).toBe(0);
+    ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { policyNumber: policy.policyNumber, amount: '851.62' }));
+    expect((await loadAccount(policy.policyId, renewal.id))!.account.balanceCents).toBe(0);
+
+    // The renewal term begins: the policy's active term is the renewal's; search shows its dates.
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual(['renewal_in_force']);
+    const inForce = await policyOf(policy.policyId);
+    expect(inForce.active_policy_term.id).toBe(renewal.id);
+    expect(inForce.active_revision.id).toBe(renewal.revisions[0].id);
+    const found = ok(await service.call(`${P}/search`, { search_string: policy.policyNumber }));
+    expect(found.records[0]).toMatchObject({ status: 'Active', effectiveDate: '01/01/2026', expirationDate: '01/01/2027' });
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual([]);
+    // Its own term is watched now: the next renewal comes 45 days before 2027-01-01.
+    expect(decisionsFor(await nightly('2026-11-16'), policy.policyNumber)).toEqual([]);
+  }, 180_000);
+});
+
+describe('non-renewal and expiry', () => {
+  it('a Non-Renewal queues its notice, the run leaves the policy alone, and it expires at its end; reinstate_expired_policy gives it its renewal', async () => {
+    const effective = addDays(todayIso(), -200);
+    const policy = await issued(effective, 'Nico NonRenewal');
+    const [term] = await terms(policy.policyId);
+
+    const missing = await service.call(`${P}/store_renewal_status`, { revision_id: policy.revisionId, renewal_status: 'Non-Renewal' });
+    expect(missing.body).toMatchObject({ success: false, messages: ['renewal_status_reason: is required for a Non-Renewal'] });
+    const decided = ok(
+      await service.call(`${P}/store_renewal_status`, { revision_id: policy.revisionId, renewal_status: 'Non-Renewal', renewal_status_reason: LOSS_HISTORY, renewal_status_description: 'Three water losses' }),
+    );
+    expect(decided).toMatchObject({ renewal_status: 'Non-Renewal', renewal_status_reason_id: LOSS_HISTORY, expiration_date: term.expiration_date });
+    expect((await terms(policy.policyId))[0]).toMatchObject({ renewal_status: 'Non-Renewal', renewal_status_reason_id: LOSS_HISTORY, renewal_status_description: 'Three water losses' });
+    await service.deliverablesRendered();
+    const notice = (await listPolicyAttachments(policy.policyId)).find((file) => file.deliverableType === 'Notice of Non-Renewal')!;
+    expect(pdfText((await fetchFile(service, notice.fileId)).bytes)).toMatch(/Reason for non-renewal\s+Loss History/);
+
+    expect(decisionsFor(await nightly(addDays(term.expiration_date, -10)), policy.policyNumber)).toEqual([]);
+    expect(await terms(policy.policyId)).toHaveLength(1);
+    expect(decisionsFor(await nightly(term.expiration_date), policy.policyNumber)).toEqual(['expired']);
+    const expired = await policyOf(policy.policyId);
+    expect(expired.active_revision.policy_status).toBe('Expired');
+    expect((await terms(policy.policyId))[0]).toMatchObject({ expired: true, expired_on: term.expiration_date });
+    const found = ok(await service.call(`${P}/search`, { search_string: policy.policyNumber }));
+    expect(found.records.map((record: { status: string }) => record.status)).toEqual(['Expired']);
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain(`Policy ${policy.policyNumber} expired on ${term.expiration_date} (not renewed)`);
+    expect(decisionsFor(await nightly(addDays(term.expiration_date, 1)), policy.policyNumber)).toEqual([]);
+
+    // An agent may not; an underwriter's decision gives the policy the renewal the run would have made, in force.
+    const refused = await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Non-renewed by mistake' }, { apiKey: (await agentOf([])).apiKey });
+    expect(refused.body.success).toBe(false);
+    const reinstated = ok(await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Non-renewed by mistake' }));
+    expect(reinstated).toMatchObject({ policy_number: policy.policyNumber, renewal_premium: 826.62 });
+    const [old, renewal] = await terms(policy.policyId);
+    expect(old.expired).toBeUndefined();
+    expect(renewal).toMatchObject({ id: reinstated.renewal_term_id, effective_date: term.expiration_date, is_renewal: true });
+    expect((await policyOf(policy.policyId)).active_revision.policy_status).toBe('Active');
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0].status).toBe('Active');
+    expect((await loadAccount(policy.policyId, reinstated.renewal_term_id))!.account.balanceCents).toBe(85162);
+    // Decided here before the old term's end (the run above was for a later day): the renewal is put in force on that day.
+    expect(decisionsFor(await nightly(term.expiration_date), policy.policyNumber)).toEqual(['renewal_in_force']);
+    expect((await policyOf(policy.policyId)).active_policy_term.id).toBe(reinstated.renewal_term_id);
+  }, 180_000);
+
+  it('refuses a Non-Renewal decided later than the notice days before the end, naming the field, and writes nothing', async () => {
+    const policy = await issued(addDays(todayIso(), -350), 'Lara Late');
+    const before = await terms(policy.policyId);
+    const answer = await service.call(`${P}/store_renewal_status`, { revision_id: policy.revisionId, renewal_status: 'Non-Renewal', renewal_status_reason: LOSS_HISTORY });
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.messages[0]).toMatch(/^renewal_status: a Non-Renewal must be decided at least 30 days before the term ends on /);
+    expect(await terms(policy.policyId)).toEqual(before);
+    const unknown = await service.call(`${P}/store_renewal_status`, { revision_id: policy.revisionId, renewal_status: 'Non-Renewal', renewal_status_reason: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.body.messages[0]).toMatch(/^renewal_status_reason: /);
+  });
+});
+
+describe('a renewal held for review', () => {
+  it('holds a renewal whose premium rises past the threshold (a new mandatory item), prints a conditional notice, and commits it once an underwriter approves', async () => {
+    const policy = await issued('2025-03-01', 'Hal Held');
+    const waterBackup = (await getCatalogRecord<CatalogRecord>('ITEM', ITEM.WATER_BACKUP))!;
+    const rules = (await getCatalogRecord<CatalogRecord>('RENEWALRULES'))!;
+    try {
+      // The carrier makes Water Backup mandatory on HO3 and reviews any rise over 2%.
+      await writeCatalogRecords([
+        { ...waterBackup, availability: { ...(waterBackup.availability as Record<string, string>), 'd11cfc80-886b-4a1c-8e38-e77ae4256998': 'mandatory' } },
+        { ...rules, ...catalogKey('RENEWALRULES'), premiumIncreaseReviewPercent: '2' },
+      ]);
+      const decided = await nightly('2026-01-20');
+      expect(decisionsFor(decided, policy.policyNumber)).toEqual(['held']);
+      const [expiring, renewal] = await terms(policy.policyId);
+      expect(expiring.renewal).toMatchObject({ state: 'held', policy_term_id: renewal.id });
+      const held = renewal.revisions[0];
+      expect(held).toMatchObject({ revision_state: 'open', policy_status: 'Submitted' });
+      expect(held.annual_premium).toBeGreaterThan(826.62 * 1.02);
+      const details = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: held.id }));
+      expect(details.items.map((item: { item_id: string }) => item.item_id)).toContain(ITEM.WATER_BACKUP);
+      expect(details.review_state).toBe('PENDING_UNDERWRITER_REVIEW');
+      expect(await loadAccount(policy.policyId, renewal.id)).toBeUndefined();
+      await service.deliverablesRendered();
+      expect((await listPolicyAttachments(policy.policyId)).map((file) => file.deliverableType).sort()).toEqual(['Conditional Renewal Notice', 'Declaration']);
+
+      // Not approved yet: the next night waits.
+      expect(decisionsFor(await nightly('2026-01-21'), policy.policyNumber)).toEqual([]);
+      ok(await service.call(`${P}/update_review_workflow`, { revision_id: held.id, workflow_event: 'UW_REVIEW_APPROVED' }));
+      const committed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-01-22' }));
+      expect(committed).toMatchObject({ decision: 'renewal_committed', renewal_revision_id: held.id, renewal_premium: held.annual_premium });
+      const [, after] = await terms(policy.policyId);
+      expect(after.revisions[0]).toMatchObject({ revision_state: 'committed', policy_status: 'Active', commit_date: '2026-01-22' });
+      expect((await loadAccount(policy.policyId, renewal.id))!.account.balanceCents).toBe(Math.round(held.annual_premium * 100) + 2500);
+      await service.deliverablesRendered();
+      expect((await listPolicyAttachments(policy.policyId)).map((file) => file.deliverableType).sort()).toEqual(['Conditional Renewal Notice', 'Declaration', 'Renewal Billing Statement', 'Renewal Declaration']);
+    } finally {
+      await writeCatalogRecords([waterBackup, rules]);
+    }
+  }, 180_000);
+});
