@@ -157,8 +157,12 @@ describe('non-renewal and expiry', () => {
     // An agent may not; an underwriter's decision gives the policy the renewal the run would have made, in force.
     const refused = await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Non-renewed by mistake' }, { apiKey: (await agentOf([])).apiKey });
     expect(refused.body.success).toBe(false);
-    const reinstated = ok(await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Non-renewed by mistake' }));
+    const keyed = { headers: { 'Idempotency-Key': `reinstate-${policy.policyId}` } };
+    const reinstated = ok(await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Non-renewed by mistake' }, keyed));
     expect(reinstated).toMatchObject({ policy_number: policy.policyNumber, renewal_premium: 826.62 });
+    // A retry with its key answers the first result and makes nothing twice.
+    expect(ok(await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Non-renewed by mistake' }, keyed))).toEqual(reinstated);
+    expect(await terms(policy.policyId)).toHaveLength(2);
     const [old, renewal] = await terms(policy.policyId);
     expect(old.expired).toBeUndefined();
     expect(renewal).toMatchObject({ id: reinstated.renewal_term_id, effective_date: term.expiration_date, is_renewal: true });

@@ -8,6 +8,7 @@ import { PermissionDeniedError } from '../../../shared/platform/errors.js';
 import { hasPermission } from '../../../shared/platform/principal.js';
 import { date, id, optional } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -17,20 +18,27 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({ renew_date: optional(date()), policy_number: optional(id()) }),
   resources: { table: 'write', queues: ['nightly-renewals'] },
-  handle: async (input, { principal }) => {
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
     const renewDate = input.renew_date ?? todayIso();
-    if (input.policy_number) {
-      const decided = await moves.processPolicyRenewal(principal, { policyNumber: input.policy_number, renewDate });
-      return {
-        policy_number: decided.policyNumber,
-        renew_date: renewDate,
-        decision: decided.decision,
-        message: decided.detail,
-        policy_term_id: decided.termId ?? null,
-        renewal_term_id: decided.renewalTermId ?? null,
-        renewal_revision_id: decided.renewalRevisionId ?? null,
-        renewal_premium: decided.premium === undefined ? null : toAmount(decided.premium),
+    const policyNumber = input.policy_number;
+    if (policyNumber) {
+      const renew = async () => {
+        const decided = await moves.processPolicyRenewal(principal, { policyNumber, renewDate });
+        return {
+          policy_number: decided.policyNumber,
+          renew_date: renewDate,
+          decision: decided.decision,
+          message: decided.detail,
+          policy_term_id: decided.termId ?? null,
+          renewal_term_id: decided.renewalTermId ?? null,
+          renewal_revision_id: decided.renewalRevisionId ?? null,
+          renewal_premium: decided.premium === undefined ? null : toAmount(decided.premium),
+        };
       };
+      // A renewal bills its term: a retry with the same Idempotency-Key answers the first result.
+      return idempotencyKey
+        ? onceForKey('process_renewals', `${principal.contactId}:${idempotencyKey}`, input, renew, { deadline, inProgress: 'The renewal sent earlier with this Idempotency-Key is still being made' })
+        : renew();
     }
     if (!principal.isAdministrator && !hasPermission(principal, RENEWAL_DECISION_PERMISSION)) throw new PermissionDeniedError('Only an underwriter or an Administrator may process renewals');
     const run = await planRenewalRun(renewDate);

@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { moves } from '../../../shared/moves.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -12,14 +13,20 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({ policy_id: id(), reason: name() }),
   resources: { table: 'write' },
-  handle: async (input, { principal }) => {
-    const decided = await moves.reinstateExpiredPolicy(principal, { policyId: input.policy_id, reason: input.reason });
-    return {
-      policy_number: decided.policyNumber,
-      message: decided.detail,
-      renewal_term_id: decided.renewalTermId ?? null,
-      renewal_revision_id: decided.renewalRevisionId ?? null,
-      renewal_premium: decided.premium === undefined ? null : toAmount(decided.premium),
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
+    const reinstate = async () => {
+      const decided = await moves.reinstateExpiredPolicy(principal, { policyId: input.policy_id, reason: input.reason });
+      return {
+        policy_number: decided.policyNumber,
+        message: decided.detail,
+        renewal_term_id: decided.renewalTermId ?? null,
+        renewal_revision_id: decided.renewalRevisionId ?? null,
+        renewal_premium: decided.premium === undefined ? null : toAmount(decided.premium),
+      };
     };
+    // The renewal's invoices are money: a retry with the same Idempotency-Key answers the first result.
+    return idempotencyKey
+      ? onceForKey('reinstate_expired_policy', `${principal.contactId}:${idempotencyKey}`, input, reinstate, { deadline, inProgress: 'The reinstatement sent earlier with this Idempotency-Key is still being made' })
+      : reinstate();
   },
 });
