@@ -63,7 +63,7 @@ async function throughRunningService(): Promise<void> {
   const planned = await postToService(service, `/local/schedules/nightly-${job}`, { date });
   if (planned.status !== 200 || planned.body?.success !== true) throw new LocalToolError(`The service refused the run: ${JSON.stringify(planned.body)}`);
   const run = planned.body.data as Planned;
-  console.log(`nightly ${job} ${date}: ${run.accounts} accounts in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
+  console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
   const done = await waitForRun(async () => {
     const answer = await postToService(service, '/local/nightly-runs', { job, date, runId: run.runId });
     return answer.body?.success === true ? (answer.body.data as NightlyRun) : undefined;
@@ -93,7 +93,7 @@ async function onOwnService(): Promise<void> {
   try {
     const planner = (await import(pathToFileURL(plannerFile).href)) as { handler: (event: { date: string }) => Promise<Planned> };
     const run = await planner.handler({ date });
-    console.log(`nightly ${job} ${date}: ${run.accounts} accounts in ${run.batches} batches (run ${run.runId})`);
+    console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId})`);
     const done = await waitForRun(() => getNightlyRun(job, date, run.runId));
     // The notices the decisions requested are rendered by the documents consumer: wait for them before stopping it.
     const deadline = Date.now() + 10 * 60_000;

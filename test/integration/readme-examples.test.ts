@@ -77,11 +77,12 @@ describe('README.md', () => {
     expectInOrder(result.stdout, home);
   }, 60_000);
 
-  it('runs the worked example, the nightly recipe and the endorsement as written, printing what the README shows', async () => {
+  it('runs the worked example, the nightly recipe, the endorsement and the renewals as written, printing what the README shows', async () => {
     const worked = readmeBlock('worked-example');
     const nightly = readmeBlock('nightly');
     const endorsement = readmeBlock('endorsement');
-    const blocks = `${worked}\n${nightly}\n${endorsement}`;
+    const renewal = readmeBlock('renewal');
+    const blocks = `${worked}\n${nightly}\n${endorsement}\n${renewal}`;
     expect(blocks).not.toMatch(/<[a-z_ ]+>/);
     const result = await run('bash', ['-e', '-o', 'pipefail', '-c', blocks], env);
     expect(result.code, result.stderr).toBe(0);
