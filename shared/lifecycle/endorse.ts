@@ -41,6 +41,7 @@ import {
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
 import type { EndorsedChange, EndorsedRevision, EndorsementEffect, MoveWiring } from './model.js';
+import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
 
 // ---------------------------------------------------------------- what every endorsement checks
 
@@ -154,6 +155,10 @@ interface EndorsementPlan {
   activeRevisionId: string;
   conflicts: rules.OosConflict[];
   before: { annualPremiumCents: Cents; writtenPremiumCents: Cents };
+  product: ProductCatalog;
+  /** The term's last revision in effect before the endorsement and after it: what a renewal made of the term copied, and would copy now. */
+  expiryBefore: RevisionSnapshot;
+  expiryAfter: RevisionSnapshot;
 }
 
 function describeChanges(changes: readonly rules.FieldChange[]): EndorsedChange[] {
@@ -320,7 +325,34 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     activeRevisionId: afterVersions.at(-1)!.id,
     conflicts,
     before: { annualPremiumCents: inForce.header.annualPremiumCents, writtenPremiumCents: termBefore.writtenPremiumCents },
+    product,
+    expiryBefore: later.at(-1) ?? inForce,
+    expiryAfter: rewrittenLater.length ? { ...rewrittenLater.at(-1)!.snapshot, items: rewrittenLater.at(-1)!.items } : { ...endorsedSnapshot, items },
   };
+}
+
+/** The endorsement's change carried into the term's renewal, if the term has been renewed (see renewal-carry.ts). */
+function renewalCarry(wiring: MoveWiring, plan: EndorsementPlan, principal: Principal, preview: boolean) {
+  return carryIntoRenewal(
+    wiring,
+    {
+      policy: plan.policy,
+      term: plan.term,
+      before: plan.expiryBefore,
+      after: plan.expiryAfter,
+      commitDate: plan.endorsed.commitDate,
+      committedAt: plan.endorsed.committedAt,
+      decidedBy: principal.contactId,
+      describe: describeChanges,
+      product: plan.product,
+    },
+    { preview },
+  );
+}
+
+/** The endorsement answer's part about the renewal: what was carried into it, with what its contributions show. */
+function carryToWire(carry: RenewalCarry) {
+  return carry.wire ? { renewal: { ...carry.wire, ...Object.fromEntries(carry.effects.map((effect) => [effect.area, effect.preview])) } } : {};
 }
 
 function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined): rules.OosConflict[] {
@@ -372,7 +404,8 @@ function endorsementSummary(endorsed: Omit<EndorsedRevision, 'summary'>): string
 export async function previewEndorsement(wiring: MoveWiring, principal: Principal, revisionId: string, now = new Date()) {
   const plan = await planEndorsement(principal, { revisionId }, now);
   const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: true })));
-  return { ...planToWire(plan, effects), conflicts: plan.conflicts.map(conflictToWire) };
+  const carry = await renewalCarry(wiring, plan, principal, true);
+  return { ...planToWire(plan, effects), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry) };
 }
 
 // ---------------------------------------------------------------- issue (with issue_info.revision_id), resolve_oos_conflicts
@@ -392,9 +425,12 @@ export async function issueEndorsement(
     const open = unresolved(plan, request.resolutions);
     if (open.length) throw new OutOfSequenceConflictError(plan.endorsed.revisionId, open);
     const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: false })));
+    const carry = await renewalCarry(wiring, plan, principal, false);
     const writes = [
       ...endorsementCommitWrites({ policy: plan.policy, term: plan.term, endorsement: plan.endorsement, reapplied: plan.reapplied, activeRevisionId: plan.activeRevisionId }),
       ...effects.flatMap((effect) => effect.writes),
+      ...carry.writes,
+      ...carry.effects.flatMap((effect) => effect.writes),
     ];
     try {
       await runTransaction(writes, { label: `Policy ${plan.policy.policyNumber}` });
@@ -409,6 +445,7 @@ export async function issueEndorsement(
       commission_rate: Number(plan.endorsement.header.commissionRate),
       override_commission: plan.endorsement.header.overrideCommission,
       ...planToWire(plan, effects),
+      ...carryToWire(carry),
     };
   }
 }

@@ -36,6 +36,7 @@ export {
   expiryWrites,
   heldRenewalCommitWrites,
   renewalInForceWrites,
+  renewalRevisionRewriteWrites,
   renewalStatusWrites,
   renewalWrites,
   unwatchWrite,

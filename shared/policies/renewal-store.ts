@@ -201,3 +201,26 @@ export function renewalStatusWrites(input: {
     ...(input.archiveHeld ? [{ Update: guardedRevisionUpdate(table(), input.archiveHeld.id, input.archiveHeld.version, { revisionState: 'archived', dateArchived: input.archivedAt }) }] : []),
   ];
 }
+
+/**
+ * A renewal revision rewritten by an endorsement of the term it renews (the change carried into
+ * the next year, re-rated): its totals and items, guarded at the version read and in the state
+ * read (committed, or open while held for review).
+ */
+export function renewalRevisionRewriteWrites(rewrite: { header: RevisionRecord; set: Partial<RevisionRecord>; items: readonly LineItemRecord[]; storedItems: readonly LineItemRecord[] }): Write[] {
+  const { header } = rewrite;
+  const update = versionedUpdate(table(), revisionKey(header.id), header.version, rewrite.set);
+  const kept = new Set(rewrite.items.map((item) => item.id));
+  return [
+    {
+      Update: {
+        ...update,
+        ConditionExpression: `${update.ConditionExpression} AND #state = :state`,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#state': 'revisionState' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':state': header.revisionState },
+      },
+    },
+    ...rewrite.items.map((item) => ({ Put: { TableName: table(), Item: { ...keyOfPart(item), ...item } } })),
+    ...rewrite.storedItems.filter((item) => !kept.has(item.id)).map((item) => ({ Delete: { TableName: table(), Key: keyOfPart(item) } })),
+  ];
+}

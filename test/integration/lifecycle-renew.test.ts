@@ -126,6 +126,34 @@ describe('the nightly renewal run', () => {
   }, 180_000);
 });
 
+describe('an endorsement of a renewed term', () => {
+  it('is carried into the renewal, re-rated, with an Endorsement row on the renewal account; the answer says what was carried', async () => {
+    const policy = await issued('2025-01-01', 'Cary Carry');
+    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }));
+    expect(renewed).toMatchObject({ decision: 'renewed', renewal_premium: 826.62 });
+
+    const revisionId = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: '2025-12-01' })).revision_id;
+    const dwelling = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId })).items.find((item: { name: string }) => item.name === 'Dwelling');
+    ok(await service.call(`${P}/update_rating_information`, { revision_id: revisionId, items: [{ id: dwelling.id, limit: 300000 }] }));
+    ok(await service.call(`${P}/rate_revision`, { revision_id: revisionId }));
+    const preview = ok(await service.call(`${P}/preview_revision`, { revision_id: revisionId }));
+    expect(preview.renewal).toMatchObject({ renewal_revision_id: renewed.renewal_revision_id, renewal_annual_premium_before: 826.62, renewal_annual_premium: 982.55, renewal_additional_premium: 155.93 });
+    const issuedEndorsement = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: policy.policyId, revision_id: revisionId } }));
+    expect(issuedEndorsement.renewal).toMatchObject({
+      renewal_revision_id: renewed.renewal_revision_id,
+      carried: [{ label: 'Dwelling limit', before: '250,000.00', after: '300,000.00' }],
+      not_carried: [],
+      renewal_annual_premium: 982.55,
+      renewal_additional_premium: 155.93,
+    });
+    const [, renewal] = await terms(policy.policyId);
+    expect(renewal.revisions[0]).toMatchObject({ id: renewed.renewal_revision_id, revision_state: 'committed', annual_premium: 982.55 });
+    const account = (await loadAccount(policy.policyId, renewal.id))!;
+    expect(account.account.balanceCents).toBe(85162 + 15593);
+    expect(account.entries.filter((entry) => entry.type === 'Endorsement').map((entry) => entry.amountCents)).toEqual([15593]);
+  }, 120_000);
+});
+
 describe('non-renewal and expiry', () => {
   it('a Non-Renewal queues its notice, the run leaves the policy alone, and it expires at its end; reinstate_expired_policy gives it its renewal', async () => {
     const effective = addDays(todayIso(), -200);
