@@ -211,6 +211,21 @@ export interface UnderwritingRules {
   rules: Array<{ name: string; when: Record<string, unknown>; outcome: 'refer' | 'decline' }>;
 }
 
+/**
+ * A version of the product's rates: from its new-business effective date new quotes and new
+ * business are rated with it, from its renewal effective date renewals are; an endorsement keeps
+ * its term's version. `items` holds the rating steps of the items it rates differently from the
+ * product's own steps (each version states all its differences from the product, not from the
+ * version before it).
+ */
+export interface RateVersion {
+  id: string;
+  name: string;
+  newBusinessEffectiveDate: string;
+  renewalEffectiveDate: string;
+  items: Record<string, { steps: RatingStep[] }>;
+}
+
 export interface ProductCatalog {
   lines: ProductLine[];
   policyTypes: PolicyType[];
@@ -219,6 +234,8 @@ export interface ProductCatalog {
   questions: QuestionDefinition[];
   forms: FormDefinition[];
   underwritingRules: UnderwritingRules[];
+  /** The rate versions, oldest first; none in a catalog seeded before versions existed (the product's own steps are then the rates). */
+  rateVersions: RateVersion[];
 }
 
 const PRODUCT_KINDS = {
@@ -229,13 +246,14 @@ const PRODUCT_KINDS = {
   QUESTION: 'questions',
   FORM: 'forms',
   UWRULES: 'underwritingRules',
+  RATEVERSION: 'rateVersions',
 } as const satisfies Record<string, keyof ProductCatalog>;
 
 const STORAGE_ATTRIBUTES = ['pk', 'sk', 'kind', 'catalogVersion'] as const;
 
 /** Groups catalog records of the product kinds; other kinds are ignored. */
 export function productFromRecords(records: ReadonlyArray<Record<string, unknown>>): ProductCatalog {
-  const product: ProductCatalog = { lines: [], policyTypes: [], subLines: [], items: [], questions: [], forms: [], underwritingRules: [] };
+  const product: ProductCatalog = { lines: [], policyTypes: [], subLines: [], items: [], questions: [], forms: [], underwritingRules: [], rateVersions: [] };
   for (const record of records) {
     const list = PRODUCT_KINDS[record.kind as keyof typeof PRODUCT_KINDS];
     if (!list) continue;
@@ -248,5 +266,6 @@ export function productFromRecords(records: ReadonlyArray<Record<string, unknown
   product.subLines.sort(bySortOrder);
   product.items.sort(bySortOrder);
   product.questions.sort(bySortOrder);
+  product.rateVersions.sort((a, b) => a.newBusinessEffectiveDate.localeCompare(b.newBusinessEffectiveDate) || a.renewalEffectiveDate.localeCompare(b.renewalEffectiveDate));
   return product;
 }

@@ -12,6 +12,7 @@ import productSubLines from './reference/product-sub-lines.json' with { type: 'j
 import productItems from './reference/product-items.json' with { type: 'json' };
 import productQuestions from './reference/product-questions.json' with { type: 'json' };
 import productForms from './reference/product-forms.json' with { type: 'json' };
+import rateVersions from './reference/rate-versions.json' with { type: 'json' };
 import { catalogKey } from './keys.js';
 
 export interface CatalogRecord {
@@ -64,6 +65,7 @@ function productRecords(): CatalogRecord[] {
   add('ITEM', productItems.version, productItems.items);
   add('QUESTION', productQuestions.version, productQuestions.questions);
   add('FORM', productForms.version, productForms.forms);
+  add('RATEVERSION', rateVersions.version, rateVersions.rateVersions);
   for (const line of productLine.lines) {
     records.push({
       ...catalogKey('UWRULES', line.id),

@@ -30,6 +30,9 @@ export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
       items: items.filter((item) => item.riskId === risk.id).map(lineToRate),
     })),
     policyItems: items.filter((item) => !item.riskId).map(lineToRate),
+    // An endorsement keeps the rates its term was rated at; new business and renewals take those in force on their start.
+    ...(snapshot.header.endorsement && snapshot.header.rateVersion ? { rateVersionId: snapshot.header.rateVersion.id } : {}),
+    rateBasis: snapshot.header.transactionType === 'renewal' ? 'renewal' : 'new_business',
   };
 }
 
@@ -66,9 +69,9 @@ export function totalsOfItems(items: readonly LineItemRecord[]): RevisionTotals 
   };
 }
 
-/** Every item of the snapshot with its rated figures, and the revision totals they add up to. */
-export function applyRating(snapshot: RevisionSnapshot, rated: RatedRevision): { items: LineItemRecord[]; totals: RevisionTotals } {
+/** Every item of the snapshot with its rated figures, and the revision totals they add up to with the rate version they were rated at. */
+export function applyRating(snapshot: RevisionSnapshot, rated: RatedRevision): { items: LineItemRecord[]; totals: RevisionTotals & Pick<RevisionRecord, 'rateVersion'> } {
   const byId = new Map(rated.items.map((item) => [item.id, item]));
   const items = snapshot.items.map((item) => ratedItem(item, byId.get(item.id)));
-  return { items, totals: totalsOfItems(items) };
+  return { items, totals: { ...totalsOfItems(items), ...(rated.rateVersion ? { rateVersion: rated.rateVersion } : {}) } };
 }

@@ -71,6 +71,8 @@ function revisionCommon(revision: RevisionRecord) {
     underwriting_options: revision.underwritingOptions,
     credit_report_permissions: revision.creditReportPermissions,
     policy_type_id: revision.policyTypeId,
+    // Beyond the interface, once rated: the rate version its premiums come from (the rating trace's version).
+    ...(revision.rateVersion ? { rate_version: { id: revision.rateVersion.id, name: revision.rateVersion.name } } : {}),
   };
 }
 

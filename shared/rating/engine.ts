@@ -22,8 +22,11 @@ import {
 import { ratingRanks } from './order.js';
 import { resolveDeductible, resolveLimit } from './references.js';
 import { applyStep } from './steps.js';
+import { productAtRateVersion, rateVersionOf } from './versions.js';
 
-export function rateRevision(product: ProductCatalog, revision: RevisionToRate): RatedRevision {
+export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionToRate): RatedRevision {
+  const version = rateVersionOf(catalogProduct, revision);
+  const product = productAtRateVersion(catalogProduct, version);
   const catalog = indexCatalog(product);
   const { daysInTerm, daysInForce } = termDays(revision);
   const placedItems = placeItems(catalog, revision);
@@ -40,6 +43,7 @@ export function rateRevision(product: ProductCatalog, revision: RevisionToRate):
   }
   const allItemIds = placedItems.map((placed) => placed.line.itemId);
   return {
+    rateVersion: version ? { id: version.id, name: version.name } : null,
     items: results,
     totals: totalsOf(results),
     subLines: subLineTotals(results),

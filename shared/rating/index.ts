@@ -9,3 +9,4 @@ export { formsAttached } from './forms.js';
 export { RatingInputError } from './model.js';
 export type { AttachedForm, LineItemToRate, PropertyToRate, RatedLineItem, RatedRevision, RatingDetail, RevisionToRate } from './model.js';
 export { resolveLimit } from './references.js';
+export { productAtRateVersion, rateVersionFor, rateVersionOf, type RateBasis } from './versions.js';

@@ -48,6 +48,9 @@ export interface RevisionToRate {
   properties: readonly PropertyToRate[];
   /** Line items of the revision itself (policy-level: liability, adjustments, fees). */
   policyItems: readonly LineItemToRate[];
+  /** The rate version to rate at (an endorsement: its term's); else the one in force for `rateBasis` on `termStart`. */
+  rateVersionId?: string | null;
+  rateBasis?: 'new_business' | 'renewal';
 }
 
 /** One named step and the item's running total after it. */
@@ -98,6 +101,8 @@ export interface AttachedForm {
 }
 
 export interface RatedRevision {
+  /** The rate version the revision was rated at (null in a catalog without versions). */
+  rateVersion: { id: string; name: string } | null;
   /** In the order given: the policy items first, then each property's items. */
   items: RatedLineItem[];
   totals: RatingTotals;

@@ -33,6 +33,7 @@ function catalog(items: ItemDefinition[]): ProductCatalog {
     questions: [{ id: QUESTION, name: 'Construction Type', level: 'property', answerType: 'choice', sortOrder: 1 }],
     forms: [],
     underwritingRules: [],
+    rateVersions: [],
   };
 }
 
