@@ -5,15 +5,16 @@
  * cancel move through `moves`, so what a cancellation writes cannot differ between them.
  */
 import { billingAtIssue, billingAtRenewal } from './billing/service.js';
-import { billingAtCancellation, billingAtRescission, billingReads } from './billing/move-contributions.js';
+import { billingAtCancellation, billingAtReinstatement, billingAtRescission, billingReads } from './billing/move-contributions.js';
 // From deliverable-requests, not deliverable-service: a move requests its documents and must not bundle the renderer.
-import { declarationAtIssue, noticeOfCancellation, noticeOfNonRenewal, renewalDocuments } from './documents/deliverable-requests.js';
+import { declarationAtIssue, noticeOfCancellation, noticeOfNonRenewal, noticeOfReinstatement, renewalDocuments } from './documents/deliverable-requests.js';
 import type { MoveWiring } from './lifecycle/model.js';
 import { bindPolicy } from './lifecycle/bind.js';
 import { cancelPolicy } from './lifecycle/cancel.js';
 import { issuePolicy } from './lifecycle/issue.js';
 import { wired } from './lifecycle/moves.js';
 import { rescindCancellation } from './lifecycle/rescind.js';
+import { reinstatePolicy } from './lifecycle/reinstate.js';
 import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, storeRenewalStatus } from './lifecycle/renew.js';
 import { noteOfEndorsement, noteOfMove } from './notes/move-contributions.js';
 import { billingAtEndorsement } from './billing/endorsement.js';
@@ -30,6 +31,8 @@ export const moveWiring: MoveWiring = {
     renewalInForce: [noteOfMove],
     expire: [noteOfMove],
     renewalStatus: [noticeOfNonRenewal, noteOfMove],
+    // The cancellation's rows reversed (and the lapse credited, the fee assessed), the Notice of Reinstatement, the note.
+    reinstate: [billingAtReinstatement, noticeOfReinstatement, noteOfMove],
   },
   // Billing's Endorsement row, documents' Endorsement Declaration and the note join the endorsement (and show in its preview).
   endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement],
@@ -50,4 +53,5 @@ export const moves = {
   processPolicyRenewal: wired(moveWiring, processPolicyRenewal),
   storeRenewalStatus: wired(moveWiring, storeRenewalStatus),
   reinstateExpiredPolicy: wired(moveWiring, reinstateExpiredPolicy),
+  reinstate: wired(moveWiring, reinstatePolicy),
 };

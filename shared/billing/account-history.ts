@@ -212,6 +212,9 @@ const ICONS: Record<AccountEntryType, string> = {
   'Return Premium': 'return-premium',
   'Installment Fee': 'fee',
   Endorsement: 'endorsement',
+  Reinstatement: 'reinstatement',
+  'Reinstatement Fee': 'fee',
+  'Lapse Credit': 'return-premium',
 };
 
 function recordWire(entry: AccountEntry, balanceCents: Cents, facts: { paidInFull: boolean; reversed: boolean }): AccountHistoryRecordWire {

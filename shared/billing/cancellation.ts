@@ -70,3 +70,15 @@ export function cancellationBalanceChange(figures: ReturnPremium, billed: { prem
   const earnedFeesCents = figures.writtenFeesCents - figures.returnedFeesCents;
   return figures.earnedPremiumCents - billed.premiumCents + (earnedFeesCents - billed.feesCents);
 }
+
+/**
+ * The premium of days without cover (a reinstatement with lapse): each pro-rata premium item's
+ * written premium × days from `from` to `to` ÷ days in the term, rounded to the cent, item by
+ * item as a cancellation returns it. Fees are not in it: they are fully earned.
+ */
+export function lapsePremiumCents(items: readonly BillableItem[], period: { effectiveDate: string; expirationDate: string; from: string; to: string }): Cents {
+  const daysInTerm = daysBetween(period.effectiveDate, period.expirationDate);
+  const days = daysBetween(period.from, period.to);
+  if (daysInTerm <= 0 || days <= 0) return 0;
+  return sum(items.filter((item) => item.kind === 'premium' && item.earning === 'proRata').map((item) => prorate(item.writtenCents, days, daysInTerm)));
+}

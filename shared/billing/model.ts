@@ -17,6 +17,8 @@ export interface BillingSettings {
   cancellation: CancellationRules;
   minimumEarnedPremiumCents: Cents;
   nsfFeeCents: Cents;
+  /** Fee a reinstatement assesses unless waived. */
+  reinstatementFeeCents: Cents;
 }
 
 // ---------------------------------------------------------------------------
@@ -83,7 +85,10 @@ export type AccountEntryType =
   | 'Cancellation'
   | 'Return Premium'
   | 'Installment Fee'
-  | 'Endorsement';
+  | 'Endorsement'
+  | 'Reinstatement'
+  | 'Reinstatement Fee'
+  | 'Lapse Credit';
 
 /** How an invoice's amount divides (spec 2.11 `schedule`). */
 export interface InvoiceSchedule {
@@ -260,6 +265,11 @@ export interface NonPaymentState {
   cancelDate: string | null;
   /** The charge left unpaid. */
   chargeId: string | null;
+  /**
+   * Charges the carrier excused from non-payment (a pending cancellation rescinded by hand, a
+   * policy reinstated): still owed, but the nightly job no longer pends or cancels for them.
+   */
+  excusedChargeIds?: string[];
 }
 
 /** What to do now: nothing, send the notice of cancellation, rescind it, or cancel. */

@@ -5,10 +5,11 @@
  * of billing (cancel reasons, a cancellation's figures). Rows are dated by the move's
  * decision, so a nightly day re-run later writes what it would have written that day.
  */
-import type { CancellationFigures, CancelledTerm, MoveReads, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
-import { sum } from '../platform/money.js';
-import { cancellationEntry, returnPremiumEntry } from './account-history.js';
-import { cancellationBalanceChange, returnPremium } from './cancellation.js';
+import type { CancellationFigures, CancelledTerm, MoveReads, ReinstatedTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
+import { addDays } from '../platform/dates.js';
+import { formatCents, sum } from '../platform/money.js';
+import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
+import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount } from './model.js';
 import { billableItemsOfRevision, billingSettings } from './service.js';
 import { loadAccount, postingWrites } from './store.js';
@@ -33,7 +34,7 @@ async function figuresOf(question: { revisionId: string; effectiveDate: string; 
 export const billingReads: MoveReads = {
   async cancelReason(reasonId) {
     const reason = (await billingSettings()).cancelReasons.find((candidate) => candidate.id === reasonId);
-    return reason ? { id: reason.id, name: reason.name } : undefined;
+    return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
   },
   async cancellationFigures(question): Promise<CancellationFigures> {
     const figures = await figuresOf(question);
@@ -62,7 +63,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
   if (cancelled.outcome === 'pending') {
     const set: Partial<BillingAccount> = { nightlyWatch: true };
     if (cancelled.unpaidChargeId !== undefined) {
-      set.nonPayment = { status: 'cancellation_pending', cancelDate: cancelled.cancelDate, chargeId: cancelled.unpaidChargeId };
+      set.nonPayment = { ...excusedOf(account), status: 'cancellation_pending', cancelDate: cancelled.cancelDate, chargeId: cancelled.unpaidChargeId };
       set.nightlyDate = cancelled.decisionDate;
     }
     return postingWrites({ account, entries: [], guardVersion: true, set });
@@ -82,22 +83,84 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
     set: {
       policyStatus: 'Cancelled',
       nightlyWatch: false,
-      nonPayment: { status: 'cancelled', cancelDate: cancelled.cancelDate, chargeId: account.nonPayment.chargeId },
+      nonPayment: { ...excusedOf(account), status: 'cancelled', cancelDate: cancelled.cancelDate, chargeId: account.nonPayment.chargeId },
       ...(unbilled.length ? { voidedEntryIds: [...(account.voidedEntryIds ?? []), ...unbilled.map((entry) => entry.id)] } : {}),
     },
   });
 }
 
+/** The charges an account's non-payment state has excused, carried into its next state. */
+function excusedOf(account: BillingAccount): { excusedChargeIds?: string[] } {
+  return account.nonPayment.excusedChargeIds?.length ? { excusedChargeIds: account.nonPayment.excusedChargeIds } : {};
+}
+
 /**
- * A pending cancellation for non-payment withdrawn: the account is current again as of the
- * decision's day; the nightly job keeps watching it only while another cancellation is pending.
+ * A pending cancellation withdrawn: the account is current again as of the decision's day; the
+ * nightly job keeps watching it only while another cancellation is pending. Withdrawn by hand
+ * (rescind_cancellation) while the invoice it stems from is still unpaid, that invoice is excused
+ * from non-payment: still owed, but the nightly job does not pend the policy for it again.
  */
 export async function billingAtRescission(rescinded: RescindedCancellation): Promise<TransactionWrite[]> {
   const { account } = await accountOf(rescinded.policyId, rescinded.termId, rescinded.policyNumber);
+  const unpaid = rescinded.byHand && account.nonPayment.status === 'cancellation_pending' ? account.nonPayment.chargeId : null;
+  const excused = [...(account.nonPayment.excusedChargeIds ?? []), ...(unpaid ? [unpaid] : [])];
   return postingWrites({
     account,
     entries: [],
     guardVersion: true,
-    set: { nonPayment: { status: 'current', cancelDate: null, chargeId: null }, nightlyDate: rescinded.decisionDate, nightlyWatch: rescinded.otherPendingRemains },
+    set: {
+      nonPayment: { status: 'current', cancelDate: null, chargeId: null, ...(excused.length ? { excusedChargeIds: excused } : {}) },
+      nightlyDate: rescinded.decisionDate,
+      nightlyWatch: rescinded.otherPendingRemains,
+    },
+  });
+}
+
+/**
+ * A reinstatement's postings. Without lapse the cancellation is undone to the cent: a
+ * Reinstatement row reverses its Return Premium row and the installments it voided are billed
+ * again, so the balance is what it was before the cancellation. With lapse the premium of the
+ * days without cover (cancel date to reinstatement date, daily pro rata over the term) is
+ * credited on a Lapse Credit row. The reinstatement fee, when assessed, is a row of its own.
+ * An invoice the policy was cancelled for is excused from non-payment (the nightly job does
+ * not cancel it again for the same unpaid invoice).
+ */
+export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promise<TransactionWrite[]> {
+  const { account, entries, voided } = await accountOf(reinstated.policyId, reinstated.termId, reinstated.policyNumber);
+  const settings = await billingSettings();
+  const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(reinstated.decidedAt) + offset).toISOString(), generatedBy: reinstated.decidedBy, policyStatus: 'Active' });
+  const returned = [...entries].reverse().find((entry) => entry.type === 'Return Premium' && entry.cancelDate === reinstated.cancelDate);
+  const rebilled = voided.filter((entry) => entry.type === 'Invoice');
+  const rows: AccountEntry[] = [
+    accountEntry(context(0), {
+      type: 'Reinstatement',
+      date: reinstated.decisionDate,
+      amountCents: -(returned?.amountCents ?? 0),
+      summary: `Policy reinstated effective ${reinstated.reinstatementDate}${reinstated.lapseDays ? ` after ${reinstated.lapseDays} days without cover` : ''}`,
+      description: rebilled.length ? `Cancellation reversed; installments ${rebilled.map((entry) => entry.installmentNumber).join(', ')} billed again` : 'Cancellation reversed',
+      cancelDate: reinstated.cancelDate,
+    }),
+  ];
+  if (reinstated.lapseDays > 0) {
+    const items = await billableItemsOfRevision(reinstated.inForceRevisionId);
+    const lapse = lapsePremiumCents(items, { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate, from: reinstated.cancelDate, to: reinstated.reinstatementDate });
+    rows.push(accountEntry(context(1), { type: 'Lapse Credit', date: reinstated.decisionDate, amountCents: -lapse, summary: `Premium of the ${reinstated.lapseDays} days without cover ${formatCents(lapse)} not charged`, cancelDate: reinstated.cancelDate }));
+  }
+  if (reinstated.feeAction === 'assess' && settings.reinstatementFeeCents > 0) {
+    rows.push(accountEntry(context(2), { type: 'Reinstatement Fee', date: reinstated.decisionDate, amountCents: settings.reinstatementFeeCents, summary: `Reinstatement fee ${formatCents(settings.reinstatementFeeCents)}`, billDate: reinstated.decisionDate, dueDate: addDays(reinstated.decisionDate, settings.rules.billDaysBeforeDue) }));
+  }
+  const voidedNow = new Set(rebilled.map((entry) => entry.id));
+  const excused = [...(account.nonPayment.excusedChargeIds ?? []), ...(account.nonPayment.chargeId ? [account.nonPayment.chargeId] : [])];
+  return postingWrites({
+    account,
+    entries: rows,
+    guardVersion: true,
+    balanceAdjustmentCents: sum(rebilled.map((entry) => entry.amountCents)),
+    set: {
+      policyStatus: 'Active',
+      nightlyWatch: false,
+      nonPayment: { status: 'current', cancelDate: null, chargeId: null, ...(excused.length ? { excusedChargeIds: [...new Set(excused)] } : {}) },
+      voidedEntryIds: (account.voidedEntryIds ?? []).filter((id) => !voidedNow.has(id)),
+    },
   });
 }

@@ -49,8 +49,9 @@ function openOn(input: NonPaymentInput, chargeId: string, window: { through?: st
 /** Where the policy stands on `date`, from the account alone. */
 export function nonPaymentState(input: NonPaymentInput): NonPaymentState {
   const dueDates = nonPaymentDueDates(input.charges, input.credits);
+  const excused = new Set(input.previous?.excusedChargeIds ?? []);
   const invoices = inDueOrder(
-    input.charges.filter((charge) => charge.kind === 'Invoice').map((charge) => ({ ...charge, dueDate: dueDates.get(charge.id)! })),
+    input.charges.filter((charge) => charge.kind === 'Invoice' && !excused.has(charge.id)).map((charge) => ({ ...charge, dueDate: dueDates.get(charge.id)! })),
   );
   const cancelDateOf = (dueDate: string) => addDays(dueDate, input.rules.nonPaymentCancelDaysAfterDue);
   // Only money received before the cancel date saves the policy.

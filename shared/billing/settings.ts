@@ -35,7 +35,7 @@ export function billingSettingsFromRecords(records: ReadonlyArray<Record<string,
   const schedules = ofKind<BillingScheduleDefinition>('BILLINGSCHEDULE');
   if (schedules.length === 0) throw new BillingSettingsMissingError('billing schedules');
   const cancellation = single<CancellationRules>(records, 'CANCELLATIONRULES', 'cancellation rules');
-  const carrier = single<{ nsfFee?: string }>(records, 'CARRIER', 'carrier settings');
+  const carrier = single<{ nsfFee?: string; reinstatementFee?: string }>(records, 'CARRIER', 'carrier settings');
   if (carrier.nsfFee === undefined) throw new BillingSettingsMissingError('NSF fee in the carrier settings');
   return {
     schedules: orderedSchedules(schedules),
@@ -44,6 +44,7 @@ export function billingSettingsFromRecords(records: ReadonlyArray<Record<string,
     cancellation,
     minimumEarnedPremiumCents: toCents(cancellation.minimumEarnedPremium),
     nsfFeeCents: toCents(carrier.nsfFee),
+    reinstatementFeeCents: toCents(carrier.reinstatementFee ?? '25.00'),
   };
 }
 

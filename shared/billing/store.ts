@@ -172,6 +172,8 @@ export async function writePosting(posting: Posting): Promise<void> {
 export interface LoadedAccount {
   account: BillingAccount;
   entries: AccountEntry[];
+  /** The rows a cancellation voided (installments never to be billed): a reinstatement bills them again. */
+  voided: AccountEntry[];
 }
 
 /** A term's account and every row of it, in one strongly consistent Query. */
@@ -187,7 +189,7 @@ export async function loadAccount(policyId: string, termId: string): Promise<Loa
   }
   if (!account) return undefined;
   const voided = new Set(account.voidedEntryIds ?? []);
-  return { account, entries: voided.size ? entries.filter((entry) => !voided.has(entry.id)) : entries };
+  return { account, entries: voided.size ? entries.filter((entry) => !voided.has(entry.id)) : entries, voided: entries.filter((entry) => voided.has(entry.id)) };
 }
 
 /** Where a payment was posted, from its id alone. */

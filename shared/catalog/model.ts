@@ -17,6 +17,8 @@ export interface CarrierSettings {
   advancedSettings: Record<string, number | string | boolean>;
   /** Fee debited when a payment is returned for non-sufficient funds (decimal string). */
   nsfFee?: string;
+  /** Fee a reinstatement assesses unless waived (decimal string; 25.00 when absent). */
+  reinstatementFee?: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -48,6 +50,8 @@ export interface BillingRules {
 export interface CancelReason {
   id: string;
   name: string;
+  /** False for a reason a cancellation of which is never undone (a policy rewritten as another): reinstate_policy refuses it. Reinstatable when absent. */
+  reinstatable?: boolean;
 }
 
 /** Why a policy is not renewed (store_renewal_status's renewal_status_reason). */

@@ -8,7 +8,7 @@
  * not import the renderer: issue, cancel_policy and the nightly consumer bundle it.
  */
 import { randomUUID } from 'node:crypto';
-import type { CancelledTerm, CommittedRevision, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
+import type { CancelledTerm, CommittedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy } from '../policies/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest } from './model.js';
@@ -140,6 +140,21 @@ export async function noticeOfNonRenewal(decided: RenewalStatusDecision): Promis
         revisionId: decided.inForceRevisionId,
         renderRevisionId: decided.inForceRevisionId,
         renewalNotice: { kind: 'non-renewal', expirationDate: decided.expirationDate, reason: decided.reason?.name ?? '', ...(decided.description ? { description: decided.description } : {}) },
+      }),
+    ),
+  ];
+}
+
+/** The Notice of Reinstatement, requested in the reinstatement's transaction: the revision in force again, from when. */
+export async function noticeOfReinstatement(reinstated: ReinstatedTerm): Promise<TransactionWrite[]> {
+  const owner = await ownerOf(reinstated.policyId);
+  return [
+    deliverableRequestPut(
+      requestOf(reinstated, owner, {
+        deliverableType: 'Notice of Reinstatement',
+        revisionId: reinstated.inForceRevisionId,
+        renderRevisionId: reinstated.inForceRevisionId,
+        reinstatement: { cancelDate: reinstated.cancelDate, reinstatementDate: reinstated.reinstatementDate, lapseDays: reinstated.lapseDays },
       }),
     ),
   ];

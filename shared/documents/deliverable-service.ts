@@ -284,7 +284,7 @@ export async function documentForRevision(snapshot: RevisionSnapshot, type: Deli
   const live = snapshot.items.filter((item) => item.persistStatus !== 'rejected');
   const agency = header.contacts.agencyId ? producers.get(header.contacts.agencyId) : undefined;
   const agent = header.contacts.agentId ? producers.get(header.contacts.agentId) : undefined;
-  const needsBilling = type !== 'Notice of Cancellation' && type !== 'Notice of Non-Renewal' && type !== 'Conditional Renewal Notice';
+  const needsBilling = type !== 'Notice of Cancellation' && type !== 'Notice of Non-Renewal' && type !== 'Conditional Renewal Notice' && type !== 'Notice of Reinstatement';
   return policyDocumentFrom({
     type,
     snapshot,
@@ -349,7 +349,7 @@ export interface CreateDeliverableInput {
 
 export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
   // The renewal notices say what a move decided (a review's figures, a non-renewal's reason): only the moves make them.
-  if (!isDeliverableType(input.deliverable_type) || input.deliverable_type === 'Conditional Renewal Notice' || input.deliverable_type === 'Notice of Non-Renewal') {
+  if (!isDeliverableType(input.deliverable_type) || input.deliverable_type === 'Conditional Renewal Notice' || input.deliverable_type === 'Notice of Non-Renewal' || input.deliverable_type === 'Notice of Reinstatement') {
     throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration, Renewal Declaration, Renewal Billing Statement`);
   }
   const type = input.deliverable_type;
@@ -438,6 +438,7 @@ export async function renderRequestedDeliverable(requestId: string, now = new Da
     });
     if (request.endorsement) document.endorsement = request.endorsement;
     if (request.renewalNotice) document.renewalNotice = request.renewalNotice;
+    if (request.reinstatement) document.reinstatement = request.reinstatement;
     const pdf = await renderDeliverablePdf(document);
     const owner: FileOwner = { policyId: request.policyId, policyNumber: request.policyNumber, revisionId: request.revisionId, agencyId: request.agencyId, contactIds: request.contactIds };
     await storeDeliverable(owner, request.deliverableType, pdf, {

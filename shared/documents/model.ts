@@ -18,6 +18,7 @@ export const DELIVERABLE_TYPES = [
   'Renewal Billing Statement',
   'Conditional Renewal Notice',
   'Notice of Non-Renewal',
+  'Notice of Reinstatement',
 ] as const;
 
 export type DeliverableType = (typeof DELIVERABLE_TYPES)[number];
@@ -147,6 +148,13 @@ export interface RenewalNoticeDetails {
   changePercent?: string;
 }
 
+/** What a Notice of Reinstatement says: from when cover is back, and the gap if there was one. */
+export interface ReinstatementDetails {
+  cancelDate: string;
+  reinstatementDate: string;
+  lapseDays: number;
+}
+
 /** Everything one policy document prints. */
 export interface PolicyDocument {
   type: DeliverableType;
@@ -173,6 +181,8 @@ export interface PolicyDocument {
   endorsement?: EndorsementDetails;
   /** A Conditional Renewal Notice's or Notice of Non-Renewal's particulars. */
   renewalNotice?: RenewalNoticeDetails;
+  /** A Notice of Reinstatement's particulars. */
+  reinstatement?: ReinstatementDetails;
   /** The date the document is issued and printed on; also its PDF creation date. */
   issueDate: string;
 }
@@ -278,7 +288,7 @@ export type PrintProcessing = 'not started' | 'incomplete' | 'done';
 /** The deliverables a policy's move asks for; the documents consumer renders them after the commit. */
 export type RequestedDeliverableType = Extract<
   DeliverableType,
-  'Declaration' | 'Notice of Cancellation' | 'Endorsement Declaration' | 'Renewal Declaration' | 'Renewal Billing Statement' | 'Conditional Renewal Notice' | 'Notice of Non-Renewal'
+  'Declaration' | 'Notice of Cancellation' | 'Endorsement Declaration' | 'Renewal Declaration' | 'Renewal Billing Statement' | 'Conditional Renewal Notice' | 'Notice of Non-Renewal' | 'Notice of Reinstatement'
 >;
 
 /**
@@ -307,6 +317,7 @@ export interface DeliverableRequest {
   /** An Endorsement Declaration's opening: what changed and what it costs. */
   endorsement?: EndorsementDetails;
   renewalNotice?: RenewalNoticeDetails;
+  reinstatement?: ReinstatementDetails;
   requestedAt: string;
   state: 'requested' | 'rendered';
   renderedAt?: string;

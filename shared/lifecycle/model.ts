@@ -88,6 +88,30 @@ export interface RescindedCancellation extends Decision {
   summary: string;
   /** A cancellation for another reason stays pending on the term (only the one for this reason was withdrawn). */
   otherPendingRemains: boolean;
+  /** Withdrawn by a person (rescind_cancellation), not by the nightly job finding the balance paid. */
+  byHand?: boolean;
+}
+
+/** A cancelled term put back in force (reinstate_policy): what billing, documents and notes start from. */
+export interface ReinstatedTerm extends Decision {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
+  termEffectiveDate: string;
+  termExpirationDate: string;
+  /** The revision in force when the policy was cancelled, in force again: what the notice prints. */
+  inForceRevisionId: string;
+  cancelDate: string;
+  cancelReason: string;
+  /** Cover resumes on this day; without lapse, the cancel date. */
+  reinstatementDate: string;
+  /** Days without cover (0 without lapse): their premium is not charged. */
+  lapseDays: number;
+  feeAction: 'assess' | 'waive';
+  agencyId?: string;
+  contactIds: string[];
+  namedInsuredContactIds: string[];
+  summary: string;
 }
 
 /**
@@ -153,6 +177,7 @@ export interface MoveEvents {
   renewalInForce: TermDecision;
   expire: TermDecision;
   renewalStatus: RenewalStatusDecision;
+  reinstate: ReinstatedTerm;
 }
 export type MoveName = keyof MoveEvents;
 
@@ -172,7 +197,7 @@ export interface CancellationFigures {
 /** What the moves read from areas that themselves contribute to the moves (and so cannot be imported by them). */
 export interface MoveReads {
   /** The cancel reason of an id, from the reference data; undefined for none. */
-  cancelReason(reasonId: string): Promise<{ id: string; name: string } | undefined>;
+  cancelReason(reasonId: string): Promise<{ id: string; name: string; reinstatable: boolean } | undefined>;
   /** The return premium of cancelling a term on a date, from the revision in force. */
   cancellationFigures(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
   /** The billing schedule a term's account is on (a renewal keeps it); undefined when the term has no account. */

@@ -4,7 +4,7 @@
  * contributions (billing's non-payment state, the note) land with it in one transaction.
  */
 import { todayIso } from '../platform/dates.js';
-import { NotFoundError } from '../platform/errors.js';
+import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, rescissionWrites } from '../policies/index.js';
@@ -14,18 +14,24 @@ import type { MoveWiring, RescindedCancellation } from './model.js';
 
 export interface RescindRequest {
   policyId: string;
-  termId: string;
-  /** Only a cancellation pending for this reason is withdrawn. */
-  reasonId: string;
+  /** The policy's active term when absent. */
+  termId?: string;
+  /** Only a cancellation pending for this reason is withdrawn; whatever is pending when absent (by hand). */
+  reasonId?: string;
   summary: string;
+  /** A person's decision (rescind_cancellation): refused when nothing is pending, and the unpaid invoice behind a non-payment pending is excused. */
+  byHand?: boolean;
 }
 
-export async function rescindCancellation(wiring: MoveWiring, principal: Principal, request: RescindRequest, options: DecisionOptions = {}): Promise<void> {
+export class NothingPendingError extends BusinessRuleError {}
+
+export async function rescindCancellation(wiring: MoveWiring, principal: Principal, request: RescindRequest, options: DecisionOptions = {}): Promise<{ policyNumber: string; cancelDate: string | null }> {
   const now = options.now ?? new Date();
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
-  const term = terms.find((candidate) => candidate.id === request.termId);
-  if (!term) throw new NotFoundError(`Policy term ${request.termId}`);
-  const withdrawn = term.cancellationStatus === 'pending' && term.cancelReasonId === request.reasonId;
+  const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
+  if (!term) throw new NotFoundError(`Policy term ${request.termId ?? policy.activeTermId}`);
+  const withdrawn = term.cancellationStatus === 'pending' && (request.reasonId === undefined || term.cancelReasonId === request.reasonId);
+  if (request.byHand && !withdrawn) throw new NothingPendingError(`Policy ${policy.policyNumber} has no cancellation pending`);
   const rescinded: RescindedCancellation = {
     decisionDate: todayIso(now),
     decidedAt: now.toISOString(),
@@ -37,6 +43,8 @@ export async function rescindCancellation(wiring: MoveWiring, principal: Princip
     contactIds: [...policy.contactIds],
     summary: request.summary,
     otherPendingRemains: term.cancellationStatus === 'pending' && !withdrawn,
+    ...(request.byHand ? { byHand: true } : {}),
   };
   await runTransaction([...(withdrawn ? rescissionWrites(term) : []), ...(await contributedWrites(wiring, 'rescind', rescinded))], { label: `Policy ${policy.policyNumber}` });
+  return { policyNumber: policy.policyNumber, cancelDate: term.cancelPendingDate ?? null };
 }

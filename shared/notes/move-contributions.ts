@@ -1,5 +1,5 @@
 /** The note a policy's move leaves (a cancellation, pending or taking effect; a rescission), registered once in shared/moves.ts. */
-import type { CancelledTerm, EndorsementContribution, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from '../lifecycle/index.js';
+import type { CancelledTerm, EndorsementContribution, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from '../lifecycle/index.js';
 import { newNote, notePut } from './store.js';
 
 type NotedMove = Pick<CancelledTerm, 'policyId' | 'termId' | 'agencyId' | 'contactIds' | 'summary' | 'decidedBy'>;
@@ -10,7 +10,7 @@ function notePutOf(move: NotedMove, at: string): TransactionWrite {
 }
 
 /** The move's summary as a note on the policy, stamped with the move's decision. */
-export async function noteOfMove(move: CancelledTerm | RescindedCancellation | RenewedTerm | TermDecision | RenewalStatusDecision): Promise<TransactionWrite[]> {
+export async function noteOfMove(move: CancelledTerm | RescindedCancellation | RenewedTerm | TermDecision | RenewalStatusDecision | ReinstatedTerm): Promise<TransactionWrite[]> {
   return [notePutOf(move, move.decidedAt)];
 }
 

@@ -5,7 +5,7 @@
  */
 import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
+import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 import { watchWriteAtIssue } from './renewal-store.js';
 import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
@@ -91,6 +91,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
     {
       Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, {
         revisionIds: [...term.revisionIds, revision.id],
+        cancellationRevisionId: revision.id,
         cancellationStatus: 'cancelled',
         cancelPendingDate: null,
         cancelDate: move.cancelDate,
@@ -109,5 +110,47 @@ export function rescissionWrites(term: TermRecord): TransactionWrite[] {
   return [
     { Update: versionedUpdate(config.tableName(), termKey(term.policyId, term.id), term.version, { cancellationStatus: null, cancelPendingDate: null, cancelReasonId: null }) },
     ...searchIndexWritesForCancellationPending(term.policyId, null),
+  ];
+}
+
+/** What a reinstatement changes in the policies area (reinstate_policy). */
+export interface ReinstatementMove {
+  term: TermRecord;
+  /** The revision the cancellation added (it is archived: the policy reads as never cancelled). */
+  cancellation: RevisionRecord | undefined;
+  /** The committed revisions the cancellation marked with its date (the one in force shows Cancelled). */
+  marked: readonly RevisionRecord[];
+  /** With lapse: the days without cover, kept on the term. */
+  lapse: { from: string; to: string } | null;
+  archivedAt: string;
+}
+
+/**
+ * The guarded writes of a reinstatement: the term is no longer cancelled (and is watched by the
+ * renewal run again), the cancellation's revision is archived, the revisions it marked are in
+ * force again, and search shows the policy Active.
+ */
+export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[] {
+  const table = config.tableName();
+  const { term } = move;
+  return [
+    {
+      Update: watchedTermUpdate(table, term, {
+        cancellationStatus: null,
+        cancelPendingDate: null,
+        cancelDate: null,
+        cancelReasonId: null,
+        cancellationRevisionId: null,
+        ...(move.lapse ? { lapses: [...(term.lapses ?? []), move.lapse] } : {}),
+      }),
+    },
+    ...(move.cancellation ? [{ Update: versionedUpdate(table, revisionKey(move.cancellation.id), move.cancellation.version, { revisionState: 'archived', dateArchived: move.archivedAt }) }] : []),
+    ...move.marked.map((revision) => ({
+      Update: versionedUpdate(table, revisionKey(revision.id), revision.version, {
+        cancelDate: null,
+        ...(revision.policyStatus === 'Cancelled' ? { policyStatus: 'Active', policyStatusReasonId: null } : {}),
+      }),
+    })),
+    ...searchIndexWritesForStatus(term.policyId, 'Active', { cancelPendingDate: null }),
   ];
 }

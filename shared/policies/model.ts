@@ -110,6 +110,10 @@ export interface TermRecord {
   renewal?: TermRenewal | null;
   /** On a renewal term: the term it renews. */
   renewedFromTermId?: string | null;
+  /** The revision a cancellation added (archived if the policy is reinstated). */
+  cancellationRevisionId?: string | null;
+  /** Days a reinstatement with lapse left without cover. */
+  lapses?: Array<{ from: string; to: string }>;
   /** Set when the term ended without a committed renewal: the day the nightly run found it expired. */
   expiredOn?: string | null;
   version: number;

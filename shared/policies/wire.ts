@@ -133,6 +133,8 @@ export function termToWire(term: TermRecord, revisions: readonly RevisionRecord[
     ...(term.renewal ? { renewal: { policy_term_id: term.renewal.termId, revision_id: term.renewal.revisionId, state: term.renewal.inForce ? 'in_force' : term.renewal.state, decided_on: term.renewal.decidedOn } } : {}),
     ...(term.renewedFromTermId ? { renewed_from_term_id: term.renewedFromTermId } : {}),
     ...(term.expiredOn ? { expired: true, expired_on: term.expiredOn } : {}),
+    // Days a reinstatement with lapse left without cover.
+    ...(term.lapses?.length ? { lapses: term.lapses.map((lapse) => ({ from: lapse.from, to: lapse.to })) } : {}),
     revisions: revisions.map(termRevisionToWire),
   };
 }

@@ -21,7 +21,7 @@ const administrator: Principal = {
 };
 /** The issue move wired with only the given contributions. */
 const issuePolicy = (principal: Principal, by: { policyId: string }, issue: Array<Contribution<CommittedRevision>>) =>
-  wired({ contributions: { issue, cancel: [], rescind: [], renew: [], renewalInForce: [], expire: [], renewalStatus: [] }, endorsement: [], reads: billingReads }, issueMove)(principal, by);
+  wired({ contributions: { issue, cancel: [], rescind: [], renew: [], renewalInForce: [], expire: [], renewalStatus: [], reinstate: [] }, endorsement: [], reads: billingReads }, issueMove)(principal, by);
 const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
 
 async function quote(): Promise<{ policyId: string; policyNumber: string }> {

@@ -74,6 +74,7 @@ export function workedExampleDocument(type: DeliverableType = 'Declaration'): Po
     document.issueDate = '2026-12-15';
   }
   if (type === 'Notice of Non-Renewal') document.renewalNotice = { kind: 'non-renewal', expirationDate: EXPIRATION, reason: 'Loss History', description: 'Three water losses in the term' };
+  if (type === 'Notice of Reinstatement') document.reinstatement = { cancelDate: '2027-01-01', reinstatementDate: '2027-01-11', lapseDays: 10 };
   if (type === 'Conditional Renewal Notice') document.renewalNotice = { kind: 'conditional', expirationDate: EXPIRATION, previousPremium: 82662, renewalPremium: 95000, changePercent: '14.93' };
   return document;
 }

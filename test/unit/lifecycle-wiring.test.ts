@@ -27,7 +27,7 @@ describe('contributions registered once', () => {
       return [{ ConditionCheck: { TableName: 't', Key: { pk: name, sk: event.decisionDate }, ConditionExpression: 'attribute_exists(pk)' } }];
     };
     const note = recorder<CancelledTerm | RescindedCancellation>('note');
-    const contributions: MoveContributions = { issue: [], cancel: [recorder('notice'), note], rescind: [note], renew: [], renewalInForce: [], expire: [], renewalStatus: [] };
+    const contributions: MoveContributions = { issue: [], cancel: [recorder('notice'), note], rescind: [note], renew: [], renewalInForce: [], expire: [], renewalStatus: [], reinstate: [] };
     const writes = [
       ...(await contributedWrites({ contributions }, 'cancel', cancelled('pending'))),
       ...(await contributedWrites({ contributions }, 'cancel', cancelled('cancelled'))),

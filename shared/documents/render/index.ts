@@ -7,6 +7,7 @@ import { renderNoticeOfCancellation } from './notice-of-cancellation.js';
 import { renderPolicyApplication } from './policy-application.js';
 import { renderQuoteSummary } from './quote-summary.js';
 import { renderRenewalNotice } from './renewal-notice.js';
+import { renderNoticeOfReinstatement } from './notice-of-reinstatement.js';
 
 const RENDERERS: Record<DeliverableType, (document: PolicyDocument) => Promise<Uint8Array>> = {
   Declaration: renderDeclaration,
@@ -20,6 +21,7 @@ const RENDERERS: Record<DeliverableType, (document: PolicyDocument) => Promise<U
   'Renewal Billing Statement': renderInstallmentBillingStatement,
   'Conditional Renewal Notice': renderRenewalNotice,
   'Notice of Non-Renewal': renderRenewalNotice,
+  'Notice of Reinstatement': renderNoticeOfReinstatement,
 };
 
 /** The document as PDF bytes; the same document always gives the same bytes. */

@@ -1,0 +1,32 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { moves } from '../../../shared/moves.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { date, flagOr, id, optional } from '../../../shared/platform/request-fields.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'reinstate_policy',
+  summary:
+    'Puts a cancelled policy back in force: without lapse the cancellation is undone to the cent (a Reinstatement row reverses its return premium, voided installments are billed again); with lapse cover resumes on reinstatement_date and the days without cover are not charged; the reinstatement fee assessed or waived; a Notice of Reinstatement; underwriters and Administrators only; an Idempotency-Key makes a retry answer the first result',
+  permission: 'policies:cancel',
+  input: z.object({
+    policy_id: id(),
+    reinstatement_date: optional(date()),
+    with_lapse: flagOr(false),
+    fee_action: z.enum(['assess', 'waive'], { error: 'must be assess or waive' }),
+  }),
+  resources: { table: 'write' },
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
+    const reinstate = () =>
+      moves.reinstate(principal, {
+        policyId: input.policy_id,
+        ...(input.reinstatement_date ? { reinstatementDate: input.reinstatement_date } : {}),
+        withLapse: input.with_lapse,
+        feeAction: input.fee_action,
+      });
+    return idempotencyKey
+      ? onceForKey('reinstate_policy', `${principal.contactId}:${idempotencyKey}`, input, reinstate, { deadline, inProgress: 'The reinstatement sent earlier with this Idempotency-Key is still being made' })
+      : reinstate();
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * The reinstate move (reinstate_policy): a cancelled policy put back in force. Without lapse
+ * cover is continuous: the cancellation is undone (its revision archived, the revisions it
+ * marked in force again) and billing reverses its rows to the cent. With lapse, cover resumes on
+ * the reinstatement date and the premium of the days without cover is not charged. A Notice of
+ * Reinstatement and a note join it; everything is ONE transaction dated by the decision. Only
+ * underwriters and Administrators reinstate; a cancellation for a reason the carrier marks not
+ * reinstatable stays.
+ */
+import { addDays, daysBetween, todayIso } from '../platform/dates.js';
+import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
+import { hasPermission, type Principal } from '../platform/principal.js';
+import { runTransaction } from '../platform/transactions.js';
+import { policyWithinReach, reinstatementWrites, revisionHeaders, type RevisionRecord } from '../policies/index.js';
+import type { DecisionOptions } from './cancel.js';
+import { contributedWrites } from './contributions.js';
+import type { MoveWiring, ReinstatedTerm } from './model.js';
+
+export class PolicyNotReinstatableError extends BusinessRuleError {}
+
+/** Who reinstates: underwriters and Administrators. */
+export const REINSTATEMENT_PERMISSION = 'reviews:write';
+
+export interface ReinstateRequest {
+  policyId: string;
+  /** Cover resumes on this day; the cancellation date when absent. */
+  reinstatementDate?: string;
+  withLapse?: boolean;
+  feeAction: 'assess' | 'waive';
+}
+
+export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, request: ReinstateRequest, options: DecisionOptions = {}) {
+  if (!principal.isAdministrator && !hasPermission(principal, REINSTATEMENT_PERMISSION)) throw new PermissionDeniedError('Only an underwriter or an Administrator may reinstate a policy');
+  const now = options.now ?? new Date();
+  const decisionDate = todayIso(now);
+  const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
+  const cancelled = terms.filter((term) => term.cancellationStatus === 'cancelled');
+  const term = cancelled.find((candidate) => candidate.id === policy.activeTermId) ?? cancelled.at(-1);
+  if (!term || !term.cancelDate) throw new PolicyNotReinstatableError(`Policy ${policy.policyNumber} is not cancelled; only a cancelled policy can be reinstated`);
+  const cancelDate = term.cancelDate;
+  const reason = term.cancelReasonId ? await wiring.reads.cancelReason(term.cancelReasonId) : undefined;
+  if (reason && !reason.reinstatable) throw new PolicyNotReinstatableError(`Policy ${policy.policyNumber} was cancelled for ${reason.name}, which the carrier does not reinstate`);
+  const withLapse = request.withLapse ?? false;
+  const reinstatementDate = request.reinstatementDate ?? cancelDate;
+  if (!withLapse && reinstatementDate !== cancelDate) {
+    throw new BusinessRuleError(`reinstatement_date: without lapse cover resumes on the cancellation date ${cancelDate}; set with_lapse to resume it on a later day`);
+  }
+  if (withLapse && (reinstatementDate < cancelDate || reinstatementDate >= term.expirationDate)) {
+    throw new BusinessRuleError(`reinstatement_date: must be from the cancellation date ${cancelDate} to the day before the term ends (${addDays(term.expirationDate, -1)})`);
+  }
+  const headers = await revisionHeaders(term.revisionIds);
+  const committed = headers.filter((header) => header.revisionState === 'committed');
+  const cancellation = committed.find((header) => header.id === term.cancellationRevisionId) ?? committed.filter((header) => header.description === 'Cancellation' && header.policyStatus === 'Cancelled').at(-1);
+  const marked = committed.filter((header) => header.id !== cancellation?.id && header.cancelDate === cancelDate);
+  const inForce: RevisionRecord | undefined = marked.find((header) => header.policyStatus === 'Cancelled') ?? marked.at(-1);
+  if (!inForce) throw new PolicyNotReinstatableError(`Policy ${policy.policyNumber}: the revision the cancellation ended was not found`);
+  const lapseDays = withLapse ? daysBetween(cancelDate, reinstatementDate) : 0;
+  const summary = `Policy ${policy.policyNumber} reinstated effective ${reinstatementDate}${lapseDays ? ` with a lapse of ${lapseDays} days from ${cancelDate}` : ' without lapse'} (cancelled ${cancelDate}${reason ? `, ${reason.name}` : ''}); reinstatement fee ${request.feeAction === 'assess' ? 'assessed' : 'waived'}`;
+  const reinstated: ReinstatedTerm = {
+    decisionDate,
+    decidedAt: now.toISOString(),
+    decidedBy: options.decidedBy ?? principal.contactId,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: term.id,
+    termEffectiveDate: term.effectiveDate,
+    termExpirationDate: term.expirationDate,
+    inForceRevisionId: inForce.id,
+    cancelDate,
+    cancelReason: reason?.name ?? '',
+    reinstatementDate,
+    lapseDays,
+    feeAction: request.feeAction,
+    ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
+    contactIds: [...policy.contactIds],
+    namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
+    summary,
+  };
+  const writes = [
+    ...reinstatementWrites({ term, cancellation, marked, lapse: lapseDays ? { from: cancelDate, to: reinstatementDate } : null, archivedAt: reinstated.decidedAt.slice(0, 19).replace('T', ' ') }),
+    ...(await contributedWrites(wiring, 'reinstate', reinstated)),
+  ];
+  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  return { policy_number: policy.policyNumber, policy_id: policy.id, reinstatement_date: reinstatementDate, lapse_days: lapseDays, message: summary };
+}
