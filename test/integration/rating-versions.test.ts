@@ -5,6 +5,10 @@
  * takes the version in force for renewals on its effective date; the revision names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as planRenewals } from '../../events/schedules/nightly-renewals.js';
+import { loadAccount } from '../../shared/billing/store.js';
+import { listPolicyAttachments } from '../../shared/documents/store.js';
+import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { addRateVersion, dwellingStepsAtBaseRate } from '../support/rate-versions.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
@@ -31,7 +35,7 @@ const details = async (revisionId: string) => ok(await service.call(`${P}/retrie
 const dwellingOf = (revision: { items: Array<{ name: string; annual_premium: number; id: string }> }) => revision.items.find((item) => item.name === 'Dwelling')!;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ consumers: ['documents', 'nightly-renewals'] });
 });
 afterAll(async () => {
   await service?.stop();
@@ -66,11 +70,21 @@ describe('rate versions', () => {
     expect(endorsed.annual_premium).toBe(982.55);
     expect((await details(revisionId)).rate_version.id).toBe(SHIPPED);
 
-    // The renewal from 2027-03-01 takes the renewal rates in force then: Dwelling 300,000 at 3.80 = 1,128.60, less 112.86, plus 47.00.
-    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: before.quote_number, renew_date: '2027-01-20' }));
-    expect(renewed).toMatchObject({ decision: 'renewed', renewal_premium: 1062.74 });
-    const renewal = await details(renewed.renewal_revision_id);
+    // The nightly run renews it from 2027-03-01 at the renewal rates in force then: Dwelling 300,000 at 3.80 = 1,128.60, less 112.86, plus 47.00.
+    const run = await planRenewals({ date: '2027-01-20' });
+    for (let tries = 0; !((await getNightlyRun('renewals', '2027-01-20', run.runId))?.batchesDone === run.batches); tries += 1) {
+      if (tries > 600) throw new Error('the renewal run did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [, renewalTerm] = ok(await service.call(`${P}/retrieve_policy_terms`, { policy_id: before.policy_id }));
+    expect(renewalTerm).toMatchObject({ effective_date: '2027-03-01', expiration_date: '2028-03-01' });
+    const renewal = await details(renewalTerm.revisions[0].id);
+    expect(renewal).toMatchObject({ annual_premium: 1062.74, annual_fee: 25, revision_state: 'committed' });
     expect(dwellingOf(renewal).annual_premium).toBe(1128.6);
     expect(renewal.rate_version).toEqual({ id: raised.id, name: 'Homeowners rates 2027' });
+    // Its invoice (Full Pay, as the expiring term) and its documents.
+    expect((await loadAccount(before.policy_id, renewalTerm.id))!.entries.map((entry) => [entry.type, entry.amountCents])).toEqual([['Invoice', 108774]]);
+    await service.deliverablesRendered();
+    expect((await listPolicyAttachments(before.policy_id)).map((file) => file.deliverableType).filter((type) => type.startsWith('Renewal')).sort()).toEqual(['Renewal Billing Statement', 'Renewal Declaration']);
   }, 120_000);
 });
