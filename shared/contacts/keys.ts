@@ -79,3 +79,9 @@ export const contactsMigrationKey = (name: string) => ({ pk: `CONTACTMIGRATION#$
 
 /** How many contacts a listing partition holds, kept in step by the same transactions. */
 export const listingCounterKey = (roleKey: string, scopeKey: string) => ({ pk: `CONTACTCOUNT#${roleKey}#${scopeKey}`, sk: 'COUNT' });
+
+/**
+ * An agency's number (storeRoles, the Agency role's `agencyNumber`), unique across agencies:
+ * how a quote's `agency_number` finds its agency. Compared as given, trimmed, case-insensitively.
+ */
+export const agencyNumberKey = (agencyNumber: string) => ({ pk: `AGENCYNUMBER#${agencyNumber.trim().toUpperCase()}`, sk: 'AGENCYNUMBER' });

@@ -121,6 +121,8 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
 
 // ---------------------------------------------------------------- storeRoles
 
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
 /** Applies a storeRoles call; refuses it whole, with every message, when anything is wrong. */
 export async function storeRoles(input: StoreRolesInput, principal: Principal): Promise<void> {
   const catalog = await listRoles();
@@ -149,7 +151,9 @@ export async function storeRoles(input: StoreRolesInput, principal: Principal): 
   const login = plan.login ? await storedLogin(plan.login) : undefined;
   // Identifiers still in clear from before sealing are sealed on this write too.
   const after = { ...plan.contact, details: sealFields(plan.contact.details, DETAIL_IDENTIFIERS, detailsContext(contact.id)) };
-  await saveContactChange({ before: contact, after, roleId: role.id, aspects: sealAspects(contact.id, plan.aspects), ...(login ? { login } : {}) });
+  // The Agency role's number is how a quote's agency_number finds the agency: its lookup item moves with it.
+  const agencyNumber = role.id === AGENCY_ROLE_ID ? { before: textOf(aspects.agencyNumber), after: textOf(plan.aspects.agencyNumber) } : undefined;
+  await saveContactChange({ before: contact, after, roleId: role.id, aspects: sealAspects(contact.id, plan.aspects), ...(login ? { login } : {}), ...(agencyNumber ? { agencyNumber } : {}) });
 }
 
 /**

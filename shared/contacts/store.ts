@@ -10,6 +10,7 @@ import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryP
 import { RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionOptions, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
+  agencyNumberKey,
   ALL_SCOPE,
   ANY_ROLE,
   contactAddressKey,
@@ -195,6 +196,22 @@ export interface ContactChange {
   roleId: string;
   aspects: RoleAspects;
   login?: { username: string; previousUsername?: string; passwordHash?: string };
+  /** The Agency role's number changed: the lookup item of the new one is claimed, the old one's released. */
+  agencyNumber?: { before: string | undefined; after: string | undefined };
+}
+
+export class AgencyNumberTakenError extends BusinessRuleError {
+  constructor(agencyNumber: string) {
+    super(`agencyNumber: ${agencyNumber.slice(0, 40)} is already the number of another agency`);
+    this.name = 'AgencyNumberTakenError';
+  }
+}
+
+/** The agency a number belongs to (storeRoles' `agencyNumber`), if any. */
+export async function agencyIdByNumber(agencyNumber: string): Promise<string | undefined> {
+  if (!agencyNumber.trim()) return undefined;
+  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: agencyNumberKey(agencyNumber), ConsistentRead: true }));
+  return result.Item?.contactId as string | undefined;
 }
 
 export class LoginNameTakenError extends BusinessRuleError {
@@ -220,6 +237,24 @@ export async function saveContactChange(change: ContactChange): Promise<void> {
     ...index.deletes.map((Key): TransactionWrite => ({ Delete: { TableName: table(), Key } })),
     ...counterUpdates(index.counters),
   ];
+  let numberIndex = -1;
+  const numbers = change.agencyNumber;
+  if (numbers && numbers.before?.trim().toUpperCase() !== numbers.after?.trim().toUpperCase()) {
+    if (numbers.after?.trim()) {
+      numberIndex = items.length;
+      items.push({
+        Put: {
+          TableName: table(),
+          Item: { ...agencyNumberKey(numbers.after), entity: 'AgencyNumber', contactId: before.id, agencyNumber: numbers.after.trim() },
+          ConditionExpression: 'attribute_not_exists(pk) OR contactId = :contactId',
+          ExpressionAttributeValues: { ':contactId': before.id },
+        },
+      });
+    }
+    if (numbers.before?.trim()) {
+      items.push({ Delete: { TableName: table(), Key: agencyNumberKey(numbers.before), ConditionExpression: 'attribute_not_exists(pk) OR contactId = :contactId', ExpressionAttributeValues: { ':contactId': before.id } } });
+    }
+  }
   let loginIndex = -1;
   if (change.login) {
     const { username, previousUsername, passwordHash } = change.login;
@@ -247,7 +282,10 @@ export async function saveContactChange(change: ContactChange): Promise<void> {
       });
     }
   }
-  await transact(items, (failure) => (failure.index === loginIndex && failure.index > 0 && change.login ? new LoginNameTakenError(change.login.username) : new ConcurrentChangeError('The contact')));
+  await transact(items, (failure) => {
+    if (failure.index === numberIndex && numberIndex > 0 && numbers?.after) return new AgencyNumberTakenError(numbers.after);
+    return failure.index === loginIndex && failure.index > 0 && change.login ? new LoginNameTakenError(change.login.username) : new ConcurrentChangeError('The contact');
+  });
 }
 
 /** The stored password hash of a login name (for the sign-in flow); never leaves the server. */

@@ -2,15 +2,26 @@
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { bindWrites, policyWithinReach, revisionWithinReach } from '../policies/index.js';
+import { bindWrites, isRated, policyWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
+
+/**
+ * What bind and issue both ask before a quote goes on: its premium must be current. A quote
+ * whose premium a change made stale is rated here (its trace stored) rather than refused, so
+ * bind and issue never disagree about whether it can go on; a quote rating leaves at nothing is refused.
+ */
+export async function currentlyRated(snapshot: RevisionSnapshot, policyNumber: string): Promise<RevisionRecord> {
+  const header = isRated(snapshot) ? snapshot.header : (await rateAndStore(snapshot)).header;
+  if (header.annualPremiumCents === 0 && header.annualFeeCents === 0) throw new BusinessRuleError(`Policy ${policyNumber} rates at no premium; check its coverages before binding or issuing it`);
+  return header;
+}
 
 export async function bindPolicy(principal: Principal, by: { policyId?: string; policyNumber?: string }) {
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
-  const header = snapshot.header;
-  if (header.revisionState !== 'open' || header.policyStatus !== 'Unsubmitted') {
-    throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only an unsubmitted quote can be bound`);
+  if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Unsubmitted') {
+    throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }
+  const header = await currentlyRated(snapshot, policy.policyNumber);
   await runTransaction(bindWrites(header), { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

@@ -9,6 +9,7 @@ import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
 import { issueWrites, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
+import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { CommittedRevision, MoveWiring } from './model.js';
@@ -42,11 +43,11 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
 export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
   const now = options.now ?? new Date();
   const { policy } = await policyWithinReach(principal, by);
-  const header = (await revisionWithinReach(principal, policy.activeRevisionId)).header;
-  if (header.revisionState !== 'open' || header.policyStatus !== 'Submitted') {
-    throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only a bound (Submitted) quote can be issued`);
+  const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
+  if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
+    throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
-  if (header.annualPremiumCents === 0 && header.annualFeeCents === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} is not rated; rate it before issuing`);
+  const header = await currentlyRated(snapshot, policy.policyNumber);
   const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
   const writes = [...issueWrites(header, policy, committed.commitDate), ...(await contributedWrites(wiring, 'issue', committed))];
   await runTransaction(writes, {

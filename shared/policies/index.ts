@@ -45,3 +45,6 @@ export {
   type WatchedTerm,
 } from './renewal-store.js';
 export { ratingTrace } from './rating-input.js';
+// What bind and issue share: a revision whose premium is stale is rated before it goes on.
+export { isRated } from './premiums.js';
+export { rateAndStore } from './rating-service.js';

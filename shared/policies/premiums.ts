@@ -10,6 +10,31 @@ import { deductibleProblem, findItemDefinition, limitProblem, withDefaultLimits 
 /** Premium totals of a revision go back to zero whenever something they depend on changes. */
 export const UNRATED_TOTALS: Partial<RevisionRecord> = { annualPremiumCents: 0, writtenPremiumCents: 0, annualFeeCents: 0, writtenFeeCents: 0 };
 
+/**
+ * The underwriting questions whose answers the product's rating reads (a step's factor or
+ * condition names the question), in any rate version: a change of any other answer cannot move
+ * the premium.
+ */
+export function questionsReadByRating(product: Pick<ProductCatalog, 'items' | 'questions' | 'rateVersions'>): Set<string> {
+  const known = new Set(product.questions.map((question) => question.id));
+  const read = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (known.has(value)) read.add(value);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  for (const item of product.items) walk(item.rating);
+  for (const version of product.rateVersions ?? []) walk(version.items);
+  return read;
+}
+
+/** Whether every item that rating prices has its figures, and the revision its totals (else it must be rated before it goes on). */
+export function isRated(snapshot: Pick<RevisionSnapshot, 'header' | 'items'>): boolean {
+  if (snapshot.header.annualPremiumCents === 0 && snapshot.header.annualFeeCents === 0) return false;
+  return snapshot.items.every((item) => item.persistStatus === 'rejected' || item.type === 'nonRate' || item.manual || item.premiumSource === 'external' || item.annualPremiumCents !== null || item.annualFeeCents !== null);
+}
+
 /** Clears what rating computed on an item; premiums set by hand or by an external rater stay. */
 export function withoutCalculatedPremium(item: LineItemRecord): LineItemRecord {
   if (item.manual || item.premiumSource === 'external') return item;

@@ -7,7 +7,7 @@ import { rateRevision, type RatedRevision, type RevisionToRate } from '../rating
 import { revisionWithinReach, riskWithinReach } from './access.js';
 import { applyRating, ratingTrace, revisionToRate, totalsOfItems, type RevisionTotals } from './rating-input.js';
 import { storeRatedItems } from './rating-store.js';
-import type { LineItemRecord, RevisionSnapshot } from './model.js';
+import type { LineItemRecord, RevisionRecord, RevisionSnapshot } from './model.js';
 import { UNRATED_TOTALS, resetPremiums } from './premiums.js';
 import { changeRevision } from './store.js';
 import { bySortOrder, lineItemToWire, subLineToWire } from './wire.js';
@@ -34,12 +34,12 @@ export function ratingAnswer(snapshot: RevisionSnapshot, items: readonly LineIte
 }
 
 /** Rates the snapshot and stores every item's figures and step trace, and the revision totals. */
-export async function rateAndStore(snapshot: RevisionSnapshot): Promise<{ items: LineItemRecord[]; rated: RatedRevision }> {
+export async function rateAndStore(snapshot: RevisionSnapshot): Promise<{ items: LineItemRecord[]; rated: RatedRevision; header: RevisionRecord }> {
   const product = await getProductCatalog();
   const rated = rateRevision(product, revisionToRate(snapshot));
   const { items, totals } = applyRating(snapshot, rated);
-  await storeRatedItems(snapshot.header, items, { ...totals, builderPending: false });
-  return { items, rated };
+  const header = await storeRatedItems(snapshot.header, items, { ...totals, builderPending: false });
+  return { items, rated, header };
 }
 
 export async function rateStoredRevision(principal: Principal, revisionId: string) {

@@ -7,7 +7,10 @@ import { getProductCatalog } from '../catalog/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { policyWithinReach, revisionWithinReach, type Principal } from './access.js';
 import type { RevisionChange, RevisionRecord, TermType, UnderwritingAnswer, UnderwritingOption } from './model.js';
-import { UNRATED_TOTALS, resetPremiums } from './premiums.js';
+import { UNRATED_TOTALS, isRated, questionsReadByRating, resetPremiums } from './premiums.js';
+import { applyRating, revisionToRate } from './rating-input.js';
+import { storeRatedItems } from './rating-store.js';
+import { rateRevision } from '../rating/index.js';
 import { RevisionNotOpenError, changeRevision, loadRevision, setPolicyLastVisited } from './store.js';
 import { missingMandatoryItems } from './structure.js';
 import { inceptionFollowsTerm, movedTerm } from './terms.js';
@@ -20,9 +23,19 @@ export async function updateUnderwritingQuestions(principal: Principal, input: {
   const snapshot = await revisionWithinReach(principal, input.revision_id, { open: true });
   const product = await getProductCatalog();
   const answers = validateUnderwritingAnswers(product, input.underwriting_questions, snapshot.header.underwritingQuestions);
-  // Adjustments read the answers (the claims-free discount): their premiums are stale now.
-  const adjustments = resetPremiums(snapshot.items.filter((item) => item.type === 'adjustment'));
-  await changeRevision(snapshot.header, { header: { underwritingQuestions: answers, ...UNRATED_TOTALS }, replace: adjustments });
+  const before = new Map(snapshot.header.underwritingQuestions.map((answer) => [answer.questionId, answer.yesNoAnswer]));
+  const after = new Map(answers.map((answer) => [answer.questionId, answer.yesNoAnswer]));
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((questionId) => before.get(questionId) !== after.get(questionId));
+  const read = questionsReadByRating(product);
+  // An answer no rating step reads (vacancy, say) cannot move the premium: the premiums stay as they are.
+  if (!changed.some((questionId) => read.has(questionId)) || !isRated(snapshot)) {
+    await changeRevision(snapshot.header, { header: { underwritingQuestions: answers } });
+    return;
+  }
+  // One that does (losses, for the claims-free discount) is rated again on the change, its trace stored with it.
+  const answered = { ...snapshot, header: { ...snapshot.header, underwritingQuestions: answers } };
+  const { items, totals } = applyRating(answered, rateRevision(product, revisionToRate(answered)));
+  await storeRatedItems(snapshot.header, items, { underwritingQuestions: answers, ...totals, builderPending: false });
 }
 
 export async function updateUnderwritingOptions(principal: Principal, input: { revision_id: string; underwriting_options: UnderwritingOption[] }) {

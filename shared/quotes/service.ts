@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ProductCatalog, getCarrierSettings, getProductCatalog } from '../catalog/index.js';
-import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
+import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, agencyIdByNumber, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
@@ -58,8 +58,10 @@ async function agencyOf(principal: Principal, info: QuoteInfo): Promise<string |
   const wanted = info.agency_number ?? info.agency_id;
   if (!wanted) return principal.agencyIds[0] ?? null;
   const field = info.agency_number ? 'quote_info.agency_number' : 'quote_info.agency_id';
-  const agency = await getContact(wanted);
-  const reachable = principal.scope === 'all' || principal.agencyIds.includes(wanted);
+  // An agency number finds the agency whose Agency role carries it (storeRoles' agencyNumber); clients that send the agency's id there are still served.
+  const agencyId = info.agency_number ? ((await agencyIdByNumber(info.agency_number)) ?? info.agency_number) : wanted;
+  const agency = await getContact(agencyId);
+  const reachable = principal.scope === 'all' || principal.agencyIds.includes(agencyId);
   if (!agency || !agency.roleIds.includes(AGENCY_ROLE_ID) || !reachable) throw new BusinessRuleError(`${field}: agency ${wanted.slice(0, 100)} was not found`);
   return agency.id;
 }
@@ -213,32 +215,36 @@ async function agentOf(info: QuoteInfo): Promise<string | null> {
   return agent.id;
 }
 
-/** The contact records of a quote party, with the phones, emails and addresses existing clients send. */
+/**
+ * The contact records of a quote party, with the phones, emails and addresses existing clients
+ * send, shaped as storeNewContact stores them: on the profile (what lookupContactByName and the
+ * listings read) and as the contact's own records, through the contacts area's one builder.
+ */
 function partyRecords(party: QuoteParty, roleId: string, context: { principal: Principal; agencyId: string | null }): NewContactRecords {
   const type = party.type && party.type.toLowerCase() === 'organization' ? 'organization' : 'individual';
-  const records = plainContactRecords({
+  return plainContactRecords({
     id: randomUUID(),
     name: party.name,
     type,
     roleIds: [roleId],
     agencyIds: context.agencyId ? [context.agencyId] : [],
     createdBy: context.principal.contactId,
+    phoneNumbers: (party.phones ?? []).map((phone) => ({ id: randomUUID(), phone: phone.number, ...(phone.type ? { phoneType: phone.type } : {}) })),
+    emailAddresses: (party.emails ?? []).map((email) => ({ id: randomUUID(), email: email.email, ...(email.type ? { emailType: email.type } : {}) })),
+    addresses: (party.addresses ?? [])
+      .filter((address) => address.address_line1)
+      .map((address) => ({
+        id: randomUUID(),
+        addressLine1: address.address_line1!,
+        // storeNewContact's default country, so that the same address reads back the same whichever call stored it.
+        addressCountry: address.address_country ?? 'USA',
+        ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
+        ...(address.address_city ? { addressCity: address.address_city } : {}),
+        ...(address.address_state ? { addressState: address.address_state } : {}),
+        ...(address.address_zip ? { addressZip: address.address_zip } : {}),
+        ...(address.type ? { addressType: address.type } : {}),
+      })),
   });
-  records.phoneNumbers = (party.phones ?? []).map((phone) => ({ id: randomUUID(), phone: phone.number, ...(phone.type ? { phoneType: phone.type } : {}) }));
-  records.emailAddresses = (party.emails ?? []).map((email) => ({ id: randomUUID(), email: email.email, ...(email.type ? { emailType: email.type } : {}) }));
-  records.addresses = (party.addresses ?? [])
-    .filter((address) => address.address_line1)
-    .map((address) => ({
-      id: randomUUID(),
-      addressLine1: address.address_line1!,
-      addressCountry: address.address_country ?? 'US',
-      ...(address.address_line2 ? { addressLine2: address.address_line2 } : {}),
-      ...(address.address_city ? { addressCity: address.address_city } : {}),
-      ...(address.address_state ? { addressState: address.address_state } : {}),
-      ...(address.address_zip ? { addressZip: address.address_zip } : {}),
-      ...(address.type ? { addressType: address.type } : {}),
-    }));
-  return records;
 }
 
 /** Named insureds and additional interests become new contacts (records only: the policy's transaction writes them). */

@@ -85,6 +85,6 @@ describe('rate versions', () => {
     // Its invoice (Full Pay, as the expiring term) and its documents.
     expect((await loadAccount(before.policy_id, renewalTerm.id))!.entries.map((entry) => [entry.type, entry.amountCents])).toEqual([['Invoice', 108774]]);
     await service.deliverablesRendered();
-    expect((await listPolicyAttachments(before.policy_id)).map((file) => file.deliverableType).filter((type) => type.startsWith('Renewal')).sort()).toEqual(['Renewal Billing Statement', 'Renewal Declaration']);
+    expect((await listPolicyAttachments(before.policy_id)).map((file) => file.deliverableType).filter((type) => !!type?.startsWith('Renewal')).sort()).toEqual(['Renewal Billing Statement', 'Renewal Declaration']);
   }, 120_000);
 });
