@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
 import { coldStartTargets, formatColdStarts, LAMBDA_NODE_FLAGS, measureColdStarts, selectTargets } from './cold-start.js';
 import type { BenchCall, BenchContext, BenchRow, BenchScenario } from './types.js';
+import { DEPLOYED_MEMORY_MB, PRICES, pricedRows } from './cost.js';
 
 process.env.MEASURE_DYNAMODB_CAPACITY = 'true';
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
@@ -64,7 +65,10 @@ async function main() {
   const coldStart = skipColdStarts ? undefined : await coldStarts();
   if (!skipScenarios) await scenarios(results);
   const options = { runs, quick, functions: functionFilter, scenarios: skipScenarios ? [] : only };
-  const output = { measuredAt: new Date().toISOString(), node: process.version, machine: `${process.arch}`, options, coldStart, results };
+  // Every call measured, priced at the dated list prices (test/bench/cost.ts).
+  const costs = { prices: PRICES, memoryMb: DEPLOYED_MEMORY_MB, perMillionCalls: pricedRows(results) };
+  if (costs.perMillionCalls.length) console.table(costs.perMillionCalls);
+  const output = { measuredAt: new Date().toISOString(), node: process.version, machine: `${process.arch}`, options, coldStart, results, costs };
   mkdirSync(here, { recursive: true });
   writeFileSync(join(here, 'results.json'), `${JSON.stringify(output, null, 2)}\n`);
   console.log(`wrote ${join(here, 'results.json')}`);
