@@ -133,6 +133,20 @@ export const scenario: BenchScenario = {
     const latency = await context.latency(path, workedExample(1000), { requests: 60, concurrency: 4 });
     rows.push({ name: 'create_quote_extended warm latency', ...latency });
 
+    // Every new quote takes a number from one counter item (COUNTER#POLICYNUMBER, per prefix and year):
+    // 200 at once against 50 at once shows whether that item is the bottleneck (within 1.5x of the throughput).
+    const burst = async (count: number, offset: number) => {
+      const began = performance.now();
+      const answers = await Promise.all(Array.from({ length: count }, (_, index) => context.call(path, workedExample(offset + index))));
+      const failed = answers.filter((answer) => answer.body?.success !== true).length;
+      if (failed) throw new Error(`${failed} of ${count} concurrent quotes failed`);
+      return count / ((performance.now() - began) / 1000);
+    };
+    const fifty = await burst(50, 2000);
+    const twoHundred = await burst(200, 3000);
+    rows.push({ name: 'create_quote_extended, 50 at once', quotesPerSecond: round(fifty, 1) });
+    rows.push({ name: 'create_quote_extended, 200 at once (the numbering counter under load)', quotesPerSecond: round(twoHundred, 1), ratioTo50: round(fifty / twoHundred) });
+
     const baseline = medianRatingMs(revisionOf(1));
     for (const count of [1, 10, 100]) {
       const ms = count === 1 ? baseline : medianRatingMs(revisionOf(count));
