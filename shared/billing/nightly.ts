@@ -129,7 +129,7 @@ export async function decideAccount(ref: { policyId: string; termId: string }, d
   }
   const settings = await billingSettings();
   const { charges, credits } = ledgerFromEntries(entries);
-  const found = decideNonPayment({ charges, credits, date, rules: settings.rules, previous: account.nonPayment });
+  const found = decideNonPayment({ charges, credits, date, rules: settings.rules, previous: account.nonPayment, expirationDate: account.expirationDate });
   if (found.action === 'none') return { action: 'none' };
   if (found.action === 'cancel') {
     await moves.cancel(NIGHTLY_PRINCIPAL, { policyId: account.policyId, termId: account.termId, reasonId: NON_PAYMENT_REASON_ID, cancelDate: found.cancelDate! }, decision);

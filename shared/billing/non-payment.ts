@@ -19,6 +19,8 @@ export interface NonPaymentInput {
   rules: Pick<BillingRules, 'nonPaymentCancelDaysAfterDue'>;
   /** The decision of the last run for this policy, if any. */
   previous?: NonPaymentState | null;
+  /** The term's end: a cancel date is never later (a due date moved late in the term would otherwise cancel outside it, which the cancel move refuses). */
+  expirationDate?: string;
 }
 
 const CURRENT: NonPaymentState = { status: 'current', cancelDate: null, chargeId: null };
@@ -53,7 +55,10 @@ export function nonPaymentState(input: NonPaymentInput): NonPaymentState {
   const invoices = inDueOrder(
     input.charges.filter((charge) => charge.kind === 'Invoice' && !excused.has(charge.id)).map((charge) => ({ ...charge, dueDate: dueDates.get(charge.id)! })),
   );
-  const cancelDateOf = (dueDate: string) => addDays(dueDate, input.rules.nonPaymentCancelDaysAfterDue);
+  const cancelDateOf = (dueDate: string) => {
+    const date = addDays(dueDate, input.rules.nonPaymentCancelDaysAfterDue);
+    return input.expirationDate && date > input.expirationDate ? input.expirationDate : date;
+  };
   // Only money received before the cancel date saves the policy.
   for (const invoice of invoices) {
     const cancelDate = cancelDateOf(invoice.dueDate);

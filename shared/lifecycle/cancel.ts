@@ -14,7 +14,7 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, revisionHeaders, cancellationWrites } from '../policies/index.js';
+import { policyWithinReach, revisionHeaders, cancellationWrites, type TermRecord } from '../policies/index.js';
 import { InvalidCancelDateError, type CancelledTerm, type MoveWiring } from './model.js';
 import { contributedWrites } from './contributions.js';
 
@@ -47,6 +47,41 @@ export interface DecisionOptions {
 
 export class PolicyNotCancellableError extends BusinessRuleError {}
 
+
+/**
+ * A term cancelled after its renewal was made: the renewal term, not yet in force, is cancelled
+ * with it, flat on its first day (everything it billed is returned), in the same transaction:
+ * its own revision, account rows, notice and note. It would otherwise come into force, and bill,
+ * for a policy that no longer exists.
+ */
+async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
+  const { policy, terms, term, cancelled } = context;
+  if (term.renewal?.state !== 'committed' || term.renewal.inForce) return [];
+  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
+  if (!renewalTerm || renewalTerm.cancellationStatus === 'cancelled') return [];
+  const revisions = (await revisionHeaders(renewalTerm.revisionIds)).filter((revision) => revision.revisionState === 'committed');
+  const base = revisions.at(-1);
+  if (!base) return [];
+  const cancelDate = renewalTerm.effectiveDate;
+  const figures = await wiring.reads.cancellationFigures({ revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate });
+  const newRevisionId = randomUUID();
+  const renewalCancelled: CancelledTerm = {
+    ...cancelled,
+    termId: renewalTerm.id,
+    termEffectiveDate: renewalTerm.effectiveDate,
+    termExpirationDate: renewalTerm.expirationDate,
+    revisionId: newRevisionId,
+    inForceRevisionId: base.id,
+    cancelDate,
+    returnPremiumCents: figures.returnPremiumCents,
+    decidedAt: new Date(Date.parse(cancelled.decidedAt) + 10).toISOString(),
+    summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
+  };
+  return [
+    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withoutSearch: true }),
+    ...(await contributedWrites(wiring, 'cancel', renewalCancelled)),
+  ];
+}
 
 export async function cancelPolicy(wiring: MoveWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
   const now = options.now ?? new Date();
@@ -106,6 +141,7 @@ export async function cancelPolicy(wiring: MoveWiring, principal: Principal, req
   const writes = [
     ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId })),
     ...(await contributedWrites(wiring, 'cancel', cancelled)),
+    ...(outcome === 'cancelled' ? await renewalCancelledWithTerm(wiring, { policy, terms, term, cancelled }) : []),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
   return { outcome, policyNumber: policy.policyNumber, cancelDate, returnPremiumCents, message };

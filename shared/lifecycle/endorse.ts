@@ -322,7 +322,8 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     endorsed,
     endorsement,
     reapplied,
-    activeRevisionId: afterVersions.at(-1)!.id,
+    // An endorsement of a renewal term not yet in force leaves the policy's active revision where it is.
+    activeRevisionId: term.id === policy.activeTermId ? afterVersions.at(-1)!.id : policy.activeRevisionId,
     conflicts,
     before: { annualPremiumCents: inForce.header.annualPremiumCents, writtenPremiumCents: termBefore.writtenPremiumCents },
     product,

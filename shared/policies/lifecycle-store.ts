@@ -55,6 +55,8 @@ export interface CancellationMove {
   decisionDate: string;
   /** Id of the revision carrying the cancellation's reason and date (immediate cancellation only). */
   newRevisionId: string;
+  /** The policy's search record is moved by the other cancellation of the same transaction (a renewal cancelled with its term). */
+  withoutSearch?: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
     { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
     ...later.map((other) => ({ Update: versionedUpdate(table, revisionKey(other.id), other.version, { cancelDate: move.cancelDate }) })),
     // search shows the new status at once.
-    ...searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null }),
+    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null })),
   ];
 }
 

@@ -154,6 +154,31 @@ describe('an endorsement of a renewed term', () => {
   }, 120_000);
 });
 
+describe('a renewed policy cancelled before its renewal begins', () => {
+  it('cancels the renewal with it, flat, returning everything it billed; the renewal never comes into force', async () => {
+    const policy = await issued('2025-01-01', 'Cato Cancel');
+    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }));
+    // An endorsement of the renewal term, not yet in force, leaves the policy's active revision where it is.
+    const future = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: '2026-02-01' })).revision_id;
+    ok(await service.call(`${P}/rate_revision`, { revision_id: future }));
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: policy.policyId, revision_id: future } }));
+    expect((await policyOf(policy.policyId)).active_revision.id).toBe(policy.revisionId);
+
+    const answer = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797', cancel_date: '2025-12-01' });
+    expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
+    const [expiring, renewal] = await terms(policy.policyId);
+    expect(expiring).toMatchObject({ cancellation_status: 'cancelled', cancel_pending_date: null });
+    expect(renewal).toMatchObject({ id: renewed.renewal_term_id, cancellation_status: 'cancelled' });
+    const account = (await loadAccount(policy.policyId, renewal.id))!;
+    expect(account.account).toMatchObject({ policyStatus: 'Cancelled' });
+    // Full Pay 851.62 billed; flat: the 826.62 premium returned, the 25.00 fee earned.
+    expect(account.account.balanceCents).toBe(2500);
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain(`Renewal term 2026-01-01 to 2027-01-01 cancelled with the term it renews (flat); return premium 826.62`);
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual([]);
+    expect((await policyOf(policy.policyId)).active_policy_term.id).toBe(policy.termId);
+  }, 120_000);
+});
+
 describe('non-renewal and expiry', () => {
   it('a Non-Renewal queues its notice, the run leaves the policy alone, and it expires at its end; reinstate_expired_policy gives it its renewal', async () => {
     const effective = addDays(todayIso(), -200);

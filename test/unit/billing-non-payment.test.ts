@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
 import type { Charge, Credit, NonPaymentDecision, NonPaymentState } from '../../shared/billing/model.js';
-import { decideNonPayment, nonPaymentDueDates } from '../../shared/billing/non-payment.js';
+import { decideNonPayment, nonPaymentDueDates, nonPaymentState } from '../../shared/billing/non-payment.js';
 import { billingSettingsFromRecords } from '../../shared/billing/settings.js';
 
 const { rules } = billingSettingsFromRecords(referenceCatalogRecords());
@@ -103,5 +103,13 @@ describe('cancellation for non-payment', () => {
     // The first paid late but before its cancel date, the second now late: a new notice for the second.
     const next = decideNonPayment({ charges: quarterly, credits: [paid('2026-01-15', 35565, 'q-pay')], date: '2026-04-02', rules, previous: state(decision) });
     expect(next).toEqual({ status: 'cancellation_pending', cancelDate: '2026-04-16', chargeId: 'q-2', action: 'notify_cancellation_pending' });
+  });
+});
+
+describe('a cancel date at the end of the term', () => {
+  it('is never later than the term ends, so the cancel move can take it', () => {
+    const charges = [{ id: 'late', kind: 'Invoice' as const, billDate: '2025-12-20', dueDate: '2025-12-25', amountCents: 10000 }];
+    const state = nonPaymentState({ charges, credits: [], date: '2025-12-31', rules: { nonPaymentCancelDaysAfterDue: 15 }, expirationDate: '2026-01-01' });
+    expect(state).toEqual({ status: 'cancellation_pending', cancelDate: '2026-01-01', chargeId: 'late' });
   });
 });
