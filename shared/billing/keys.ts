@@ -71,3 +71,22 @@ export function accountByTermQuery(tableName: string, termId: string) {
     ExpressionAttributeValues: { ':pk': `BILLINGTERM#${termId}` },
   };
 }
+
+/**
+ * A lockbox file applied in chunks (a file too large for one call): its run, each line's answer
+ * (written with the line's money, so an interrupted chunk answers the same when delivered again)
+ * and each chunk's done mark, in one partition per file.
+ */
+export const lockboxRunPartition = (fileId: string) => `LOCKBOXRUN#${fileId}`;
+export const lockboxRunKey = (fileId: string): Key => ({ pk: lockboxRunPartition(fileId), sk: 'RUN' });
+export const lockboxLineKey = (fileId: string, line: number): Key => ({ pk: lockboxRunPartition(fileId), sk: `LINE#${String(line).padStart(6, '0')}` });
+export const lockboxChunkDoneKey = (fileId: string, chunk: number): Key => ({ pk: lockboxRunPartition(fileId), sk: `CHUNK#${chunk}` });
+/** Query parameters of every line answer of a file, in line order. */
+export function lockboxLinesQuery(tableName: string, fileId: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
+    ExpressionAttributeValues: { ':pk': lockboxRunPartition(fileId), ':line': 'LINE#' },
+    ConsistentRead: true,
+  };
+}

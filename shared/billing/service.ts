@@ -5,6 +5,7 @@
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
+import type { TransactionWrite } from '../platform/transactions.js';
 import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import type { CommittedRevision, Contribution, RenewedTerm } from '../lifecycle/index.js';
@@ -304,8 +305,9 @@ const LOCKBOX_READS_AT_ONCE = 64;
 const LOCKBOX_POSTINGS_AT_ONCE = 64;
 /** A lockbox payment writes its row, its check number and its locator; one note per posting. */
 const LOCKBOX_PAYMENTS_PER_POSTING = 30;
+/** With each line's answer recorded: the account, 4 writes a payment (row, check, locator, answer) and the note stay within 100. */
+const LOCKBOX_RECORDED_PAYMENTS_PER_POSTING = 24;
 
-/** The latest term's account of each policy among `accounts`. */
 /** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
   const byPolicy = new Map<string, BillingAccount[]>();
@@ -338,7 +340,16 @@ function textOf(value: unknown): string {
  * 30 payments), each holding its check numbers: a check that another request posted
  * meanwhile answers `error` on its line and the rest of its chunk is posted again.
  */
-export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date()): Promise<LockboxTransactionResult[]> {
+export interface LockboxApplication {
+  /**
+   * Writes that record the success of the given lines (their index in `transactions`), handed to
+   * the posting that posts them: a file applied in chunks keeps each line's answer with its
+   * money, so a chunk interrupted and delivered again answers exactly what it answered the first time.
+   */
+  recordSuccess?: (lines: readonly number[]) => TransactionWrite[];
+}
+
+export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
   const today = todayIso(now);
   const numbers = [...new Set(transactions.map((transaction) => lockboxPolicyNumber(textOf((transaction as Record<string, unknown> | null)?.policy))).filter(Boolean))];
   const refs = [...(await accountRefsByLockboxNumber(numbers)).values()].flat();
@@ -360,7 +371,9 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
   });
   const chunks: Array<{ policyNumber: string; lines: number[] }> = [];
   for (const [policyNumber, lines] of perPolicy) {
-    for (let start = 0; start < lines.length; start += LOCKBOX_PAYMENTS_PER_POSTING) chunks.push({ policyNumber, lines: lines.slice(start, start + LOCKBOX_PAYMENTS_PER_POSTING) });
+    // A line's recorded answer is one more write per payment: fewer payments then fit one posting's transaction.
+    const perPosting = application.recordSuccess ? LOCKBOX_RECORDED_PAYMENTS_PER_POSTING : LOCKBOX_PAYMENTS_PER_POSTING;
+    for (let start = 0; start < lines.length; start += perPosting) chunks.push({ policyNumber, lines: lines.slice(start, start + perPosting) });
   }
   const at = instant(now);
   await mapLimited(chunks, LOCKBOX_POSTINGS_AT_ONCE, async ({ policyNumber, lines }) => {
@@ -377,7 +390,13 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
         text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
       });
       try {
-        await writePosting({ account, entries, holdChecks: entries.map((entry) => entry.checkNumber!), locatePayments: entries.map((entry) => entry.id), handed: [notePut(note)] });
+        await writePosting({
+          account,
+          entries,
+          holdChecks: entries.map((entry) => entry.checkNumber!),
+          locatePayments: entries.map((entry) => entry.id),
+          handed: [notePut(note), ...(application.recordSuccess?.(pending) ?? [])],
+        });
         return;
       } catch (error) {
         if (!(error instanceof CheckAlreadyPostedError)) throw error;

@@ -44,6 +44,8 @@ export const QUEUES = {
   'nightly-billing': STANDARD,
   /** Batches of terms the nightly renewal planner fans out (renew, put in force, expire). */
   'nightly-renewals': STANDARD,
+  /** Chunks of a lockbox file too large for one call, applied in parallel. A chunk posts up to 250 lines: a batch of 2 stays inside the consumer's minute. */
+  'lockbox-chunks': { ...STANDARD, batchSize: 2 },
   /**
    * Deliverables a policy's move requested (the Declaration, a Notice of Cancellation): the
    * table's stream carries each new request here (the `DELIVERABLE_REQUESTS` pipe below).

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { handler as decideAccounts } from '../../../events/queues/nightly-billing/decide_accounts.js';
+import { handler as applyChunk } from '../../../events/queues/lockbox-chunks/apply_chunk.js';
 import { startQueuePoller } from '../../../infra/local/queue-poller.js';
 import { invoiceEntry } from '../../../shared/billing/account-history.js';
 import { lockboxPolicyNumber } from '../../../shared/billing/lockbox.js';
@@ -132,6 +133,31 @@ export const scenario: BenchScenario = {
     const judgedAgain = await ok(`${P}/apply_lockbox_payment_transactions`, { transactions: file });
     if ((judgedAgain.body.data as Array<{ result: string }>).some((line) => line.result === 'success')) throw new Error('the same lockbox file without a key posted again');
     rows.push({ name: 'the same 1,000-line file again, no key (each line: already posted)', ms: Math.round(judgedAgain.ms), readUnits: judgedAgain.readUnits, writeUnits: judgedAgain.writeUnits });
+    // A file ten times that size: accepted at once, applied in chunks by 4 local consumers (Lambda would run more).
+    const bigNumbers = await seedAccounts(10_000, 2096, today);
+    const bigFile = bigNumbers.map((number, index) => ({ policy: lockboxPolicyNumber(number), check: `8${index}`, payment: '851.62' }));
+    const bigClient = new SQSClient({});
+    const chunkPollers = Array.from({ length: 4 }, () =>
+      startQueuePoller({ client: bigClient, queueUrl: config.queueUrl('lockbox-chunks'), handler: applyChunk, batchSize: 2, waitTimeSeconds: 1 }),
+    );
+    try {
+      const began = performance.now();
+      const accepted = await ok(`${P}/apply_lockbox_payment_transactions`, { transactions: bigFile });
+      const fileId = accepted.body.data.file_id as string;
+      let answered = await ok(`${P}/retrieve_lockbox_file_result`, { file_id: fileId });
+      while (answered.body.data.status !== 'done') {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        answered = await ok(`${P}/retrieve_lockbox_file_result`, { file_id: fileId });
+      }
+      const seconds = (performance.now() - began) / 1000;
+      const postedBig = (answered.body.data.results as Array<{ result: string }>).filter((line) => line.result === 'success').length;
+      if (postedBig !== 10_000) throw new Error(`the 10,000-line file posted ${postedBig}`);
+      const syncRate = 1000 / (applied.ms / 1000);
+      rows.push({ name: 'apply_lockbox_payment_transactions, 10,000 lines, in chunks (4 consumers), end to end', seconds: Math.round(seconds * 10) / 10, txPerSecond: Math.round(10_000 / seconds), ratioToSync1000: Math.round((10_000 / seconds / syncRate) * 100) / 100, acceptedInMs: Math.round(accepted.ms) });
+    } finally {
+      await Promise.all(chunkPollers.map((poller) => poller.stop()));
+      bigClient.destroy();
+    }
     const matchfile = await ok(`${P}/retrieve_lockbox_matchfile_info`, {});
     rows.push({ name: 'retrieve_lockbox_matchfile_info over 1,001 accounts', ms: Math.round(matchfile.ms), readUnits: matchfile.readUnits });
 

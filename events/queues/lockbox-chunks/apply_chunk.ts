@@ -1,0 +1,15 @@
+/**
+ * Applies the chunks of lockbox files too large for one call (queued by
+ * apply_lockbox_payment_transactions). A chunk delivered again, or interrupted and delivered
+ * again, posts nothing twice and answers each line as it answered it the first time.
+ */
+import { defineConsumer } from '../../../shared/platform/consumer.js';
+import { applyLockboxChunk, lockboxChunkMessage } from '../../../shared/billing/lockbox-runs.js';
+
+export const handler = defineConsumer({
+  queue: 'lockbox-chunks',
+  message: lockboxChunkMessage,
+  resources: { table: 'write', bucket: 'read' },
+  handle: (chunk) => applyLockboxChunk(chunk),
+  logged: (chunk, outcome) => ({ fileId: chunk.fileId, chunk: chunk.chunk, lines: chunk.lines.length, ...outcome }),
+});

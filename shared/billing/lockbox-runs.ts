@@ -1,0 +1,158 @@
+/**
+ * Lockbox files of any size. A file too large to apply within one call is accepted at once:
+ * stored in S3, cut into chunks that keep all the lines of one lockbox number together (so each
+ * chunk judges its lines exactly as one synchronous application would: the first of two equal
+ * checks posts, the second is answered "already posted"), and the chunks are applied in parallel
+ * from the `lockbox-chunks` queue. Each line's answer is written with its money (a success in the
+ * posting's own transaction), so a chunk delivered twice or interrupted and delivered again
+ * answers what it answered the first time and posts nothing twice. retrieve_lockbox_file_result
+ * answers the lines in file order once every chunk is done.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { mapLimited } from '../platform/concurrency.js';
+import { documentClient, s3Client, sqsClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
+import { NotFoundError } from '../platform/errors.js';
+import { runTransaction, RecordChangedError, type TransactionWrite } from '../platform/transactions.js';
+import { lockboxPolicyNumber } from './lockbox.js';
+import { lockboxChunkDoneKey, lockboxLineKey, lockboxLinesQuery, lockboxRunKey } from './keys.js';
+import type { LockboxTransactionResult } from './model.js';
+import { applyLockboxTransactions } from './service.js';
+
+/** Files up to this many lines are applied within the call (the bench: 1,000 lines in 7-12 s of the call's 29). */
+export const LOCKBOX_SYNC_LINES = 1000;
+/** Lines a chunk carries at most (one lockbox number's lines are never split). */
+export const LOCKBOX_CHUNK_LINES = 250;
+
+const table = () => config.tableName();
+const fileObjectKey = (fileId: string) => `lockbox-files/${fileId}.json`;
+
+export interface LockboxRun {
+  fileId: string;
+  lines: number;
+  chunks: number;
+  chunksDone: number;
+  startedAt: string;
+  /** Who sent the file: only they (or an Administrator) read its answers. */
+  sentBy: string;
+}
+
+export const lockboxChunkMessage = z.object({
+  fileId: z.string().check(z.minLength(1), z.maxLength(100)),
+  chunk: z.int().check(z.nonnegative()),
+  lines: z.array(z.int().check(z.nonnegative())).check(z.maxLength(20_000)),
+});
+export type LockboxChunk = z.infer<typeof lockboxChunkMessage>;
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+
+/** The chunks of a file: its line numbers grouped by lockbox number, groups packed in file order into chunks of about LOCKBOX_CHUNK_LINES. */
+export function lockboxChunks(transactions: readonly unknown[]): number[][] {
+  const groups = new Map<string, number[]>();
+  transactions.forEach((transaction, line) => {
+    const number = lockboxPolicyNumber(textOf((transaction as Record<string, unknown> | null)?.policy));
+    groups.set(number, [...(groups.get(number) ?? []), line]);
+  });
+  const chunks: number[][] = [];
+  let current: number[] = [];
+  for (const lines of groups.values()) {
+    if (current.length > 0 && current.length + lines.length > LOCKBOX_CHUNK_LINES) {
+      chunks.push(current);
+      current = [];
+    }
+    current = [...current, ...lines];
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** The id of a file sent with an Idempotency-Key: the same key starts (and answers) the same run. */
+export function lockboxFileId(sentBy: string, idempotencyKey?: string): string {
+  if (!idempotencyKey) return randomUUID();
+  const hash = createHash('sha256').update(`${sentBy}\u0000lockbox\u0000${idempotencyKey}`).digest('hex');
+  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-8${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
+}
+
+/** Accepts a large file: stored, its run recorded, its chunks queued. A file id already started answers that run. */
+export async function startLockboxRun(transactions: readonly unknown[], sentBy: string, fileId: string, now = new Date()): Promise<LockboxRun> {
+  const existing = await getLockboxRun(fileId);
+  if (existing) return existing;
+  const chunks = lockboxChunks(transactions);
+  await s3Client().send(new PutObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(fileId), Body: JSON.stringify(transactions), ContentType: 'application/json' }));
+  const run: LockboxRun = { fileId, lines: transactions.length, chunks: chunks.length, chunksDone: 0, startedAt: now.toISOString(), sentBy };
+  try {
+    await documentClient().send(new PutCommand({ TableName: table(), Item: { ...lockboxRunKey(fileId), entity: 'LockboxRun', ...run }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    // The same key sent twice at once: the other call started the run.
+    if (isConditionalCheckFailure(error)) return (await getLockboxRun(fileId))!;
+    throw error;
+  }
+  const messages = chunks.map((lines, chunk) => ({ Id: String(chunk), MessageBody: JSON.stringify({ fileId, chunk, lines } satisfies LockboxChunk) }));
+  const groups: (typeof messages)[] = [];
+  for (let start = 0; start < messages.length; start += 10) groups.push(messages.slice(start, start + 10));
+  await mapLimited(groups, 8, async (entries) => {
+    const sent = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: config.queueUrl('lockbox-chunks'), Entries: entries }));
+    if (sent.Failed?.length) throw new Error(`The lockbox-chunks queue refused ${sent.Failed.length} chunks of file ${fileId}`);
+  });
+  return run;
+}
+
+export async function getLockboxRun(fileId: string): Promise<LockboxRun | undefined> {
+  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: lockboxRunKey(fileId), ConsistentRead: true }));
+  if (!found.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _entity, ...run } = found.Item;
+  return run as LockboxRun;
+}
+
+const answerPut = (fileId: string, line: number, result: LockboxTransactionResult): TransactionWrite => ({
+  Put: { TableName: table(), Item: { ...lockboxLineKey(fileId, line), entity: 'LockboxLine', line, result: result.result, detail: result.detail } },
+});
+
+/** Applies one chunk: the lines not answered yet, each success recorded with its posting, the refusals after, then the chunk counted once. */
+export async function applyLockboxChunk(message: LockboxChunk, now = new Date()): Promise<{ applied: number; alreadyAnswered: number }> {
+  const file = await s3Client().send(new GetObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(message.fileId) }));
+  const transactions = JSON.parse(await file.Body!.transformToString('utf8')) as unknown[];
+  const answered = new Set(
+    (await batchGetAll<{ line: number }>(message.lines.map((line) => lockboxLineKey(message.fileId, line)), { consistentRead: true, concurrency: 4 })).map((item) => item.line),
+  );
+  const pending = message.lines.filter((line) => !answered.has(line));
+  if (pending.length > 0) {
+    const results = await applyLockboxTransactions(
+      pending.map((line) => transactions[line]),
+      now,
+      { recordSuccess: (indexes) => indexes.map((index) => answerPut(message.fileId, pending[index], { result: 'success', detail: '' })) },
+    );
+    const refusals = results.flatMap((result, index) => (result.result === 'success' ? [] : [{ PutRequest: { Item: { ...lockboxLineKey(message.fileId, pending[index]), entity: 'LockboxLine', line: pending[index], result: result.result, detail: result.detail } } }]));
+    await batchWriteAll(refusals, { concurrency: 4 });
+  }
+  try {
+    await runTransaction(
+      [
+        { Put: { TableName: table(), Item: { ...lockboxChunkDoneKey(message.fileId, message.chunk), entity: 'LockboxChunkDone' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Update: { TableName: table(), Key: lockboxRunKey(message.fileId), UpdateExpression: 'ADD chunksDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+      { label: `Lockbox file ${message.fileId}` },
+    );
+  } catch (error) {
+    // Counted already: a redelivery of a chunk that had finished.
+    if (!(error instanceof RecordChangedError)) throw error;
+  }
+  return { applied: pending.length, alreadyAnswered: answered.size };
+}
+
+/** A file's answers in line order once every chunk is done; its progress before. */
+export async function lockboxRunResult(fileId: string, reader: { contactId: string; isAdministrator: boolean }) {
+  const run = await getLockboxRun(fileId);
+  if (!run || (run.sentBy !== reader.contactId && !reader.isAdministrator)) throw new NotFoundError(`Lockbox file ${fileId}`);
+  if (run.chunksDone < run.chunks) return { file_id: fileId, status: 'applying' as const, lines: run.lines, chunks: run.chunks, chunks_done: run.chunksDone };
+  const results: LockboxTransactionResult[] = new Array(run.lines);
+  for await (const page of queryPages<{ line: number; result: 'success' | 'error'; detail: string }>(lockboxLinesQuery(table(), fileId))) {
+    for (const item of page.items) results[item.line] = { result: item.result, detail: item.detail };
+  }
+  return { file_id: fileId, status: 'done' as const, lines: run.lines, chunks: run.chunks, chunks_done: run.chunksDone, results };
+}
