@@ -92,6 +92,11 @@ async function inForceAtExpiry(term: TermRecord): Promise<RevisionSnapshot> {
   return snapshot;
 }
 
+/** What a term's decision tells the areas that join it: the policy, the term, the revision in force, who reaches it. */
+function termDecisionOf(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'expirationDate'>, inForceRevisionId: string, decision: Decision, summary: string): TermDecision {
+  return { ...decision, policyId: policy.id, policyNumber: policy.policyNumber, termId: term.id, expirationDate: term.expirationDate, inForceRevisionId, ...ownerFacts(policy), summary };
+}
+
 function ownerFacts(policy: PolicyRecord) {
   return { ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), contactIds: [...policy.contactIds], namedInsuredContactIds: [...policy.contacts.namedInsuredIds] };
 }
@@ -259,16 +264,7 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
   if (!renewalTerm) throw new NotFoundError(`Policy term ${term.renewal!.termId}`);
   const committed = await committedOf(renewalTerm);
   const active = endorsementRules.inForceOn(committed, decision.decisionDate) ?? committed[0];
-  const event: TermDecision = {
-    ...decision,
-    policyId: policy.id,
-    policyNumber: policy.policyNumber,
-    termId: renewalTerm.id,
-    expirationDate: renewalTerm.expirationDate,
-    inForceRevisionId: active.id,
-    ...ownerFacts(policy),
-    summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} in force`,
-  };
+  const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} in force`);
   await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await contributedWrites(wiring, 'renewalInForce', event))], {
     label: `Policy ${policy.policyNumber}`,
   });
@@ -281,16 +277,7 @@ async function expireTerm(wiring: MoveWiring, context: TermContext, decision: De
   const inForce = await inForceAtExpiry(term);
   const held = term.renewal?.state === 'held' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
   const why = term.renewalStatus === 'Non-Renewal' ? 'not renewed' : held ? 'its renewal was still held for review' : 'no renewal was made';
-  const event: TermDecision = {
-    ...decision,
-    policyId: policy.id,
-    policyNumber: policy.policyNumber,
-    termId: term.id,
-    expirationDate: term.expirationDate,
-    inForceRevisionId: inForce.header.id,
-    ...ownerFacts(policy),
-    summary: `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`,
-  };
+  const event = termDecisionOf(policy, term, inForce.header.id, decision, `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`);
   const writes = [
     ...expiryWrites({ term, inForceRevision: inForce.header, ...(held?.revisionState === 'open' ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
     ...(await contributedWrites(wiring, 'expire', event)),
@@ -398,13 +385,7 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
   const inForce = await inForceAtExpiry(term);
   const description = request.description ?? '';
   const event: RenewalStatusDecision = {
-    ...decision,
-    policyId: policy.id,
-    policyNumber: policy.policyNumber,
-    termId: term.id,
-    expirationDate: term.expirationDate,
-    inForceRevisionId: inForce.header.id,
-    ...ownerFacts(policy),
+    ...termDecisionOf(policy, term, inForce.header.id, decision, ''),
     status: request.status,
     reason,
     description,

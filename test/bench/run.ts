@@ -21,7 +21,7 @@ import type { BenchCall, BenchContext, BenchRow, BenchScenario } from './types.j
 import { DEPLOYED_MEMORY_MB, PRICES, pricedRows } from './cost.js';
 
 process.env.MEASURE_DYNAMODB_CAPACITY = 'true';
-process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+process.env.POWERTOOLS_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'SILENT';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

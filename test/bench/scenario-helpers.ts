@@ -1,5 +1,40 @@
-/** What several bench scenarios do alike: one metered call as a row, and names to fill a table with. */
+/** What several bench scenarios do alike: one metered call as a row, names to fill a table with, a timed nightly run. */
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { startQueuePoller } from '../../infra/local/queue-poller.js';
+import { config } from '../../shared/platform/config.js';
+import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
+import type { QueueName } from '../../shared/platform/queues.js';
 import type { BenchContext, BenchRow } from './types.js';
+
+/** A nightly job as the bench runs it: its planner, and the consumer of its queue. */
+export interface NightlyJob {
+  job: string;
+  queue: QueueName;
+  consumer: (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+  plan: (date: string) => Promise<{ runId: string; batches: number; accounts: number }>;
+}
+
+/** Runs a nightly job for a day with `workers` consumers in parallel (Lambda would run many), answering its seconds. */
+export async function timedNightlyRun(nightly: NightlyJob, date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number }> {
+  const client = new SQSClient({});
+  const pollers = Array.from({ length: workers }, () =>
+    startQueuePoller({ client, queueUrl: config.queueUrl(nightly.queue), handler: nightly.consumer, batchSize: 10, waitTimeSeconds: 1 }),
+  );
+  const started = performance.now();
+  try {
+    const run = await nightly.plan(date);
+    for (;;) {
+      const progress = await getNightlyRun(nightly.job, date, run.runId);
+      if (progress && progress.batchesDone >= progress.batches) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { seconds: Math.round((performance.now() - started) / 100) / 10, accounts: run.accounts, batches: run.batches };
+  } finally {
+    await Promise.all(pollers.map((poller) => poller.stop()));
+    client.destroy();
+  }
+}
 
 /**
  * A caller that makes one call, records its capacity and time as a row of `rows`, and answers

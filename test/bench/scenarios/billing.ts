@@ -15,7 +15,7 @@ import { invoiceEntry } from '../../../shared/billing/account-history.js';
 import { lockboxPolicyNumber } from '../../../shared/billing/lockbox.js';
 import type { BillingAccount } from '../../../shared/billing/model.js';
 import { planNightlyBilling } from '../../../shared/billing/nightly.js';
-import { getNightlyRun, newAccountItems } from '../../../shared/billing/store.js';
+import { newAccountItems } from '../../../shared/billing/store.js';
 import { config } from '../../../shared/platform/config.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, termKey } from '../../../shared/policies/keys.js';
@@ -23,6 +23,7 @@ import type { PolicyRecord, RevisionRecord, TermRecord } from '../../../shared/p
 import { getPolicyWithTerms, getRevisionHeaders, searchableOf } from '../../../shared/policies/store.js';
 import { searchIndexWritesForNewPolicy } from '../../../shared/search/index-writes.js';
 import type { BenchRow, BenchScenario } from '../types.js';
+import { timedNightlyRun } from '../scenario-helpers.js';
 
 const P = '/api/v2/policies';
 
@@ -69,26 +70,8 @@ async function seedAccounts(count: number, year: number, dueDate: string, issued
   return numbers;
 }
 
-/** Runs the nightly job for a day with `workers` consumers in parallel (Lambda would run many), answering its seconds. */
-async function timedNightly(date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number }> {
-  const client = new SQSClient({});
-  const pollers = Array.from({ length: workers }, () =>
-    startQueuePoller({ client, queueUrl: config.queueUrl('nightly-billing'), handler: decideAccounts, batchSize: 10, waitTimeSeconds: 1 }),
-  );
-  const started = performance.now();
-  try {
-    const run = await planNightlyBilling(date);
-    for (;;) {
-      const progress = await getNightlyRun('billing', date, run.runId);
-      if (progress && progress.batchesDone >= progress.batches) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    return { seconds: Math.round((performance.now() - started) / 100) / 10, accounts: run.accounts, batches: run.batches };
-  } finally {
-    await Promise.all(pollers.map((poller) => poller.stop()));
-    client.destroy();
-  }
-}
+const nightlyBilling = { job: 'billing', queue: 'nightly-billing' as const, consumer: decideAccounts, plan: planNightlyBilling };
+const timedNightly = (date: string, workers: number) => timedNightlyRun(nightlyBilling, date, workers);
 
 export const scenario: BenchScenario = {
   name: 'billing',

@@ -7,17 +7,14 @@
  * each has its policy, its term on the renewal watch and, for the 1,000 due, its own revision.
  */
 import { randomUUID } from 'node:crypto';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { handler as decideTerms } from '../../../events/queues/nightly-renewals/decide_terms.js';
-import { startQueuePoller } from '../../../infra/local/queue-poller.js';
 import { planRenewalRun } from '../../../shared/lifecycle/nightly-renewals.js';
-import { config } from '../../../shared/platform/config.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
-import { getNightlyRun } from '../../../shared/platform/nightly-runs.js';
 import { policyKey, renewalWatchIndex, revisionKey, termKey } from '../../../shared/policies/keys.js';
 import type { RevisionSnapshot } from '../../../shared/policies/model.js';
 import { getPolicyWithTerms, keyOfPart, loadRevision } from '../../../shared/policies/store.js';
 import type { BenchRow, BenchScenario } from '../types.js';
+import { timedNightlyRun } from '../scenario-helpers.js';
 
 const P = '/api/v2/policies';
 
@@ -46,26 +43,11 @@ async function seedPolicies(template: RevisionSnapshot, base: Awaited<ReturnType
   await batchWriteAll(requests, { concurrency: 8 });
 }
 
-/** Runs the renewal job for a day with `workers` consumers in parallel (Lambda would run many), answering its seconds. */
-async function timedRun(date: string, workers: number): Promise<{ seconds: number; terms: number; batches: number }> {
-  const client = new SQSClient({});
-  const pollers = Array.from({ length: workers }, () =>
-    startQueuePoller({ client, queueUrl: config.queueUrl('nightly-renewals'), handler: decideTerms, batchSize: 10, waitTimeSeconds: 1 }),
-  );
-  const started = performance.now();
-  try {
-    const run = await planRenewalRun(date);
-    for (;;) {
-      const progress = await getNightlyRun('renewals', date, run.runId);
-      if (progress && progress.batchesDone >= progress.batches) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    return { seconds: Math.round((performance.now() - started) / 100) / 10, terms: run.accounts, batches: run.batches };
-  } finally {
-    await Promise.all(pollers.map((poller) => poller.stop()));
-    client.destroy();
-  }
-}
+const nightlyRenewals = { job: 'renewals', queue: 'nightly-renewals' as const, consumer: decideTerms, plan: planRenewalRun };
+const timedRun = async (date: string, workers: number) => {
+  const run = await timedNightlyRun(nightlyRenewals, date, workers);
+  return { seconds: run.seconds, terms: run.accounts, batches: run.batches };
+};
 
 export const scenario: BenchScenario = {
   name: 'renewals',
