@@ -18,15 +18,60 @@ import { noteOfEndorsement, noteOfMove } from './notes/move-contributions.js';
 import { billingAtEndorsement } from './billing/endorsement.js';
 import { endorsementDeclaration } from './documents/endorsement-declaration.js';
 import { issueEndorsement, previewEndorsement } from './lifecycle/endorse.js';
+import { amountOf, eventsAt, eventWrite, type PolicyEventInput } from './events/index.js';
+import type { CancelledTerm, CommittedRevision, EndorsedRevision, EndorsementContribution, RescindedCancellation } from './lifecycle/model.js';
+
+// What each move tells integrators (shared/events): one outbox item in the move's transaction.
+const issued = eventsAt((committed: CommittedRevision) => ({
+  type: 'policy.issued',
+  policyId: committed.policyId,
+  policyNumber: committed.policyNumber,
+  agencyId: committed.agencyId,
+  transactionId: committed.revisionId,
+  data: { term_id: committed.termId, effective_date: committed.effectiveDate, expiration_date: committed.expirationDate, annual_premium: amountOf(committed.annualPremiumCents), written_premium: amountOf(committed.writtenPremiumCents) },
+}));
+const cancelled = eventsAt((term: CancelledTerm) => ({
+  type: term.outcome === 'pending' ? 'policy.cancellation_pending' : 'policy.cancelled',
+  policyId: term.policyId,
+  policyNumber: term.policyNumber,
+  agencyId: term.agencyId,
+  transactionId: term.revisionId,
+  occurredAt: term.decidedAt,
+  data: { term_id: term.termId, cancel_date: term.cancelDate, reason: term.reason, return_premium: amountOf(term.returnPremiumCents) },
+}));
+const rescinded = eventsAt((rescission: RescindedCancellation) => ({
+  type: 'policy.cancellation_rescinded',
+  policyId: rescission.policyId,
+  policyNumber: rescission.policyNumber,
+  agencyId: rescission.agencyId,
+  transactionId: rescission.termId,
+  occurredAt: rescission.decidedAt,
+  data: { term_id: rescission.termId, other_cancellation_pending: rescission.otherPendingRemains },
+}));
+const endorsedEvent = (endorsed: EndorsedRevision): PolicyEventInput => ({
+  type: 'policy.endorsed',
+  policyId: endorsed.policyId,
+  policyNumber: endorsed.policyNumber,
+  agencyId: endorsed.agencyId,
+  transactionId: endorsed.revisionId,
+  occurredAt: endorsed.committedAt,
+  data: { term_id: endorsed.termId, revision_date: endorsed.revisionDate, additional_premium: amountOf(endorsed.premiumChangeCents), annual_premium: amountOf(endorsed.annualPremiumCents) },
+});
+/** The endorsement's event; a preview lists the events it would send. */
+const endorsedEvents: EndorsementContribution = async (endorsed, { preview }) => ({
+  area: 'events',
+  writes: preview ? [] : [eventWrite(endorsedEvent(endorsed))],
+  preview: [endorsedEvent(endorsed).type],
+});
 
 export const moveWiring: MoveWiring = {
   contributions: {
-    issue: [billingAtIssue(), declarationAtIssue],
-    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove],
-    rescind: [billingAtRescission, noteOfMove],
+    issue: [billingAtIssue(), declarationAtIssue, issued],
+    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove, cancelled],
+    rescind: [billingAtRescission, noteOfMove, rescinded],
   },
-  // Billing's Endorsement row, documents' Endorsement Declaration and the note join the endorsement (and show in its preview).
-  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement],
+  // Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
+  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, endorsedEvents],
   reads: billingReads,
 };
 

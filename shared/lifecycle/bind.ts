@@ -1,4 +1,5 @@
 /** bind: submits a quote. Only an open, unsubmitted quote can be bound; anything else changes nothing. */
+import { eventWrite } from '../events/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -11,6 +12,7 @@ export async function bindPolicy(principal: Principal, by: { policyId?: string; 
   if (header.revisionState !== 'open' || header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${header.policyStatus} (revision ${header.revisionState}); only an unsubmitted quote can be bound`);
   }
-  await runTransaction(bindWrites(header), { label: `Policy ${policy.policyNumber}` });
+  const bound = eventWrite({ type: 'policy.bound', policyId: policy.id, policyNumber: policy.policyNumber, agencyId: policy.agencyId, transactionId: header.id, data: { term_id: header.policyTermId } });
+  await runTransaction([...bindWrites(header), bound], { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }
