@@ -28,7 +28,7 @@ const issued = eventsAt((committed: CommittedRevision) => ({
   policyNumber: committed.policyNumber,
   agencyId: committed.agencyId,
   transactionId: committed.revisionId,
-  data: { term_id: committed.termId, effective_date: committed.effectiveDate, expiration_date: committed.expirationDate, annual_premium: amountOf(committed.annualPremiumCents), written_premium: amountOf(committed.writtenPremiumCents) },
+  data: { term_id: committed.termId, effective_date: committed.effectiveDate, expiration_date: committed.expirationDate, annual_premium: amountOf(committed.annualPremiumCents), annual_fees: amountOf(committed.annualFeeCents), written_premium: amountOf(committed.writtenPremiumCents) },
 }));
 const cancelled = eventsAt((term: CancelledTerm) => ({
   type: term.outcome === 'pending' ? 'policy.cancellation_pending' : 'policy.cancelled',

@@ -265,3 +265,4 @@ export async function listEvents(principal: Principal, request: { after?: string
   const events = await eventsAfter({ agencyIds: reach.all ? 'all' : reach.agencyIds }, request.after, (event) => !types || matchesAny(types, event.type), PAGE);
   return { events: events.map(wireEvent), next_cursor: events.length ? events[events.length - 1].eventId : (request.after ?? null) };
 }
+export const EVENTS_PERMISSION = 'policies:read';
