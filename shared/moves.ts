@@ -22,7 +22,7 @@ import { amountOf, eventsAt, eventWrite, type PolicyEventInput } from './events/
 import type { CancelledTerm, CommittedRevision, EndorsedRevision, EndorsementContribution, RescindedCancellation } from './lifecycle/model.js';
 
 // What each move tells integrators (shared/events): one outbox item in the move's transaction.
-const issued = eventsAt((committed: CommittedRevision) => ({
+export const eventsAtIssue = eventsAt((committed: CommittedRevision) => ({
   type: 'policy.issued',
   policyId: committed.policyId,
   policyNumber: committed.policyNumber,
@@ -30,7 +30,7 @@ const issued = eventsAt((committed: CommittedRevision) => ({
   transactionId: committed.revisionId,
   data: { term_id: committed.termId, effective_date: committed.effectiveDate, expiration_date: committed.expirationDate, annual_premium: amountOf(committed.annualPremiumCents), annual_fees: amountOf(committed.annualFeeCents), written_premium: amountOf(committed.writtenPremiumCents) },
 }));
-const cancelled = eventsAt((term: CancelledTerm) => ({
+export const eventsAtCancellation = eventsAt((term: CancelledTerm) => ({
   type: term.outcome === 'pending' ? 'policy.cancellation_pending' : 'policy.cancelled',
   policyId: term.policyId,
   policyNumber: term.policyNumber,
@@ -39,7 +39,7 @@ const cancelled = eventsAt((term: CancelledTerm) => ({
   occurredAt: term.decidedAt,
   data: { term_id: term.termId, cancel_date: term.cancelDate, reason: term.reason, return_premium: amountOf(term.returnPremiumCents) },
 }));
-const rescinded = eventsAt((rescission: RescindedCancellation) => ({
+export const eventsAtRescission = eventsAt((rescission: RescindedCancellation) => ({
   type: 'policy.cancellation_rescinded',
   policyId: rescission.policyId,
   policyNumber: rescission.policyNumber,
@@ -58,7 +58,7 @@ const endorsedEvent = (endorsed: EndorsedRevision): PolicyEventInput => ({
   data: { term_id: endorsed.termId, revision_date: endorsed.revisionDate, additional_premium: amountOf(endorsed.premiumChangeCents), annual_premium: amountOf(endorsed.annualPremiumCents) },
 });
 /** The endorsement's event; a preview lists the events it would send. */
-const endorsedEvents: EndorsementContribution = async (endorsed, { preview }) => ({
+export const eventsAtEndorsement: EndorsementContribution = async (endorsed, { preview }) => ({
   area: 'events',
   writes: preview ? [] : [eventWrite(endorsedEvent(endorsed))],
   preview: [endorsedEvent(endorsed).type],
@@ -66,12 +66,12 @@ const endorsedEvents: EndorsementContribution = async (endorsed, { preview }) =>
 
 export const moveWiring: MoveWiring = {
   contributions: {
-    issue: [billingAtIssue(), declarationAtIssue, issued],
-    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove, cancelled],
-    rescind: [billingAtRescission, noteOfMove, rescinded],
+    issue: [billingAtIssue(), declarationAtIssue, eventsAtIssue],
+    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation],
+    rescind: [billingAtRescission, noteOfMove, eventsAtRescission],
   },
   // Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
-  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, endorsedEvents],
+  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement],
   reads: billingReads,
 };
 
