@@ -9,7 +9,7 @@ import { retryDueDeliveries } from '../../shared/events/delivery.js';
 
 export const schedule = 'rate(1 minute)';
 
-export const resources: ResourceAccess = { table: 'write' };
+export const resources: ResourceAccess = { table: 'write', secrets: ['data-key'] };
 
 export async function handler(): Promise<{ attempted: number }> {
   return retryDueDeliveries();

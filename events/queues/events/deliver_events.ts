@@ -11,7 +11,7 @@ import { publishEvent } from '../../../shared/events/delivery.js';
 export const handler = defineConsumer({
   queue: 'events',
   message: z.object({ eventKey: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}\/evt_[0-9a-f]{24}$/)) }),
-  resources: { table: 'write' },
+  resources: { table: 'write', secrets: ['data-key'] },
   handle: ({ eventKey }) => {
     const [policyId, eventId] = eventKey.split('/');
     return publishEvent(policyId, eventId);

@@ -17,7 +17,7 @@ export const handler = defineOperation({
     description: optional(boundedString(LIMITS.nameLength)),
     agency_id: optionalId(),
   }),
-  resources: { table: 'write' },
+  resources: { table: 'write', secrets: ['data-key'] },
   handle: async ({ url, event_types, description, agency_id }, { principal }) => {
     const created = await createSubscription(principal, { url, eventTypes: event_types, ...(description ? { description } : {}), ...(agency_id ? { agencyId: agency_id } : {}) });
     return new DataWithMessages(created, ['Store this signing secret now: it cannot be shown again']);
