@@ -93,19 +93,23 @@ const KEPT_ATTEMPTS = 40;
 export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}): Promise<Delivery[]> {
   const { now } = resolved(dependencies);
   const changed: Delivery[] = [];
-  for (const open of await openDeliveries(subscription.subscriptionId, policyId)) {
+  const open = await openDeliveries(subscription.subscriptionId, policyId);
+  for (const [index, head] of open.entries()) {
     const at = now();
-    if (open.nextAttemptAt && open.nextAttemptAt > at.toISOString()) break;
-    if (open.leaseUntil && open.leaseUntil > at.toISOString()) break;
-    const leased: Delivery = { ...open, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: open.version + 1 };
+    if (head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
+      await deferBehind(head.nextAttemptAt, open.slice(index + 1));
+      break;
+    }
+    if (head.leaseUntil && head.leaseUntil > at.toISOString()) break;
+    const leased: Delivery = { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
     if (!(await replaceDelivery(leased))) break;
-    const attempted = await attempt(subscription, open.eventId, JSON.stringify(open.event), dependencies);
-    const attemptsInRound = open.attemptsInRound + 1;
+    const attempted = await attempt(subscription, head.eventId, JSON.stringify(head.event), dependencies);
+    const attemptsInRound = head.attemptsInRound + 1;
     const next = succeeded(attempted) ? undefined : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
     const { leaseUntil: _lease, ...rest } = leased;
     const settled: Delivery = {
       ...rest,
-      attempts: [...open.attempts, attempted].slice(-KEPT_ATTEMPTS),
+      attempts: [...head.attempts, attempted].slice(-KEPT_ATTEMPTS),
       attemptsInRound,
       version: leased.version + 1,
       ...(succeeded(attempted)
@@ -116,9 +120,23 @@ export async function deliverInOrder(subscription: Subscription, policyId: strin
     };
     if (!(await replaceDelivery(settled))) break;
     changed.push(settled);
-    if (settled.status === 'pending') break;
+    if (settled.status === 'pending') {
+      await deferBehind(settled.nextAttemptAt!, open.slice(index + 1));
+      break;
+    }
   }
   return changed;
+}
+
+/**
+ * Deliveries waiting behind one being retried are due no sooner than it: the retry step's
+ * query (soonest first, a page at a time) then never fills with deliveries that cannot go yet.
+ */
+async function deferBehind(until: string, waiting: readonly Delivery[]): Promise<void> {
+  for (const delivery of waiting) {
+    if (delivery.nextAttemptAt && delivery.nextAttemptAt >= until) continue;
+    await replaceDelivery({ ...delivery, nextAttemptAt: until, version: delivery.version + 1 });
+  }
 }
 
 function newDelivery(subscription: Subscription, event: PolicyEvent, at: string): Delivery {
