@@ -163,6 +163,30 @@ describe('a subscriber', () => {
   });
 });
 
+describe('the pull stream', () => {
+  it("lists a policy's life in order: quoted, bound, issued, its invoice, its Declaration, paid, reversed (NSF), cancelled", async () => {
+    const policy = await issued('Lena Lifecycle');
+    ok(await pay(policy.policyNumber, '851.62'));
+    await service.deliverablesRendered();
+    const history = ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policy.policyId })).records;
+    const payment = history.find((record: { type: string }) => record.type === 'Payment');
+    ok(await service.call('/api/v1/policies/storeNSF', { json_dict: { paymentId: payment.id, policyId: policy.policyId, allowCancel: 'true' } }));
+    const cancel = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason: "insured's request", cancel_date: todayIso() });
+    expect(cancel.body.success).toBe(true);
+    const types: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = ok(await service.call(`${E}/list_events`, after ? { after } : {}));
+      types.push(...page.events.filter((event: { policy_id: string }) => event.policy_id === policy.policyId).map((event: { type: string }) => event.type));
+      if (page.events.length === 0) break;
+      after = page.next_cursor;
+    }
+    expect(types.filter((type) => type !== 'deliverable.created')).toEqual(['policy.quoted', 'policy.bound', 'policy.issued', 'invoice.created', 'payment.posted', 'payment.reversed', 'policy.cancelled']);
+    expect(types).toContain('deliverable.created');
+    expect(ok(await service.call(`${E}/list_events`, { types: ['payment.*'] })).events.every((event: { type: string }) => event.type.startsWith('payment.'))).toBe(true);
+  });
+});
+
 describe("an agency's subscription", () => {
   async function agent(agencyId: string) {
     const contactId = crypto.randomUUID();
