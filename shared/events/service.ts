@@ -25,6 +25,12 @@ import {
   subscriptionDeliveries,
 } from './store.js';
 
+/**
+ * The permission the events operations ask: Administrators hold every permission, and an
+ * agency's key `policies:read`; reachOf below then refuses every other caller (403).
+ */
+export const EVENTS_PERMISSION = 'policies:read';
+
 /** How long a rotated secret still signs deliveries beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 const PAGE = 100;
@@ -265,4 +271,3 @@ export async function listEvents(principal: Principal, request: { after?: string
   const events = await eventsAfter({ agencyIds: reach.all ? 'all' : reach.agencyIds }, request.after, (event) => !types || matchesAny(types, event.type), PAGE);
   return { events: events.map(wireEvent), next_cursor: events.length ? events[events.length - 1].eventId : (request.after ?? null) };
 }
-export const EVENTS_PERMISSION = 'policies:read';
