@@ -195,8 +195,13 @@ export async function retryDueDeliveries(dependencies: DeliveryDependencies = {}
   let attempted = 0;
   for (const { subscriptionId, policyId } of groups.values()) {
     const subscription = subscriptions.get(subscriptionId);
-    if (!subscription) continue;
-    attempted += (await deliverInOrder(subscription, policyId, dependencies)).length;
+    // An inactive subscription's deliveries wait until it is active again.
+    if (subscription?.active) attempted += (await deliverInOrder(subscription, policyId, dependencies)).length;
+  }
+  // A deleted subscription's deliveries are settled failed, leaving the due index.
+  const at = now().toISOString();
+  for (const orphan of due.filter((delivery) => !subscriptions.has(delivery.subscriptionId))) {
+    await replaceDelivery({ ...orphan, status: 'failed', failedAt: at, nextAttemptAt: null, version: orphan.version + 1 });
   }
   return { attempted };
 }
