@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  * their files runs. `npm run test:unit` runs the first alone.
  */
 export default defineConfig({
+  // The typed client's examples import it by its package name (clients/typescript).
+  resolve: { alias: { '@insurance-admin/client': fileURLToPath(new URL('./clients/typescript/src/index.ts', import.meta.url)) } },
   test: {
     exclude: ['node_modules/**'],
     pool: 'forks',

@@ -15,7 +15,7 @@ import { FUNCTIONS_DIR, listOperationRoutes, type OperationRoute } from './route
 export { QUEUE_NAMES, type QueueName } from '../shared/platform/queues.js';
 
 /** The secrets a function may be given; `ResourceAccess['secrets']` names the same ones. */
-export const SECRET_NAMES = ['signature-vendor'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['secrets']>[number]>;
+export const SECRET_NAMES = ['signature-vendor', 'data-key'] as const satisfies ReadonlyArray<NonNullable<ResourceAccess['secrets']>[number]>;
 
 export interface OperationSpec extends OperationRoute {
   resources: ResourceAccess;

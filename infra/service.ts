@@ -110,6 +110,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
           consumers,
           jobs,
           bundles,
+          dataKey: data.urlOverrideEncryptionKey,
         })
       : undefined;
 

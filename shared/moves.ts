@@ -20,22 +20,114 @@ import { noteOfEndorsement, noteOfMove } from './notes/move-contributions.js';
 import { billingAtEndorsement } from './billing/endorsement.js';
 import { endorsementDeclaration } from './documents/endorsement-declaration.js';
 import { issueEndorsement, previewEndorsement } from './lifecycle/endorse.js';
+import { amountOf, eventsAt, eventWrite, type PolicyEventInput } from './events/index.js';
+import type { CancelledTerm, CommittedRevision, EndorsedRevision, EndorsementContribution, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision } from './lifecycle/model.js';
+
+// What each move tells integrators (shared/events): one outbox item in the move's transaction.
+export const eventsAtIssue = eventsAt((committed: CommittedRevision) => ({
+  type: 'policy.issued',
+  policyId: committed.policyId,
+  policyNumber: committed.policyNumber,
+  agencyId: committed.agencyId,
+  transactionId: committed.revisionId,
+  data: { term_id: committed.termId, effective_date: committed.effectiveDate, expiration_date: committed.expirationDate, annual_premium: amountOf(committed.annualPremiumCents), annual_fees: amountOf(committed.annualFeeCents), written_premium: amountOf(committed.writtenPremiumCents) },
+}));
+export const eventsAtCancellation = eventsAt((term: CancelledTerm) => ({
+  type: term.outcome === 'pending' ? 'policy.cancellation_pending' : 'policy.cancelled',
+  policyId: term.policyId,
+  policyNumber: term.policyNumber,
+  agencyId: term.agencyId,
+  transactionId: term.revisionId,
+  occurredAt: term.decidedAt,
+  data: { term_id: term.termId, cancel_date: term.cancelDate, reason: term.reason, return_premium: amountOf(term.returnPremiumCents) },
+}));
+export const eventsAtRescission = eventsAt((rescission: RescindedCancellation) => ({
+  type: 'policy.cancellation_rescinded',
+  policyId: rescission.policyId,
+  policyNumber: rescission.policyNumber,
+  agencyId: rescission.agencyId,
+  transactionId: rescission.termId,
+  occurredAt: rescission.decidedAt,
+  data: { term_id: rescission.termId, other_cancellation_pending: rescission.otherPendingRemains },
+}));
+const endorsedEvent = (endorsed: EndorsedRevision): PolicyEventInput => ({
+  type: 'policy.endorsed',
+  policyId: endorsed.policyId,
+  policyNumber: endorsed.policyNumber,
+  agencyId: endorsed.agencyId,
+  transactionId: endorsed.revisionId,
+  occurredAt: endorsed.committedAt,
+  data: { term_id: endorsed.termId, revision_date: endorsed.revisionDate, additional_premium: amountOf(endorsed.premiumChangeCents), annual_premium: amountOf(endorsed.annualPremiumCents) },
+});
+/** A renewal committed (by the run, by hand, an approved held one, or an expired policy's reinstatement); a renewal held for review tells nothing yet. */
+export const eventsAtRenewal = eventsAt((renewed: RenewedTerm) =>
+  renewed.held
+    ? undefined
+    : {
+        type: 'policy.renewed',
+        policyId: renewed.policyId,
+        policyNumber: renewed.policyNumber,
+        agencyId: renewed.agencyId,
+        transactionId: renewed.revisionId,
+        occurredAt: renewed.decidedAt,
+        data: { term_id: renewed.termId, expiring_term_id: renewed.expiringTermId, effective_date: renewed.effectiveDate, expiration_date: renewed.expirationDate, annual_premium: amountOf(renewed.annualPremiumCents), annual_fees: amountOf(renewed.annualFeeCents) },
+      },
+);
+export const eventsAtExpiry = eventsAt((expired: TermDecision) => ({
+  type: 'policy.expired',
+  policyId: expired.policyId,
+  policyNumber: expired.policyNumber,
+  agencyId: expired.agencyId,
+  transactionId: expired.termId,
+  occurredAt: expired.decidedAt,
+  data: { term_id: expired.termId, expiration_date: expired.expirationDate },
+}));
+/** A Non-Renewal decided (a decision to renew tells nothing: renewing is what a policy does). */
+export const eventsAtRenewalStatus = eventsAt((decided: RenewalStatusDecision) =>
+  decided.status === 'Non-Renewal'
+    ? {
+        type: 'policy.non_renewed',
+        policyId: decided.policyId,
+        policyNumber: decided.policyNumber,
+        agencyId: decided.agencyId,
+        transactionId: decided.termId,
+        occurredAt: decided.decidedAt,
+        data: { term_id: decided.termId, expiration_date: decided.expirationDate, reason: decided.reason?.name ?? '' },
+      }
+    : undefined,
+);
+export const eventsAtReinstatement = eventsAt((reinstated: ReinstatedTerm) => ({
+  type: 'policy.reinstated',
+  policyId: reinstated.policyId,
+  policyNumber: reinstated.policyNumber,
+  agencyId: reinstated.agencyId,
+  transactionId: reinstated.termId,
+  occurredAt: reinstated.decidedAt,
+  data: { term_id: reinstated.termId, reinstatement_date: reinstated.reinstatementDate, lapse_days: reinstated.lapseDays, cancel_date: reinstated.cancelDate },
+}));
+
+/** The endorsement's event; a preview lists the events it would send. */
+export const eventsAtEndorsement: EndorsementContribution = async (endorsed, { preview }) => ({
+  area: 'events',
+  writes: preview ? [] : [eventWrite(endorsedEvent(endorsed))],
+  preview: [endorsedEvent(endorsed).type],
+});
 
 export const moveWiring: MoveWiring = {
   contributions: {
-    issue: [billingAtIssue(), declarationAtIssue],
-    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove],
-    rescind: [billingAtRescission, noteOfMove],
-    // The renewal term's account and invoices, its Renewal Declaration and Billing Statement (or a held one's Conditional Renewal Notice), the note.
-    renew: [billingAtRenewal(), renewalDocuments, noteOfMove],
+    issue: [billingAtIssue(), declarationAtIssue, eventsAtIssue],
+    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation],
+    rescind: [billingAtRescission, noteOfMove, eventsAtRescission],
+    // The renewal term's account and invoices, its Renewal Declaration and Billing Statement (or a held one's Conditional Renewal Notice), the note, the event.
+    renew: [billingAtRenewal(), renewalDocuments, noteOfMove, eventsAtRenewal],
     renewalInForce: [noteOfMove],
-    expire: [noteOfMove],
-    renewalStatus: [noticeOfNonRenewal, noteOfMove],
-    // The cancellation's rows reversed (and the lapse credited, the fee assessed), the Notice of Reinstatement, the note.
-    reinstate: [billingAtReinstatement, noticeOfReinstatement, noteOfMove],
+    expire: [noteOfMove, eventsAtExpiry],
+    renewalStatus: [noticeOfNonRenewal, noteOfMove, eventsAtRenewalStatus],
+    // The cancellation's rows reversed (and the lapse credited, the fee assessed), the Notice of Reinstatement, the note, the event.
+    reinstate: [billingAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement],
   },
-  // Billing's Endorsement row, documents' Endorsement Declaration and the note join the endorsement (and show in its preview).
-  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement],
+  // Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
+  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement],
   reads: billingReads,
 };
 

@@ -184,7 +184,7 @@ export class OperationsStack extends NestedStack {
         authenticates: operation.authentication === 'required',
         environment: {
           COGNITO_USER_POOL_ID: props.userPoolId,
-          ...(props.urlOverrideEncryptionKey && URL_OVERRIDE_MODULES.includes(`${operation.version}/${operation.module}`)
+          ...(props.urlOverrideEncryptionKey && (URL_OVERRIDE_MODULES.includes(`${operation.version}/${operation.module}`) || operation.resources.secrets?.includes('data-key'))
             ? { URL_OVERRIDE_ENCRYPTION_KEY: props.urlOverrideEncryptionKey }
             : {}),
           ...(props.signatureVendorEnvironment && operation.resources.secrets?.includes('signature-vendor') ? props.signatureVendorEnvironment : {}),

@@ -11,6 +11,7 @@ import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { FunctionBundles } from '../bundles.js';
@@ -24,11 +25,15 @@ export interface WorkersStackProps extends StackProps {
   consumers: QueueConsumerSpec[];
   jobs: ScheduledJobSpec[];
   bundles?: FunctionBundles;
+  /** The sealing key (URL_OVERRIDE_ENCRYPTION_KEY) for consumers and jobs declaring `secrets: ['data-key']`. */
+  dataKey?: secretsmanager.ISecret;
 }
 
 export class WorkersStack extends Stack {
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
+    // A dynamic reference resolved into the environment, as the API stack does for its operations.
+    const dataKey = props.dataKey?.secretValue.unsafeUnwrap();
 
     for (const consumer of props.consumers) {
       const { function: fn } = new ServiceFunction(this, consumer.id, {
@@ -37,6 +42,7 @@ export class WorkersStack extends Stack {
         data: props.data,
         resources: consumer.resources,
         timeout: CONSUMER_TIMEOUT,
+        ...(dataKey && consumer.resources.secrets?.includes('data-key') ? { environment: { URL_OVERRIDE_ENCRYPTION_KEY: dataKey } } : {}),
         bundles: props.bundles,
       });
       // Grants receive/delete on the queue to the function's role.
@@ -55,6 +61,7 @@ export class WorkersStack extends Stack {
         data: props.data,
         resources: job.resources,
         timeout: JOB_TIMEOUT,
+        ...(dataKey && job.resources.secrets?.includes('data-key') ? { environment: { URL_OVERRIDE_ENCRYPTION_KEY: dataKey } } : {}),
         bundles: props.bundles,
       });
       new events.Rule(this, `${job.id}Schedule`, {

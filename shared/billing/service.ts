@@ -17,6 +17,7 @@ import { formatCents, sum, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
+import { amountOf, eventWrite } from '../events/index.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -135,7 +136,14 @@ async function newTermAccountWrites(
     nightlyDate: null,
     version: 1,
   };
-  return newAccountWrites(account, entries);
+  // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.
+  const invoiceEvents = entries.map((entry) =>
+    eventWrite({
+      type: 'invoice.created', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
+      data: { term_id: account.termId, amount: amountOf(entry.amountCents), bill_date: entry.billDate, due_date: entry.dueDate, installment_number: entry.installmentNumber ?? null },
+    }),
+  );
+  return [...newAccountWrites(account, entries), ...invoiceEvents];
 }
 
 // ---------------------------------------------------------------- schedule options
@@ -241,8 +249,16 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     policyId: policy.id, termId: account.termId, createdBy: principal.contactId, createdAt: at, agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
-  await writePosting({ account, entries: [entry], locatePayments: [entry.id], handed: [notePut(note)] });
+  await writePosting({ account, entries: [entry], locatePayments: [entry.id], handed: [notePut(note), paymentPostedEvent(account, entry)] });
   return { paymentId: entry.id };
+}
+
+/** payment.posted for integrators (shared/events), in the posting's transaction. */
+function paymentPostedEvent(account: BillingAccount, entry: AccountEntry) {
+  return eventWrite({
+    type: 'payment.posted', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
+    data: { term_id: account.termId, amount: amountOf(-entry.amountCents), deposit_date: entry.date, check_number: entry.checkNumber ?? null },
+  });
 }
 
 /** The status the lockbox and payments see: a term past its expiration is Expired unless cancelled. */
@@ -294,7 +310,13 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
     entries: [reversal, fee],
     guardVersion: true,
     releaseChecks: payment.checkNumber ? [payment.checkNumber] : [],
-    handed: [notePut(note)],
+    handed: [
+      notePut(note),
+      eventWrite({
+        type: 'payment.reversed', policyId: policy.id, policyNumber: loaded.account.policyNumber, agencyId: loaded.account.agencyId, transactionId: reversal.id, occurredAt: reversal.postedAt,
+        data: { term_id: located.termId, payment_id: request.paymentId, amount: amountOf(reversal.amountCents), nsf_fee: amountOf(fee.amountCents), reason: 'nsf' },
+      }),
+    ],
   });
   return { reversalId: reversal.id, feeId: fee.id };
 }
@@ -303,10 +325,10 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
 
 const LOCKBOX_READS_AT_ONCE = 64;
 const LOCKBOX_POSTINGS_AT_ONCE = 64;
-/** A lockbox payment writes its row, its check number and its locator; one note per posting. */
-const LOCKBOX_PAYMENTS_PER_POSTING = 30;
-/** With each line's answer recorded: the account, 4 writes a payment (row, check, locator, answer) and the note stay within 100. */
-const LOCKBOX_RECORDED_PAYMENTS_PER_POSTING = 24;
+/** A lockbox payment writes its row, its check number, its locator and its event; one note per posting (24 × 4 + 2 ≤ 100). */
+const LOCKBOX_PAYMENTS_PER_POSTING = 24;
+/** With each line's answer recorded, a fifth write a payment (1 + 19 × 5 + 1 ≤ 100). */
+const LOCKBOX_RECORDED_PAYMENTS_PER_POSTING = 19;
 
 /** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
@@ -395,7 +417,7 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
           entries,
           holdChecks: entries.map((entry) => entry.checkNumber!),
           locatePayments: entries.map((entry) => entry.id),
-          handed: [notePut(note), ...(application.recordSuccess?.(pending) ?? [])],
+          handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
         });
         return;
       } catch (error) {

@@ -37,13 +37,14 @@ import {
   type PrintState,
 } from './model.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
+import { fileEvent } from './file-events.js';
 import { getDeliverableRequest, markDeliverableRequestRendered } from './request-store.js';
 import {
   bucketUrl,
   fileFolder,
   getAttachmentRecord,
   objectKeyOf,
-  putAttachmentRecord,
+  putAttachmentRecordWith,
   putFileBytes,
 } from './store.js';
 
@@ -159,13 +160,12 @@ export async function storeDeliverable(owner: FileOwner, type: DeliverableType |
   const electronicDelivery = options.electronicDelivery ?? (await recipientDelivery(options.recipientContactId));
   const prepared = prepareFile(owner, type, bytes, { ...options, electronicDelivery });
   await putFileBytes(prepared.record.objectKey, bytes, prepared.record.contentType);
-  try {
-    await putAttachmentRecord(prepared.record);
-  } catch (error) {
+  // The record and its deliverable.created event land together.
+  if (!(await putAttachmentRecordWith(prepared.record, [fileEvent('deliverable.created', prepared.record, prepared.record.createdAt)]))) {
     // A concurrent retry with the same idempotency key stored it first: its answer stands.
-    const first = options.fileId && isConditionalCheckFailure(error) ? await getAttachmentRecord(options.fileId) : undefined;
+    const first = options.fileId ? await getAttachmentRecord(options.fileId) : undefined;
     if (first) return first;
-    throw error;
+    throw new BusinessRuleError(`File ${prepared.record.fileId} exists already`);
   }
   return prepared.record;
 }

@@ -3,6 +3,7 @@
  * the nightly print run that puts the files of a print date into mailing batches.
  */
 import { getCarrierSettings } from '../catalog/index.js';
+import { fileEvent } from './file-events.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { assignMailingBatches } from './mailing-batches.js';
@@ -162,7 +163,7 @@ export async function markAsPrinted(fileIds: readonly string[], now = new Date()
   const distinct = [...new Set(fileIds)];
   let marked = 0;
   for (let start = 0; start < distinct.length; start += MARK_CONCURRENCY) {
-    const results = await Promise.all(distinct.slice(start, start + MARK_CONCURRENCY).map((fileId) => markFilePrinted(fileId, now.toISOString())));
+    const results = await Promise.all(distinct.slice(start, start + MARK_CONCURRENCY).map((fileId) => markFilePrinted(fileId, now.toISOString(), (record) => [fileEvent('deliverable.printed', record, now.toISOString())])));
     marked += results.filter(Boolean).length;
   }
   return marked;

@@ -7,6 +7,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, s3Client } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, type BatchWriteRequest } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import {
   fileFolder,
   fileKey,
@@ -54,6 +55,17 @@ export async function putAttachmentRecord(record: AttachmentRecord): Promise<voi
   await documentClient().send(new PutCommand(attachmentPut(record).Put));
 }
 
+/** A new file record with other areas' writes (its event) in one transaction; false when the record exists already. */
+export async function putAttachmentRecordWith(record: AttachmentRecord, handed: readonly TransactionWrite[]): Promise<boolean> {
+  try {
+    await runTransaction([attachmentPut(record), ...handed], { label: `File ${record.fileId}` });
+    return true;
+  } catch (error) {
+    if (error instanceof RecordChangedError && error.index === 0) return false;
+    throw error;
+  }
+}
+
 export async function getAttachmentRecord(fileId: string): Promise<AttachmentRecord | undefined> {
   const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: fileKey(fileId), ConsistentRead: true }));
   return found.Item ? withoutKeys<AttachmentRecord>(found.Item) : undefined;
@@ -95,19 +107,32 @@ export async function markAttachmentSigned(fileId: string, signedAt = new Date()
   }
 }
 
-/** Marks one file printed (leaving the print queue); false when it was not waiting to print. */
-export async function markFilePrinted(fileId: string, printedAt: string): Promise<boolean> {
+/**
+ * Marks one file printed (leaving the print queue), with the writes `handed` answers for the
+ * file (its event) in the same transaction; false when it was not waiting to print.
+ */
+export async function markFilePrinted(fileId: string, printedAt: string, handed: (record: AttachmentRecord) => TransactionWrite[] = () => []): Promise<boolean> {
+  const record = await getAttachmentRecord(fileId);
+  if (!record || record.printState !== 'tbd') return false;
   try {
-    await documentClient().send(new UpdateCommand({
-      TableName: config.tableName(),
-      Key: fileKey(fileId),
-      UpdateExpression: 'SET printState = :printed, printedAt = :at REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: 'printState = :tbd AND attribute_not_exists(deleted)',
-      ExpressionAttributeValues: { ':printed': 'printed', ':tbd': 'tbd', ':at': printedAt },
-    }));
+    await runTransaction(
+      [
+        {
+          Update: {
+            TableName: config.tableName(),
+            Key: fileKey(fileId),
+            UpdateExpression: 'SET printState = :printed, printedAt = :at REMOVE gsi2pk, gsi2sk',
+            ConditionExpression: 'printState = :tbd AND attribute_not_exists(deleted)',
+            ExpressionAttributeValues: { ':printed': 'printed', ':tbd': 'tbd', ':at': printedAt },
+          },
+        },
+        ...handed(record),
+      ],
+      { label: `File ${fileId}` },
+    );
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (error instanceof RecordChangedError && error.index === 0) return false;
     throw error;
   }
 }

@@ -61,9 +61,11 @@ export interface ResourceAccess {
   queues?: QueueName[];
   /**
    * Secrets the function is given: `signature-vendor` is the built-in signature vendor's
-   * webhook secret (SIGNATURE_VENDOR_SECRET) with the API's public address (PUBLIC_BASE_URL).
+   * webhook secret (SIGNATURE_VENDOR_SECRET) with the API's public address (PUBLIC_BASE_URL);
+   * `data-key` is the sealing key (URL_OVERRIDE_ENCRYPTION_KEY, shared/platform/sealing.ts), for
+   * functions outside URL_OVERRIDE_MODULES that seal or open a value (event subscriptions' secrets).
    */
-  secrets?: Array<'signature-vendor'>;
+  secrets?: Array<'signature-vendor' | 'data-key'>;
 }
 
 /** Any zod 4 schema: the house builds them with zod/mini (shared/platform/request-fields.ts). */

@@ -52,6 +52,12 @@ export const QUEUES = {
    * Rendering is the slowest consumer's work: a smaller batch keeps one batch well inside its timeout.
    */
   documents: { ...STANDARD, batchSize: 5 },
+  /**
+   * Policy events the moves and money moves wrote to the outbox: the table's stream carries each
+   * new one here (the `policy-events` pipe below); the consumer fans it out to the subscriptions
+   * and makes the first attempts. Attempts wait on subscribers: a small batch stays inside the timeout.
+   */
+  events: { ...STANDARD, batchSize: 5 },
 } as const satisfies Record<string, QueueSettings>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -80,4 +86,8 @@ export interface TablePipe {
   queue: QueueName;
 }
 
-export const TABLE_PIPES: readonly TablePipe[] = [{ name: 'deliverable-requests', entity: 'DeliverableRequest', attribute: 'requestId', queue: 'documents' }];
+export const TABLE_PIPES: readonly TablePipe[] = [
+  { name: 'deliverable-requests', entity: 'DeliverableRequest', attribute: 'requestId', queue: 'documents' },
+  // Locally infra/local/event-dispatcher.ts sends the same messages from the pending events' index.
+  { name: 'policy-events', entity: 'PolicyEvent', attribute: 'eventKey', queue: 'events' },
+];

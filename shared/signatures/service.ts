@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { getContacts } from '../contacts/index.js';
 import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { policyWithinReach, revisionWithinReach } from '../policies/index.js';
+import { eventWrite } from '../events/index.js';
+import { getPolicy, policyWithinReach, revisionWithinReach } from '../policies/index.js';
 import { applySignatureEvent, signatureEventKey, type SignatureEvent, type SignatureRequest } from './model.js';
 import {
   createSignatureRequest,
@@ -181,6 +182,18 @@ export class UnknownSignatureRequestError extends Error {
 
 export type AppliedOutcome = 'applied' | 'unchanged';
 
+/** signature.completed for integrators, in the transaction of the event that completes the request. */
+async function signatureCompleted(policyId: string, request: SignatureRequest) {
+  const policy = await getPolicy(policyId);
+  if (!policy) return [];
+  return [
+    eventWrite({
+      type: 'signature.completed', policyId, policyNumber: policy.policyNumber, agencyId: policy.agencyId, transactionId: request.id,
+      data: { signature_request_id: request.id, file_id: request.file_id ?? null, doc_type: request.doc_type },
+    }),
+  ];
+}
+
 /**
  * Applies one vendor event. A duplicate (or an event the request has moved past) changes
  * nothing; the event that completes the request also flags its file esigned. Safe to run
@@ -198,7 +211,9 @@ export async function applyQueuedSignatureEvent(queued: QueuedSignatureEvent, do
     const outcome = applySignatureEvent(stored.request, event);
     let result: AppliedOutcome = 'unchanged';
     if (outcome.changed) {
-      const saved = await saveAppliedEvent(stored, outcome.request, signatureEventKey(stored.request.id, event), { ...event, received_at: queued.received_at });
+      // The event that completes the request records signature.completed with it (shared/events).
+      const completed = outcome.completed ? await signatureCompleted(locator.policyId, outcome.request) : [];
+      const saved = await saveAppliedEvent(stored, outcome.request, signatureEventKey(stored.request.id, event), { ...event, received_at: queued.received_at }, completed);
       if (saved === 'concurrent') continue;
       if (saved === 'applied') result = 'applied';
     }

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { RecordChangedError, runTransaction } from '../platform/transactions.js';
+import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import {
   appliedEventKey,
   policyFilesQuery,
@@ -187,7 +187,7 @@ export type EventApplication = 'applied' | 'duplicate' | 'concurrent';
  * event's de-duplication record: `duplicate` when that event was applied before, `concurrent`
  * when another writer changed the request since it was read (read again and retry).
  */
-export async function saveAppliedEvent(stored: StoredSignatureRequest, next: SignatureRequest, eventKey: string, event: Record<string, unknown>): Promise<EventApplication> {
+export async function saveAppliedEvent(stored: StoredSignatureRequest, next: SignatureRequest, eventKey: string, event: Record<string, unknown>, handed: readonly TransactionWrite[] = []): Promise<EventApplication> {
   try {
     await runTransaction(
         [
@@ -199,6 +199,7 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
             },
           },
           ...requestReplaced(stored, next),
+          ...handed,
         ],
       { label: `Signature request ${next.id}` },
     );

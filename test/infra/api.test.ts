@@ -175,9 +175,10 @@ describe('the API description in AWS (/api/openapi.json and /docs)', () => {
 });
 
 describe('the URL override encryption key', () => {
-  it('reaches the custom_ui and contacts functions (they seal), and only them, as a Secrets Manager dynamic reference', () => {
+  it('reaches the custom_ui and contacts functions and the events operations that seal (declared data-key), and only them, as a Secrets Manager dynamic reference', () => {
+    const sealing = new Set(['create', 'rotate_secret', 'ping', 'redeliver', 'redeliver_failed']);
     const customUi = listOperationRoutes()
-      .filter((route) => route.module === 'custom_ui' || (route.version === 'v1' && route.module === 'contacts'))
+      .filter((route) => route.module === 'custom_ui' || (route.version === 'v1' && route.module === 'contacts') || (route.module === 'events' && sealing.has(route.name)))
       .map((route) => `POST ${route.path}`);
     expect(customUi.length).toBeGreaterThan(0);
     const given: string[] = [];

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadQueueConsumers, loadScheduledJobs } from '../../infra/workers.js';
@@ -56,6 +57,17 @@ describe('queue consumers and scheduled jobs from the events tree', () => {
     const recordActions = allActions(statementsOf(template, recordId));
     expect(recordActions).toContain('dynamodb:PutItem');
     expect([...recordActions].some((action) => action.startsWith('s3:'))).toBe(false);
+  }, 120_000);
+
+  it('gives the sealing key to the events consumer and the retry schedule (they sign with sealed secrets), and to no other worker', async () => {
+    const synth = await synthesize({ functionsDir: FIXTURE_FUNCTIONS, eventsDir: fileURLToPath(new URL('../../events', import.meta.url)) });
+    const template = synth.template(synth.service.workers!);
+    const keyed = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
+      .filter((fn) => fn.Properties?.Environment?.Variables?.URL_OVERRIDE_ENCRYPTION_KEY !== undefined)
+      .map((fn) => fn.Properties!.Description as string)
+      .sort();
+    expect(keyed).toEqual(['Consumes events (deliver_events)', 'Scheduled job retry_event_deliveries: rate(1 minute)']);
+    expect(JSON.stringify(functionDescribed(template, 'Consumes events (deliver_events)')[1].Properties!.Environment.Variables.URL_OVERRIDE_ENCRYPTION_KEY)).toContain('{{resolve:secretsmanager:');
   }, 120_000);
 
   it('refuses a consumer folder that names no queue, and a job without a schedule', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
 import { contributedWrites } from '../../shared/lifecycle/contributions.js';
 import type { CancelledTerm, Contribution, MoveContributions, MoveEvents, RescindedCancellation } from '../../shared/lifecycle/model.js';
-import { moveWiring } from '../../shared/moves.js';
+import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission, moveWiring } from '../../shared/moves.js';
 import { noteOfMove } from '../../shared/notes/move-contributions.js';
 
 const decision = { decisionDate: '2025-01-02', decidedAt: '2025-01-02T12:00:00.000Z', decidedBy: 'nightly-billing' };
@@ -43,7 +43,15 @@ describe('contributions registered once', () => {
     expect(count(moveWiring.contributions.cancel, noticeOfCancellation)).toBe(1);
     expect(count(moveWiring.contributions.cancel, noteOfMove)).toBe(1);
     expect(count(moveWiring.contributions.rescind, noteOfMove)).toBe(1);
-    expect(moveWiring.contributions.issue).toHaveLength(2);
+    expect(moveWiring.contributions.issue).toHaveLength(3);
+  });
+
+  it('registers one events contribution per move: what happened reaches integrators from the move\'s own transaction', () => {
+    const count = (list: readonly unknown[], contribution: unknown) => list.filter((entry) => entry === contribution).length;
+    expect(count(moveWiring.contributions.issue, eventsAtIssue)).toBe(1);
+    expect(count(moveWiring.contributions.cancel, eventsAtCancellation)).toBe(1);
+    expect(count(moveWiring.contributions.rescind, eventsAtRescission)).toBe(1);
+    expect(count(moveWiring.endorsement, eventsAtEndorsement)).toBe(1);
   });
 
   it('leaves no contribution list in an entry file or a consumer: cancel_policy and the nightly job make the wired move', () => {

@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { EVENTS_PERMISSION, redeliver } from '../../../shared/events/service.js';
+import { boundedString } from '../../../shared/platform/request-fields.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'redeliver',
+  summary: 'Send a delivered or failed delivery again now (in its policy order), restarting its retry schedule; answers the delivery with the new attempt',
+  permission: EVENTS_PERMISSION,
+  input: z.object({ delivery_id: boundedString(200, { nonEmpty: true, typeMessage: 'must be a delivery_id from list_deliveries' }) }),
+  resources: { table: 'write', secrets: ['data-key'] },
+  handle: async ({ delivery_id }, { principal }) => redeliver(principal, delivery_id),
+});

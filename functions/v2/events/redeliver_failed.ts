@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/operation.js';
+import { EVENTS_PERMISSION, redeliverFailed } from '../../../shared/events/service.js';
+import { instant, subscriptionId } from '../../../shared/events/fields.js';
+import { optional } from '../../../shared/platform/request-fields.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'redeliver_failed',
+  summary: "Send again every failed delivery of a subscription (of events since `since`, an ISO date or instant), each policy's in order",
+  permission: EVENTS_PERMISSION,
+  input: z.object({ subscription_id: subscriptionId(), since: optional(instant()) }),
+  resources: { table: 'write', secrets: ['data-key'] },
+  handle: async ({ subscription_id, since }, { principal }) => redeliverFailed(principal, { subscriptionId: subscription_id, ...(since ? { since } : {}) }),
+});

@@ -1,0 +1,207 @@
+/**
+ * Delivering events: the fan-out of an outbox event to the subscriptions it matches (one
+ * delivery record each), and the attempts, in each policy's order, with the retry schedule.
+ *
+ * Ordered per policy: a subscription's deliveries of one policy are sent oldest first, and a
+ * later one waits while an earlier one is being retried (delivered or failed lets the next go).
+ * Fanning out an event first fans out the policy's earlier events still pending, so a queue
+ * that hands events over out of order cannot reorder them. At least once: a delivery is
+ * attempted under a short lease, and a worker that dies mid-attempt leaves it due for the next.
+ *
+ * Time and the network are dependencies (`DeliveryDependencies`), so tests advance the clock
+ * and call the retry step instead of waiting.
+ */
+import { unseal } from '../platform/sealing.js';
+import { deliveryIdOf } from './ids.js';
+import { wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type Subscription } from './model.js';
+import { matchesAny } from './patterns.js';
+import { ATTEMPT_TIMEOUT_MS, nextAttemptAfter } from './retry-schedule.js';
+import { signedHeaders } from './signing.js';
+import {
+  allSubscriptions,
+  dueDeliveries,
+  earlierPendingEvents,
+  getPolicyEvent,
+  markEventPublished,
+  openDeliveries,
+  putNewDelivery,
+  replaceDelivery,
+} from './store.js';
+
+export interface SubscriberAnswer {
+  status: number;
+  body: string;
+}
+
+export interface DeliveryDependencies {
+  now?: () => Date;
+  /** POSTs a signed body; answers the subscriber's status and body, or throws when none came. */
+  post?: (url: string, headers: Record<string, string>, body: string) => Promise<SubscriberAnswer>;
+}
+
+const EXCERPT_CHARS = 200;
+/** How long a worker holds a delivery while attempting it. */
+const LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
+
+async function postWithFetch(url: string, headers: Record<string, string>, body: string): Promise<SubscriberAnswer> {
+  const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+  const text = await response.text().catch(() => '');
+  return { status: response.status, body: text.slice(0, EXCERPT_CHARS * 4) };
+}
+
+const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => new Date()), post: dependencies.post ?? postWithFetch });
+
+/** The clear secrets a delivery is signed with now: the current one, and a rotated one still honoured. */
+export function signingSecrets(subscription: Subscription, now: Date): string[] {
+  return subscription.secrets
+    .filter((secret) => !secret.validUntil || secret.validUntil > now.toISOString())
+    .map((secret) => unseal(secret.sealed, `EventSubscription#${subscription.subscriptionId}`))
+    .filter((clear): clear is string => !!clear);
+}
+
+/** Whether `subscription` receives `event`: its types match, and an agency's subscription only its agency's policies. */
+export function receives(subscription: Subscription, event: Pick<PolicyEvent, 'type' | 'agencyId'>): boolean {
+  if (!subscription.active) return false;
+  if (subscription.agencyId !== null && subscription.agencyId !== event.agencyId) return false;
+  return matchesAny(subscription.eventTypes, event.type);
+}
+
+/** Sends one signed message and says what happened, never throwing for the subscriber's sake. */
+export async function attempt(subscription: Subscription, messageId: string, body: string, dependencies: DeliveryDependencies = {}): Promise<DeliveryAttempt> {
+  const { now, post } = resolved(dependencies);
+  const at = now();
+  const started = performance.now();
+  const headers = signedHeaders(signingSecrets(subscription, at), messageId, Math.floor(at.getTime() / 1000), body);
+  try {
+    const answer = await post(subscription.url, headers, body);
+    return { at: at.toISOString(), statusCode: answer.status, durationMs: Math.round(performance.now() - started), responseExcerpt: answer.body.slice(0, EXCERPT_CHARS) };
+  } catch (error) {
+    const reason = (error as { name?: string })?.name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS} ms` : 'the subscriber could not be reached';
+    return { at: at.toISOString(), durationMs: Math.round(performance.now() - started), responseExcerpt: reason };
+  }
+}
+
+const succeeded = (attempted: DeliveryAttempt) => attempted.statusCode !== undefined && attempted.statusCode >= 200 && attempted.statusCode < 300;
+
+/** At most this many attempts are kept on a delivery (the oldest go first). */
+const KEPT_ATTEMPTS = 40;
+
+/**
+ * Sends a subscription's open deliveries of one policy in order, stopping at one still to be
+ * retried (or not yet due, or held by another worker). Answers the deliveries it changed.
+ */
+export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}): Promise<Delivery[]> {
+  const { now } = resolved(dependencies);
+  const changed: Delivery[] = [];
+  const open = await openDeliveries(subscription.subscriptionId, policyId);
+  for (const [index, head] of open.entries()) {
+    const at = now();
+    if (head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
+      await deferBehind(head.nextAttemptAt, open.slice(index + 1));
+      break;
+    }
+    if (head.leaseUntil && head.leaseUntil > at.toISOString()) break;
+    const leased: Delivery = { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
+    if (!(await replaceDelivery(leased))) break;
+    const attempted = await attempt(subscription, head.eventId, JSON.stringify(head.event), dependencies);
+    const attemptsInRound = head.attemptsInRound + 1;
+    const next = succeeded(attempted) ? undefined : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
+    const { leaseUntil: _lease, ...rest } = leased;
+    const settled: Delivery = {
+      ...rest,
+      attempts: [...head.attempts, attempted].slice(-KEPT_ATTEMPTS),
+      attemptsInRound,
+      version: leased.version + 1,
+      ...(succeeded(attempted)
+        ? { status: 'delivered', deliveredAt: attempted.at, nextAttemptAt: null }
+        : next
+          ? { status: 'pending', nextAttemptAt: next.toISOString() }
+          : { status: 'failed', failedAt: attempted.at, nextAttemptAt: null }),
+    };
+    if (!(await replaceDelivery(settled))) break;
+    changed.push(settled);
+    if (settled.status === 'pending') {
+      await deferBehind(settled.nextAttemptAt!, open.slice(index + 1));
+      break;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Deliveries waiting behind one being retried are due no sooner than it: the retry step's
+ * query (soonest first, a page at a time) then never fills with deliveries that cannot go yet.
+ */
+async function deferBehind(until: string, waiting: readonly Delivery[]): Promise<void> {
+  for (const delivery of waiting) {
+    if (delivery.nextAttemptAt && delivery.nextAttemptAt >= until) continue;
+    await replaceDelivery({ ...delivery, nextAttemptAt: until, version: delivery.version + 1 });
+  }
+}
+
+function newDelivery(subscription: Subscription, event: PolicyEvent, at: string): Delivery {
+  return {
+    deliveryId: deliveryIdOf(subscription.subscriptionId, event.policyId, event.eventId),
+    subscriptionId: subscription.subscriptionId,
+    eventId: event.eventId,
+    eventType: event.type,
+    policyId: event.policyId,
+    event: wireEvent(event),
+    status: 'pending',
+    attempts: [],
+    attemptsInRound: 0,
+    nextAttemptAt: at,
+    createdAt: at,
+    version: 1,
+  };
+}
+
+/**
+ * The delivery step of one outbox event (the `events` queue's message): the policy's earlier
+ * pending events and this one get a delivery per matching subscription, are marked published,
+ * and each touched subscription's deliveries of the policy are sent in order. Repeating it
+ * creates nothing twice.
+ */
+export async function publishEvent(policyId: string, eventId: string, dependencies: DeliveryDependencies = {}): Promise<'published' | 'unknown'> {
+  const { now } = resolved(dependencies);
+  const event = await getPolicyEvent(policyId, eventId);
+  if (!event) return 'unknown';
+  const events = [...(await earlierPendingEvents(policyId, eventId)), ...(event.publishedAt ? [] : [event])];
+  const subscriptions = await allSubscriptions();
+  const touched = new Map<string, Subscription>();
+  for (const pending of events) {
+    const at = now().toISOString();
+    for (const subscription of subscriptions.filter((candidate) => receives(candidate, pending))) {
+      await putNewDelivery(newDelivery(subscription, pending, at));
+      touched.set(subscription.subscriptionId, subscription);
+    }
+    await markEventPublished(pending, at);
+  }
+  await Promise.all([...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies)));
+  return 'published';
+}
+
+/**
+ * The retry step: every delivery due by now is attempted, each subscription's deliveries of a
+ * policy in order. Run every minute in AWS (events/schedules) and every poll locally.
+ */
+export async function retryDueDeliveries(dependencies: DeliveryDependencies = {}): Promise<{ attempted: number }> {
+  const { now } = resolved(dependencies);
+  const due = await dueDeliveries(now().toISOString());
+  if (due.length === 0) return { attempted: 0 };
+  const subscriptions = new Map((await allSubscriptions()).map((subscription) => [subscription.subscriptionId, subscription]));
+  const groups = new Map<string, { subscriptionId: string; policyId: string }>();
+  for (const delivery of due) groups.set(`${delivery.subscriptionId}/${delivery.policyId}`, { subscriptionId: delivery.subscriptionId, policyId: delivery.policyId });
+  let attempted = 0;
+  for (const { subscriptionId, policyId } of groups.values()) {
+    const subscription = subscriptions.get(subscriptionId);
+    // An inactive subscription's deliveries wait until it is active again.
+    if (subscription?.active) attempted += (await deliverInOrder(subscription, policyId, dependencies)).length;
+  }
+  // A deleted subscription's deliveries are settled failed, leaving the due index.
+  const at = now().toISOString();
+  for (const orphan of due.filter((delivery) => !subscriptions.has(delivery.subscriptionId))) {
+    await replaceDelivery({ ...orphan, status: 'failed', failedAt: at, nextAttemptAt: null, version: orphan.version + 1 });
+  }
+  return { attempted };
+}

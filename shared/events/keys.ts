@@ -1,0 +1,79 @@
+/**
+ * The events area's keys: the only code that knows them.
+ *
+ * - A policy's events share a partition (`EVENTS#POLICY#<policyId>`), sorted by event id, which
+ *   sorts by time: the per-policy sequence. While an event waits to be fanned out it carries gsi2
+ *   in the pending partition (the local runtime polls it; in AWS the stream carries it).
+ * - gsi1 `EVENTS#ALL` and gsi3 `EVENTS#AGENCY#<agencyId>` list events by id for `list_events`.
+ * - Subscriptions share one partition (a handful of records, read whole at each fan-out).
+ * - A subscription's deliveries of one policy share a partition, sorted by event id: what
+ *   ordered delivery walks, strongly consistent. gsi1 lists a subscription's deliveries;
+ *   gsi2 holds the deliveries still to attempt, by when (the retry step's query).
+ */
+export const EVENTS_PENDING_PARTITION = 'EVENTS#pending';
+export const DELIVERIES_DUE_PARTITION = 'EVENTDELIVERIES#due';
+const ALL_EVENTS_PARTITION = 'EVENTS#ALL';
+
+export const policyEventsPartition = (policyId: string) => `EVENTS#POLICY#${policyId}`;
+export const eventKey = (policyId: string, eventId: string) => ({ pk: policyEventsPartition(policyId), sk: `EVENT#${eventId}` });
+export const eventListIndexes = (eventId: string, agencyId: string | null) => ({
+  gsi1pk: ALL_EVENTS_PARTITION,
+  gsi1sk: eventId,
+  ...(agencyId ? { gsi3pk: agencyEventsPartition(agencyId), gsi3sk: eventId } : {}),
+});
+export const agencyEventsPartition = (agencyId: string) => `EVENTS#AGENCY#${agencyId}`;
+export const pendingEventIndex = (eventId: string) => ({ gsi2pk: EVENTS_PENDING_PARTITION, gsi2sk: eventId });
+
+export const allEventsQuery = (after: string | undefined) => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk > :after' : 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': ALL_EVENTS_PARTITION, ...(after ? { ':after': after } : {}) },
+});
+export const agencyEventsQuery = (agencyId: string, after: string | undefined) => ({
+  IndexName: 'gsi3',
+  KeyConditionExpression: after ? 'gsi3pk = :pk AND gsi3sk > :after' : 'gsi3pk = :pk',
+  ExpressionAttributeValues: { ':pk': agencyEventsPartition(agencyId), ...(after ? { ':after': after } : {}) },
+});
+export const pendingEventsQuery = () => ({
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :pk',
+  ExpressionAttributeValues: { ':pk': EVENTS_PENDING_PARTITION },
+});
+/** A policy's events before `eventId` still waiting to be fanned out (consistent: the base table). */
+export const earlierPendingEventsQuery = (policyId: string, eventId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND sk < :sk',
+  FilterExpression: 'attribute_exists(gsi2pk)',
+  ExpressionAttributeValues: { ':pk': policyEventsPartition(policyId), ':sk': `EVENT#${eventId}` },
+  ConsistentRead: true,
+});
+
+const SUBSCRIPTIONS_PARTITION = 'EVENTSUBSCRIPTIONS';
+export const subscriptionKey = (subscriptionId: string) => ({ pk: SUBSCRIPTIONS_PARTITION, sk: `SUB#${subscriptionId}` });
+export const subscriptionsQuery = () => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sub)',
+  ExpressionAttributeValues: { ':pk': SUBSCRIPTIONS_PARTITION, ':sub': 'SUB#' },
+  ConsistentRead: true,
+});
+
+const deliveriesPartition = (subscriptionId: string, policyId: string) => `EVENTSUB#${subscriptionId}#POLICY#${policyId}`;
+export const deliveryKey = (subscriptionId: string, policyId: string, eventId: string) => ({ pk: deliveriesPartition(subscriptionId, policyId), sk: `DELIVERY#${eventId}` });
+export const subscriptionDeliveriesIndex = (subscriptionId: string, eventId: string, policyId: string) => ({ gsi1pk: `EVENTSUB#${subscriptionId}#DELIVERIES`, gsi1sk: `${eventId}#${policyId}` });
+export const dueDeliveryIndex = (nextAttemptAt: string, deliveryId: string) => ({ gsi2pk: DELIVERIES_DUE_PARTITION, gsi2sk: `${nextAttemptAt}#${deliveryId}` });
+/** A subscription's deliveries of one policy not yet delivered nor failed, in the policy's order. */
+export const openDeliveriesQuery = (subscriptionId: string, policyId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :delivery)',
+  FilterExpression: '#status = :pending',
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: { ':pk': deliveriesPartition(subscriptionId, policyId), ':delivery': 'DELIVERY#', ':pending': 'pending' },
+  ConsistentRead: true,
+});
+export const subscriptionDeliveriesQuery = (subscriptionId: string, after: string | undefined) => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk > :after' : 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': `EVENTSUB#${subscriptionId}#DELIVERIES`, ...(after ? { ':after': after } : {}) },
+});
+export const dueDeliveriesQuery = (until: string) => ({
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+  ExpressionAttributeValues: { ':pk': DELIVERIES_DUE_PARTITION, ':until': `${until}#~` },
+});

@@ -1,0 +1,224 @@
+/**
+ * The events area's records (keys.ts): the outbox item a producer's transaction carries, the
+ * subscriptions, and the deliveries. The only code that knows the area's keys.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
+import { ConcurrentChangeError } from '../platform/errors.js';
+import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import {
+  agencyEventsQuery,
+  allEventsQuery,
+  deliveryKey,
+  dueDeliveriesQuery,
+  dueDeliveryIndex,
+  earlierPendingEventsQuery,
+  eventKey,
+  eventListIndexes,
+  openDeliveriesQuery,
+  pendingEventIndex,
+  pendingEventsQuery,
+  subscriptionDeliveriesIndex,
+  subscriptionDeliveriesQuery,
+  subscriptionKey,
+  subscriptionsQuery,
+} from './keys.js';
+import type { Delivery, PolicyEvent, Subscription } from './model.js';
+
+export const POLICY_EVENT_ENTITY = 'PolicyEvent';
+const table = () => config.tableName();
+
+/** `<policyId>/<eventId>`: what the stream's message carries (the pipe copies this attribute). */
+export const eventKeyOf = (event: Pick<PolicyEvent, 'policyId' | 'eventId'>) => `${event.policyId}/${event.eventId}`;
+
+// ---------------------------------------------------------------- outbox
+
+/** The outbox item, as one write of the producer's transaction. */
+export function policyEventPut(event: PolicyEvent): TransactionWrite {
+  return {
+    Put: {
+      TableName: table(),
+      Item: {
+        ...eventKey(event.policyId, event.eventId),
+        entity: POLICY_EVENT_ENTITY,
+        eventKey: eventKeyOf(event),
+        ...eventListIndexes(event.eventId, event.agencyId),
+        ...pendingEventIndex(event.eventId),
+        ...event,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const asEvent = (item: Record<string, unknown>) => {
+  const { eventKey: _key, ...rest } = withoutStorageKeys<PolicyEvent & { eventKey?: string }>(item);
+  return rest as PolicyEvent;
+};
+
+export async function getPolicyEvent(policyId: string, eventId: string): Promise<PolicyEvent | undefined> {
+  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: eventKey(policyId, eventId), ConsistentRead: true }));
+  return found.Item ? asEvent(found.Item) : undefined;
+}
+
+/** The policy's events before `eventId` not yet fanned out, oldest first. */
+export async function earlierPendingEvents(policyId: string, eventId: string): Promise<PolicyEvent[]> {
+  return (await queryAll({ TableName: table(), ...earlierPendingEventsQuery(policyId, eventId) })).map(asEvent);
+}
+
+/** Events waiting to be fanned out, oldest first (what the local runtime polls). */
+export async function pendingEvents(limit = 100): Promise<PolicyEvent[]> {
+  const pending: PolicyEvent[] = [];
+  for await (const page of queryPages(pendingEventsQuery())) {
+    pending.push(...page.items.map(asEvent));
+    if (pending.length >= limit) break;
+  }
+  return pending.slice(0, limit);
+}
+
+/** Takes a fanned-out event out of the pending index; marking it twice changes nothing. */
+export async function markEventPublished(event: PolicyEvent, at: string): Promise<void> {
+  await documentClient()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: eventKey(event.policyId, event.eventId),
+        UpdateExpression: 'SET publishedAt = :at REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(publishedAt)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    )
+    .catch((error) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/** One page of events after the cursor: every agency's, or those of the agencies named. */
+export async function eventsAfter(scope: { agencyIds: readonly string[] | 'all' }, after: string | undefined, accept: (event: PolicyEvent) => boolean, limit: number): Promise<PolicyEvent[]> {
+  const queries = scope.agencyIds === 'all' ? [allEventsQuery(after)] : scope.agencyIds.map((agencyId) => agencyEventsQuery(agencyId, after));
+  const found: PolicyEvent[] = [];
+  for (const query of queries) {
+    let taken = 0;
+    for await (const page of queryPages({ TableName: table(), ...query })) {
+      for (const item of page.items) {
+        const event = asEvent(item);
+        if (!accept(event)) continue;
+        found.push(event);
+        taken += 1;
+      }
+      if (taken >= limit) break;
+    }
+  }
+  return found.sort((a, b) => (a.eventId < b.eventId ? -1 : 1)).slice(0, limit);
+}
+
+// ---------------------------------------------------------------- subscriptions
+
+const asSubscription = (item: Record<string, unknown>) => withoutStorageKeys<Subscription>(item);
+
+export async function putNewSubscription(subscription: Subscription): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: table(), Item: { ...subscriptionKey(subscription.subscriptionId), entity: 'EventSubscription', ...subscription }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+/** Replaces a subscription read at `subscription.version - 1`; a concurrent change is refused. */
+export async function replaceSubscription(subscription: Subscription): Promise<void> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...subscriptionKey(subscription.subscriptionId), entity: 'EventSubscription', ...subscription },
+        ConditionExpression: 'attribute_exists(pk) AND version = :read',
+        ExpressionAttributeValues: { ':read': subscription.version - 1 },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Subscription ${subscription.subscriptionId}`);
+    throw error;
+  }
+}
+
+export async function getSubscription(subscriptionId: string): Promise<Subscription | undefined> {
+  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: subscriptionKey(subscriptionId), ConsistentRead: true }));
+  return found.Item ? asSubscription(found.Item) : undefined;
+}
+
+export async function allSubscriptions(): Promise<Subscription[]> {
+  return (await queryAll({ TableName: table(), ...subscriptionsQuery() })).map(asSubscription);
+}
+
+export async function deleteSubscription(subscriptionId: string): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: table(), Key: subscriptionKey(subscriptionId) }));
+}
+
+// ---------------------------------------------------------------- deliveries
+
+function deliveryItem(delivery: Delivery) {
+  return {
+    ...deliveryKey(delivery.subscriptionId, delivery.policyId, delivery.eventId),
+    entity: 'EventDelivery',
+    ...subscriptionDeliveriesIndex(delivery.subscriptionId, delivery.eventId, delivery.policyId),
+    ...(delivery.status === 'pending' && delivery.nextAttemptAt ? dueDeliveryIndex(delivery.nextAttemptAt, delivery.deliveryId) : {}),
+    ...delivery,
+  };
+}
+
+const asDelivery = (item: Record<string, unknown>) => withoutStorageKeys<Delivery>(item);
+
+/** Creates a delivery unless one of that event to that subscription exists (a repeated fan-out). */
+export async function putNewDelivery(delivery: Delivery): Promise<boolean> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: table(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Replaces a delivery read at `delivery.version - 1`; false when another worker changed it first. */
+export async function replaceDelivery(delivery: Delivery): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({ TableName: table(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_exists(pk) AND version = :read', ExpressionAttributeValues: { ':read': delivery.version - 1 } }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getDelivery(subscriptionId: string, policyId: string, eventId: string): Promise<Delivery | undefined> {
+  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: deliveryKey(subscriptionId, policyId, eventId), ConsistentRead: true }));
+  return found.Item ? asDelivery(found.Item) : undefined;
+}
+
+/** A subscription's deliveries of one policy still to make, in the policy's order. */
+export async function openDeliveries(subscriptionId: string, policyId: string): Promise<Delivery[]> {
+  return (await queryAll({ TableName: table(), ...openDeliveriesQuery(subscriptionId, policyId) })).map(asDelivery);
+}
+
+/** One page of a subscription's deliveries after the cursor (`<eventId>#<policyId>`), oldest first. */
+export async function subscriptionDeliveries(subscriptionId: string, after: string | undefined, accept: (delivery: Delivery) => boolean, limit: number): Promise<{ deliveries: Delivery[]; cursor: string | null }> {
+  const deliveries: Delivery[] = [];
+  let cursor: string | null = null;
+  for await (const page of queryPages({ TableName: table(), ...subscriptionDeliveriesQuery(subscriptionId, after) })) {
+    for (const item of page.items) {
+      cursor = item.gsi1sk as string;
+      const delivery = asDelivery(item);
+      if (accept(delivery)) deliveries.push(delivery);
+      if (deliveries.length >= limit) return { deliveries, cursor };
+    }
+  }
+  return { deliveries, cursor: null };
+}
+
+/** Deliveries due by `until`, soonest first. */
+export async function dueDeliveries(until: string, limit = 500): Promise<Delivery[]> {
+  const result = await documentClient().send(new QueryCommand({ TableName: table(), ...dueDeliveriesQuery(until), Limit: limit }));
+  return (result.Items ?? []).map(asDelivery);
+}
