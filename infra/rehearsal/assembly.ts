@@ -216,6 +216,7 @@ export class Resolver {
   }
 
   private dynamicReferences(text: string, where: string): string {
+    if (/\{\{resolve:(?!secretsmanager:)/.test(text)) throw new RehearsalFinding(`${where}: a dynamic reference the rehearsal cannot resolve: ${text.slice(0, 80)}`);
     return text.replace(/\{\{resolve:secretsmanager:(.+?):SecretString:([^:}]*):([^:}]*):([^:}]*)\}\}/g, (_, arn: string, jsonKey: string) => {
       const secret = this.secrets.get(arn);
       if (secret === undefined) throw new RehearsalFinding(`${where}: dynamic reference to secret ${arn}, which is not a secret of the assembly`);
@@ -255,7 +256,7 @@ export class Resolver {
       case 'Fn::Join': {
         const [separator, parts] = argument as [string, unknown[]];
         const resolved = this.walk(stack, parts, where) as unknown[];
-        return resolved.map((part) => this.scalar(part, where)).join(separator);
+        return this.dynamicReferences(resolved.map((part) => this.scalar(part, where)).join(separator), where);
       }
       case 'Fn::Select': {
         const [index, list] = argument as [unknown, unknown];
@@ -271,11 +272,12 @@ export class Resolver {
       case 'Fn::Sub': {
         const [text, variables] = Array.isArray(argument) ? (argument as [string, Record<string, unknown>]) : [String(argument), {}];
         const values = Object.fromEntries(Object.entries(variables ?? {}).map(([key, item]) => [key, this.walk(stack, item, where)]));
-        return text.replace(/\$\{([^!}][^}]*)\}/g, (_, expression: string) => {
+        const substituted = text.replace(/\$\{([^!}][^}]*)\}/g, (_, expression: string) => {
           if (expression in values) return this.scalar(values[expression], where);
           const [logicalId, ...attribute] = expression.split('.');
           return this.scalar(attribute.length ? this.intrinsic(stack, 'Fn::GetAtt', [logicalId, attribute.join('.')], where) : this.intrinsic(stack, 'Ref', logicalId, where), where);
         });
+        return this.dynamicReferences(substituted, where);
       }
       case 'Fn::GetStackOutput': {
         const { StackName, OutputName } = argument as { StackName: string; OutputName: string };

@@ -159,6 +159,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       for (const [name, value] of Object.entries(variables)) {
         const { value: resolved, touched } = resolver.resolveTracked(stack, value, `${where} environment ${name}`);
         environment[name] = String(resolved);
+        if (environment[name].includes('{{resolve:')) findings.push(`${where}: environment ${name} keeps an unresolved dynamic reference`);
         environmentResources.set(name, touched);
       }
       const deployed: DeployedFunction = {

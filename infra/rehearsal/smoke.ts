@@ -32,7 +32,8 @@ function expectedLine(comment: string): RegExp {
   const pattern = escaped
     .replace(/\\\.\\\.\\\./g, '.*')
     .replace(/\d{4}-\d{2}-\d{2}/g, '\\d{4}-\\d{2}-\\d{2}')
-    .replace(/10-2026-/g, '10-\\d{4}-')
+    // The probe of every route may have numbered a policy before the worked example runs.
+    .replace(/10-2026-\d+/g, '10-\\d{4}-\\d+')
     .replace(/localhost:3000/g, 'localhost:\\d+');
   return new RegExp(`^${pattern}$`);
 }
