@@ -60,6 +60,8 @@ export interface RehearsalOptions {
   log?: (line: string) => void;
   /** Print what the functions log (default: only a failing function's last lines). */
   echoFunctionOutput?: boolean;
+  /** Already running stores (a test run's); by default the rehearsal starts and stops its own. */
+  stores?: EmbeddedStores;
 }
 
 export interface RehearsalReport {
@@ -119,8 +121,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     log(`rehearsal: ${stacks.length} templates, ${counts.resources} resources read from ${assemblyDir}`);
     if (findings.length) return report();
 
-    const stores = await startEmbeddedStores();
-    stoppers.push(stores.stop);
+    const stores = options.stores ?? (await startEmbeddedStores());
+    if (!options.stores) stoppers.push(stores.stop);
     pointSdkAt(stores);
     phase('stores');
 
