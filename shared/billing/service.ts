@@ -17,6 +17,7 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
+import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
@@ -207,6 +208,7 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
   await writePosting({ account, entries: [entry], locatePayments: [entry.id], handed: [notePut(note)] });
+  recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
 }
 
@@ -346,6 +348,7 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
       });
       try {
         await writePosting({ account, entries, holdChecks: entries.map((entry) => entry.checkNumber!), locatePayments: entries.map((entry) => entry.id), handed: [notePut(note)] });
+        recordMoneyMove('PaymentsPosted', entries.length);
         return;
       } catch (error) {
         if (!(error instanceof CheckAlreadyPostedError)) throw error;

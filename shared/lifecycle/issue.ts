@@ -12,6 +12,7 @@ import { issueWrites, policyWithinReach, revisionWithinReach, type PolicyRecord,
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { CommittedRevision, MoveWiring } from './model.js';
+import { recordMoneyMove } from '../platform/metrics.js';
 
 export interface IssueRequest {
   policyId?: string;
@@ -53,6 +54,7 @@ export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: 
     label: `Policy ${policy.policyNumber}`,
     tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
   });
+  recordMoneyMove('PoliciesIssued');
   return {
     policy_number: policy.policyNumber,
     policy_id: policy.id,
