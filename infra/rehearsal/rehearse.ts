@@ -227,6 +227,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       }
     }
     counts.routes = routes.length;
+    // A route setting (per-route throttling) for a route the API does not have fails the deploy.
+    const routeKeys = new Set(routes.map((route) => `${route.method} ${route.path}`));
+    for (const { stack, logicalId, resource } of resourcesOfType(stacks, 'AWS::ApiGatewayV2::Stage')) {
+      for (const key of Object.keys(resource.Properties?.RouteSettings ?? {})) {
+        if (!routeKeys.has(key)) findings.push(`${resourceName(stack, logicalId)}: route settings for ${key}, which is no route of the API`);
+      }
+    }
     const permitted = permissionsByFunction(resolver, stacks, byArn);
     for (const route of routes) {
       if (!permitted.get(route.fn)?.has('apigateway.amazonaws.com')) findings.push(`${route.where}: API Gateway may not invoke ${resourceName(route.fn.stack, route.fn.logicalId)} (no AWS::Lambda::Permission for apigateway.amazonaws.com)`);

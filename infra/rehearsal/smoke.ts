@@ -142,8 +142,21 @@ export async function signatureWebhook(service: RehearsedService): Promise<void>
   });
 }
 
+/** The money moves' metrics (shared/platform/metrics.ts) came out of the bundles as CloudWatch embedded metric lines. */
+function expectMoneyMetrics(service: RehearsedService) {
+  for (const [route, metric] of [
+    ['POST /api/v2/policies/issue', 'PoliciesIssued'],
+    ['POST /api/v1/payments/makeManualPolicyPayment', 'PaymentsPosted'],
+  ]) {
+    const fn = service.functions.find((candidate) => candidate.spec.description === route);
+    if (!fn) throw new Error(`no function serves ${route}`);
+    if (!fn.output.some((line) => line.includes('"_aws"') && line.includes(`"${metric}"`))) throw new Error(`${route} logged no ${metric} metric (embedded metric format)`);
+  }
+}
+
 export async function smokeSuite(service: RehearsedService): Promise<void> {
   const { policyNumber } = await workedExample(service);
+  expectMoneyMetrics(service);
   await printJob(service, policyNumber);
   await signatureWebhook(service);
 }
