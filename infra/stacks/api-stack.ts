@@ -116,12 +116,13 @@ export class ApiStack extends Stack {
     });
 
     // Never the body or headers: requests carry credentials.
+    const throttle = props.throttle ?? throttleFromContext(this);
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? throttleFromContext(this),
+      throttle,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -177,8 +178,13 @@ export class ApiStack extends Stack {
     const stage = this.stage.node.defaultChild as apigw.CfnStage;
     stage.routeSettings = Object.fromEntries(
       props.operations.map((operation) => {
+        // A class never lets through more than the stage does (-c apiRateLimit lowers every class with it).
+        // RouteSettings is a JSON map in CloudFormation: its keys are written as CloudFormation spells them.
         const limit = ROUTE_CLASS_THROTTLE[routeClassOf(operation)];
-        return [`POST ${operation.path}`, { throttlingRateLimit: limit.rateLimit, throttlingBurstLimit: limit.burstLimit }];
+        return [
+          `POST ${operation.path}`,
+          { ThrottlingRateLimit: Math.min(limit.rateLimit, throttle.rateLimit ?? limit.rateLimit), ThrottlingBurstLimit: Math.min(limit.burstLimit, throttle.burstLimit ?? limit.burstLimit) },
+        ];
       }),
     );
     for (const operations of this.operationStacks) this.stage.node.addDependency(operations);
