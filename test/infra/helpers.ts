@@ -23,11 +23,10 @@ export interface Synthesized {
   template(stack: Stack): Template;
 }
 
-/** `context`: as `cdk synth -c key=value` gives it, on top of cdk.json's; `prepare` runs on the app before anything synthesizes (aspects). */
-export async function synthesize(options: ServiceOptions = {}, context: Record<string, string> = {}, prepare?: (app: App) => void): Promise<Synthesized> {
+/** `context`: as `cdk synth -c key=value` gives it, on top of cdk.json's. */
+export async function synthesize(options: ServiceOptions = {}, context: Record<string, string> = {}): Promise<Synthesized> {
   const app = new App({ context: { ...CDK_CONTEXT, ...context, 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
   const service = await defineService(app, { eventsDir: EMPTY_EVENTS, ...options });
-  prepare?.(app);
   const stacks = new Map<string, Stack>();
   for (const construct of app.node.findAll()) {
     if (construct instanceof Stack) stacks.set(construct.node.path, construct);
