@@ -16,7 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Lambda runs Node 22; this machine's Node 20 is supported by the pinned SDK, so its notice is noise here.
-    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       // Unit tests share no state through modules, so they share the modules: one import of each
       // per worker instead of one per file (about 4x faster: the imports, not the tests, took the time).

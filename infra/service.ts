@@ -13,6 +13,7 @@
  */
 import type { App, Environment } from 'aws-cdk-lib';
 import { FunctionBundles } from './bundles.js';
+import { acknowledgeNagFindings } from './nag-acknowledgements.js';
 import { ENSURE_ADMINISTRATOR_ENTRY } from './constructs/bootstrap-administrator.js';
 import { SEED_ENTRY } from './constructs/reference-catalog-seed.js';
 import { SIGNING_PAGE_ENTRY } from './constructs/signing-page.js';
@@ -92,6 +93,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
     data: data.data,
     userPool: auth.userPool,
     alarmTopic: data.alarmTopic,
+    deadLetterQueues: data.deadLetterQueues,
     operations,
     bundles,
     urlOverrideEncryptionKey: data.urlOverrideEncryptionKey,
@@ -114,5 +116,7 @@ export async function defineService(app: App, options: ServiceOptions = {}): Pro
         })
       : undefined;
 
-  return { data, auth, api, workers, operations, consumers, jobs };
+  const service = { data, auth, api, workers, operations, consumers, jobs };
+  acknowledgeNagFindings(service);
+  return service;
 }

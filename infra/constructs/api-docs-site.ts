@@ -30,6 +30,7 @@ export class ApiDocsSite extends Construct {
     this.site = new ServiceFunction(this, 'Handler', {
       entry: SITE_ENTRY,
       description: `GET ${SITE_ROUTE_PATHS.join(', ')}`,
+      functionClass: 'site',
       data: props.data,
       resources: {},
       assetDirectory: () => {

@@ -66,6 +66,7 @@ export class BootstrapAdministrator extends Construct {
     const seed = new ServiceFunction(this, 'Handler', {
       entry: ENSURE_ADMINISTRATOR_ENTRY,
       description: 'Ensures the bootstrap Administrator, its API key and the service client on deploy',
+      functionClass: 'deploy',
       data: props.data,
       resources: {},
       timeout: Duration.minutes(1),

@@ -35,6 +35,7 @@ export class ReferenceCatalogSeed extends Construct {
     const seed = new ServiceFunction(this, 'Handler', {
       entry: SEED_ENTRY,
       description: 'Writes the reference product catalog on deploy',
+      functionClass: 'deploy',
       data: props.data,
       resources: {},
       timeout: Duration.minutes(5),

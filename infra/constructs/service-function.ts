@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, Tags } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -27,6 +27,7 @@ import type { ResourceAccess } from '../../shared/platform/operation.js';
 import { OPERATION_TIMEOUT_SECONDS } from '../../shared/platform/invocation.js';
 import { TABLE_KEYS } from '../../shared/platform/table.js';
 import { BUNDLING, type FunctionBundles } from '../bundles.js';
+import { FUNCTION_CLASS_TAG, type FunctionClass } from './service-monitoring.js';
 import { queueUrlVariable, type QueueName } from '../../shared/platform/queues.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,6 +84,8 @@ export interface ServiceFunctionProps {
   environment?: Record<string, string>;
   /** Prebuilt bundles of all functions; without them NodejsFunction bundles this one alone. */
   bundles?: FunctionBundles;
+  /** Its class for alarms, dashboard and throttling (tag FunctionClass; infra/constructs/service-monitoring.ts). */
+  functionClass: FunctionClass;
   /**
    * Builds this function's own asset directory (`index.mjs` exporting `handler`, plus any
    * files it reads); called only when the stack is bundled. Takes precedence over `bundles`.
@@ -129,6 +132,8 @@ export class ServiceFunction extends Construct {
       bundling: { ...BUNDLING, mainFields: [...BUNDLING.mainFields], externalModules: [] },
       ...(code ? { code, handler: 'index.handler' } : {}),
     });
+
+    Tags.of(this.function).add(FUNCTION_CLASS_TAG, props.functionClass);
 
     if (tableAccess === 'write') data.table.grant(this.function, ...TABLE_WRITE_ACTIONS);
     else if (tableAccess === 'read') data.table.grant(this.function, ...TABLE_READ_ACTIONS);

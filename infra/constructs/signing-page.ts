@@ -30,6 +30,7 @@ export class SigningPage extends Construct {
     this.page = new ServiceFunction(this, 'Handler', {
       entry: SIGNING_PAGE_ENTRY,
       description: `GET, POST ${SIGNING_PAGE_PATH}`,
+      functionClass: 'site',
       data: props.data,
       // The bucket is read for the document the signer is shown.
       resources: { table: 'write', bucket: 'read' },

@@ -16,6 +16,8 @@ const dataDir = memory ? undefined : join(root, '.data');
 const port = Number(process.env.PORT ?? 3000);
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
+// The money moves' metrics (shared/platform/metrics.ts) are CloudWatch's business: no EMF lines in a laptop's log.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 // Lambda runs Node 22; a laptop's Node 20 is supported by the pinned SDK, so its notice is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };

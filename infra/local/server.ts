@@ -69,17 +69,61 @@ export interface LocalApi {
   close(): Promise<void>;
 }
 
-export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[] }): Promise<LocalApi> {
-  const operations = new Map(listOperationRoutes().map((route) => [route.path, route]));
+/**
+ * A route of the API and the handler behind it. By default every file under functions/ is one
+ * (`POST`, its TypeScript source imported); the rehearsal (infra/rehearsal) gives the
+ * synthesized template's routes instead, each loading its function's bundled asset.
+ */
+export interface ApiOperation {
+  method: string;
+  path: string;
+  /** Names the function in the Lambda context it is given. */
+  id: string;
+  load(): Promise<OperationHandler>;
+}
+
+const sourceOperation = (route: OperationRoute): ApiOperation => ({
+  method: 'POST',
+  path: route.path,
+  id: route.id,
+  load: () => import(pathToFileURL(route.entry).href).then((module) => module.handler as OperationHandler),
+});
+
+export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[] }): Promise<LocalApi> {
+  const operations = options.operations ?? listOperationRoutes().map(sourceOperation);
+  const exact = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
+  // Paths with `{name}` segments (GET /docs/{asset}), matched segment by segment.
+  const templated = operations.filter((operation) => operation.path.includes('{'));
   const extra = new Map((options.routes ?? []).map((route) => [`${route.method} ${route.path}`, route]));
-  const loaded = new Map<string, Promise<OperationHandler>>();
-  const load = (route: OperationRoute) => {
-    let handler = loaded.get(route.path);
+  const loaded = new Map<ApiOperation, Promise<OperationHandler>>();
+  const load = (operation: ApiOperation) => {
+    let handler = loaded.get(operation);
     if (!handler) {
-      handler = import(pathToFileURL(route.entry).href).then((module) => module.handler as OperationHandler);
-      loaded.set(route.path, handler);
+      handler = operation.load();
+      loaded.set(operation, handler);
     }
     return handler;
+  };
+  /** The operation answering `method path`, or the methods that path answers (for a 405). */
+  const find = (method: string, path: string): { operation?: ApiOperation; pathParameters?: Record<string, string>; allowed: string[] } => {
+    const hit = exact.get(`${method} ${path}`);
+    if (hit) return { operation: hit, allowed: [method] };
+    const allowed: string[] = operations.filter((operation) => operation.path === path).map((operation) => operation.method);
+    const segments = path.split('/');
+    for (const operation of templated) {
+      const pattern = operation.path.split('/');
+      if (pattern.length !== segments.length) continue;
+      const parameters: Record<string, string> = {};
+      const matches = pattern.every((part, index) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (name && segments[index]) parameters[name] = decodeURIComponent(segments[index]);
+        return name ? Boolean(segments[index]) : part === segments[index];
+      });
+      if (!matches) continue;
+      if (operation.method === method) return { operation, pathParameters: parameters, allowed: [method] };
+      allowed.push(operation.method);
+    }
+    return { allowed };
   };
 
   const server = createServer((req, res) => handle(req, res, false));
@@ -98,11 +142,12 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     const method = (req.method ?? 'GET').toUpperCase();
     const version = url.pathname.startsWith('/api/v1/') ? 'v1' : 'v2';
     const route = extra.get(`${method} ${url.pathname}`);
-    const operation = route ? undefined : operations.get(url.pathname);
-    if (!route && !operation) return refuse(req, res, failure(404, version, `No operation answers on ${url.pathname}`), expectsContinue);
-    if (operation && method !== 'POST') {
-      const refusal = failure(405, version, 'Operations are called with POST');
-      return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: 'POST' } }, expectsContinue);
+    const found = route ? { allowed: [method] } : find(method, url.pathname);
+    const operation = found.operation;
+    if (!route && !operation && found.allowed.length === 0) return refuse(req, res, failure(404, version, `No operation answers on ${url.pathname}`), expectsContinue);
+    if (!route && !operation) {
+      const refusal = failure(405, version, `Operations are called with ${found.allowed.join(', ')}`);
+      return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: found.allowed.join(', ') } }, expectsContinue);
     }
     const handler = operation ? await load(operation) : undefined;
     // Local endpoints (token, docs) and operations that authenticate otherwise take no header credential.
@@ -114,7 +159,7 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     if (body === 'too large') return refuse(req, res, tooLarge(version, limit, verifiable));
     if (route) return send(res, await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body }));
 
-    const event = toApiGatewayEvent(req, url, body);
+    const event = toApiGatewayEvent(req, url, body, found.pathParameters);
     const result = await handler!(event, lambdaContext(operation!, event.requestContext.requestId));
     res.statusCode = result.statusCode ?? 200;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
@@ -273,7 +318,8 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer): APIGatewayProxyEventV2 {
+function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer, pathParameters?: Record<string, string>): APIGatewayProxyEventV2 {
+  const routeKey = `${(req.method ?? 'POST').toUpperCase()} ${url.pathname}`;
   const now = new Date();
   const requestId = randomUUID();
   const headers = flatHeaders(req);
@@ -284,12 +330,13 @@ function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer): APIGat
   const isText = body.length === 0 || !body.includes(0);
   return {
     version: '2.0',
-    routeKey: `POST ${url.pathname}`,
+    routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     ...(cookies.length ? { cookies } : {}),
     headers,
     ...(url.search ? { queryStringParameters: Object.fromEntries(url.searchParams) } : {}),
+    ...(pathParameters && Object.keys(pathParameters).length ? { pathParameters } : {}),
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
@@ -303,7 +350,7 @@ function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer): APIGat
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,
-      routeKey: `POST ${url.pathname}`,
+      routeKey,
       stage: '$default',
       time: now.toISOString(),
       timeEpoch: now.getTime(),
@@ -313,7 +360,7 @@ function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer): APIGat
   };
 }
 
-function lambdaContext(route: OperationRoute, requestId: string): Context {
+function lambdaContext(route: Pick<ApiOperation, 'id'>, requestId: string): Context {
   const deadline = Date.now() + OPERATION_TIMEOUT_SECONDS * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,

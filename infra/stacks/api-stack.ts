@@ -22,10 +22,12 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionBundles } from '../bundles.js';
 import { ApiDocsSite } from '../constructs/api-docs-site.js';
 import { ServiceFunction, type DataResources } from '../constructs/service-function.js';
+import { ServiceMonitoring, type FunctionClass } from '../constructs/service-monitoring.js';
 import { SigningPage } from '../constructs/signing-page.js';
 import { pascal } from '../naming.js';
 import { groupOperations, type OperationSpec } from '../operations.js';
@@ -40,6 +42,8 @@ export interface ApiStackProps extends StackProps {
   urlOverrideEncryptionKey?: secretsmanager.ISecret;
   /** The built-in signature vendor's webhook secret; given to the functions that declare `secrets: ['signature-vendor']` and the signing page. */
   signatureVendorSecret?: secretsmanager.ISecret;
+  /** For the dashboard: each queue's dead-letter queue, by queue name. */
+  deadLetterQueues?: Record<string, sqs.IQueue>;
   /** Default: context `apiRateLimit` and `apiBurstLimit`, else DEFAULT_API_THROTTLE. */
   throttle?: apigw.ThrottleSettings;
 }
@@ -62,6 +66,30 @@ export function throttleFromContext(scope: Construct): apigw.ThrottleSettings {
   return { rateLimit: read('apiRateLimit', DEFAULT_API_THROTTLE.rateLimit), burstLimit: read('apiBurstLimit', DEFAULT_API_THROTTLE.burstLimit) };
 }
 
+/** The three classes of routes, throttled each on its own (stage route settings). */
+export type RouteClass = Extract<FunctionClass, 'writes' | 'reads' | 'webhook'>;
+
+/**
+ * An operation's class: the signature vendor's callback (no caller credential, the vendor's
+ * secret) is `webhook`; an operation that writes the table (payments, issues, cancellations,
+ * every money move) is `writes`; the rest `reads`.
+ */
+export function routeClassOf(operation: Pick<OperationSpec, 'authentication' | 'resources'>): RouteClass {
+  if (operation.authentication === 'none' && operation.resources.secrets?.includes('signature-vendor')) return 'webhook';
+  return operation.resources.table === 'write' ? 'writes' : 'reads';
+}
+
+/**
+ * Requests per second each route of a class lets through, steady and in a burst, below the
+ * stage's DEFAULT_API_THROTTLE: a retry storm on money writes or a vendor replaying its webhooks
+ * is cut off before it spends the Lambda concurrency the reads need.
+ */
+export const ROUTE_CLASS_THROTTLE: Record<RouteClass, { rateLimit: number; burstLimit: number }> = {
+  writes: { rateLimit: 50, burstLimit: 100 },
+  reads: { rateLimit: 100, burstLimit: 200 },
+  webhook: { rateLimit: 20, burstLimit: 40 },
+};
+
 /**
  * The modules (`<version>/<module>`) whose operations seal or open values with the data key
  * (shared/platform/sealing.ts): URL overrides' shared secrets, contacts' personal identifiers.
@@ -73,6 +101,7 @@ export class ApiStack extends Stack {
   readonly stage: apigw.HttpStage;
   readonly operationStacks: OperationsStack[];
   readonly signingPage?: SigningPage;
+  readonly monitoring: ServiceMonitoring;
   apiDocs?: ApiDocsSite;
   private readonly data: DataResources;
 
@@ -87,12 +116,13 @@ export class ApiStack extends Stack {
     });
 
     // Never the body or headers: requests carry credentials.
+    const throttle = props.throttle ?? throttleFromContext(this);
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? throttleFromContext(this),
+      throttle,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -144,6 +174,23 @@ export class ApiStack extends Stack {
       this.signingPage = new SigningPage(this, 'SigningPage', { httpApi: this.httpApi, data: props.data, environment: signatureVendorEnvironment, bundles: props.bundles });
     }
 
+    // Each operation's route throttled by its class; the stage needs the routes (in the nested stacks) to exist first.
+    const stage = this.stage.node.defaultChild as apigw.CfnStage;
+    stage.routeSettings = Object.fromEntries(
+      props.operations.map((operation) => {
+        // A class never lets through more than the stage does (-c apiRateLimit lowers every class with it).
+        // RouteSettings is a JSON map in CloudFormation: its keys are written as CloudFormation spells them.
+        const limit = ROUTE_CLASS_THROTTLE[routeClassOf(operation)];
+        return [
+          `POST ${operation.path}`,
+          { ThrottlingRateLimit: Math.min(limit.rateLimit, throttle.rateLimit ?? limit.rateLimit), ThrottlingBurstLimit: Math.min(limit.burstLimit, throttle.burstLimit ?? limit.burstLimit) },
+        ];
+      }),
+    );
+    for (const operations of this.operationStacks) this.stage.node.addDependency(operations);
+
+    this.monitoring = new ServiceMonitoring(this, 'Monitoring', { alarmTopic: props.alarmTopic, httpApi: this.httpApi, deadLetterQueues: props.deadLetterQueues });
+
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }
 
@@ -179,6 +226,7 @@ export class OperationsStack extends NestedStack {
       const { function: fn } = new ServiceFunction(this, operation.name, {
         entry: operation.entry,
         description: routeKey,
+        functionClass: routeClassOf(operation),
         data: props.data,
         resources: operation.resources,
         authenticates: operation.authentication === 'required',

@@ -39,6 +39,7 @@ export class WorkersStack extends Stack {
       const { function: fn } = new ServiceFunction(this, consumer.id, {
         entry: consumer.entry,
         description: `Consumes ${consumer.queue} (${consumer.name})`,
+        functionClass: 'consumer',
         data: props.data,
         resources: consumer.resources,
         timeout: CONSUMER_TIMEOUT,
@@ -58,6 +59,7 @@ export class WorkersStack extends Stack {
       const { function: fn } = new ServiceFunction(this, job.id, {
         entry: job.entry,
         description: `Scheduled job ${job.name}: ${job.schedule}`,
+        functionClass: 'job',
         data: props.data,
         resources: job.resources,
         timeout: JOB_TIMEOUT,

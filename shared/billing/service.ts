@@ -19,6 +19,7 @@ import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
+import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
@@ -250,6 +251,7 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
   await writePosting({ account, entries: [entry], locatePayments: [entry.id], handed: [notePut(note), paymentPostedEvent(account, entry)] });
+  recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
 }
 
@@ -419,6 +421,7 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
           locatePayments: entries.map((entry) => entry.id),
           handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
         });
+        recordMoneyMove('PaymentsPosted', entries.length);
         return;
       } catch (error) {
         if (!(error instanceof CheckAlreadyPostedError)) throw error;

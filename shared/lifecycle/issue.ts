@@ -13,6 +13,7 @@ import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { CommittedRevision, MoveWiring } from './model.js';
+import { recordMoneyMove } from '../platform/metrics.js';
 
 export interface IssueRequest {
   policyId?: string;
@@ -54,6 +55,7 @@ export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: 
     label: `Policy ${policy.policyNumber}`,
     tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
   });
+  recordMoneyMove('PoliciesIssued');
   return {
     policy_number: policy.policyNumber,
     policy_id: policy.id,

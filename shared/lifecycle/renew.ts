@@ -14,6 +14,7 @@ import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
+import { recordMoneyMove } from '../platform/metrics.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
   applyRating,
@@ -171,6 +172,7 @@ async function renewTerm(wiring: MoveWiring, context: TermContext, decision: Dec
     ...(await contributedWrites(wiring, 'renew', renewed)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  if (!held) recordMoneyMove('RenewalsCreated');
   return {
     policyNumber: policy.policyNumber,
     decision: held ? 'held' : 'renewed',
@@ -254,6 +256,7 @@ async function commitHeldRenewal(wiring: MoveWiring, context: TermContext, decis
     ...(await contributedWrites(wiring, 'renew', { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` })),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  recordMoneyMove('RenewalsCreated');
   return { policyNumber: policy.policyNumber, decision: 'renewal_committed', detail: renewed.summary, termId: term.id, renewalTermId: renewalTerm.id, renewalRevisionId: stored.header.id, premium: set.annualPremiumCents };
 }
 

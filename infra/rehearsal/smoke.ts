@@ -1,0 +1,162 @@
+/**
+ * The smoke suite of the rehearsal, against the bundled functions as the templates wire them:
+ *  1. the README's worked example (quote → bind → issue → payment → history → print queue →
+ *     search → cancellation), its very block run by bash, every `#` line checked in order; it
+ *     goes through the table-stream pipe's stand-in, the documents queue and its consumer;
+ *  2. a print job: the nightly print rule's function fired for the Declaration's print date, the
+ *     print-batches queue's consumer putting it into a mailing batch;
+ *  3. a signature webhook: signatures requested on a bound policy, the vendor's signed webhook
+ *     posted, the signature-events consumer applying it.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { signWebhook } from '../../shared/signatures/webhook-signature.js';
+import type { RehearsedService } from './rehearse.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The ```sh block after README.md's `<!-- readme-test: name` marker. */
+export function readmeBlock(name: string): string {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const marker = readme.indexOf(`<!-- readme-test: ${name}`);
+  if (marker < 0) throw new Error(`README.md has no block marked readme-test: ${name}`);
+  const start = readme.indexOf('```sh\n', marker) + '```sh\n'.length;
+  return readme.slice(start, readme.indexOf('\n```', start));
+}
+
+/** A `#` line as a pattern: dates, years and the port vary; `...` is anything; a trailing `(explanation)` after two spaces is prose. */
+function expectedLine(comment: string): RegExp {
+  const text = comment.replace(/^#\s?/, '').replace(/\s{2,}\(.*\)$/, '').trim();
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = escaped
+    .replace(/\\\.\\\.\\\./g, '.*')
+    .replace(/\d{4}-\d{2}-\d{2}/g, '\\d{4}-\\d{2}-\\d{2}')
+    // The probe of every route may have numbered a policy before the worked example runs.
+    .replace(/10-2026-\d+/g, '10-\\d{4}-\\d+')
+    .replace(/localhost:3000/g, 'localhost:\\d+');
+  return new RegExp(`^${pattern}$`);
+}
+
+function runBash(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function call(service: RehearsedService, path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
+  const response = await fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: service.administratorApiKey, 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status >= 500) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, seconds = 30): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+const step = (service: RehearsedService, name: string) => service.log(`rehearsal smoke: ${name}`);
+
+export async function workedExample(service: RehearsedService): Promise<{ policyNumber: string }> {
+  step(service, "the README's worked example, quote to cancellation");
+  const block = readmeBlock('worked-example');
+  const port = new URL(service.url).port;
+  const result = await runBash(block, { PORT: port, KEY: service.administratorApiKey });
+  if (result.code !== 0) throw new Error(`the README's worked example exited ${result.code}: ${result.stderr.slice(0, 500)}\n${result.stdout}`);
+  const lines = result.stdout.split('\n').map((line) => line.trim());
+  let cursor = 0;
+  for (const comment of block.split('\n').filter((line) => line.trim().startsWith('#'))) {
+    const pattern = expectedLine(comment.trim());
+    const found = lines.findIndex((line, index) => index >= cursor && pattern.test(line));
+    if (found < 0) throw new Error(`the README's worked example: "${comment.trim()}" did not come out (after line ${cursor}) in:\n${result.stdout}`);
+    cursor = found + 1;
+  }
+  return { policyNumber: lines[0].split(' ')[0] };
+}
+
+export async function printJob(service: RehearsedService, policyNumber: string): Promise<void> {
+  step(service, 'the nightly print job, through its rule, the print-batches queue and its consumer');
+  const waiting = await call(service, '/api/v1/printing/getToBePrinted', { json_dict: {} });
+  const declaration = (waiting.data?.files ?? []).find((file: { title: string }) => file.title === `Declaration - ${policyNumber}`);
+  if (!declaration) throw new Error(`print job: the Declaration of ${policyNumber} is not waiting to print: ${JSON.stringify(waiting).slice(0, 300)}`);
+  const fired = (await service.fireRule(/nightly_print/, { printDate: declaration.print_date })) as { printDate?: string };
+  if (fired?.printDate !== declaration.print_date) throw new Error(`print job: the job answered ${JSON.stringify(fired)}`);
+  const batch = await eventually('print job: the Declaration in a mailing batch', async () => {
+    const answer = await call(service, '/api/v1/printing/getToBePrinted', { json_dict: { to_date: declaration.print_date } });
+    const file = (answer.data?.files ?? []).find((candidate: { file_id: string }) => candidate.file_id === declaration.file_id);
+    return file?.batch ?? undefined;
+  });
+  service.log(`rehearsal smoke: Declaration - ${policyNumber} in mailing batch ${batch}`);
+}
+
+export async function signatureWebhook(service: RehearsedService): Promise<void> {
+  step(service, "a signature request and the vendor's webhook, through the signature-events queue and its consumer");
+  const today = new Date().toISOString().slice(0, 10);
+  const signer = { name: 'Jordan Avery', email: 'jordan.avery@example.com' };
+  const quote = await call(service, '/api/v2/policies/create_quote_extended', {
+    quote_info: {
+      effective_date: today,
+      line_name: 'Homeowners',
+      policy_type_name: 'Homeowner - HO3',
+      named_insureds: [{ name: signer.name, type: 'individual', emails: [{ email: signer.email, type: 'personal' }] }],
+      underwriting_questions: [{ questionId: 'e29555d3-7101-4947-a3af-a279d8774c09', yesNoAnswer: 'no' }],
+      locations: [{ address_zip: '10001' }],
+      items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+    },
+  });
+  if (!quote.success) throw new Error(`signature: create_quote_extended answered ${JSON.stringify(quote).slice(0, 300)}`);
+  const policyId = quote.data.policy_id as string;
+  const bound = await call(service, '/api/v2/policies/bind', { bind_info: { policy_id: policyId } });
+  if (!bound.success) throw new Error(`signature: bind answered ${JSON.stringify(bound).slice(0, 300)}`);
+  const requested = await call(service, '/api/v2/policies/request_deliverable_signature', { policy_id: policyId, sign_mode: 'embedded' });
+  if (!requested.success) throw new Error(`signature: request_deliverable_signature answered ${JSON.stringify(requested).slice(0, 300)}`);
+  const requestId = requested.message as string;
+
+  const body = JSON.stringify({ event_type: 'signed', policy_id: policyId, signature_request_id: requestId, signer_name: signer.name, occurred_at: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+  const header = signWebhook(service.signatureVendorSecret, body, Math.floor(Date.now() / 1000));
+  const response = await fetch(`${service.url}/api/v2/policies/application_signature_event_callback`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': header }, body });
+  const answer = (await response.json()) as { success?: boolean };
+  if (response.status !== 200 || !answer.success) throw new Error(`signature: the signed webhook answered ${response.status} ${JSON.stringify(answer)}`);
+  const forged = await fetch(`${service.url}/api/v2/policies/application_signature_event_callback`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signWebhook('not-the-secret', body, Math.floor(Date.now() / 1000)) }, body });
+  if (forged.status !== 401) throw new Error(`signature: a forged webhook answered ${forged.status}, not 401`);
+
+  await eventually('signature: the signer signed', async () => {
+    const requests = await call(service, '/api/v2/policies/retrieve_signature_requests', { policy_id: policyId });
+    const statuses = (requests.data?.signature_requests?.[0]?.signatures ?? []).map((signature: { status_code: string }) => signature.status_code);
+    return statuses.includes('signed') ? statuses : undefined;
+  });
+}
+
+/** The money moves' metrics (shared/platform/metrics.ts) came out of the bundles as CloudWatch embedded metric lines. */
+function expectMoneyMetrics(service: RehearsedService) {
+  for (const [route, metric] of [
+    ['POST /api/v2/policies/issue', 'PoliciesIssued'],
+    ['POST /api/v1/payments/makeManualPolicyPayment', 'PaymentsPosted'],
+  ]) {
+    const fn = service.functions.find((candidate) => candidate.spec.description === route);
+    if (!fn) throw new Error(`no function serves ${route}`);
+    if (!fn.output.some((line) => line.includes('"_aws"') && line.includes(`"${metric}"`))) throw new Error(`${route} logged no ${metric} metric (embedded metric format)`);
+  }
+}
+
+export async function smokeSuite(service: RehearsedService): Promise<void> {
+  const { policyNumber } = await workedExample(service);
+  expectMoneyMetrics(service);
+  await printJob(service, policyNumber);
+  await signatureWebhook(service);
+}
