@@ -38,7 +38,7 @@ export const NAG_ACKNOWLEDGED_PATTERNS: ReadonlyArray<{ id: RegExp; path?: RegEx
   },
   {
     id: /^AwsSolutions::AwsSolutions-IAM5\[Resource::\*\]$/,
-    path: /\/DeliverableRequestsPipeRole\/DefaultPolicy\//,
+    path: /\/(DeliverableRequests|PolicyEvents)PipeRole\/DefaultPolicy\//,
     reason: 'dynamodb:ListStreams takes no resource (it lists the streams of the account); the pipe reads only the table\'s own stream.',
   },
 ];
