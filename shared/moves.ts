@@ -8,7 +8,7 @@ import { billingAtIssue, billingAtRenewal } from './billing/service.js';
 import { billingAtCancellation, billingAtReinstatement, billingAtRescission, billingReads } from './billing/move-contributions.js';
 // From deliverable-requests, not deliverable-service: a move requests its documents and must not bundle the renderer.
 import { declarationAtIssue, noticeOfCancellation, noticeOfNonRenewal, noticeOfReinstatement, renewalDocuments } from './documents/deliverable-requests.js';
-import type { MoveWiring } from './lifecycle/model.js';
+import type { MoveContributions, MoveWiring } from './lifecycle/model.js';
 import { bindPolicy } from './lifecycle/bind.js';
 import { cancelPolicy } from './lifecycle/cancel.js';
 import { issuePolicy } from './lifecycle/issue.js';
@@ -24,7 +24,7 @@ import { amountOf, eventsAt, eventWrite, type PolicyEventInput } from './events/
 import type { CancelledTerm, CommittedRevision, EndorsedRevision, EndorsementContribution, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision } from './lifecycle/model.js';
 
 // What each move tells integrators (shared/events): one outbox item in the move's transaction.
-export const eventsAtIssue = eventsAt((committed: CommittedRevision) => ({
+export const eventsAtIssue = /* @__PURE__ */ eventsAt((committed: CommittedRevision) => ({
   type: 'policy.issued',
   policyId: committed.policyId,
   policyNumber: committed.policyNumber,
@@ -32,7 +32,7 @@ export const eventsAtIssue = eventsAt((committed: CommittedRevision) => ({
   transactionId: committed.revisionId,
   data: { term_id: committed.termId, effective_date: committed.effectiveDate, expiration_date: committed.expirationDate, annual_premium: amountOf(committed.annualPremiumCents), annual_fees: amountOf(committed.annualFeeCents), written_premium: amountOf(committed.writtenPremiumCents) },
 }));
-export const eventsAtCancellation = eventsAt((term: CancelledTerm) => ({
+export const eventsAtCancellation = /* @__PURE__ */ eventsAt((term: CancelledTerm) => ({
   type: term.outcome === 'pending' ? 'policy.cancellation_pending' : 'policy.cancelled',
   policyId: term.policyId,
   policyNumber: term.policyNumber,
@@ -41,7 +41,7 @@ export const eventsAtCancellation = eventsAt((term: CancelledTerm) => ({
   occurredAt: term.decidedAt,
   data: { term_id: term.termId, cancel_date: term.cancelDate, reason: term.reason, return_premium: amountOf(term.returnPremiumCents) },
 }));
-export const eventsAtRescission = eventsAt((rescission: RescindedCancellation) => ({
+export const eventsAtRescission = /* @__PURE__ */ eventsAt((rescission: RescindedCancellation) => ({
   type: 'policy.cancellation_rescinded',
   policyId: rescission.policyId,
   policyNumber: rescission.policyNumber,
@@ -60,7 +60,7 @@ const endorsedEvent = (endorsed: EndorsedRevision): PolicyEventInput => ({
   data: { term_id: endorsed.termId, revision_date: endorsed.revisionDate, additional_premium: amountOf(endorsed.premiumChangeCents), annual_premium: amountOf(endorsed.annualPremiumCents) },
 });
 /** A renewal committed (by the run, by hand, an approved held one, or an expired policy's reinstatement); a renewal held for review tells nothing yet. */
-export const eventsAtRenewal = eventsAt((renewed: RenewedTerm) =>
+export const eventsAtRenewal = /* @__PURE__ */ eventsAt((renewed: RenewedTerm) =>
   renewed.held
     ? undefined
     : {
@@ -73,7 +73,7 @@ export const eventsAtRenewal = eventsAt((renewed: RenewedTerm) =>
         data: { term_id: renewed.termId, expiring_term_id: renewed.expiringTermId, effective_date: renewed.effectiveDate, expiration_date: renewed.expirationDate, annual_premium: amountOf(renewed.annualPremiumCents), annual_fees: amountOf(renewed.annualFeeCents) },
       },
 );
-export const eventsAtExpiry = eventsAt((expired: TermDecision) => ({
+export const eventsAtExpiry = /* @__PURE__ */ eventsAt((expired: TermDecision) => ({
   type: 'policy.expired',
   policyId: expired.policyId,
   policyNumber: expired.policyNumber,
@@ -83,7 +83,7 @@ export const eventsAtExpiry = eventsAt((expired: TermDecision) => ({
   data: { term_id: expired.termId, expiration_date: expired.expirationDate },
 }));
 /** A Non-Renewal decided (a decision to renew tells nothing: renewing is what a policy does). */
-export const eventsAtRenewalStatus = eventsAt((decided: RenewalStatusDecision) =>
+export const eventsAtRenewalStatus = /* @__PURE__ */ eventsAt((decided: RenewalStatusDecision) =>
   decided.status === 'Non-Renewal'
     ? {
         type: 'policy.non_renewed',
@@ -96,7 +96,7 @@ export const eventsAtRenewalStatus = eventsAt((decided: RenewalStatusDecision) =
       }
     : undefined,
 );
-export const eventsAtReinstatement = eventsAt((reinstated: ReinstatedTerm) => ({
+export const eventsAtReinstatement = /* @__PURE__ */ eventsAt((reinstated: ReinstatedTerm) => ({
   type: 'policy.reinstated',
   policyId: reinstated.policyId,
   policyNumber: reinstated.policyNumber,
@@ -113,37 +113,75 @@ export const eventsAtEndorsement: EndorsementContribution = async (endorsed, { p
   preview: [endorsedEvent(endorsed).type],
 });
 
+const atIssue: MoveContributions['issue'] = [/* @__PURE__ */ billingAtIssue(), declarationAtIssue, eventsAtIssue];
+const atCancellation: MoveContributions['cancel'] = [billingAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation];
+const atRescission: MoveContributions['rescind'] = [billingAtRescission, noteOfMove, eventsAtRescission];
+// The renewal term's account and invoices, its Renewal Declaration and Billing Statement (or a held one's Conditional Renewal Notice), the note, the event.
+const atRenewal: MoveContributions['renew'] = [/* @__PURE__ */ billingAtRenewal(), renewalDocuments, noteOfMove, eventsAtRenewal];
+const atRenewalInForce: MoveContributions['renewalInForce'] = [noteOfMove];
+const atExpiry: MoveContributions['expire'] = [noteOfMove, eventsAtExpiry];
+const atRenewalStatus: MoveContributions['renewalStatus'] = [noticeOfNonRenewal, noteOfMove, eventsAtRenewalStatus];
+// The cancellation's rows reversed (and the lapse credited, the fee assessed), the Notice of Reinstatement, the note, the event.
+const atReinstatement: MoveContributions['reinstate'] = [billingAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement];
+// Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
+const atEndorsement: MoveWiring['endorsement'] = [/* @__PURE__ */ billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement];
+
 export const moveWiring: MoveWiring = {
   contributions: {
-    issue: [billingAtIssue(), declarationAtIssue, eventsAtIssue],
-    cancel: [billingAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation],
-    rescind: [billingAtRescission, noteOfMove, eventsAtRescission],
-    // The renewal term's account and invoices, its Renewal Declaration and Billing Statement (or a held one's Conditional Renewal Notice), the note, the event.
-    renew: [billingAtRenewal(), renewalDocuments, noteOfMove, eventsAtRenewal],
-    renewalInForce: [noteOfMove],
-    expire: [noteOfMove, eventsAtExpiry],
-    renewalStatus: [noticeOfNonRenewal, noteOfMove, eventsAtRenewalStatus],
-    // The cancellation's rows reversed (and the lapse credited, the fee assessed), the Notice of Reinstatement, the note, the event.
-    reinstate: [billingAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement],
+    issue: atIssue,
+    cancel: atCancellation,
+    rescind: atRescission,
+    renew: atRenewal,
+    renewalInForce: atRenewalInForce,
+    expire: atExpiry,
+    renewalStatus: atRenewalStatus,
+    reinstate: atReinstatement,
   },
-  // Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
-  endorsement: [billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement],
+  endorsement: atEndorsement,
   reads: billingReads,
 };
+
+/**
+ * The wiring one move sees: the registrations above that it asks for, so a function making that
+ * move does not bundle the other moves' contributions and their code (found by the sqs branch:
+ * cancel_policy bundled the endorsement's re-rating and every move's documents).
+ */
+const wiringOf = (own: Partial<MoveWiring['contributions']>, endorsement: MoveWiring['endorsement'] = []): MoveWiring => ({
+  contributions: { issue: [], cancel: [], rescind: [], renew: [], renewalInForce: [], expire: [], renewalStatus: [], reinstate: [], ...own },
+  endorsement,
+  reads: billingReads,
+});
+const renewalMoves = { renew: atRenewal, renewalInForce: atRenewalInForce, expire: atExpiry };
+
+/*
+ * Each wired move is its own export, marked pure: a function that imports one move bundles that
+ * move, not every other move and its code. `moves` gathers them all.
+ */
+export const issueMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ issue: atIssue }), issuePolicy);
+export const cancelMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ cancel: atCancellation }), cancelPolicy);
+export const rescindMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ rescind: atRescission }), rescindCancellation);
+/** The endorse move also carries a change into a renewal made of the term, as an endorsement of it. */
+export const endorseMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, atEndorsement), issueEndorsement);
+/** What endorsing would do, writing nothing: the same contributions, asked for their preview. */
+export const previewEndorsementMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, atEndorsement), previewEndorsement);
+/** One watched term decided for a day: renew, commit a held renewal, put a renewal in force, or expire (the nightly run). */
+export const decideRenewalTermMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves), decideRenewalTerm);
+export const processPolicyRenewalMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves), processPolicyRenewal);
+export const storeRenewalStatusMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ renewalStatus: atRenewalStatus }), storeRenewalStatus);
+export const reinstateExpiredPolicyMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ renew: atRenewal }), reinstateExpiredPolicy);
+export const reinstateMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ reinstate: atReinstatement }), reinstatePolicy);
 
 /** Every move of a policy, wired: a new move adds its line here. */
 export const moves = {
   bind: bindPolicy,
-  issue: wired(moveWiring, issuePolicy),
-  cancel: wired(moveWiring, cancelPolicy),
-  rescind: wired(moveWiring, rescindCancellation),
-  endorse: wired(moveWiring, issueEndorsement),
-  /** What endorsing would do, writing nothing: the same contributions, asked for their preview. */
-  previewEndorsement: wired(moveWiring, previewEndorsement),
-  /** One watched term decided for a day: renew, commit a held renewal, put a renewal in force, or expire (the nightly run). */
-  decideRenewalTerm: wired(moveWiring, decideRenewalTerm),
-  processPolicyRenewal: wired(moveWiring, processPolicyRenewal),
-  storeRenewalStatus: wired(moveWiring, storeRenewalStatus),
-  reinstateExpiredPolicy: wired(moveWiring, reinstateExpiredPolicy),
-  reinstate: wired(moveWiring, reinstatePolicy),
+  issue: issueMove,
+  cancel: cancelMove,
+  rescind: rescindMove,
+  endorse: endorseMove,
+  previewEndorsement: previewEndorsementMove,
+  decideRenewalTerm: decideRenewalTermMove,
+  processPolicyRenewal: processPolicyRenewalMove,
+  storeRenewalStatus: storeRenewalStatusMove,
+  reinstateExpiredPolicy: reinstateExpiredPolicyMove,
+  reinstate: reinstateMove,
 };

@@ -6,13 +6,13 @@
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
-import { moves } from '../../../shared/moves.js';
+import { cancelMove, rescindMove } from '../../../shared/moves.js';
 
 export const handler = defineConsumer({
   queue: 'nightly-billing',
   message: nightlyBatchMessage,
   resources: { table: 'write' },
   idempotency: { scope: 'nightly-billing', key: (batch) => `${batch.date}:${batch.runId}:${batch.batch}` },
-  handle: (batch) => decideNightlyBatch(batch, moves),
+  handle: (batch) => decideNightlyBatch(batch, { cancel: cancelMove, rescind: rescindMove }),
   logged: (batch, counts) => ({ date: batch.date, runId: batch.runId, batch: batch.batch, ...counts }),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { moves } from '../../../shared/moves.js';
+import { cancelMove } from '../../../shared/moves.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, name, optional, optionalId } from '../../../shared/platform/request-fields.js';
@@ -39,7 +39,7 @@ export const handler = defineOperation({
   // The interface documents {success, message} with message a single string, failures included.
   messageShape: 'single',
   handle: async (input, { principal }) => {
-    const outcome = await moves.cancel(principal, {
+    const outcome = await cancelMove(principal, {
       policyId: input.policy_id,
       termId: input.policy_term_id,
       reasonId: await cancelReasonId(input),

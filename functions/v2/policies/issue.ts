@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
-import { moves } from '../../../shared/moves.js';
+import { endorseMove, issueMove } from '../../../shared/moves.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 export const handler = defineOperation({
@@ -25,7 +25,7 @@ export const handler = defineOperation({
   handle: async ({ issue_info }, { principal, idempotencyKey, deadline }) => {
     if (issue_info.revision_id) {
       const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
-      const commit = () => moves.endorse(principal, request);
+      const commit = () => endorseMove(principal, request);
       // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
       return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit, {
             deadline,
@@ -34,7 +34,7 @@ export const handler = defineOperation({
     }
     // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
     return {
-      ...(await moves.issue(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id })),
+      ...(await issueMove(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id })),
       status: 'Active' as const,
     };
   },

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { moves } from '../../../shared/moves.js';
+import { previewEndorsementMove } from '../../../shared/moves.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,5 +10,5 @@ export const handler = defineOperation({
   permission: 'policies:read',
   input: z.object({ revision_id: id() }),
   resources: { table: 'read' },
-  handle: async (input, { principal }) => moves.previewEndorsement(principal, input.revision_id),
+  handle: async (input, { principal }) => previewEndorsementMove(principal, input.revision_id),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { moves } from '../../../shared/moves.js';
+import { processPolicyRenewalMove } from '../../../shared/moves.js';
 import { planRenewalRun } from '../../../shared/lifecycle/nightly-renewals.js';
 import { RENEWAL_DECISION_PERMISSION } from '../../../shared/lifecycle/renew.js';
 import { todayIso } from '../../../shared/platform/dates.js';
@@ -23,7 +23,7 @@ export const handler = defineOperation({
     const policyNumber = input.policy_number;
     if (policyNumber) {
       const renew = async () => {
-        const decided = await moves.processPolicyRenewal(principal, { policyNumber, renewDate });
+        const decided = await processPolicyRenewalMove(principal, { policyNumber, renewDate });
         return {
           policy_number: decided.policyNumber,
           renew_date: renewDate,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { moves } from '../../../shared/moves.js';
+import { reinstateExpiredPolicyMove } from '../../../shared/moves.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
@@ -15,7 +15,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const reinstate = async () => {
-      const decided = await moves.reinstateExpiredPolicy(principal, { policyId: input.policy_id, reason: input.reason });
+      const decided = await reinstateExpiredPolicyMove(principal, { policyId: input.policy_id, reason: input.reason });
       return {
         policy_number: decided.policyNumber,
         message: decided.detail,

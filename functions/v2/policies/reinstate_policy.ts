@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { moves } from '../../../shared/moves.js';
+import { reinstateMove } from '../../../shared/moves.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { date, flagOr, id, optional } from '../../../shared/platform/request-fields.js';
 
@@ -19,7 +19,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const reinstate = () =>
-      moves.reinstate(principal, {
+      reinstateMove(principal, {
         policyId: input.policy_id,
         ...(input.reinstatement_date ? { reinstatementDate: input.reinstatement_date } : {}),
         withLapse: input.with_lapse,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { moves } from '../../../shared/moves.js';
+import { rescindMove } from '../../../shared/moves.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
@@ -12,7 +12,7 @@ export const handler = defineOperation({
   input: z.object({ policy_id: id(), reason: name() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
-    const rescinded = await moves.rescind(principal, { policyId: input.policy_id, byHand: true, summary: `Pending cancellation rescinded: ${input.reason}` });
+    const rescinded = await rescindMove(principal, { policyId: input.policy_id, byHand: true, summary: `Pending cancellation rescinded: ${input.reason}` });
     return { policy_number: rescinded.policyNumber, message: `Policy ${rescinded.policyNumber}: the cancellation pending for ${rescinded.cancelDate} is rescinded (${input.reason})` };
   },
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { id, list } from '../../../shared/platform/request-fields.js';
-import { moves } from '../../../shared/moves.js';
+import { endorseMove } from '../../../shared/moves.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -16,7 +16,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const commit = () =>
-      moves.endorse(principal, { revisionId: input.revision_id, resolutions: new Map(input.resolutions.map((resolution) => [resolution.field, resolution.resolution])) });
+      endorseMove(principal, { revisionId: input.revision_id, resolutions: new Map(input.resolutions.map((resolution) => [resolution.field, resolution.resolution])) });
     return idempotencyKey ? onceForKey('resolve_oos_conflicts', `${principal.contactId}:${idempotencyKey}`, input, commit, {
           deadline,
           inProgress: 'The endorsement sent earlier with this Idempotency-Key is still being issued',

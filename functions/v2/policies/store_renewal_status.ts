@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { moves } from '../../../shared/moves.js';
+import { storeRenewalStatusMove } from '../../../shared/moves.js';
 import { freeText, id, optional, optionalUuid } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
@@ -17,7 +17,7 @@ export const handler = defineOperation({
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) =>
-    moves.storeRenewalStatus(principal, {
+    storeRenewalStatusMove(principal, {
       revisionId: input.revision_id,
       status: input.renewal_status,
       ...(input.renewal_status_reason ? { reasonId: input.renewal_status_reason } : {}),
