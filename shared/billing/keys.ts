@@ -4,6 +4,8 @@
  * non-payment state, version), the account-history rows of each term, and the check
  * numbers already posted to the policy (the lockbox's natural key). Pure functions only.
  */
+import { stableShard } from '../platform/shards.js';
+
 export type Key = { pk: string; sk: string };
 
 /** The account lists are spread over this many index partitions so no one partition takes every write. */
@@ -21,9 +23,7 @@ export const nightlyRunKey = (job: string, date: string, runId: string): Key => 
 
 /** Which list shard an account is in: a stable hash of its policy id. */
 export function accountShard(policyId: string): number {
-  let hash = 0;
-  for (const char of policyId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % ACCOUNT_LIST_SHARDS;
+  return stableShard(policyId, ACCOUNT_LIST_SHARDS);
 }
 
 /** Index attributes of an account: found by term id (gsi1), listed by shard (gsi2). */

@@ -10,11 +10,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { mapLimited } from '../platform/concurrency.js';
-import { documentClient, s3Client, sqsClient } from '../platform/clients.js';
+import { documentClient, s3Client } from '../platform/clients.js';
+import { sendInBatches } from '../platform/queue-sends.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -92,13 +91,7 @@ export async function startLockboxRun(transactions: readonly unknown[], sentBy: 
     if (isConditionalCheckFailure(error)) return (await getLockboxRun(fileId))!;
     throw error;
   }
-  const messages = chunks.map((lines, chunk) => ({ Id: String(chunk), MessageBody: JSON.stringify({ fileId, chunk, lines } satisfies LockboxChunk) }));
-  const groups: (typeof messages)[] = [];
-  for (let start = 0; start < messages.length; start += 10) groups.push(messages.slice(start, start + 10));
-  await mapLimited(groups, 8, async (entries) => {
-    const sent = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: config.queueUrl('lockbox-chunks'), Entries: entries }));
-    if (sent.Failed?.length) throw new Error(`The lockbox-chunks queue refused ${sent.Failed.length} chunks of file ${fileId}`);
-  });
+  await sendInBatches('lockbox-chunks', chunks.map((lines, chunk) => ({ id: String(chunk), body: { fileId, chunk, lines } satisfies LockboxChunk })), `the chunks of file ${fileId}`);
   return run;
 }
 

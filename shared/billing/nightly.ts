@@ -8,11 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { cancelPolicy, rescindCancellation, Wired } from '../lifecycle/index.js';
 import { mapLimited } from '../platform/concurrency.js';
-import { sqsClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
+import { sendInBatches } from '../platform/queue-sends.js';
 import type { Principal } from '../platform/principal.js';
 import { ledgerFromEntries } from './ledger.js';
 import type { BillingAccount, NightlyAccountDecision, NonPaymentAction } from './model.js';
@@ -68,7 +66,6 @@ export function needsDecision(account: BillingAccount): boolean {
 /** Plans one day's run: lists the accounts and sends them to the queue in batches. */
 export async function planNightlyBilling(date: string): Promise<{ runId: string; batches: number; accounts: number }> {
   const runId = randomUUID();
-  const queueUrl = config.queueUrl('nightly-billing');
   const shardAccounts = await Promise.all(
     accountShards().map(async (shard) => {
       const picked: Array<{ policyId: string; termId: string }> = [];
@@ -85,14 +82,7 @@ export async function planNightlyBilling(date: string): Promise<{ runId: string;
   }
   // Recorded before the batches go out, so that the first batch done finds the run to count itself in.
   await recordNightlyRun({ job: NIGHTLY_JOB, date, runId, batches: batches.length, accounts: accounts.length, startedAt: new Date().toISOString() });
-  const sends: NightlyBatch[][] = [];
-  for (let start = 0; start < batches.length; start += 10) sends.push(batches.slice(start, start + 10));
-  await mapLimited(sends, 8, async (group) => {
-    const result = await sqsClient().send(
-      new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: group.map((batch) => ({ Id: String(batch.batch), MessageBody: JSON.stringify(batch) })) }),
-    );
-    if (result.Failed?.length) throw new Error(`The nightly-billing queue refused ${result.Failed.length} batches of run ${runId}`);
-  });
+  await sendInBatches('nightly-billing', batches.map((batch) => ({ id: String(batch.batch), body: batch })), `the batches of run ${runId}`);
   return { runId, batches: batches.length, accounts: accounts.length };
 }
 

@@ -8,11 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { getRenewalRules } from '../catalog/index.js';
-import { sqsClient } from '../platform/clients.js';
 import { mapLimited } from '../platform/concurrency.js';
-import { config } from '../platform/config.js';
+import { sendInBatches } from '../platform/queue-sends.js';
 import { addDays } from '../platform/dates.js';
 import { countNightlyBatchDone, recordNightlyRun } from '../platform/nightly-runs.js';
 import { watchedTermPages } from '../policies/index.js';
@@ -52,13 +50,7 @@ export async function planRenewalRun(date: string): Promise<{ runId: string; bat
   for (let start = 0; start < terms.length; start += TERMS_PER_BATCH) batches.push({ job: RENEWAL_JOB, date, runId, batch: batches.length, terms: terms.slice(start, start + TERMS_PER_BATCH) });
   // Recorded before the batches go out, so that the first batch done finds the run to count itself in.
   await recordNightlyRun({ job: RENEWAL_JOB, date, runId, batches: batches.length, accounts: terms.length, startedAt: new Date().toISOString() });
-  const sends: RenewalBatch[][] = [];
-  for (let start = 0; start < batches.length; start += 10) sends.push(batches.slice(start, start + 10));
-  const queueUrl = config.queueUrl('nightly-renewals');
-  await mapLimited(sends, 8, async (group) => {
-    const result = await sqsClient().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: group.map((batch) => ({ Id: String(batch.batch), MessageBody: JSON.stringify(batch) })) }));
-    if (result.Failed?.length) throw new Error(`The nightly-renewals queue refused ${result.Failed.length} batches of run ${runId}`);
-  });
+  await sendInBatches('nightly-renewals', batches.map((batch) => ({ id: String(batch.batch), body: batch })), `the batches of run ${runId}`);
   return { runId, batches: batches.length, accounts: terms.length };
 }
 

@@ -5,6 +5,8 @@
  * line items, mortgagees), so that one Query reads a revision whole and one
  * transaction, guarded by the revision's version, changes it.
  */
+import { stableShard } from '../platform/shards.js';
+
 export type Key = { pk: string; sk: string };
 
 export const policyKey = (policyId: string): Key => ({ pk: `POLICY#${policyId}`, sk: 'POLICY' });
@@ -116,19 +118,13 @@ export function lossAnalysisResultUpdate(tableName: string, revisionId: string, 
 /** The terms the nightly renewal run watches are spread over this many index partitions. */
 export const RENEWAL_WATCH_SHARDS = 8;
 
-function watchShard(policyId: string): number {
-  let hash = 0;
-  for (const char of policyId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash % RENEWAL_WATCH_SHARDS;
-}
-
 /**
  * Index attributes of a term the nightly renewal run must still decide (renew it, put its
  * renewal in force, or mark it expired), sorted by the day it ends. Sparse: a term leaves the
  * index once its end is decided, so a night reads the terms due, not the book.
  */
 export function renewalWatchIndex(policyId: string, termId: string, expirationDate: string) {
-  return { gsi1pk: `RENEWALWATCH#${watchShard(policyId)}`, gsi1sk: `${expirationDate}#${policyId}#${termId}` };
+  return { gsi1pk: `RENEWALWATCH#${stableShard(policyId, RENEWAL_WATCH_SHARDS)}`, gsi1sk: `${expirationDate}#${policyId}#${termId}` };
 }
 
 /** Query parameters of one shard of the watched terms ending on or before `throughDate`. */

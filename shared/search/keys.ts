@@ -11,6 +11,8 @@
  * Every index entry's sort key carries the policy number's order key, so a search can count
  * and order its matches from these small entries and read the records of one page only.
  */
+import { stableShard } from '../platform/shards.js';
+
 export type Key = { pk: string; sk: string };
 
 export const searchRecordKey = (policyId: string): Key => ({ pk: `PSEARCH#${policyId}`, sk: 'RECORD' });
@@ -66,9 +68,7 @@ export const ALL_POLICIES_PARTITION = 'PLISTALL';
  */
 export const POLICY_COUNT_SHARDS = 16;
 export function policyCountShard(policyId: string): number {
-  let hash = 0;
-  for (const character of policyId) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-  return hash % POLICY_COUNT_SHARDS;
+  return stableShard(policyId, POLICY_COUNT_SHARDS);
 }
 export const policyCountKey = (kind: 'ADDED' | 'REMOVED', shard: number): Key => ({ pk: 'PSEARCHCOUNT', sk: `${kind}#${String(shard).padStart(2, '0')}` });
 /** Every counter shard (both kinds): one small strongly consistent Query. */
