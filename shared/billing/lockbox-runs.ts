@@ -18,7 +18,7 @@ import { config } from '../platform/config.js';
 import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
 import { runTransaction, RecordChangedError, type TransactionWrite } from '../platform/transactions.js';
-import { lockboxPolicyNumber } from './lockbox.js';
+import { lockboxNumberOf } from './lockbox.js';
 import { lockboxChunkDoneKey, lockboxLineKey, lockboxLinesQuery, lockboxRunKey } from './keys.js';
 import type { LockboxTransactionResult } from './model.js';
 import { applyLockboxTransactions } from './service.js';
@@ -48,13 +48,12 @@ export const lockboxChunkMessage = z.object({
 });
 export type LockboxChunk = z.infer<typeof lockboxChunkMessage>;
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
 
 /** The chunks of a file: its line numbers grouped by lockbox number, groups packed in file order into chunks of about LOCKBOX_CHUNK_LINES. */
 export function lockboxChunks(transactions: readonly unknown[]): number[][] {
   const groups = new Map<string, number[]>();
   transactions.forEach((transaction, line) => {
-    const number = lockboxPolicyNumber(textOf((transaction as Record<string, unknown> | null)?.policy));
+    const number = lockboxNumberOf(transaction);
     groups.set(number, [...(groups.get(number) ?? []), line]);
   });
   const chunks: number[][] = [];

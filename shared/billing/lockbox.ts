@@ -106,6 +106,15 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
 
+/**
+ * The lockbox number a file's line names (its `policy`, digits only; '' when it names none):
+ * the one reading of a line that judging it, finding its accounts and chunking a large file share.
+ */
+export function lockboxNumberOf(transaction: unknown): string {
+  if (typeof transaction !== 'object' || transaction === null) return '';
+  return lockboxPolicyNumber(textOf((transaction as Record<string, unknown>).policy));
+}
+
 /** The accounts by lockbox number (two policy numbers may share one: such a number matches no single policy). */
 export function lockboxIndex(accounts: readonly LockboxAccount[]): Map<string, LockboxAccount[]> {
   const index = new Map<string, LockboxAccount[]>();
@@ -119,8 +128,8 @@ export function lockboxIndex(accounts: readonly LockboxAccount[]): Map<string, L
 /** The decision for one transaction; `seen` holds the checks accepted earlier in the same batch. */
 export function decideLockboxTransaction(transaction: unknown, index: ReadonlyMap<string, LockboxAccount[]>, seen: Set<string>): LockboxDecision {
   if (typeof transaction !== 'object' || transaction === null) return refuse('The transaction is not an object with policy, check and payment');
-  const { policy, check, payment } = transaction as Record<string, unknown>;
-  const lockboxNumber = lockboxPolicyNumber(textOf(policy));
+  const { check, payment } = transaction as Record<string, unknown>;
+  const lockboxNumber = lockboxNumberOf(transaction);
   if (!lockboxNumber) return refuse('The policy number is missing');
   const matches = index.get(lockboxNumber) ?? [];
   if (matches.length === 0) return refuse(`No policy matches lockbox number ${lockboxNumber.slice(0, 20)}`);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { cancelPolicy, rescindCancellation, Wired } from '../lifecycle/index.js';
 import { mapLimited } from '../platform/concurrency.js';
+import { nightlyDecisionInstant } from '../platform/nightly-runs.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import type { Principal } from '../platform/principal.js';
 import { ledgerFromEntries } from './ledger.js';
@@ -86,8 +87,6 @@ export async function planNightlyBilling(date: string): Promise<{ runId: string;
   return { runId, batches: batches.length, accounts: accounts.length };
 }
 
-/** Noon of the run's day: the instant the moves a run decides are dated by. */
-const runInstant = (date: string) => new Date(`${date}T12:00:00.000Z`);
 
 /** The moves the nightly job makes, wired once in shared/moves.ts and handed in by its consumer. */
 export interface NightlyMoves {
@@ -110,7 +109,7 @@ export async function decideAccount(ref: { policyId: string; termId: string }, d
   if (!loaded || loaded.account.policyStatus === 'Cancelled') return { action: 'none' };
   const { account, entries } = loaded;
   const policyNumber = account.policyNumber;
-  const decision = { now: runInstant(date), decidedBy: 'nightly-billing' };
+  const decision = { now: nightlyDecisionInstant(date), decidedBy: 'nightly-billing' };
   const term = (await getPolicyWithTerms(ref.policyId))?.terms.find((candidate) => candidate.id === ref.termId);
   // A cancellation cancel_policy set for a later day takes effect on that day; one for non-payment is decided below, where a payment in time saves the policy.
   if (term?.cancellationStatus === 'pending' && term.cancelPendingDate && term.cancelReasonId && term.cancelReasonId !== NON_PAYMENT_REASON_ID && term.cancelPendingDate <= date) {

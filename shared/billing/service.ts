@@ -18,7 +18,7 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxNumberOf, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -354,9 +354,6 @@ export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRe
     .map(lockboxMatchRecord);
 }
 
-function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
-}
 
 /**
  * apply_lockbox_payment_transactions: one result per transaction, in order. Accepted
@@ -375,7 +372,7 @@ export interface LockboxApplication {
 
 export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
   const today = todayIso(now);
-  const numbers = [...new Set(transactions.map((transaction) => lockboxPolicyNumber(textOf((transaction as Record<string, unknown> | null)?.policy))).filter(Boolean))];
+  const numbers = [...new Set(transactions.map(lockboxNumberOf).filter(Boolean))];
   const refs = [...(await accountRefsByLockboxNumber(numbers)).values()].flat();
   const loaded = (await mapLimited(refs, LOCKBOX_READS_AT_ONCE, (ref) => loadAccount(ref.policyId, ref.termId))).filter((found): found is LoadedAccount => !!found);
   const loadedById = new Map<string, LoadedAccount>();

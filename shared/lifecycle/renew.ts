@@ -15,6 +15,7 @@ import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../plat
 import { formatCents } from '../platform/money.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { recordMoneyMove } from '../platform/metrics.js';
+import { nightlyDecisionInstant } from '../platform/nightly-runs.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
   applyRating,
@@ -305,7 +306,7 @@ export async function decideRenewalTerm(wiring: MoveWiring, ref: { policyId: str
   const term = found?.terms.find((candidate) => candidate.id === ref.termId);
   if (!found || !term) return { policyNumber: found?.policy.policyNumber ?? ref.policyId, decision: 'none', detail: 'No such term' };
   const context: TermContext = { policy: found.policy, terms: found.terms, term };
-  const decision: Decision = { decisionDate: date, decidedAt: (options.now ?? new Date(`${date}T12:00:00.000Z`)).toISOString(), decidedBy: options.decidedBy ?? 'nightly-renewals' };
+  const decision: Decision = { decisionDate: date, decidedAt: (options.now ?? nightlyDecisionInstant(date)).toISOString(), decidedBy: options.decidedBy ?? 'nightly-renewals' };
   const policyNumber = found.policy.policyNumber;
   if (term.expiredOn) return none(policyNumber, `Expired on ${term.expiredOn}`);
   if (term.cancellationStatus === 'cancelled') {

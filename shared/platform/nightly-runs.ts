@@ -30,6 +30,9 @@ export interface NightlyRun<Decision extends NightlyDecision = NightlyDecision> 
   decisionsUnlisted?: number;
 }
 
+/** Noon of a run's day: the instant the moves a nightly run decides are dated by, whenever it runs. */
+export const nightlyDecisionInstant = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
 /** Keeps a run record of 10,000 accounts far below DynamoDB's item size whatever the night decides. */
 export const NIGHTLY_DECISIONS_LISTED_PER_BATCH = 10;
 

@@ -9,37 +9,12 @@ import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { loadAccount } from '../../shared/billing/store.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { issued3000 } from '../support/issued-3000.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 let service: TestService;
-
-/**
- * A policy whose premium is exactly 3000.00 (Dwelling 850,000 Masonry class 5: 2975.00;
- * Personal Liability 100,000: 20.00; Medical Payments 1,000: 5.00; losses, so no discount)
- * plus the 25.00 fee, for the 365-day term 2025-01-01 to 2026-01-01.
- */
-async function issued3000(): Promise<{ policyId: string; policyNumber: string }> {
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: '01/01/2025', line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Cass Cancel' }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'yes' }],
-        locations: [{ address_zip: '10001' }],
-        items: [
-          { name: 'Dwelling', limit: 850000, questions: { 'Construction Type': 'Masonry', 'Protection Class': '5' } },
-          { name: 'Personal Liability', limit: 100000 },
-          { name: 'Medical Payments', limit: 1000 },
-        ],
-      },
-    }),
-  );
-  expect(data.total).toMatchObject({ annual_premium: 3000, annual_fees: 25 });
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number };
-}
 
 const history = async (policyId: string) => ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policyId })).records;
 const cancel = (body: Record<string, unknown>) => service.call(`${P}/cancel_policy`, { cancel_reason_id: INSUREDS_REQUEST, ...body });
@@ -53,7 +28,7 @@ afterAll(async () => {
 
 describe('cancel_policy', () => {
   it('cancels after 280 of 365 days returning 698.63 of 3000.00, with revision, history rows and note', async () => {
-    const { policyId, policyNumber } = await issued3000();
+    const { policyId, policyNumber } = await issued3000(service, 'Cass Cancel');
     const answer = await cancel({ policy_id: policyId, cancel_date: '2025-10-08' });
     expect(answer.body).toEqual({ success: true, message: `Policy ${policyNumber} cancelled effective 2025-10-08 (Insured's Request); return premium 698.63`, data: null });
     const records = await history(policyId);
@@ -81,7 +56,7 @@ describe('cancel_policy', () => {
   });
 
   it('returns all premium on a flat cancellation, keeping the fully earned 25.00 fee', async () => {
-    const { policyId } = await issued3000();
+    const { policyId } = await issued3000(service, 'Cass Cancel');
     ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: (await retrievePolicyNumber(policyId)), amount: '3025.00' } }));
     const answer = await cancel({ policy_id: policyId, cancel_date: '2025-01-01' });
     expect(answer.body.message).toMatch(/return premium 3000\.00 \(flat cancellation\)$/);
@@ -90,7 +65,7 @@ describe('cancel_policy', () => {
   });
 
   it('puts the term into cancellation pending with cancel_pending_date (which wins over cancel_date), still Active, nothing returned', async () => {
-    const { policyId, policyNumber } = await issued3000();
+    const { policyId, policyNumber } = await issued3000(service, 'Cass Cancel');
     const answer = await cancel({ policy_id: policyId, cancel_date: '2025-03-01', cancel_pending_date: '2025-06-01' });
     expect(answer.body).toEqual({ success: true, message: `Policy ${policyNumber} is pending cancellation effective 2025-06-01 (Insured's Request)`, data: null });
     expect(await history(policyId)).toHaveLength(1);
@@ -101,7 +76,7 @@ describe('cancel_policy', () => {
   });
 
   it('takes a free-text cancel_reason when no cancel_reason_id is given, matched by name whatever its case; an unknown one is refused by field (issue 17 item 6)', async () => {
-    const { policyId } = await issued3000();
+    const { policyId } = await issued3000(service, 'Cass Cancel');
     const byText = (body: Record<string, unknown>) => service.call(`${P}/cancel_policy`, { policy_id: policyId, cancel_date: '2025-05-01', ...body });
     expect((await byText({ cancel_reason: 'no such reason' })).body).toEqual({ success: false, message: 'cancel_reason: no such reason is not a cancel reason', data: null });
     expect((await byText({})).body.success).toBe(false);
@@ -112,7 +87,7 @@ describe('cancel_policy', () => {
   });
 
   it('refuses an unknown reason, a date outside the term, an unknown or unissued policy, changing nothing', async () => {
-    const { policyId } = await issued3000();
+    const { policyId } = await issued3000(service, 'Cass Cancel');
     expect((await cancel({ policy_id: policyId, cancel_date: '2025-05-01', cancel_reason_id: 'nope' })).body).toEqual({ success: false, message: 'cancel_reason_id: nope is not a cancel reason', data: null });
     expect((await cancel({ policy_id: policyId, cancel_date: '2026-05-01' })).body).toEqual({ success: false, message: 'cancel_date 2026-05-01 is outside the term 2025-01-01 to 2026-01-01', data: null });
     expect((await cancel({ policy_id: 'no-such-policy', cancel_date: '2025-05-01' })).body).toEqual({ success: false, message: 'Policy no-such-policy was not found', data: null });
@@ -167,7 +142,7 @@ async function retrievePolicyNumber(policyId: string): Promise<string> {
 
 describe('notes', () => {
   it('removes a note the service wrote by its id, answering success; an unknown id answers success false', async () => {
-    const { policyId } = await issued3000();
+    const { policyId } = await issued3000(service, 'Cass Cancel');
     ok(await cancel({ policy_id: policyId, cancel_date: '2025-02-01' }));
     const [note] = await listPolicyNotes(policyId);
     expect((await service.call('/api/v1/notes/removeNote', { json_dict: { id: note.id } })).body).toEqual({ success: true, message: [], data: {} });

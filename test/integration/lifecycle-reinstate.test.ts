@@ -12,7 +12,7 @@ import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';
 import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
 import { agentOf, fetchFile, pdfText } from '../support/documents.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { issued3000 } from '../support/issued-3000.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
@@ -20,29 +20,6 @@ const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 const REWRITTEN = '3cd696ff-5e4d-4d29-a610-7d10583e942d';
 const NON_PAYMENT = 'eb24d327-578e-4fa8-84c8-335786ee5064';
 let service: TestService;
-
-/** Premium exactly 3000.00 (Dwelling 850,000 Masonry class 5: 2975.00; Personal Liability 20.00; Medical Payments 5.00) plus the 25.00 fee, 2025-01-01 to 2026-01-01, Full Pay. */
-async function issued3000(name: string): Promise<{ policyId: string; policyNumber: string; termId: string }> {
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: '01/01/2025', line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'yes' }],
-        locations: [{ address_zip: '10001' }],
-        items: [
-          { name: 'Dwelling', limit: 850000, questions: { 'Construction Type': 'Masonry', 'Protection Class': '5' } },
-          { name: 'Personal Liability', limit: 100000 },
-          { name: 'Medical Payments', limit: 1000 },
-        ],
-      },
-    }),
-  );
-  expect(data.total).toMatchObject({ annual_premium: 3000, annual_fees: 25 });
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number, termId: policy.active_policy_term.id };
-}
 
 const history = async (policyId: string) => ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policyId, as_of: '2026-12-31' })).records;
 const balanceOf = async (policy: { policyId: string; termId: string }) => (await loadAccount(policy.policyId, policy.termId))!.account.balanceCents;
@@ -72,7 +49,7 @@ afterAll(async () => {
 
 describe('a pending cancellation', () => {
   it('shows on retrieve_policy and retrieve_policy_terms, and rescind_cancellation lifts it with a note', async () => {
-    const policy = await issued3000('Penny Pending');
+    const policy = await issued3000(service, 'Penny Pending');
     expect((await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_pending_date: '2025-06-01' })).body.success).toBe(true);
     const pending = { cancellation_status: 'pending', cancel_pending_date: '2025-06-01', cancel_reason_id: INSUREDS_REQUEST };
     expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_policy_term).toMatchObject(pending);
@@ -88,7 +65,7 @@ describe('a pending cancellation', () => {
   });
 
   it('lifted by hand while its invoice is unpaid, a non-payment pending is not set again by the nightly job for that invoice', async () => {
-    const policy = await issued3000('Nolan Nightly');
+    const policy = await issued3000(service, 'Nolan Nightly');
     await nightly('2025-01-02');
     expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_policy_term).toMatchObject({ cancellation_status: 'pending', cancel_reason_id: NON_PAYMENT });
     ok(await service.call(`${P}/rescind_cancellation`, { policy_id: policy.policyId, reason: 'Payment plan agreed' }));
@@ -102,7 +79,7 @@ describe('a pending cancellation', () => {
 
 describe('reinstate_policy', () => {
   it('without lapse undoes the cancellation to the cent: the balance is what it was, plus the fee when assessed', async () => {
-    const policy = await issued3000('Rory Reinstate');
+    const policy = await issued3000(service, 'Rory Reinstate');
     expect(await balanceOf(policy)).toBe(302500);
     await cancel(policy.policyId, { cancel_date: '2025-10-08' });
     expect(await balanceOf(policy)).toBe(232637);
@@ -143,14 +120,14 @@ describe('reinstate_policy', () => {
   }, 120_000);
 
   it('without lapse and the fee waived, the balance is exactly what it was before the cancellation', async () => {
-    const policy = await issued3000('Wade Waive');
+    const policy = await issued3000(service, 'Wade Waive');
     await cancel(policy.policyId, { cancel_date: '2025-10-08' });
     ok(await reinstate({ policy_id: policy.policyId, fee_action: 'waive' }));
     expect(await balanceOf(policy)).toBe(302500);
   });
 
   it('with lapse does not charge the premium of the days without cover', async () => {
-    const policy = await issued3000('Lena Lapse');
+    const policy = await issued3000(service, 'Lena Lapse');
     await cancel(policy.policyId, { cancel_date: '2025-10-08' });
     const answer = ok(await reinstate({ policy_id: policy.policyId, reinstatement_date: '2025-10-18', with_lapse: true, fee_action: 'waive' }));
     expect(answer).toMatchObject({ reinstatement_date: '2025-10-18', lapse_days: 10 });
@@ -164,11 +141,11 @@ describe('reinstate_policy', () => {
   });
 
   it('refuses a reason the carrier does not reinstate, and a reinstatement date without lapse, naming them; writes nothing', async () => {
-    const policy = await issued3000('Rita Rewritten');
+    const policy = await issued3000(service, 'Rita Rewritten');
     await cancel(policy.policyId, { cancel_date: '2025-10-08', cancel_reason_id: REWRITTEN });
     const refused = await reinstate({ policy_id: policy.policyId, fee_action: 'waive' });
     expect(refused.body.messages[0]).toBe(`Policy ${policy.policyNumber} was cancelled for Rewritten, which the carrier does not reinstate`);
-    const other = await issued3000('Dan Date');
+    const other = await issued3000(service, 'Dan Date');
     await cancel(other.policyId, { cancel_date: '2025-10-08' });
     const dated = await reinstate({ policy_id: other.policyId, reinstatement_date: '2025-10-20', fee_action: 'waive' });
     expect(dated.body.messages[0]).toMatch(/^reinstatement_date: without lapse cover resumes on the cancellation date 2025-10-08/);
