@@ -30,57 +30,7 @@ async function ownerOf(policyId: string) {
   return { policyNumber: policy.policyNumber, agencyId: policy.agencyId ?? null, contactIds: [...policy.contactIds] };
 }
 
-/** The Declaration at issue, dated by the commit date, billed on the schedule chosen at issue. */
-export async function declarationAtIssue(committed: CommittedRevision): Promise<TransactionWrite[]> {
-  const owner = await ownerOf(committed.policyId);
-  const request: DeliverableRequest = {
-    requestId: randomUUID(),
-    deliverableType: 'Declaration',
-    policyId: committed.policyId,
-    policyNumber: committed.policyNumber,
-    revisionId: committed.revisionId,
-    renderRevisionId: committed.revisionId,
-    agencyId: owner.agencyId,
-    contactIds: owner.contactIds,
-    recipientContactId: committed.namedInsuredContactIds[0] ?? null,
-    decisionDate: committed.commitDate,
-    printDate: printDateOf(committed.commitDate),
-    ...(committed.billingScheduleId ? { billingScheduleId: committed.billingScheduleId } : {}),
-    requestedAt: new Date().toISOString(),
-    state: 'requested',
-  };
-  return [deliverableRequestPut(request)];
-}
-
-/**
- * The Notice of Cancellation, requested in the cancellation's transaction: ahead of the date
- * when a cancellation is set pending (non-payment, or a pending date), saying the policy will
- * end; and when it takes effect, with its return premium. It prints the revision in force when
- * the cancellation was decided and belongs to the revision carrying it.
- */
-export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
-  const owner = await ownerOf(cancelled.policyId);
-  // Dated by the move's decision: a past nightly day re-run dates its notice by that day.
-  const decisionDate = cancelled.decisionDate;
-  const request: DeliverableRequest = {
-    requestId: randomUUID(),
-    deliverableType: 'Notice of Cancellation',
-    policyId: cancelled.policyId,
-    policyNumber: owner.policyNumber,
-    revisionId: cancelled.revisionId,
-    renderRevisionId: cancelled.inForceRevisionId,
-    agencyId: owner.agencyId,
-    contactIds: owner.contactIds,
-    recipientContactId: cancelled.namedInsuredContactIds[0] ?? null,
-    decisionDate,
-    printDate: printDateOf(decisionDate),
-    cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },
-    requestedAt: new Date().toISOString(),
-    state: 'requested',
-  };
-  return [deliverableRequestPut(request)];
-}
-
+/** A deliverable request of a move: for the policy's owner as it stands, to its first named insured, dated and printed by the move's decision. */
 function requestOf(event: { policyId: string; decisionDate: string; namedInsuredContactIds: string[] }, owner: Awaited<ReturnType<typeof ownerOf>>, fields: Pick<DeliverableRequest, 'deliverableType' | 'revisionId' | 'renderRevisionId'> & Partial<DeliverableRequest>): DeliverableRequest {
   return {
     requestId: randomUUID(),
@@ -96,6 +46,43 @@ function requestOf(event: { policyId: string; decisionDate: string; namedInsured
     ...fields,
   };
 }
+
+/** The Declaration at issue, dated by the commit date, billed on the schedule chosen at issue. */
+export async function declarationAtIssue(committed: CommittedRevision): Promise<TransactionWrite[]> {
+  const owner = await ownerOf(committed.policyId);
+  return [
+    deliverableRequestPut(
+      requestOf({ ...committed, decisionDate: committed.commitDate }, owner, {
+        deliverableType: 'Declaration',
+        revisionId: committed.revisionId,
+        renderRevisionId: committed.revisionId,
+        ...(committed.billingScheduleId ? { billingScheduleId: committed.billingScheduleId } : {}),
+      }),
+    ),
+  ];
+}
+
+/**
+ * The Notice of Cancellation, requested in the cancellation's transaction: ahead of the date
+ * when a cancellation is set pending (non-payment, or a pending date), saying the policy will
+ * end; and when it takes effect, with its return premium. It prints the revision in force when
+ * the cancellation was decided and belongs to the revision carrying it.
+ */
+export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
+  const owner = await ownerOf(cancelled.policyId);
+  // Dated by the move's decision: a past nightly day re-run dates its notice by that day.
+  return [
+    deliverableRequestPut(
+      requestOf(cancelled, owner, {
+        deliverableType: 'Notice of Cancellation',
+        revisionId: cancelled.revisionId,
+        renderRevisionId: cancelled.inForceRevisionId,
+        cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },
+      }),
+    ),
+  ];
+}
+
 
 /**
  * A renewal's documents, dated by the renewal's decision: the Renewal Declaration and the

@@ -10,6 +10,7 @@ import { guardedRevisionUpdate, locatorKey, policyKey, revisionKey, termKey, ver
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 import { keyOfPart } from './store.js';
+import { newRevisionWrites } from './renewal-store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 import { searchIndexWritesForStatus } from '../search/index.js';
 
@@ -20,13 +21,9 @@ const run = (writes: Write[], label: string) => runTransaction(writes, { label }
 
 /** Writes an open endorsement whole (header, parts, their locators) and lists it on its term. */
 export async function createOpenRevision(copy: RevisionSnapshot, term: TermRecord): Promise<void> {
-  const put = (item: Record<string, unknown>) => ({ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
-  const parts = [...copy.risks, ...copy.subLines, ...copy.items, ...copy.mortgagees];
   await run(
     [
-      put({ ...revisionKey(copy.header.id), ...copy.header }),
-      ...parts.map((part) => put({ ...keyOfPart(part), ...part })),
-      ...locatorsOf(parts, copy.header.policyId).map((locator) => put({ ...locatorKey(locator.id), ...locator })),
+      ...newRevisionWrites(copy),
       {
         Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, {
           revisionIds: [...term.revisionIds, copy.header.id],

@@ -67,8 +67,8 @@ function putOnce(item: Record<string, unknown>): Write {
   return { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-/** The writes of a whole new revision: its header, parts and their locators. */
-function newRevisionWrites(snapshot: RevisionSnapshot): Write[] {
+/** The writes of a whole new revision (an endorsement's open copy, a renewal's): its header, parts and their locators, each new. */
+export function newRevisionWrites(snapshot: RevisionSnapshot): Write[] {
   const parts = [...snapshot.risks, ...snapshot.subLines, ...snapshot.items, ...snapshot.mortgagees];
   return [
     putOnce({ ...revisionKey(snapshot.header.id), ...snapshot.header }),
