@@ -8,7 +8,6 @@
  * answers what it answered the first time and posts nothing twice. retrieve_lockbox_file_result
  * answers the lines in file order once every chunk is done.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -23,8 +22,6 @@ import { lockboxChunkDoneKey, lockboxLineKey, lockboxLinesQuery, lockboxRunKey }
 import type { LockboxTransactionResult } from './model.js';
 import { applyLockboxTransactions } from './service.js';
 
-/** Files up to this many lines are applied within the call (the bench: 1,000 lines in 7-12 s of the call's 29). */
-export const LOCKBOX_SYNC_LINES = 1000;
 /** Lines a chunk carries at most (one lockbox number's lines are never split). */
 export const LOCKBOX_CHUNK_LINES = 250;
 
@@ -67,13 +64,6 @@ export function lockboxChunks(transactions: readonly unknown[]): number[][] {
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
-}
-
-/** The id of a file sent with an Idempotency-Key: the same key starts (and answers) the same run. */
-export function lockboxFileId(sentBy: string, idempotencyKey?: string): string {
-  if (!idempotencyKey) return randomUUID();
-  const hash = createHash('sha256').update(`${sentBy}\u0000lockbox\u0000${idempotencyKey}`).digest('hex');
-  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-8${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 }
 
 /** Accepts a large file: stored, its run recorded, its chunks queued. A file id already started answers that run. */

@@ -10,19 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CancelledTerm, CommittedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy } from '../policies/index.js';
-import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest } from './model.js';
-import { InvalidPrintScheduleError, printDate } from './print-dates.js';
 import { deliverableRequestPut } from './request-store.js';
-
-export function printDateOf(decisionDate: string): string {
-  try {
-    return printDate(decisionDate, 0);
-  } catch (error) {
-    if (error instanceof InvalidPrintScheduleError) throw new BusinessRuleError(error.message);
-    throw error;
-  }
-}
 
 async function ownerOf(policyId: string) {
   const policy = await getPolicy(policyId);
@@ -40,7 +30,6 @@ function requestOf(event: { policyId: string; decisionDate: string; namedInsured
     contactIds: owner.contactIds,
     recipientContactId: event.namedInsuredContactIds[0] ?? null,
     decisionDate: event.decisionDate,
-    printDate: printDateOf(event.decisionDate),
     requestedAt: new Date().toISOString(),
     state: 'requested',
     ...fields,

@@ -12,7 +12,6 @@
  *   `renderRequestedDeliverable(requestId)` (the documents consumer) renders it after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { billableItems, installmentPlan, UnknownBillingScheduleError, returnPremium } from '../billing/index.js';
 import { type CancellationRules, type CancelReason, getCatalogRecord, getProductCatalog } from '../catalog/index.js';
 import { getContact, getContacts, getContactSummaries } from '../contacts/index.js';
@@ -23,6 +22,7 @@ import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { toCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
+import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 import { DEFAULT_CARRIER, deliverableFileName, policyDocumentFrom, recipientOf } from './assemble.js';
 import { renderDeliverableHtml } from './html.js';
 import {
@@ -55,13 +55,9 @@ export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from
  * function: bundled, it is its own module beside `index.mjs` (pdf-renderer.ts; infra/bundles.ts
  * builds it), so a cold start does not parse it; run from source, the TypeScript module.
  */
-let renderer: Promise<typeof import('./pdf-renderer.js')> | undefined;
+const renderer = /* @__PURE__ */ moduleOnFirstUse<typeof import('./pdf-renderer.js')>(new URL('./pdf-renderer.mjs', import.meta.url), new URL('./pdf-renderer.ts', import.meta.url));
 async function renderDeliverablePdf(document: PolicyDocument): Promise<Uint8Array> {
-  renderer ??= (() => {
-    const built = new URL('./pdf-renderer.mjs', import.meta.url);
-    return import(existsSync(built) ? built.href : new URL('./pdf-renderer.ts', import.meta.url).href) as Promise<typeof import('./pdf-renderer.js')>;
-  })();
-  return (await renderer).renderDeliverablePdf(document);
+  return (await renderer()).renderDeliverablePdf(document);
 }
 const REVISION_NOTICE_REASON = 'Cancellation';
 

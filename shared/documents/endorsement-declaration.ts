@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EndorsedRevision, EndorsementContribution, EndorsementEffect } from '../lifecycle/index.js';
-import { printDateOf } from './deliverable-requests.js';
 import type { DeliverableRequest, EndorsementDetails } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
 
@@ -40,7 +39,6 @@ export const endorsementDeclaration: EndorsementContribution = async (endorsed, 
     contactIds: [...header.contactIds],
     recipientContactId: endorsed.namedInsuredContactIds[0] ?? null,
     decisionDate: endorsed.commitDate,
-    printDate: printDateOf(endorsed.commitDate),
     endorsement: endorsementDetails(endorsed),
     requestedAt: endorsed.committedAt,
     state: 'requested',

@@ -308,10 +308,12 @@ export interface DeliverableRequest {
   agencyId: string | null;
   contactIds: string[];
   recipientContactId: string | null;
-  /** The move's date: the document's issue date, its go date and its processing date. */
+  /**
+   * The move's date: the document's issue date, its go date and its processing date. Its
+   * print date (the next business day) is worked out when it is rendered, so that the moves
+   * do not bundle the federal holiday calendar.
+   */
   decisionDate: string;
-  /** When it goes to print (the decision date moved to a business day). */
-  printDate: string;
   billingScheduleId?: string;
   cancellation?: CancellationDetails;
   /** An Endorsement Declaration's opening: what changed and what it costs. */

@@ -13,8 +13,10 @@ const JOB = join(FIXTURES, 'events/schedules/nightly_billing.ts');
 const CREATE_RISK = join(FUNCTIONS_DIR, 'v2/policies/create_risk.ts');
 const UPDATE_LOCATION = join(FUNCTIONS_DIR, 'v2/policies/update_property_location.ts');
 const ZIP_TABLE = join(FUNCTIONS_DIR, '../shared/geography/zip-table.txt');
+// Applies a small file within the call; a large one is started by a module loaded on first use.
+const LOCKBOX = join(FUNCTIONS_DIR, 'v2/policies/apply_lockbox_payment_transactions.ts');
 
-const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION]);
+const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX]);
 afterAll(() => bundles.dispose());
 
 describe('bundling all functions in one esbuild run', () => {
@@ -52,6 +54,16 @@ describe('bundling all functions in one esbuild run', () => {
     expect(existsSync(join(createRisk, 'zip-table.txt'))).toBe(false);
     // Neither bundle holds the table's data as code.
     for (const dir of [updateLocation, createRisk]) expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).not.toContain('Holtsville|');
+  }, 120_000);
+
+  it('ships a module loaded on first use beside the bundle, built on its own, and keeps its code out of index.mjs', async () => {
+    const lockbox = bundles.directoryFor(LOCKBOX);
+    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['index.mjs', 'lockbox-runs.mjs']);
+    // The large file's S3 upload and chunk sends are in the module beside it, not in what every cold start parses.
+    expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('"PutObject"');
+    expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
+    const runs = await import(pathToFileURL(join(lockbox, 'lockbox-runs.mjs')).href);
+    expect(typeof runs.startLockboxRun).toBe('function');
   }, 120_000);
 
   it('refuses a bundle that names a file no bundled module has beside it', () => {

@@ -4,7 +4,8 @@
  * again, posts nothing twice and answers each line as the first time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLockboxChunk, lockboxChunks, lockboxFileId, lockboxRunResult, startLockboxRun } from '../../shared/billing/lockbox-runs.js';
+import { applyLockboxChunk, lockboxChunks, lockboxRunResult, startLockboxRun } from '../../shared/billing/lockbox-runs.js';
+import { lockboxFileId } from '../../shared/billing/large-lockbox-files.js';
 import { lockboxChunkDoneKey, lockboxLineKey } from '../../shared/billing/keys.js';
 import { loadAccount } from '../../shared/billing/store.js';
 import { batchWriteAll } from '../../shared/platform/dynamo.js';

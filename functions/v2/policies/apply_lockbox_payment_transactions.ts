@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { freeFormValue, list } from '../../../shared/platform/request-fields.js';
 import { applyLockboxTransactions } from '../../../shared/billing/service.js';
-import { LOCKBOX_SYNC_LINES, lockboxFileId, startLockboxRun } from '../../../shared/billing/lockbox-runs.js';
+import { LOCKBOX_SYNC_LINES, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 /** A bank file of any size; beyond LOCKBOX_SYNC_LINES it is applied in chunks from a queue. */
@@ -23,7 +23,7 @@ export const handler = defineOperation({
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     if (input.transactions.length > LOCKBOX_SYNC_LINES) {
       // The same key names the same run: a retry answers the run it started.
-      const run = await startLockboxRun(input.transactions, principal.contactId, lockboxFileId(principal.contactId, idempotencyKey));
+      const run = await startLargeLockboxFile(input.transactions, principal.contactId, idempotencyKey);
       return {
         file_id: run.fileId,
         status: run.chunksDone >= run.chunks ? 'done' : 'applying',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { processPolicyRenewalMove } from '../../../shared/moves.js';
-import { planRenewalRun } from '../../../shared/lifecycle/nightly-renewals.js';
+import { planRenewalRunByHand } from '../../../shared/lifecycle/renewal-run-by-hand.js';
 import { RENEWAL_DECISION_PERMISSION } from '../../../shared/lifecycle/renew.js';
 import { todayIso } from '../../../shared/platform/dates.js';
 import { PermissionDeniedError } from '../../../shared/platform/errors.js';
@@ -41,7 +41,7 @@ export const handler = defineOperation({
         : renew();
     }
     if (!principal.isAdministrator && !hasPermission(principal, RENEWAL_DECISION_PERMISSION)) throw new PermissionDeniedError('Only an underwriter or an Administrator may process renewals');
-    const run = await planRenewalRun(renewDate);
+    const run = await planRenewalRunByHand(renewDate);
     return { renew_date: renewDate, run_id: run.runId, batches: run.batches, terms: run.accounts, message: `${run.accounts} terms due on ${renewDate} queued for the renewal run` };
   },
 });
