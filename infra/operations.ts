@@ -22,6 +22,8 @@ export interface OperationSpec extends OperationRoute {
   authentication: 'required' | 'none';
   permission: string | null;
   summary: string;
+  /** Its handler is traced (defineOperation's `tracing`): active X-Ray tracing on. */
+  traced: boolean;
 }
 
 /** Checks a declared `resources` object; `where` names the file in error messages. */
@@ -78,6 +80,7 @@ export async function loadOperations(functionsDir = FUNCTIONS_DIR): Promise<Oper
       authentication: operation.authentication ?? 'required',
       permission: operation.permission ?? null,
       summary: operation.summary ?? '',
+      traced: operation.traced === true,
     });
   }
   return specs;

@@ -40,6 +40,8 @@ export interface QueueConsumerSpec {
   /** Stable identifier usable in resource names: `signature-events-record_event`. */
   id: string;
   resources: ResourceAccess;
+  /** Its handler is traced (defineConsumer's `tracing`): active X-Ray tracing on. */
+  traced: boolean;
 }
 
 export interface ScheduledJobSpec {
@@ -94,7 +96,8 @@ export async function loadQueueConsumers(eventsDir = EVENTS_DIR): Promise<QueueC
       const { resources, module } = await loadWorker(path, where);
       const declaredQueue = (module.handler as { consumer?: { queue?: string } }).consumer?.queue;
       if (declaredQueue !== undefined && declaredQueue !== queue) throw new Error(`${where} consumes ${declaredQueue}; its folder says ${queue}`);
-      consumers.push({ queue, name, entry: path, id: `${queue}-${name}`, resources });
+      const traced = (module.handler as { consumer?: { traced?: boolean } }).consumer?.traced === true;
+      consumers.push({ queue, name, entry: path, id: `${queue}-${name}`, resources, traced });
     }
   }
   return consumers;

@@ -87,6 +87,12 @@ export interface ServiceFunctionProps {
   /** Its class for alarms, dashboard and throttling (tag FunctionClass; infra/constructs/service-monitoring.ts). */
   functionClass: FunctionClass;
   /**
+   * Its handler records X-Ray segments (shared/platform/tracing.ts): active tracing on, which
+   * also grants the role xray:PutTraceSegments. Only traced handlers: tracing a function that
+   * records nothing costs a segment per invocation and tells only its duration.
+   */
+  traced?: boolean;
+  /**
    * Builds this function's own asset directory (`index.mjs` exporting `handler`, plus any
    * files it reads); called only when the stack is bundled. Takes precedence over `bundles`.
    */
@@ -127,6 +133,7 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(OPERATION_TIMEOUT_SECONDS),
       logGroup: this.logGroup,
       environment,
+      ...(props.traced ? { tracing: lambda.Tracing.ACTIVE } : {}),
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       bundling: { ...BUNDLING, mainFields: [...BUNDLING.mainFields], externalModules: [] },

@@ -21,7 +21,9 @@ try {
   parentPort.postMessage({ kind: 'load-failed', error: describe(error) });
 }
 
-parentPort.on('message', async ({ id, event, requestId }) => {
+parentPort.on('message', async ({ id, event, requestId, traceHeader }) => {
+  // As the Lambda runtime does before each invocation: the X-Ray SDK reads its trace from here.
+  process.env._X_AMZN_TRACE_ID = traceHeader;
   const deadline = Date.now() + timeoutSeconds * 1000;
   const context = {
     callbackWaitsForEmptyEventLoop: false,

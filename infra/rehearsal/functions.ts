@@ -10,6 +10,7 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RehearsalFinding } from './assembly.js';
+import { lambdaTraceHeader } from './trace-collector.js';
 
 const WORKER_FILE = new URL('./function-worker.mjs', import.meta.url);
 
@@ -24,6 +25,8 @@ export interface FunctionSpec {
   environment: Record<string, string>;
   timeoutSeconds: number;
   memorySize: number;
+  /** TracingConfig Active: Lambda samples its invocations and runs the X-Ray daemon beside it. */
+  traced: boolean;
 }
 
 /** The asset's entry file for a handler string `file.export`, as the Node.js runtime looks it up. */
@@ -70,6 +73,8 @@ export class FunctionHost {
   readonly output: string[] = [];
   invocations = 0;
   failures: string[] = [];
+  /** The trace id Lambda would have given each invocation (`_X_AMZN_TRACE_ID`'s Root). */
+  readonly traceIds: string[] = [];
 
   constructor(
     readonly spec: FunctionSpec,
@@ -135,10 +140,12 @@ export class FunctionHost {
     await this.load();
     this.invocations += 1;
     const id = randomUUID();
+    const trace = lambdaTraceHeader(this.spec.traced);
+    this.traceIds.push(trace.traceId);
     try {
       return await new Promise((resolvePromise, reject) => {
         this.pending.set(id, { resolve: resolvePromise, reject });
-        this.worker!.postMessage({ id, event, requestId: id });
+        this.worker!.postMessage({ id, event, requestId: id, traceHeader: trace.header });
       });
     } catch (error) {
       this.failures.push((error as Error).message);

@@ -53,7 +53,7 @@ const report = await rehearse({
 const { counts, timings } = report;
 console.log(
   `rehearsal: ${counts.stacks} stacks, ${counts.resources} resources, ${counts.functions} functions, ${counts.routes} routes, ` +
-    `${counts.eventSourceMappings} event source mappings, ${counts.rules} rules, ${counts.customResources} custom resources`,
+    `${counts.eventSourceMappings} event source mappings, ${counts.rules} rules, ${counts.customResources} custom resources, ${counts.tracedInvoked} traced functions invoked (each sent its X-Ray segments)`,
 );
 console.log(`rehearsal: seconds per phase: ${[...(synthSeconds === undefined ? [] : [`synth ${synthSeconds.toFixed(1)}`]), ...Object.entries(timings).map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)].join(', ')}; total ${((performance.now() - started) / 1000).toFixed(1)}`);
 if (!report.ok) {

@@ -46,6 +46,7 @@ import {
   type PhysicalResource,
   type StackNode,
 } from './assembly.js';
+import { TraceCollector } from './trace-collector.js';
 import { FunctionHost, type FunctionSpec } from './functions.js';
 import { checkGrants, type PolicyStatement } from './grants.js';
 
@@ -69,7 +70,7 @@ export interface RehearsalReport {
   findings: string[];
   /** Seconds per phase. */
   timings: Record<string, number>;
-  counts: { stacks: number; resources: number; functions: number; routes: number; eventSourceMappings: number; rules: number; customResources: number };
+  counts: { stacks: number; resources: number; functions: number; routes: number; eventSourceMappings: number; rules: number; customResources: number; tracedInvoked: number };
 }
 
 /** What the smoke suite gets: the API's address and the service's handles. */
@@ -100,7 +101,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   const log = options.log ?? ((line: string) => console.log(line));
   const timings: Record<string, number> = {};
   const findings: string[] = [];
-  const counts = { stacks: 0, resources: 0, functions: 0, routes: 0, eventSourceMappings: 0, rules: 0, customResources: 0 };
+  const counts = { stacks: 0, resources: 0, functions: 0, routes: 0, eventSourceMappings: 0, rules: 0, customResources: 0, tracedInvoked: 0 };
   const stoppers: Array<() => Promise<void>> = [];
   const stagingRoot = mkdtempSync(join(tmpdir(), 'rehearsal-task-'));
   stoppers.push(async () => rmSync(stagingRoot, { recursive: true, force: true }));
@@ -138,6 +139,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     if (findings.length) return report();
 
     // ---- functions: environment, grants, hosts ------------------------------------------
+    const traces = new TraceCollector();
+    const xrayDaemon = await traces.start();
+    stoppers.push(() => traces.stop());
     const runtimeEnvironment = {
       AWS_REGION: REHEARSAL_REGION,
       AWS_DEFAULT_REGION: REHEARSAL_REGION,
@@ -150,6 +154,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       AWS_ENDPOINT_URL_SQS: stores.sqsEndpoint,
       S3_FORCE_PATH_STYLE: 'true',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // Lambda's X-Ray daemon, stood in for by the collector; the trace header is set per invocation.
+      AWS_XRAY_DAEMON_ADDRESS: xrayDaemon,
+      AWS_XRAY_CONTEXT_MISSING: 'LOG_ERROR',
     };
     const functions = new Map<string, DeployedFunction>();
     const byArn = new Map<string, DeployedFunction>();
@@ -188,6 +195,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           environment,
           timeoutSeconds: Number(resource.Properties?.Timeout ?? 3),
           memorySize: Number(resource.Properties?.MemorySize ?? 128),
+          traced: resource.Properties?.TracingConfig?.Mode === 'Active',
         };
         deployed.host = new FunctionHost(spec, stagingRoot, runtimeEnvironment, { echo: options.echoFunctionOutput });
         stoppers.push(() => deployed.host!.stop());
@@ -386,6 +394,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       }
       phase('smoke');
     }
+    // Segments are datagrams sent as each closes: a moment for the last ones to land.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+    const hosts = [...functions.values()].flatMap((fn) => (fn.host ? [fn.host] : []));
+    findings.push(...checkTraces(hosts, traces));
+    counts.tracedInvoked = hosts.filter((host) => host.spec.traced && host.invocations > 0).length;
     return report();
   } catch (error) {
     if (!(error instanceof RehearsalFinding)) throw error;
@@ -395,6 +408,22 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
     phase('stop');
   }
+}
+
+/**
+ * A function the template traces (TracingConfig Active) must record its invocations: the
+ * handler's segment and a subsegment for its table calls. Active tracing on a handler that
+ * records nothing shows only durations; a handler tracing its client nowhere shows no calls.
+ */
+export function checkTraces(hosts: readonly FunctionHost[], traces: Pick<TraceCollector, 'namesOf'>): string[] {
+  const findings: string[] = [];
+  for (const host of hosts) {
+    if (!host.spec.traced || host.invocations === 0) continue;
+    const names = new Set(host.traceIds.flatMap((traceId) => traces.namesOf(traceId)));
+    if (names.size === 0) findings.push(`${host.spec.name} (${host.spec.description}): traced (TracingConfig Active) but its ${host.invocations} invocations sent no X-Ray segment`);
+    else if (!names.has('DynamoDB')) findings.push(`${host.spec.name} (${host.spec.description}): traced, but none of its ${host.invocations} invocations recorded a DynamoDB call (sent: ${[...names].join(', ')})`);
+  }
+  return findings;
 }
 
 /** The main process's own SDK clients (provisioning, pollers, the pipe stand-in) talk to the stores. */

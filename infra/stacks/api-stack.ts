@@ -229,6 +229,7 @@ export class OperationsStack extends NestedStack {
         functionClass: routeClassOf(operation),
         data: props.data,
         resources: operation.resources,
+        traced: operation.traced,
         authenticates: operation.authentication === 'required',
         environment: {
           COGNITO_USER_POOL_ID: props.userPoolId,

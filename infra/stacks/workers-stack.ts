@@ -42,6 +42,7 @@ export class WorkersStack extends Stack {
         functionClass: 'consumer',
         data: props.data,
         resources: consumer.resources,
+        traced: consumer.traced,
         timeout: CONSUMER_TIMEOUT,
         ...(dataKey && consumer.resources.secrets?.includes('data-key') ? { environment: { URL_OVERRIDE_ENCRYPTION_KEY: dataKey } } : {}),
         bundles: props.bundles,

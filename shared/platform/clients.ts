@@ -9,8 +9,28 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 
 let dynamo: DynamoDBDocumentClient | undefined;
+/** The client under `dynamo`, whose middleware records its calls. */
+let dynamoBase: DynamoDBClient | undefined;
 let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
+
+export type ServiceClient = DynamoDBClient | S3Client | SQSClient;
+const clientHooks: Array<(client: ServiceClient) => void> = [];
+
+/**
+ * Called with each client as it is created, before its first call: a traced function's tracer
+ * (shared/platform/tracing.ts) records the client's calls. Hooks registered after a client was
+ * created are called with it at once.
+ */
+export function onClientCreated(hook: (client: ServiceClient) => void): void {
+  clientHooks.push(hook);
+  for (const client of [dynamoBase, s3, sqs]) if (client) hook(client);
+}
+
+function created<Client extends ServiceClient>(client: Client): Client {
+  for (const hook of clientHooks) hook(client);
+  return client;
+}
 
 /**
  * Consumed capacity of every DynamoDB call, summed; switched on by the benchmark
@@ -56,7 +76,8 @@ function meterCapacity(client: DynamoDBClient) {
 
 export function documentClient(): DynamoDBDocumentClient {
   if (!dynamo) {
-    const client = new DynamoDBClient({});
+    const client = created(new DynamoDBClient({}));
+    dynamoBase = client;
     if (process.env.MEASURE_DYNAMODB_CAPACITY === 'true') meterCapacity(client);
     dynamo = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
@@ -66,11 +87,11 @@ export function documentClient(): DynamoDBDocumentClient {
 }
 
 export function s3Client(): S3Client {
-  s3 ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+  s3 ??= created(new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' }));
   return s3;
 }
 
 export function sqsClient(): SQSClient {
-  sqs ??= new SQSClient({});
+  sqs ??= created(new SQSClient({}));
   return sqs;
 }

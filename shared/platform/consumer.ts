@@ -22,6 +22,7 @@ import { onceForKey } from './idempotency.js';
 import { invocationDeadline } from './invocation.js';
 import type { ResourceAccess } from './operation.js';
 import type { QueueName } from './queues.js';
+import type { Tracing } from './tracing.js';
 import { validate } from './validation.js';
 
 /** A record that is not a message of its queue: it fails every time, so it ends dead-lettered. */
@@ -50,6 +51,8 @@ export interface ConsumerDefinition<Schema extends MessageSchema, Result> {
     key: (message: z.core.output<Schema>) => string;
   };
   handle: (message: z.core.output<Schema>, record: SQSRecord) => Promise<Result>;
+  /** X-Ray tracing of each batch and its AWS calls (shared/platform/tracing.ts moneyPathTracing): the money paths. */
+  tracing?: Tracing;
   /** What to log of a handled message: ids and outcomes only, never a person's details. */
   logged?: (message: z.core.output<Schema>, result: Result) => Record<string, unknown>;
 }
@@ -57,6 +60,8 @@ export interface ConsumerDefinition<Schema extends MessageSchema, Result> {
 export interface ConsumerMetadata {
   queue: QueueName;
   resources: ResourceAccess;
+  /** Traced with X-Ray: the CDK app turns the function's active tracing on. */
+  traced: boolean;
 }
 
 export type ConsumerHandler = ((event: SQSEvent, context: Context) => Promise<SQSBatchResponse>) & { consumer: ConsumerMetadata };
@@ -105,5 +110,6 @@ export function defineConsumer<Schema extends MessageSchema, Result>(definition:
   // handler can be invoked again before the last invocation is done.
   const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
     processPartialResponse(event, handleRecord(invocationDeadline(context)), new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
-  return Object.assign(handler, { consumer: { queue: definition.queue, resources: definition.resources } });
+  const invoked = definition.tracing ? definition.tracing.traced(handler) : handler;
+  return Object.assign(invoked, { consumer: { queue: definition.queue, resources: definition.resources, traced: !!definition.tracing } });
 }

@@ -18,6 +18,7 @@ import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Repl
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
 import type { QueueName } from './queues.js';
+import type { Tracing } from './tracing.js';
 import { invocationDeadline } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
 import { bodyDepthProblem, validate } from './validation.js';
@@ -101,6 +102,8 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
   messageShape?: 'list' | 'single';
   /** What the function's role must be granted in AWS (least privilege, read by the CDK app). */
   resources: ResourceAccess;
+  /** X-Ray tracing of each invocation and its AWS calls (shared/platform/tracing.ts moneyPathTracing): the money paths. */
+  tracing?: Tracing;
   handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages | FileReply>;
 }
 
@@ -113,6 +116,8 @@ export interface OperationMetadata {
   wrapper?: 'json_dict' | 'json_obj';
   input: RequestSchema;
   resources: ResourceAccess;
+  /** Traced with X-Ray: the CDK app turns the function's active tracing on. */
+  traced: boolean;
 }
 
 export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
@@ -200,7 +205,8 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     })
     .handler(core);
 
-  return Object.assign(handler as unknown as OperationHandler, {
+  const invoked = definition.tracing ? definition.tracing.traced(handler) : handler;
+  return Object.assign(invoked as unknown as OperationHandler, {
     operation: {
       version: definition.version,
       name: definition.name,
@@ -210,6 +216,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       ...(definition.wrapper ? { wrapper: definition.wrapper } : {}),
       input: definition.input,
       resources: definition.resources,
+      traced: !!definition.tracing,
     },
   });
 }

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_CLASSES } from '../../infra/constructs/service-monitoring.js';
 import { ROUTE_CLASS_THROTTLE } from '../../infra/stacks/api-stack.js';
+import { EVENTS_DIR } from '../../infra/workers.js';
 import { functionDescribed, isNested, resourcesOf, synthesize, type Synthesized } from './helpers.js';
 
 let synth: Synthesized;
@@ -79,5 +80,50 @@ describe('alarms and dashboard', () => {
     const [dashboard] = Object.values(resourcesOf(synth.template(synth.service.api), 'AWS::CloudWatch::Dashboard'));
     const body = JSON.stringify(dashboard.Properties!.DashboardBody);
     for (const text of ['PaymentsPosted', 'PoliciesIssued', 'RenewalsCreated', 'InsuranceAdmin', '5xx', "tag.FunctionClass = 'writes'", 'ApproximateNumberOfMessagesVisible']) expect(body).toContain(text);
+  });
+});
+
+describe('tracing the money paths', () => {
+  let withWorkers: Synthesized;
+  beforeAll(async () => {
+    withWorkers = await synthesize({ eventsDir: EVENTS_DIR });
+  }, 180_000);
+  const functionsOf = (s: Synthesized) =>
+    [...nestedTemplates(s), ...(s.service.workers ? [s.template(s.service.workers)] : [])].flatMap((template) =>
+      Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).map(([id, fn]) => ({ id, fn, template })),
+    );
+
+  it('turns active X-Ray tracing on for the functions that post, refund or bill money, and for no other', () => {
+    const traced = functionsOf(withWorkers)
+      .filter(({ fn }) => fn.Properties?.TracingConfig?.Mode === 'Active')
+      .map(({ fn }) => fn.Properties!.Description as string);
+    expect(traced).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/payments/makeManualPolicyPayment',
+        'POST /api/v1/policies/storeNSF',
+        'POST /api/v2/policies/apply_lockbox_payment_transactions',
+        'POST /api/v2/policies/issue',
+        'POST /api/v2/policies/cancel_policy',
+        'POST /api/v2/policies/reinstate_policy',
+        'POST /api/v2/policies/process_renewals',
+        'Consumes lockbox-chunks (apply_chunk)',
+        'Consumes nightly-billing (decide_accounts)',
+        'Consumes nightly-renewals (decide_terms)',
+      ]),
+    );
+    for (const untraced of ['POST /api/v2/policies/retrieve_account_history', 'POST /api/v2/policies/search', 'Consumes documents (render_deliverables)']) expect(traced).not.toContain(untraced);
+  });
+
+  it('lets a traced function send its segments, and only a traced one', () => {
+    for (const { id, fn, template } of functionsOf(withWorkers)) {
+      const roleId = fn.Properties!.Role['Fn::GetAtt'][0] as string;
+      const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy')).filter((policy) => (policy.Properties!.Roles as Array<{ Ref: string }>).some((role) => role.Ref === roleId));
+      const actions = JSON.stringify(policies.map((policy) => policy.Properties!.PolicyDocument.Statement));
+      expect(actions.includes('xray:PutTraceSegments'), id).toBe(fn.Properties?.TracingConfig?.Mode === 'Active');
+      // The one statement on every resource is X-Ray's (nag-acknowledgements.ts accepts it for that reason only).
+      for (const statement of policies.flatMap((policy) => policy.Properties!.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>)) {
+        if (statement.Resource === '*') expect([statement.Action].flat().every((action) => action.startsWith('xray:')), `${id}: ${JSON.stringify(statement.Action)} on *`).toBe(true);
+      }
+    }
   });
 });

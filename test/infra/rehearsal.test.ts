@@ -67,6 +67,15 @@ describe('npm run rehearse on the fixture service', () => {
     expect(report.findings).toEqual([]);
     expect(report.counts).toMatchObject({ routes: expect.any(Number), customResources: 2, eventSourceMappings: 2, rules: 1 });
     expect(report.counts.routes).toBeGreaterThanOrEqual(3);
+    // write_thing is traced: its probe sent its X-Ray segments, with its table call, to the stand-in daemon.
+    expect(report.counts.tracedInvoked).toBe(1);
+  }, 120_000);
+
+  it('fails naming the function when its template turns X-Ray tracing on and its handler records nothing', async () => {
+    const dir = doctored('traced-in-template-only', (copy) => editFunction(copy, READ_THING, (fn) => (fn.Properties.TracingConfig = { Mode: 'Active' })));
+    const report = await run(dir);
+    expect(report.ok).toBe(false);
+    expect(report.findings.join('\n')).toMatch(/read_thing\): traced \(TracingConfig Active\) but its \d+ invocations sent no X-Ray segment/);
   }, 120_000);
 
   it("fails naming the function when its bundle lacks a module (here zod, which the project's node_modules has)", async () => {

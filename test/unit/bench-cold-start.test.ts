@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetsTarget, median, pairedRatio, selectTargets, type ColdStartTarget } from '../../test/bench/cold-start.js';
+import { meetsTarget, median, pairedRatio, selectTargets, yardstickOf, type ColdStartTarget } from '../../test/bench/cold-start.js';
 
 const target = (name: string): ColdStartTarget => ({ name, kind: name.startsWith('events/') ? 'worker' : 'operation', entry: `/x${name}.ts` });
 const TARGETS = ['/api/v2/policies/create_policy', '/api/v2/policies/create_policy_from_externalquote', '/api/v2/auth/session', 'events/bootstrap/seed-reference-product'].map(target);
@@ -38,5 +38,16 @@ describe('the cold-start benchmark', () => {
     expect(meetsTarget({ zipTable: false, idempotent: true, importRatio: 1.3, overBareKiB: 160 })).toBe(true);
     expect(meetsTarget({ zipTable: false, idempotent: true, importRatio: 1.3, overBareKiB: 161 })).toBe(false);
     expect(meetsTarget({ zipTable: false, idempotent: true, importRatio: 1.31, overBareKiB: 100 })).toBe(false);
+  });
+
+  it('measures a function against the bare handler carrying the S3 client and the tracer it bundles, and a renderer against the bare one', () => {
+    const s3 = '/p/node_modules/@aws-sdk/client-s3/dist-es/S3Client.js';
+    const tracer = '/p/node_modules/@aws-lambda-powertools/tracer/lib/esm/Tracer.js';
+    const own = '/p/shared/billing/service.ts';
+    expect(yardstickOf([own], false)).toBe('bare');
+    expect(yardstickOf([own, s3], false)).toBe('S3');
+    expect(yardstickOf([own, tracer], false)).toBe('traced');
+    expect(yardstickOf([own, s3, tracer], false)).toBe('S3+traced');
+    expect(yardstickOf([own, s3], true)).toBe('bare');
   });
 });

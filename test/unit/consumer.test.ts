@@ -63,7 +63,7 @@ describe('a consumer written with defineConsumer', () => {
   });
 
   it('carries its queue and resources for the CDK app and the local runtime', () => {
-    expect(printConsumer().handler.consumer).toEqual({ queue: 'print-batches', resources: { table: 'write' } });
+    expect(printConsumer().handler.consumer).toEqual({ queue: 'print-batches', resources: { table: 'write' }, traced: false });
   });
 });
 

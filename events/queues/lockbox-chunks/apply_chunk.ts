@@ -5,11 +5,13 @@
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { applyLockboxChunk, lockboxChunkMessage } from '../../../shared/billing/lockbox-runs.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({
   queue: 'lockbox-chunks',
   message: lockboxChunkMessage,
   resources: { table: 'write', bucket: 'read' },
+  tracing: moneyPathTracing,
   handle: (chunk) => applyLockboxChunk(chunk),
   logged: (chunk, outcome) => ({ fileId: chunk.fileId, chunk: chunk.chunk, lines: chunk.lines.length, ...outcome }),
 });

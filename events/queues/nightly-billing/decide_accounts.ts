@@ -7,11 +7,13 @@
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
 import { cancelMove, rescindMove } from '../../../shared/moves.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({
   queue: 'nightly-billing',
   message: nightlyBatchMessage,
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   idempotency: { scope: 'nightly-billing', key: (batch) => `${batch.date}:${batch.runId}:${batch.batch}` },
   handle: (batch) => decideNightlyBatch(batch, { cancel: cancelMove, rescind: rescindMove }),
   logged: (batch, counts) => ({ date: batch.date, runId: batch.runId, batch: batch.batch, ...counts }),

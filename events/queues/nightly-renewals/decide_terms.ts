@@ -6,11 +6,13 @@
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideRenewalBatch, renewalBatchMessage } from '../../../shared/lifecycle/nightly-renewals.js';
 import { decideRenewalTermMove } from '../../../shared/moves.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({
   queue: 'nightly-renewals',
   message: renewalBatchMessage,
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   idempotency: { scope: 'nightly-renewals', key: (batch) => `${batch.date}:${batch.runId}:${batch.batch}` },
   handle: (batch) => decideRenewalBatch(batch, (ref, date) => decideRenewalTermMove(ref, date)),
   logged: (batch, counts) => ({ date: batch.date, runId: batch.runId, batch: batch.batch, ...counts }),

@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { date, looseText, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { makeManualPayment } from '../../../shared/billing/service.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({
   version: 'v1',
@@ -18,6 +19,7 @@ export const handler = defineOperation({
     amount: optional(looseText(32)),
   }),
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const post = async () => {
       await makeManualPayment(principal, input);

@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { flagOr, id, looseText, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { storeNsf } from '../../../shared/billing/service.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({
   version: 'v1',
@@ -20,6 +21,7 @@ export const handler = defineOperation({
     allowCancel: flagOr(true),
   }),
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   // An Idempotency-Key makes a retry answer the first answer; without one a second NSF of the payment is refused.
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const store = async () => {

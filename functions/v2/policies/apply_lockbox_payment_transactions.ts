@@ -4,6 +4,7 @@ import { freeFormValue, list } from '../../../shared/platform/request-fields.js'
 import { applyLockboxTransactions } from '../../../shared/billing/service.js';
 import { LOCKBOX_SYNC_LINES, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /** A bank file of any size; beyond LOCKBOX_SYNC_LINES it is applied in chunks from a queue. */
 const MAX_TRANSACTIONS = 50_000;
@@ -17,6 +18,7 @@ export const handler = defineOperation({
   // Each transaction is judged on its own line, so a malformed one is answered there rather than failing the file.
   input: z.object({ transactions: list(freeFormValue(), MAX_TRANSACTIONS) }),
   resources: { table: 'write', bucket: 'write', queues: ['lockbox-chunks'] },
+  tracing: moneyPathTracing,
   // With an Idempotency-Key a retry (the answer lost, a crash) answers the first answer and posts nothing.
   // Without one the file is judged again: each check number is held per policy, so a check already
   // posted answers an error saying so, and no check ever posts twice.

@@ -5,6 +5,7 @@ import { Reply } from '../../../shared/platform/envelope.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, name, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { billingSettings } from '../../../shared/billing/service.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /**
  * The cancel reason a vendor's free-text `cancel_reason` names (by name, whatever its case),
@@ -36,6 +37,7 @@ export const handler = defineOperation({
     .check(eitherOf('cancel_date', 'cancel_pending_date'))
     .check(eitherOf('cancel_reason_id', 'cancel_reason')),
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   // The interface documents {success, message} with message a single string, failures included.
   messageShape: 'single',
   handle: async (input, { principal }) => {

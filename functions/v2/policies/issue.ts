@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { endorseMove, issueMove } from '../../../shared/moves.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -22,6 +23,7 @@ export const handler = defineOperation({
       .check(eitherOf('policy_id', 'policy_number', 'revision_id')),
   }),
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   handle: async ({ issue_info }, { principal, idempotencyKey, deadline }) => {
     if (issue_info.revision_id) {
       const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };

@@ -9,6 +9,7 @@ import { hasPermission } from '../../../shared/platform/principal.js';
 import { date, id, optional } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -18,6 +19,7 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({ renew_date: optional(date()), policy_number: optional(id()) }),
   resources: { table: 'write', queues: ['nightly-renewals'] },
+  tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const renewDate = input.renew_date ?? todayIso();
     const policyNumber = input.policy_number;

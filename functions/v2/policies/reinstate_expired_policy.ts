@@ -4,6 +4,7 @@ import { reinstateExpiredPolicyMove } from '../../../shared/moves.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -13,6 +14,7 @@ export const handler = defineOperation({
   permission: 'policies:write',
   input: z.object({ policy_id: id(), reason: name() }),
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const reinstate = async () => {
       const decided = await reinstateExpiredPolicyMove(principal, { policyId: input.policy_id, reason: input.reason });

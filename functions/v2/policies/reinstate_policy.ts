@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { reinstateMove } from '../../../shared/moves.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { date, flagOr, id, optional } from '../../../shared/platform/request-fields.js';
+import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -17,6 +18,7 @@ export const handler = defineOperation({
     fee_action: z.enum(['assess', 'waive'], { error: 'must be assess or waive' }),
   }),
   resources: { table: 'write' },
+  tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const reinstate = () =>
       reinstateMove(principal, {
