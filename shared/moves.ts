@@ -8,7 +8,7 @@ import { billingAtIssue, billingAtRenewal } from './billing/service.js';
 import { billingAtCancellation, billingAtReinstatement, billingAtRescission, billingReads } from './billing/move-contributions.js';
 // From deliverable-requests, not deliverable-service: a move requests its documents and must not bundle the renderer.
 import { declarationAtIssue, noticeOfCancellation, noticeOfNonRenewal, noticeOfReinstatement, renewalDocuments } from './documents/deliverable-requests.js';
-import type { MoveContributions, MoveWiring } from './lifecycle/model.js';
+import type { MoveContributions, MoveReads, MoveWiring } from './lifecycle/model.js';
 import { bindPolicy } from './lifecycle/bind.js';
 import { cancelPolicy } from './lifecycle/cancel.js';
 import { issuePolicy } from './lifecycle/issue.js';
@@ -146,30 +146,40 @@ export const moveWiring: MoveWiring = {
  * move does not bundle the other moves' contributions and their code (found by the sqs branch:
  * cancel_policy bundled the endorsement's re-rating and every move's documents).
  */
-const wiringOf = (own: Partial<MoveWiring['contributions']>, endorsement: MoveWiring['endorsement'] = []): MoveWiring => ({
+const wiringOf = (own: Partial<MoveWiring['contributions']>, reads: MoveReads, endorsement: MoveWiring['endorsement'] = []): MoveWiring => ({
   contributions: { issue: [], cancel: [], rescind: [], renew: [], renewalInForce: [], expire: [], renewalStatus: [], reinstate: [], ...own },
   endorsement,
-  reads: billingReads,
+  reads,
 });
+
+/**
+ * The reads of a move that asks billing nothing through its wiring (an endorsement: its
+ * Endorsement row reads the account itself), so that it does not bundle the cancellation's
+ * figures. Asking one anyway is a wiring mistake, named as such.
+ */
+const readsNothing = (move: string): MoveReads => {
+  const unwired = (read: string) => () => Promise.reject(new Error(`The ${move} move is wired without billing's ${read}: wire billingReads in shared/moves.ts`));
+  return { cancelReason: unwired('cancelReason'), cancellationFigures: unwired('cancellationFigures'), billingScheduleOf: unwired('billingScheduleOf') };
+};
 const renewalMoves = { renew: atRenewal, renewalInForce: atRenewalInForce, expire: atExpiry };
 
 /*
  * Each wired move is its own export, marked pure: a function that imports one move bundles that
  * move, not every other move and its code. `moves` gathers them all.
  */
-export const issueMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ issue: atIssue }), issuePolicy);
-export const cancelMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ cancel: atCancellation }), cancelPolicy);
-export const rescindMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ rescind: atRescission }), rescindCancellation);
+export const issueMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ issue: atIssue }, billingReads), issuePolicy);
+export const cancelMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ cancel: atCancellation }, billingReads), cancelPolicy);
+export const rescindMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ rescind: atRescission }, billingReads), rescindCancellation);
 /** The endorse move also carries a change into a renewal made of the term, as an endorsement of it. */
-export const endorseMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, atEndorsement), issueEndorsement);
+export const endorseMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, /* @__PURE__ */ readsNothing('endorse'), atEndorsement), issueEndorsement);
 /** What endorsing would do, writing nothing: the same contributions, asked for their preview. */
-export const previewEndorsementMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, atEndorsement), previewEndorsement);
+export const previewEndorsementMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, /* @__PURE__ */ readsNothing('endorse'), atEndorsement), previewEndorsement);
 /** One watched term decided for a day: renew, commit a held renewal, put a renewal in force, or expire (the nightly run). */
-export const decideRenewalTermMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves), decideRenewalTerm);
-export const processPolicyRenewalMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves), processPolicyRenewal);
-export const storeRenewalStatusMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ renewalStatus: atRenewalStatus }), storeRenewalStatus);
-export const reinstateExpiredPolicyMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ renew: atRenewal }), reinstateExpiredPolicy);
-export const reinstateMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ reinstate: atReinstatement }), reinstatePolicy);
+export const decideRenewalTermMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves, billingReads), decideRenewalTerm);
+export const processPolicyRenewalMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves, billingReads), processPolicyRenewal);
+export const storeRenewalStatusMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ renewalStatus: atRenewalStatus }, billingReads), storeRenewalStatus);
+export const reinstateExpiredPolicyMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ renew: atRenewal }, billingReads), reinstateExpiredPolicy);
+export const reinstateMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ reinstate: atReinstatement }, billingReads), reinstatePolicy);
 
 /** Every move of a policy, wired: a new move adds its line here. */
 export const moves = {

@@ -15,21 +15,36 @@ export interface NightlyJob {
   plan: (date: string) => Promise<{ runId: string; batches: number; accounts: number }>;
 }
 
-/** Runs a nightly job for a day with `workers` consumers in parallel (Lambda would run many), answering its seconds. */
-export async function timedNightlyRun(nightly: NightlyJob, date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number }> {
+/**
+ * Runs a nightly job for a day with `workers` consumers in parallel (Lambda would run many),
+ * answering its seconds, and the two figures that say whether it fits Lambda at any size: how
+ * long the planner (one invocation) took, and the longest consumer invocation (one batch of 10 messages).
+ */
+export async function timedNightlyRun(nightly: NightlyJob, date: string, workers: number): Promise<{ seconds: number; accounts: number; batches: number; planSeconds: number; longestBatchSeconds: number }> {
   const client = new SQSClient({});
+  let longest = 0;
+  const timedConsumer: NightlyJob['consumer'] = async (event, context) => {
+    const started = performance.now();
+    try {
+      return await nightly.consumer(event, context);
+    } finally {
+      longest = Math.max(longest, performance.now() - started);
+    }
+  };
   const pollers = Array.from({ length: workers }, () =>
-    startQueuePoller({ client, queueUrl: config.queueUrl(nightly.queue), handler: nightly.consumer, batchSize: 10, waitTimeSeconds: 1 }),
+    startQueuePoller({ client, queueUrl: config.queueUrl(nightly.queue), handler: timedConsumer, batchSize: 10, waitTimeSeconds: 1 }),
   );
   const started = performance.now();
+  const seconds = (ms: number) => Math.round(ms / 100) / 10;
   try {
     const run = await nightly.plan(date);
+    const planSeconds = seconds(performance.now() - started);
     for (;;) {
       const progress = await getNightlyRun(nightly.job, date, run.runId);
       if (progress && progress.batchesDone >= progress.batches) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    return { seconds: Math.round((performance.now() - started) / 100) / 10, accounts: run.accounts, batches: run.batches };
+    return { seconds: seconds(performance.now() - started), accounts: run.accounts, batches: run.batches, planSeconds, longestBatchSeconds: seconds(longest) };
   } finally {
     await Promise.all(pollers.map((poller) => poller.stop()));
     client.destroy();

@@ -40,7 +40,7 @@ interface IssuedTemplate {
  * revision): the nightly job's pending cancellation is recorded on the term, and its Notice of
  * Cancellation is printed from that revision.
  */
-async function seedAccounts(count: number, year: number, dueDate: string, issued?: IssuedTemplate): Promise<string[]> {
+export async function seedAccounts(count: number, year: number, dueDate: string, issued?: IssuedTemplate): Promise<string[]> {
   const revisionId = issued?.revision.id;
   const numbers: string[] = [];
   const requests = [];
