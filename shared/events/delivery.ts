@@ -11,7 +11,11 @@
  * Time and the network are dependencies (`DeliveryDependencies`), so tests advance the clock
  * and call the retry step instead of waiting.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { unseal } from '../platform/sealing.js';
+import { isReachableSubscriberAddress, subscriberLookup, UnreachableSubscriberError } from './subscriber-addresses.js';
 import { deliveryIdOf } from './ids.js';
 import { wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type Subscription } from './model.js';
 import { matchesAny } from './patterns.js';
@@ -43,13 +47,42 @@ const EXCERPT_CHARS = 200;
 /** How long a worker holds a delivery while attempting it. */
 const LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000;
 
-async function postWithFetch(url: string, headers: Record<string, string>, body: string): Promise<SubscriberAnswer> {
-  const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
-  const text = await response.text().catch(() => '');
-  return { status: response.status, body: text.slice(0, EXCERPT_CHARS * 4) };
+class AttemptTimeoutError extends Error {
+  constructor() {
+    super(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`);
+    this.name = 'TimeoutError';
+  }
 }
 
-const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => new Date()), post: dependencies.post ?? postWithFetch });
+/**
+ * POSTs to a subscriber through the checked lookup (subscriber-addresses.ts): the socket goes to
+ * the address that was judged, never to one resolved again after. Redirects are not followed.
+ */
+function postToSubscriber(url: string, headers: Record<string, string>, body: string): Promise<SubscriberAnswer> {
+  const target = new URL(url);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  // An IP literal is connected to without a lookup: judged here instead.
+  if (isIP(host) && !isReachableSubscriberAddress(host)) return Promise.reject(new UnreachableSubscriberError(host));
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: subscriberLookup as LookupFunction }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        if (text.length < EXCERPT_CHARS * 4) text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text.slice(0, EXCERPT_CHARS * 4) }));
+      response.on('error', reject);
+    });
+    // The whole attempt, answer included, within the timeout.
+    const timer = setTimeout(() => request.destroy(new AttemptTimeoutError()), ATTEMPT_TIMEOUT_MS);
+    request.on('close', () => clearTimeout(timer));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => new Date()), post: dependencies.post ?? postToSubscriber });
 
 /** The clear secrets a delivery is signed with now: the current one, and a rotated one still honoured. */
 export function signingSecrets(subscription: Subscription, now: Date): string[] {
@@ -76,7 +109,12 @@ export async function attempt(subscription: Subscription, messageId: string, bod
     const answer = await post(subscription.url, headers, body);
     return { at: at.toISOString(), statusCode: answer.status, durationMs: Math.round(performance.now() - started), responseExcerpt: answer.body.slice(0, EXCERPT_CHARS) };
   } catch (error) {
-    const reason = (error as { name?: string })?.name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS} ms` : 'the subscriber could not be reached';
+    const reason =
+      error instanceof UnreachableSubscriberError || (error as { code?: string })?.code === 'EUNREACHABLESUBSCRIBER'
+        ? 'refused: the subscriber\'s address is private, loopback or link-local'
+        : (error as { name?: string })?.name === 'TimeoutError'
+          ? `no answer within ${ATTEMPT_TIMEOUT_MS} ms`
+          : 'the subscriber could not be reached';
     return { at: at.toISOString(), durationMs: Math.round(performance.now() - started), responseExcerpt: reason };
   }
 }

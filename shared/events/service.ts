@@ -12,6 +12,7 @@ import { eventIdFloor, newEventId, newSubscriptionId, partsOfDeliveryId, SUBSCRI
 import { DeliveryNotFoundError, SubscriptionNotFoundError, wireEvent, type Delivery, type DeliveryStatus, type Subscription, type WireEvent } from './model.js';
 import { matchesAny, namesSomeEvent } from './patterns.js';
 import { allowsHttpLocalhost } from './settings.js';
+import { isReachableSubscriberHost } from './subscriber-addresses.js';
 import { newSigningSecret } from './signing.js';
 import {
   allSubscriptions,
@@ -52,7 +53,7 @@ async function subscriptionWithinReach(principal: Principal, subscriptionId: str
   return found;
 }
 
-/** A subscriber's URL: HTTPS, or http to this machine where the setting allows it (locally). */
+/** A subscriber's URL: HTTPS to a public host, or http to this machine where the setting allows it (locally). */
 export function checkedUrl(url: string): string {
   let parsed: URL;
   try {
@@ -61,6 +62,7 @@ export function checkedUrl(url: string): string {
     throw new ValidationError(['url: must be an absolute URL']);
   }
   if (parsed.username || parsed.password) throw new ValidationError(['url: must not carry credentials']);
+  if (!isReachableSubscriberHost(parsed.hostname)) throw new ValidationError(['url: must name a public host, not a private, loopback or link-local address']);
   if (parsed.protocol === 'https:') return parsed.toString();
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
   if (parsed.protocol === 'http:' && local && allowsHttpLocalhost()) return parsed.toString();
