@@ -75,7 +75,7 @@ export async function provisionResources(names: LocalResourceNames): Promise<voi
         ],
         // No stream locally (in AWS the pipes of shared/platform/queues.ts read it): DynamoDB Local
         // looks its stream up on every write of a table that has one, which made every write
-        // several times slower; infra/local/request-dispatcher.ts stands in for the pipe.
+        // several times slower; infra/local/pipe-dispatchers.ts stands in for the pipe.
         GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
           IndexName: index.indexName,
           KeySchema: [

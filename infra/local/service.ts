@@ -17,8 +17,7 @@ import {
   type LocalResourceNames,
 } from './bootstrap.js';
 import { isQueueName, QUEUES, queueUrlVariable, type QueueName } from '../../shared/platform/queues.js';
-import { startRequestDispatcher } from './request-dispatcher.js';
-import { startEventDispatcher } from './event-dispatcher.js';
+import { startEventDispatcher, startRequestDispatcher } from './pipe-dispatchers.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
 import { startLocalApi } from './server.js';
@@ -37,7 +36,7 @@ export interface LocalServiceOptions {
   oauthClient?: { clientId: string; clientSecret: string };
   /**
    * Run the queue consumers of events/queues (default true), or only those of the queues
-   * named; with any consumer the deliverable requests' dispatcher runs too (infra/local/request-dispatcher.ts, the local stand-in for the table's stream pipe), and with the events consumer the events' dispatcher (infra/local/event-dispatcher.ts).
+   * named; with any consumer the deliverable requests' dispatcher runs too (infra/local/pipe-dispatchers.ts, the local stand-in for the table's stream pipe), and with the events consumer the events' dispatcher (infra/local/pipe-dispatchers.ts).
    */
   consumers?: boolean | QueueName[];
   /** Where the queue consumers live (default events/). */
@@ -75,7 +74,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       const pipe = startRequestDispatcher({ sqs: pipeClient });
       // Stopped in reverse: the pipe first, then its client.
       stoppers.push(async () => pipeClient.destroy(), pipe.stop);
-      // The events' pipe and retry step, when the events consumer runs (infra/local/event-dispatcher.ts).
+      // The events' pipe and retry step, when the events consumer runs (infra/local/pipe-dispatchers.ts).
       if (!only || only.includes('events')) stoppers.push(startEventDispatcher({ sqs: pipeClient }).stop);
     }
     return {

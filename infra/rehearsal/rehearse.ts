@@ -29,7 +29,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { QUEUES, queueUrlVariable, TABLE_PIPES } from '../../shared/platform/queues.js';
 import type { OperationHandler } from '../../shared/platform/operation.js';
 import { startQueuePoller, type QueuePoller } from '../local/queue-poller.js';
-import { startRequestDispatcher } from '../local/request-dispatcher.js';
+import { startRequestDispatcher } from '../local/pipe-dispatchers.js';
 import { startLocalApi, type ApiOperation } from '../local/server.js';
 import { LOCAL_CREDENTIALS, startEmbeddedStores, type EmbeddedStores } from '../local/stores.js';
 import {
@@ -662,7 +662,7 @@ function permissionsByFunction(resolver: Resolver, stacks: StackNode[], byArn: M
 
 /**
  * The table-stream pipes (AWS::Pipes::Pipe), stood in for by the local request dispatcher
- * (infra/local/request-dispatcher.ts), after checking that each pipe reads the table's stream,
+ * (infra/local/pipe-dispatchers.ts), after checking that each pipe reads the table's stream,
  * filters the entity and sends to the queue that shared/platform/queues.ts TABLE_PIPES names.
  */
 async function startPipes(resolver: Resolver, stacks: StackNode[], local: LocalResources, sqs: SQSClient, findings: string[]): Promise<() => Promise<void>> {

@@ -71,7 +71,7 @@ export const queueUrlVariable = (queue: QueueName) => `${queue.toUpperCase().rep
 
 /**
  * Items of the table whose creation becomes a queue message, through the table's stream: in
- * AWS an EventBridge pipe (infra/stacks/workers-stack.ts); locally infra/local/request-dispatcher.ts
+ * AWS an EventBridge pipe (infra/stacks/workers-stack.ts); locally infra/local/pipe-dispatchers.ts
  * sends the same messages from the pending requests' index. The write that creates the item is the only write its producer makes, inside
  * its own transaction, so nothing is lost if the process dies after the commit; the message
  * carries `attribute`'s value and the consumer reads the item.
@@ -88,6 +88,6 @@ export interface TablePipe {
 
 export const TABLE_PIPES: readonly TablePipe[] = [
   { name: 'deliverable-requests', entity: 'DeliverableRequest', attribute: 'requestId', queue: 'documents' },
-  // Locally infra/local/event-dispatcher.ts sends the same messages from the pending events' index.
+  // Locally infra/local/pipe-dispatchers.ts sends the same messages from the pending events' index.
   { name: 'policy-events', entity: 'PolicyEvent', attribute: 'eventKey', queue: 'events' },
 ];

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { handler as deliverEvents } from '../../../events/queues/events/deliver_events.js';
-import { startEventDispatcher } from '../../../infra/local/event-dispatcher.js';
+import { startEventDispatcher } from '../../../infra/local/pipe-dispatchers.js';
 import { startQueuePoller } from '../../../infra/local/queue-poller.js';
 import { eventWrite } from '../../../shared/events/index.js';
 import { pendingEvents } from '../../../shared/events/store.js';
