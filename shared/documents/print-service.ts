@@ -4,11 +4,26 @@
  */
 import { getCarrierSettings } from '../catalog/index.js';
 import { fileEvent } from './file-events.js';
-import { todayIso } from '../platform/dates.js';
+import { parseDate, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
+import { mapLimited } from '../platform/concurrency.js';
+import { sendInBatches } from '../platform/queue-sends.js';
+import { PRINT_SHARDS, printShardOf } from './keys.js';
 import { assignMailingBatches } from './mailing-batches.js';
-import type { AttachmentRecord, PrintFile, PrintProcessing } from './model.js';
-import { filesInPrintOrder, finishPrintRun, mailingBatchesOf, markFilePrinted, printableFiles, printRunState, putMailingBatches, startPrintRun } from './store.js';
+import type { PrintEntry, PrintFile, PrintProcessing, PrintQueueFile } from './model.js';
+import { InvalidPrintRunRequestError, type PrintShardRequest } from './print-queue.js';
+import {
+  filesInPrintOrder,
+  finishPrintRun,
+  mailingBatchesOfShard,
+  markFilesPrinted,
+  printableFilesOfShard,
+  printRunsOf,
+  printRunState,
+  putMailingBatches,
+  recordPrintShardDone,
+  startPrintRun,
+} from './store.js';
 
 /**
  * The most bytes of files one getToBePrinted answer carries. A Lambda answer holds 6 MB
@@ -17,10 +32,8 @@ import { filesInPrintOrder, finishPrintRun, mailingBatchesOf, markFilePrinted, p
  * envelope, headers and misjudged escapes.
  */
 export const MAX_ANSWER_FILE_BYTES = 5_200_000;
-/** Print dates whose mailing batches getToBePrinted reads at once. */
+/** Envelope partitions (a print date's shard) getToBePrinted reads at once. */
 export const BATCH_READ_CONCURRENCY = 16;
-/** Files marked at once by markAsPrinted. */
-export const MARK_CONCURRENCY = 48;
 
 export interface ToBePrintedQuery {
   from_date?: string;
@@ -55,12 +68,12 @@ export interface ToBePrintedFile {
   address_zip?: string;
 }
 
-export function toBePrintedFile(record: AttachmentRecord, batch: string | null, withAddress: boolean): ToBePrintedFile {
+export function toBePrintedFile(record: PrintQueueFile, batch: string | null, withAddress: boolean): ToBePrintedFile {
   const file: ToBePrintedFile = {
     policy_number: record.policyNumber,
     file_id: record.fileId,
     contact_id: record.recipientContactId,
-    print_date: record.printDate ?? '',
+    print_date: record.printDate,
     print_state: record.printState,
     label: record.label,
     title: record.title,
@@ -114,7 +127,7 @@ export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()):
   const electronic = query.disable_edelivery_filtering ? undefined : query.only_electronic_delivery ? 'only' : query.exclude_electronic_delivery ? 'exclude' : undefined;
   const processingOfDate = printRunState(to);
   processingOfDate.catch(() => undefined); // awaited below; a failed window read must not leave it unhandled
-  const chosen: AttachmentRecord[] = [];
+  const chosen: PrintQueueFile[] = [];
   const files: ToBePrintedFile[] = [];
   let bytes = 0;
   let cut = false;
@@ -146,34 +159,42 @@ export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()):
   return { processing: 'incomplete', files, continue_after: `${last.printDate}#${last.fileId}` };
 }
 
-/** The mailing batch of each file, from the runs of the print dates the files have. */
-async function batchLabels(records: readonly AttachmentRecord[]): Promise<Map<string, string>> {
-  const dates = [...new Set(records.map((record) => record.printDate).filter((date): date is string => !!date))];
-  const labels = new Map<string, string>();
-  // A window of many print dates reads their runs a few at a time, not all at once.
-  for (let start = 0; start < dates.length; start += BATCH_READ_CONCURRENCY) {
-    const runs = await Promise.all(dates.slice(start, start + BATCH_READ_CONCURRENCY).map((date) => mailingBatchesOf(date)));
-    for (const batch of runs.flat()) for (const fileId of batch.fileIds) labels.set(fileId, batch.label);
+/**
+ * The mailing batch of each file: the envelopes of the print dates that have a run, read only in
+ * the shards the files are in (a window of years of dates never run reads no envelope).
+ */
+async function batchLabels(files: readonly PrintEntry[]): Promise<Map<string, string>> {
+  const runs = await printRunsOf([...new Set(files.map((file) => file.printDate))]);
+  const partitions = new Map<string, { printDate: string; shard?: number }>();
+  for (const file of files) {
+    const run = runs.get(file.printDate);
+    if (!run) continue;
+    const shard = run.shards ? printShardOf(file.policyNumber) : undefined;
+    partitions.set(`${file.printDate}#${shard ?? ''}`, { printDate: file.printDate, ...(shard === undefined ? {} : { shard }) });
   }
+  const labels = new Map<string, string>();
+  const read = await mapLimited([...partitions.values()], BATCH_READ_CONCURRENCY, ({ printDate, shard }) => mailingBatchesOfShard(printDate, shard));
+  for (const batch of read.flat()) for (const fileId of batch.fileIds) labels.set(fileId, batch.label);
   return labels;
 }
 
-/** Marks files printed; a file already printed, unknown or never printable is not counted. */
+/**
+ * File ids one markAsPrinted call takes: 20,000 ids are about 800 KB of body, read and marked
+ * well inside the call's 29 s (the bench's print-runs scenario).
+ */
+export const MARK_AS_PRINTED_MAX_FILES = 20_000;
+
+/** Marks files printed; a file already printed, unknown or never printable is not counted. Each marked file's deliverable.printed event is written with it. */
 export async function markAsPrinted(fileIds: readonly string[], now = new Date()): Promise<number> {
-  const distinct = [...new Set(fileIds)];
-  let marked = 0;
-  for (let start = 0; start < distinct.length; start += MARK_CONCURRENCY) {
-    const results = await Promise.all(distinct.slice(start, start + MARK_CONCURRENCY).map((fileId) => markFilePrinted(fileId, now.toISOString(), (record) => [fileEvent('deliverable.printed', record, now.toISOString())])));
-    marked += results.filter(Boolean).length;
-  }
-  return marked;
+  const at = now.toISOString();
+  return markFilesPrinted([...new Set(fileIds)], (entry) => [fileEvent('deliverable.printed', entry, at)]);
 }
 
-export function printFileOf(record: AttachmentRecord): PrintFile {
+export function printFileOf(record: PrintEntry): PrintFile {
   return {
     fileId: record.fileId,
     policyNumber: record.policyNumber,
-    printDate: record.printDate ?? '',
+    printDate: record.printDate,
     label: record.label,
     title: record.title,
     // A file without a recipient goes in the policy's own envelope.
@@ -191,19 +212,43 @@ export interface PrintRunSummary {
 }
 
 /**
- * The nightly print run of one print date: every file still to print on that date goes in
- * the envelope of its recipient and policy (files printed already keep theirs). Labels are derived from the envelope alone, so a
- * second run (a retried message, a rerun by hand) writes the very same batches again and
- * leaves the date `done`.
+ * The nightly print run of one print date, fanned out: the run is recorded and one message per
+ * shard goes to the print-batches queue; each shard's consumer puts its files into envelopes
+ * (runPrintShard) and the last shard done marks the date `done`. Answers the run's number.
  */
-export async function runPrintJob(printDate: string, now = new Date()): Promise<PrintRunSummary> {
-  await startPrintRun(printDate, now.toISOString());
-  // Files of the date already printed keep their envelope: a rerun after markAsPrinted changes no batch.
-  const files = (await printableFiles(printDate, printDate)).filter((record) => record.printDate === printDate && record.printState !== 'none');
+export async function planPrintRun(printDate: string, now = new Date()): Promise<{ printDate: string; run: number; shards: number }> {
+  if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
+  const run = await startPrintRun(printDate, now.toISOString());
+  const messages = Array.from({ length: PRINT_SHARDS }, (_, shard) => ({ id: String(shard), body: { printDate, run, shard } satisfies PrintShardRequest }));
+  await sendInBatches('print-batches', messages, `the print run of ${printDate}`);
+  return { printDate, run, shards: PRINT_SHARDS };
+}
+
+/**
+ * One shard of a print run: every file of the shard still to print on that date, or printed
+ * already, goes in the envelope of its recipient and policy (all of an envelope's files share a
+ * shard). Labels are derived from the envelope alone, so a second run (a retried message, a
+ * rerun by hand) writes the very same batches again and leaves the date `done`.
+ */
+export async function runPrintShard(printDate: string, run: number, shard: number, now = new Date()): Promise<PrintRunSummary> {
+  const files = await printableFilesOfShard(printDate, printDate, shard);
   const batches = assignMailingBatches(printDate, files.map(printFileOf));
   await putMailingBatches(batches.map((batch) => ({ label: batch.label, printDate, policyNumber: batch.policyNumber, fileIds: batch.fileIds })));
-  await finishPrintRun(printDate, { batches: batches.length, files: files.length, finishedAt: new Date().toISOString() });
-  return { printDate, files: files.length, batches: batches.length, processing: 'done' };
+  const after = await recordPrintShardDone(printDate, run, shard, { files: files.length, batches: batches.length });
+  const done = after?.shardsDone ? [...after.shardsDone].length : 0;
+  if (after && done >= (after.shards ?? PRINT_SHARDS)) {
+    await finishPrintRun(printDate, run, { batches: after.shardBatches ?? 0, files: after.shardFiles ?? 0, finishedAt: now.toISOString() });
+    return { printDate, files: after.shardFiles ?? 0, batches: after.shardBatches ?? 0, processing: 'done' };
+  }
+  return { printDate, files: files.length, batches: batches.length, processing: 'incomplete' };
+}
+
+/** A whole print date in one invocation, shard after shard (a message naming only its date: a run by hand, or one sent before the fan-out). */
+export async function runPrintJob(printDate: string, now = new Date()): Promise<PrintRunSummary> {
+  const run = await startPrintRun(printDate, now.toISOString());
+  let summary: PrintRunSummary = { printDate, files: 0, batches: 0, processing: 'incomplete' };
+  for (let shard = 0; shard < PRINT_SHARDS; shard += 1) summary = await runPrintShard(printDate, run, shard, new Date());
+  return summary;
 }
 
 /** The print date a nightly run started at `now` prepares: today's (UTC). */
