@@ -97,6 +97,9 @@ export const legacyPrintableFilesQuery = () => ({
   ExpressionAttributeValues: { ':pk': 'PRINTABLE' },
 });
 
+/** A one-time migration of the documents area's records, once it has finished. */
+export const documentsMigrationKey = (name: string) => ({ pk: `DOCUMENTSMIGRATION#${name}`, sk: 'DONE' });
+
 /** The nightly print run of one print date, and its mailing batches (envelopes). */
 export const printRunPartition = (printDate: string) => `PRINTRUN#${printDate}`;
 export const printRunKey = (printDate: string) => ({ pk: printRunPartition(printDate), sk: 'RUN' });

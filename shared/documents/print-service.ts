@@ -10,6 +10,7 @@ import { mapLimited } from '../platform/concurrency.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { PRINT_SHARDS, printShardOf } from './keys.js';
 import { assignMailingBatches } from './mailing-batches.js';
+import { movePrintQueueToEntries } from './print-entries-migration.js';
 import type { PrintEntry, PrintFile, PrintProcessing, PrintQueueFile } from './model.js';
 import { InvalidPrintRunRequestError, type PrintShardRequest } from './print-queue.js';
 import {
@@ -185,9 +186,9 @@ async function batchLabels(files: readonly PrintEntry[]): Promise<Map<string, st
 export const MARK_AS_PRINTED_MAX_FILES = 20_000;
 
 /** Marks files printed; a file already printed, unknown or never printable is not counted. Each marked file's deliverable.printed event is written with it. */
-export async function markAsPrinted(fileIds: readonly string[], now = new Date()): Promise<number> {
+export async function markAsPrinted(fileIds: readonly string[], now = new Date(), options: { filesPerTransaction?: number } = {}): Promise<number> {
   const at = now.toISOString();
-  return markFilesPrinted([...new Set(fileIds)], (entry) => [fileEvent('deliverable.printed', entry, at)]);
+  return markFilesPrinted([...new Set(fileIds)], (entry) => [fileEvent('deliverable.printed', entry, at)], options);
 }
 
 export function printFileOf(record: PrintEntry): PrintFile {
@@ -218,6 +219,8 @@ export interface PrintRunSummary {
  */
 export async function planPrintRun(printDate: string, now = new Date()): Promise<{ printDate: string; run: number; shards: number }> {
   if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
+  // Files of the layout before print entries are found only once moved (one read once done).
+  await movePrintQueueToEntries();
   const run = await startPrintRun(printDate, now.toISOString());
   const messages = Array.from({ length: PRINT_SHARDS }, (_, shard) => ({ id: String(shard), body: { printDate, run, shard } satisfies PrintShardRequest }));
   await sendInBatches('print-batches', messages, `the print run of ${printDate}`);

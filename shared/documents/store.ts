@@ -16,6 +16,8 @@ import {
   inspectionsQuery,
   mailingBatchesQuery,
   mailingBatchKey,
+  documentsMigrationKey,
+  legacyPrintableFilesQuery,
   policyFilesIndex,
   policyFilesQuery,
   PRINT_SHARDS,
@@ -287,6 +289,56 @@ export async function printableFilesOfShard(from: string, to: string, shard: num
   const entries: PrintEntry[] = [];
   for await (const entry of shardEntries({ source: 'printable', from, to, includeClaims: true }, shard, 1000)) entries.push(entry);
   return entries;
+}
+
+// ---------------------------------------------------------------- the layout before print entries
+
+export async function documentsMigrationDone(name: string): Promise<boolean> {
+  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: documentsMigrationKey(name), ConsistentRead: true }));
+  return !!found.Item;
+}
+
+export async function markDocumentsMigrationDone(name: string, outcome: Record<string, unknown>): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: config.tableName(), Item: { ...documentsMigrationKey(name), entity: 'DocumentsMigration', name, finishedAt: new Date().toISOString(), ...outcome } }));
+}
+
+/** Pages of the file records still indexed whole on the old print index (gsi3 `PRINTABLE`). */
+export async function* legacyPrintableFiles(): AsyncGenerator<Array<AttachmentRecord & { waiting: boolean }>, void> {
+  for await (const page of queryPages(legacyPrintableFilesQuery())) {
+    yield page.items.map((item) => ({ ...withoutKeys<AttachmentRecord>(item), waiting: item.gsi2pk === 'PRINTQUEUE#tbd' }));
+  }
+}
+
+/**
+ * Moves one file of the old layout to print entries: its printable entry, its waiting entry if
+ * it was still in the old queue, and its record out of both old indexes, in one transaction on
+ * the condition that the record is still as read (false: it changed, or moved already).
+ */
+export async function moveFileToPrintEntries(record: AttachmentRecord, waiting: boolean): Promise<boolean> {
+  const entry = printEntryOf({ ...record, printState: waiting ? 'tbd' : 'printed' });
+  if (!entry) return false;
+  const [, ...entries] = attachmentItems({ ...record, printState: waiting ? 'tbd' : 'printed' });
+  try {
+    await runTransaction(
+      [
+        {
+          Update: {
+            TableName: config.tableName(),
+            Key: fileKey(record.fileId),
+            UpdateExpression: 'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+            ConditionExpression: `gsi3pk = :printable AND ${waiting ? 'gsi2pk = :queue' : 'attribute_not_exists(gsi2pk)'} AND attribute_not_exists(deleted)`,
+            ExpressionAttributeValues: { ':printable': 'PRINTABLE', ...(waiting ? { ':queue': 'PRINTQUEUE#tbd' } : {}) },
+          },
+        },
+        ...entries.map((Item) => ({ Put: { TableName: config.tableName(), Item } })),
+      ],
+      { label: `File ${record.fileId}` },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof RecordChangedError) return false;
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------- print runs
