@@ -166,6 +166,13 @@ export const FILES_PER_MARK_TRANSACTION = 25;
 /** Mark transactions in flight at once. */
 export const MARK_TRANSACTIONS_AT_ONCE = 16;
 
+export interface MarkOptions {
+  /** Files a transaction carries (default FILES_PER_MARK_TRANSACTION). */
+  filesPerTransaction?: number;
+  /** No transaction starts from this instant (epoch ms) on: the files left are answered as not tried. */
+  stopStartingAt?: number;
+}
+
 /**
  * Marks files printed: each file's waiting entry is deleted (on the condition that it is
  * there), with the writes `handed` answers for it (its event), files grouped into transactions.
@@ -177,8 +184,8 @@ export const MARK_TRANSACTIONS_AT_ONCE = 16;
 export async function markFilesPrinted(
   fileIds: readonly string[],
   handed: (entry: PrintEntry) => TransactionWrite[] = () => [],
-  options: { filesPerTransaction?: number } = {},
-): Promise<number> {
+  options: MarkOptions = {},
+): Promise<{ marked: number; notTried: number }> {
   const perTransaction = options.filesPerTransaction ?? FILES_PER_MARK_TRANSACTION;
   const records = await batchGetAll<Record<string, unknown>>(fileIds.map(fileKey), { consistentRead: true, concurrency: 4 });
   const waiting = records
@@ -202,8 +209,15 @@ export async function markFilesPrinted(
     if (last && last.length < perTransaction && writes + group.length <= TRANSACTION_ITEM_LIMIT) last.push(group);
     else transactions.push([group]);
   }
-  const marked = await mapLimited(transactions, MARK_TRANSACTIONS_AT_ONCE, (members) => markGroupsPrinted(members));
-  return marked.reduce((sum, count) => sum + count, 0);
+  let notTried = 0;
+  const marked = await mapLimited(transactions, MARK_TRANSACTIONS_AT_ONCE, async (members) => {
+    if (options.stopStartingAt !== undefined && Date.now() >= options.stopStartingAt) {
+      notTried += members.length;
+      return 0;
+    }
+    return markGroupsPrinted(members);
+  });
+  return { marked: marked.reduce((sum, count) => sum + count, 0), notTried };
 }
 
 /** One transaction of files; a file whose writes failed their condition (no longer waiting) is left out and the rest sent again. */

@@ -14,7 +14,7 @@ import { handler as assignMailingBatches } from '../../events/queues/print-batch
 import { PRINT_SHARDS } from '../../shared/documents/keys.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { movePrintQueueToEntries } from '../../shared/documents/print-entries-migration.js';
-import { markAsPrinted } from '../../shared/documents/print-service.js';
+import { markAsPrinted, MarkingCutShortError } from '../../shared/documents/print-service.js';
 import { attachmentItem, attachmentItems, getPrintRun, mailingBatchesOf, markFilesPrinted } from '../../shared/documents/store.js';
 import { eventsAfter } from '../../shared/events/store.js';
 import { capacityMeter, documentClient } from '../../shared/platform/clients.js';
@@ -109,6 +109,20 @@ describe('markAsPrinted at print-run size', () => {
     expect(again.body.num_marked).toBe(0);
   }, 240_000);
 
+  it('says how far it got when the call runs short of time, and the same call again marks the rest', async () => {
+    const printDate = '2034-02-08';
+    const waiting = Array.from({ length: 60 }, () => file(printDate));
+    await seed(waiting);
+    const ids = waiting.map((record) => record.fileId);
+    // A deadline already inside the margin: the call reads the files but starts no mark.
+    const cutShort = await markAsPrinted(ids, new Date(), { deadline: Date.now() + 1000 }).catch((error: unknown) => error);
+    expect(cutShort).toBeInstanceOf(MarkingCutShortError);
+    expect(cutShort).toMatchObject({ marked: 0, notTried: 60, message: expect.stringContaining('send the same file_ids again') });
+    expect(await waitingIn(printDate, printDate)).toHaveLength(60);
+    const again = await service.call('/api/v1/printing/markAsPrinted', { file_ids: ids });
+    expect(again.body).toMatchObject({ success: true, num_marked: 60 });
+  });
+
   it('refuses more than 20,000 ids by name, storing nothing', async () => {
     const answer = await service.call('/api/v1/printing/markAsPrinted', { file_ids: Array.from({ length: 20_001 }, () => crypto.randomUUID()) });
     expect(answer.body).toMatchObject({ success: false, message: [expect.stringContaining('file_ids')] });
@@ -134,7 +148,7 @@ describe('markAsPrinted at print-run size', () => {
     // The print queue's own part: the entry is one write unit, and no index copies it (2: transactional).
     const queueOnly = Array.from({ length: 20 }, () => file(printDate));
     await seed(queueOnly);
-    expect(await measured(queueOnly, (ids) => markFilesPrinted(ids, () => [], { filesPerTransaction: 1 }))).toEqual({ write: 2, read: 1 });
+    expect(await measured(queueOnly, async (ids) => (await markFilesPrinted(ids, () => [], { filesPerTransaction: 1 })).marked)).toEqual({ write: 2, read: 1 });
   });
 });
 

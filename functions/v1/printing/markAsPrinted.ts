@@ -14,8 +14,8 @@ export const handler = defineOperation({
   wrapper: 'json_dict',
   input: z.object({ file_ids: list(uuid('must be a file id (UUID)'), MARK_AS_PRINTED_MAX_FILES) }),
   resources: { table: 'write' },
-  handle: async ({ file_ids }) => {
-    const marked = await markAsPrinted(file_ids);
+  handle: async ({ file_ids }, { deadline }) => {
+    const marked = await markAsPrinted(file_ids, new Date(), { deadline });
     return new Reply({ success: true, message: [], num_marked: marked, data: { num_marked: marked } });
   },
 });
