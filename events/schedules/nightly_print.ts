@@ -6,7 +6,7 @@
  * lost with this invocation, and no invocation holds more than a shard of the night's files.
  */
 import type { ResourceAccess } from '../../shared/platform/operation.js';
-import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-service.js';
+import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-runs.js';
 
 export const schedule = 'cron(0 6 * * ? *)';
 

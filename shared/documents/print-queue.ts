@@ -18,7 +18,7 @@ export class InvalidPrintRunRequestError extends Error {
   }
 }
 
-/** One shard of run `run` of a print date (print-service.ts planPrintRun). */
+/** One shard of run `run` of a print date (print-runs.ts planPrintRun). */
 export interface PrintShardRequest extends PrintRunRequest {
   run: number;
   shard: number;

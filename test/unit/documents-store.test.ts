@@ -23,7 +23,8 @@ import {
 } from '../../shared/documents/keys.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { InvalidPrintRunRequestError, printRunRequest } from '../../shared/documents/print-queue.js';
-import { printFileOf, toBePrintedFile } from '../../shared/documents/print-service.js';
+import { toBePrintedFile } from '../../shared/documents/print-service.js';
+import { printFileOf } from '../../shared/documents/print-runs.js';
 import { attachmentItems, printEntryOf } from '../../shared/documents/store.js';
 import { renderDeliverablePdf } from '../../shared/documents/render/index.js';
 import { FileReply, fileResponse } from '../../shared/platform/envelope.js';

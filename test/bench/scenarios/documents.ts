@@ -9,7 +9,7 @@ import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import type { AttachmentRecord } from '../../../shared/documents/model.js';
 import { renderDeliverablePdf } from '../../../shared/documents/render/index.js';
 import { workedExampleDocument } from '../../support/document-samples.js';
-import { runPrintJob } from '../../../shared/documents/print-service.js';
+import { runPrintJob } from '../../../shared/documents/print-runs.js';
 import { attachmentItems } from '../../../shared/documents/store.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
