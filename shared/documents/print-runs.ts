@@ -11,6 +11,9 @@ import { movePrintQueueToEntries } from './print-entries-migration.js';
 import { InvalidPrintRunRequestError, type PrintShardRequest } from './print-queue.js';
 import { finishPrintRun, printableFilesOfShard, putMailingBatches, recordPrintShardDone, startPrintRun } from './store.js';
 
+/** Of the planner's fifteen minutes, what the move of files of the layout before print entries may take. */
+const MIGRATION_MINUTES = 10;
+
 /** A file as the envelopes see it. */
 export function printFileOf(record: PrintEntry): PrintFile {
   return {
@@ -40,8 +43,9 @@ export interface PrintRunSummary {
  */
 export async function planPrintRun(printDate: string, now = new Date()): Promise<{ printDate: string; run: number; shards: number }> {
   if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
-  // Files of the layout before print entries are found only once moved (one read once done).
-  await movePrintQueueToEntries();
+  // Files of the layout before print entries are found only once moved (one read once done); a
+  // history too large for one go is moved on by the next run, today's run planned all the same.
+  await movePrintQueueToEntries({ stopAt: now.getTime() + MIGRATION_MINUTES * 60_000 });
   const run = await startPrintRun(printDate, now.toISOString());
   const messages = Array.from({ length: PRINT_SHARDS }, (_, shard) => ({ id: String(shard), body: { printDate, run, shard } satisfies PrintShardRequest }));
   await sendInBatches('print-batches', messages, `the print run of ${printDate}`);

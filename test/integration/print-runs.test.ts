@@ -227,8 +227,9 @@ describe('files of the layout before print entries', () => {
     ]);
     expect(await waitingIn(printDate, printDate)).toEqual([]);
 
-    expect(await movePrintQueueToEntries({ evenIfDone: true })).toEqual({ moved: 40 });
-    expect(await movePrintQueueToEntries({ evenIfDone: true })).toEqual({ moved: 0 });
+    expect(await movePrintQueueToEntries({ evenIfDone: true, stopAt: Date.now() })).toEqual({ moved: 0, done: false });
+    expect(await movePrintQueueToEntries({ evenIfDone: true })).toEqual({ moved: 40, done: true });
+    expect(await movePrintQueueToEntries({ evenIfDone: true })).toEqual({ moved: 0, done: true });
 
     expect(new Set((await waitingIn(printDate, printDate)).map((listed) => listed.file_id))).toEqual(new Set(waiting.map((record) => record.fileId)));
     const everything = await waitingIn(printDate, printDate, { ignore_state: true });
@@ -247,7 +248,7 @@ describe('files of the layout before print entries', () => {
     await batchWriteAll([{ PutRequest: { Item: { ...attachmentItem(record), gsi3pk: 'PRINTABLE', gsi3sk: `${printDate}#${record.fileId}`, gsi2pk: 'PRINTQUEUE#tbd', gsi2sk: `${printDate}#${record.fileId}` } } }]);
     // Marked printed by the code before the change, as that code did it.
     await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: { pk: `FILE#${record.fileId}`, sk: 'FILE' }, UpdateExpression: 'SET printState = :printed REMOVE gsi2pk, gsi2sk', ExpressionAttributeValues: { ':printed': 'printed' } }));
-    expect(await movePrintQueueToEntries({ evenIfDone: true })).toEqual({ moved: 1 });
+    expect(await movePrintQueueToEntries({ evenIfDone: true })).toEqual({ moved: 1, done: true });
     expect(await waitingIn(printDate, printDate)).toEqual([]);
     expect(await waitingIn(printDate, printDate, { ignore_state: true })).toMatchObject([{ file_id: record.fileId, print_state: 'printed' }]);
   });
