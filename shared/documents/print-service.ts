@@ -173,10 +173,10 @@ export const MARK_AS_PRINTED_MAX_FILES = 20_000;
 /** What a call keeps for the transactions in flight and its answer: no mark starts later than this before its deadline. */
 export const MARK_TIME_MARGIN_MS = 3000;
 
-/** A markAsPrinted call ran short of time: the files it marked stay marked, the rest wait; the same call again marks them. */
+/** A markAsPrinted call ran short of time (or of write capacity): the files it marked stay marked, the rest wait; the same call again marks them. */
 export class MarkingCutShortError extends BusinessRuleError {
   constructor(readonly marked: number, readonly notTried: number) {
-    super(`Marked ${marked} files before the call ran short of time; ${notTried} waiting files were not marked: send the same file_ids again to mark them (files marked already are not counted again)`);
+    super(`Marked ${marked} files before the call ran short of time; up to ${notTried} waiting files were not marked: send the same file_ids again to mark them (files marked already are not counted again)`);
     this.name = 'MarkingCutShortError';
   }
 }

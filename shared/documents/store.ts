@@ -8,6 +8,7 @@ import { documentClient, s3Client } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, type BatchWriteRequest } from '../platform/dynamo.js';
 import { mapLimited } from '../platform/concurrency.js';
+import { ConcurrentChangeError } from '../platform/errors.js';
 import { RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import {
   fileFolder,
@@ -169,7 +170,7 @@ export const MARK_TRANSACTIONS_AT_ONCE = 16;
 export interface MarkOptions {
   /** Files a transaction carries (default FILES_PER_MARK_TRANSACTION). */
   filesPerTransaction?: number;
-  /** No transaction starts from this instant (epoch ms) on: the files left are answered as not tried. */
+  /** No transaction starts from this instant (epoch ms) on: the files left are answered as not tried (as are those of a transaction throttled past its tries). */
   stopStartingAt?: number;
 }
 
@@ -215,7 +216,14 @@ export async function markFilesPrinted(
       notTried += members.length;
       return 0;
     }
-    return markGroupsPrinted(members);
+    try {
+      return await markGroupsPrinted(members);
+    } catch (error) {
+      // Throttled past the runner's tries (the events' index partitions at their limit): nothing of it was written; the caller is told to send these again.
+      if (!(error instanceof ConcurrentChangeError) || error instanceof RecordChangedError) throw error;
+      notTried += members.length;
+      return 0;
+    }
   });
   return { marked: marked.reduce((sum, count) => sum + count, 0), notTried };
 }
