@@ -1,20 +1,20 @@
 /**
  * The nightly print run, started by EventBridge at 06:00 UTC (the night before the US
- * business day): it asks the print-batches consumer to put today's files into mailing
- * batches. The work itself happens in the consumer, so a failure is retried by SQS and
- * ends in the dead-letter queue rather than being lost with this invocation.
+ * business day): it records the run of today's print date and fans it out, one print-batches
+ * message per shard of the print lists. The work itself happens in the consumers, in
+ * parallel, so a failure is retried by SQS and ends in the dead-letter queue rather than being
+ * lost with this invocation, and no invocation holds more than a shard of the night's files.
  */
 import type { ResourceAccess } from '../../shared/platform/operation.js';
-import { enqueuePrintRun } from '../../shared/documents/print-queue.js';
-import { nightlyPrintDate } from '../../shared/documents/print-service.js';
+import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-runs.js';
 
 export const schedule = 'cron(0 6 * * ? *)';
 
-export const resources: ResourceAccess = { queues: ['print-batches'] };
+export const resources: ResourceAccess = { table: 'write', queues: ['print-batches'] };
 
 /** A run for another date can be asked with `{ "printDate": "YYYY-MM-DD" }` (a manual or local run). */
 export async function handler(event?: { printDate?: string; time?: string }): Promise<{ printDate: string }> {
   const printDate = event?.printDate ?? nightlyPrintDate(event?.time ? new Date(event.time) : new Date());
-  await enqueuePrintRun(printDate);
+  await planPrintRun(printDate);
   return { printDate };
 }

@@ -17,6 +17,7 @@ import {
   type LocalResourceNames,
 } from './bootstrap.js';
 import { isQueueName, QUEUES, queueUrlVariable, type QueueName } from '../../shared/platform/queues.js';
+import { movePrintQueueToEntries } from '../../shared/documents/print-entries-migration.js';
 import { startEventDispatcher, startRequestDispatcher } from './pipe-dispatchers.js';
 import { localRoutes } from './local-routes.js';
 import { startQueuePoller } from './queue-poller.js';
@@ -62,6 +63,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await provisionResources(names);
     await seedReferenceProduct();
     await sealStoredIdentifiers();
+    await movePrintQueueToEntries();
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
     const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }) });
     stoppers.push(api.close);

@@ -18,7 +18,7 @@ export async function attachmentForViewing(principal: Principal, fileId: string,
   const bytes = await getFileBytes(record.objectKey);
   if (!bytes) throw new NotFoundError(`File ${fileId}`);
   if (deleteOnView) {
-    await deleteAttachmentRecord(fileId);
+    await deleteAttachmentRecord(record);
     await deleteFileBytes(record.objectKey);
   }
   return { record, bytes };

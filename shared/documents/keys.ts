@@ -5,14 +5,20 @@
  * - A file is its own partition (`FILE#<fileId>`): getAttachment, markAsPrinted and
  *   mark_file_as_signed address one file by id.
  * - gsi1 lists a policy's files in the order they were made.
- * - gsi2 is the print queue: only files still to print (`tbd`) carry it, so the queue never
- *   grows with history; markAsPrinted removes a file from it.
- * - gsi3 lists every printable file (printed or not) by print date, for `ignore_state` and the
- *   nightly run: one partition, so a window of any length is one Query paged by the files it holds.
+ * - The print queue is not an index over the files: a file to print has two small entries of
+ *   its own, carrying only what the print queue's readers read (getToBePrinted, the nightly run,
+ *   the deliverable.printed event). A waiting entry (`PRINTQUEUE#tbd#<shard>`) exists while the
+ *   file waits to print, so the queue never grows with history and markAsPrinted is the delete
+ *   of one small item; a printable entry (`PRINTABLE#<shard>`) lists every printable file,
+ *   printed or not, for `ignore_state` and the nightly run. Both are sorted by print date and
+ *   sharded by policy number (all files of an envelope share a shard), so no partition takes
+ *   every file of a night.
  */
+import { stableShard } from '../platform/shards.js';
+
 export const FILE_SORT_KEY = 'FILE';
-export const PRINT_QUEUE_PARTITION = 'PRINTQUEUE#tbd';
-export const PRINTABLE_PARTITION = 'PRINTABLE';
+/** Partitions each print list is spread over (docs/data-model.md, Hot keys). */
+export const PRINT_SHARDS = 8;
 
 export const fileKey = (fileId: string) => ({ pk: `FILE#${fileId}`, sk: FILE_SORT_KEY });
 
@@ -27,32 +33,40 @@ export const policyFilesQuery = (policyId: string) => ({
   ExpressionAttributeValues: { ':pk': `POLICYFILES#${policyId}` },
 });
 
-export const printQueueIndex = (printDate: string, fileId: string) => ({ gsi2pk: PRINT_QUEUE_PARTITION, gsi2sk: `${printDate}#${fileId}` });
+/** The shard of a file's print entries and envelope: every file of one policy number shares it. */
+export const printShardOf = (policyNumber: string) => stableShard(policyNumber, PRINT_SHARDS);
 
-export const printableIndex = (printDate: string, fileId: string) => ({ gsi3pk: PRINTABLE_PARTITION, gsi3sk: `${printDate}#${fileId}` });
+const waitingPartition = (shard: number) => `PRINTQUEUE#tbd#${shard}`;
+const printablePartition = (shard: number) => `PRINTABLE#${shard}`;
 
-/** Where a file stands in print order: the sort key of both print indexes. */
+/** Where a file stands in print order: the sort key of both print lists. */
 export const printPosition = (printDate: string, fileId: string) => `${printDate}#${fileId}`;
 
-/** A window of a print index as getToBePrinted and the nightly run read it. */
+/** The entry of a file waiting to print (deleted when it is marked printed). */
+export const waitingEntryKey = (policyNumber: string, printDate: string, fileId: string) => ({ pk: waitingPartition(printShardOf(policyNumber)), sk: printPosition(printDate, fileId) });
+
+/** The entry of a printable file, printed or not (written once, with the file). */
+export const printableEntryKey = (policyNumber: string, printDate: string, fileId: string) => ({ pk: printablePartition(printShardOf(policyNumber)), sk: printPosition(printDate, fileId) });
+
+/** A window of a print list as getToBePrinted and the nightly run read it. */
 export interface PrintWindow {
-  /** `tbd`: the print queue (gsi2); `printable`: every printable file, printed or not (gsi3). */
+  /** `tbd`: the waiting entries; `printable`: every printable file, printed or not. */
   source: 'tbd' | 'printable';
   from: string;
   to: string;
   /** Start at this print position (`<printDate>#<fileId>`, a previous answer's last file; the store skips that file itself). */
   after?: string;
-  /** Filters the index does not key: the files they leave out are read (and billed) but not answered. */
+  /** Filters the key does not hold: the entries they leave out are read (and billed) but not answered. */
   includeClaims: boolean;
   electronic?: 'only' | 'exclude';
 }
 
 /**
- * Files of a print index with a print date from `from` to `to` (both `YYYY-MM-DD`, inclusive),
- * in print order, from a position on; claims and the e-delivery preference filtered.
+ * One shard of a print list with a print date from `from` to `to` (both `YYYY-MM-DD`,
+ * inclusive), in print order, from a position on; claims and the e-delivery preference filtered.
  */
-export function printWindowQuery(window: PrintWindow) {
-  const [index, pk] = window.source === 'tbd' ? ['gsi2', PRINT_QUEUE_PARTITION] : ['gsi3', PRINTABLE_PARTITION];
+export function printWindowQuery(window: PrintWindow, shard: number) {
+  const pk = window.source === 'tbd' ? waitingPartition(shard) : printablePartition(shard);
   const filters: string[] = [];
   const values: Record<string, unknown> = { ':pk': pk, ':from': window.after ?? `${window.from}#`, ':to': `${window.to}#~` };
   if (!window.includeClaims) {
@@ -67,20 +81,34 @@ export function printWindowQuery(window: PrintWindow) {
     values[':false'] = false;
   }
   return {
-    IndexName: index,
-    KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
     ExpressionAttributeValues: values,
   };
 }
 
+/**
+ * The print lists of the layout before the entries (files indexed whole on gsi2 and gsi3):
+ * read only by the migration that moves them to entries (print-entries-migration.ts).
+ */
+export const legacyPrintableFilesQuery = () => ({
+  IndexName: 'gsi3',
+  KeyConditionExpression: 'gsi3pk = :pk',
+  ExpressionAttributeValues: { ':pk': 'PRINTABLE' },
+});
+
+/** A one-time migration of the documents area's records, once it has finished. */
+export const documentsMigrationKey = (name: string) => ({ pk: `DOCUMENTSMIGRATION#${name}`, sk: 'DONE' });
+
 /** The nightly print run of one print date, and its mailing batches (envelopes). */
 export const printRunPartition = (printDate: string) => `PRINTRUN#${printDate}`;
 export const printRunKey = (printDate: string) => ({ pk: printRunPartition(printDate), sk: 'RUN' });
-export const mailingBatchKey = (printDate: string, label: string) => ({ pk: printRunPartition(printDate), sk: `BATCH#${label}` });
-export const mailingBatchesQuery = (printDate: string) => ({
+/** A run's envelopes, in the shard of their policy: `shard` undefined is the one partition of runs before sharding. */
+const mailingBatchesPartition = (printDate: string, shard?: number) => (shard === undefined ? printRunPartition(printDate) : `${printRunPartition(printDate)}#${shard}`);
+export const mailingBatchKey = (printDate: string, shard: number, label: string) => ({ pk: mailingBatchesPartition(printDate, shard), sk: `BATCH#${label}` });
+export const mailingBatchesQuery = (printDate: string, shard?: number) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': printRunPartition(printDate), ':prefix': 'BATCH#' },
+  ExpressionAttributeValues: { ':pk': mailingBatchesPartition(printDate, shard), ':prefix': 'BATCH#' },
 });
 
 /** An inspection request, in the partition of the property it inspects. */

@@ -274,6 +274,19 @@ export interface AttachmentRecord {
   claimId?: string;
 }
 
+/**
+ * What the print queue keeps of a printable file, in its own small entries (keys.ts): what
+ * getToBePrinted answers and filters on, what the nightly run puts in envelopes and what the
+ * deliverable.printed event says. Whether it still waits is whether its waiting entry exists.
+ */
+export type PrintEntry = Pick<
+  AttachmentRecord,
+  'fileId' | 'policyId' | 'policyNumber' | 'revisionId' | 'agencyId' | 'referenceType' | 'deliverableType' | 'label' | 'title' | 'recipientContactId' | 'recipient' | 'electronicDelivery' | 'parentId' | 'childrenIds'
+> & { printDate: string };
+
+/** A print entry with where it stands: `tbd` while its waiting entry exists, else `printed`. */
+export type PrintQueueFile = PrintEntry & { printState: 'tbd' | 'printed' };
+
 /** A mailing batch as the nightly print run stores it. */
 export interface StoredMailingBatch {
   label: string;

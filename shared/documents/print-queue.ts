@@ -1,9 +1,11 @@
-/** The message of the print-batches queue: one print date to put into mailing batches. */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+/**
+ * The messages of the print-batches queue: one shard of a print date's run to put into mailing
+ * batches (what the nightly planner fans out), or a whole print date (a run by hand, or a
+ * message sent before the fan-out).
+ */
 import * as z from 'zod/mini';
-import { sqsClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
 import { parseDate } from '../platform/dates.js';
+import { PRINT_SHARDS } from './keys.js';
 
 export interface PrintRunRequest {
   printDate: string;
@@ -16,9 +18,17 @@ export class InvalidPrintRunRequestError extends Error {
   }
 }
 
-/** The same, as the consumer's schema. */
+/** One shard of run `run` of a print date (print-runs.ts planPrintRun). */
+export interface PrintShardRequest extends PrintRunRequest {
+  run: number;
+  shard: number;
+}
+
+/** The consumer's schema: a date, and a run's shard when the planner fanned it out. */
 export const printRunMessage = z.object({
   printDate: z.string().check(z.refine((value) => parseDate(value) === value, 'must be a date YYYY-MM-DD')),
+  run: z.optional(z.int().check(z.positive())),
+  shard: z.optional(z.int().check(z.nonnegative(), z.lt(PRINT_SHARDS))),
 });
 
 export function printRunRequest(body: string): PrintRunRequest {
@@ -31,9 +41,4 @@ export function printRunRequest(body: string): PrintRunRequest {
   const printDate = (parsed as { printDate?: unknown } | null)?.printDate;
   if (typeof printDate !== 'string' || parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
   return { printDate };
-}
-
-export async function enqueuePrintRun(printDate: string): Promise<void> {
-  if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('print-batches'), MessageBody: JSON.stringify({ printDate } satisfies PrintRunRequest) }));
 }

@@ -1,14 +1,15 @@
 /**
- * The print queue as the print vendor's clients read it (getToBePrinted, markAsPrinted) and
- * the nightly print run that puts the files of a print date into mailing batches.
+ * The print queue as the print vendor's clients read it (getToBePrinted, markAsPrinted). The
+ * nightly print run is print-runs.ts: the vendor's operations bundle neither it nor the SQS client.
  */
 import { getCarrierSettings } from '../catalog/index.js';
 import { fileEvent } from './file-events.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
-import { assignMailingBatches } from './mailing-batches.js';
-import type { AttachmentRecord, PrintFile, PrintProcessing } from './model.js';
-import { filesInPrintOrder, finishPrintRun, mailingBatchesOf, markFilePrinted, printableFiles, printRunState, putMailingBatches, startPrintRun } from './store.js';
+import { mapLimited } from '../platform/concurrency.js';
+import { printShardOf } from './keys.js';
+import type { PrintEntry, PrintProcessing, PrintQueueFile } from './model.js';
+import { filesInPrintOrder, mailingBatchesOfShard, markFilesPrinted, printRunsOf, printRunState } from './store.js';
 
 /**
  * The most bytes of files one getToBePrinted answer carries. A Lambda answer holds 6 MB
@@ -17,10 +18,8 @@ import { filesInPrintOrder, finishPrintRun, mailingBatchesOf, markFilePrinted, p
  * envelope, headers and misjudged escapes.
  */
 export const MAX_ANSWER_FILE_BYTES = 5_200_000;
-/** Print dates whose mailing batches getToBePrinted reads at once. */
+/** Envelope partitions (a print date's shard) getToBePrinted reads at once. */
 export const BATCH_READ_CONCURRENCY = 16;
-/** Files marked at once by markAsPrinted. */
-export const MARK_CONCURRENCY = 48;
 
 export interface ToBePrintedQuery {
   from_date?: string;
@@ -55,12 +54,12 @@ export interface ToBePrintedFile {
   address_zip?: string;
 }
 
-export function toBePrintedFile(record: AttachmentRecord, batch: string | null, withAddress: boolean): ToBePrintedFile {
+export function toBePrintedFile(record: PrintQueueFile, batch: string | null, withAddress: boolean): ToBePrintedFile {
   const file: ToBePrintedFile = {
     policy_number: record.policyNumber,
     file_id: record.fileId,
     contact_id: record.recipientContactId,
-    print_date: record.printDate ?? '',
+    print_date: record.printDate,
     print_state: record.printState,
     label: record.label,
     title: record.title,
@@ -114,7 +113,7 @@ export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()):
   const electronic = query.disable_edelivery_filtering ? undefined : query.only_electronic_delivery ? 'only' : query.exclude_electronic_delivery ? 'exclude' : undefined;
   const processingOfDate = printRunState(to);
   processingOfDate.catch(() => undefined); // awaited below; a failed window read must not leave it unhandled
-  const chosen: AttachmentRecord[] = [];
+  const chosen: PrintQueueFile[] = [];
   const files: ToBePrintedFile[] = [];
   let bytes = 0;
   let cut = false;
@@ -146,67 +145,53 @@ export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()):
   return { processing: 'incomplete', files, continue_after: `${last.printDate}#${last.fileId}` };
 }
 
-/** The mailing batch of each file, from the runs of the print dates the files have. */
-async function batchLabels(records: readonly AttachmentRecord[]): Promise<Map<string, string>> {
-  const dates = [...new Set(records.map((record) => record.printDate).filter((date): date is string => !!date))];
-  const labels = new Map<string, string>();
-  // A window of many print dates reads their runs a few at a time, not all at once.
-  for (let start = 0; start < dates.length; start += BATCH_READ_CONCURRENCY) {
-    const runs = await Promise.all(dates.slice(start, start + BATCH_READ_CONCURRENCY).map((date) => mailingBatchesOf(date)));
-    for (const batch of runs.flat()) for (const fileId of batch.fileIds) labels.set(fileId, batch.label);
+/**
+ * The mailing batch of each file: the envelopes of the print dates that have a run, read only in
+ * the shards the files are in (a window of years of dates never run reads no envelope).
+ */
+async function batchLabels(files: readonly PrintEntry[]): Promise<Map<string, string>> {
+  const runs = await printRunsOf([...new Set(files.map((file) => file.printDate))]);
+  const partitions = new Map<string, { printDate: string; shard?: number }>();
+  for (const file of files) {
+    const run = runs.get(file.printDate);
+    if (!run) continue;
+    const shard = run.shards ? printShardOf(file.policyNumber) : undefined;
+    partitions.set(`${file.printDate}#${shard ?? ''}`, { printDate: file.printDate, ...(shard === undefined ? {} : { shard }) });
   }
+  const labels = new Map<string, string>();
+  const read = await mapLimited([...partitions.values()], BATCH_READ_CONCURRENCY, ({ printDate, shard }) => mailingBatchesOfShard(printDate, shard));
+  for (const batch of read.flat()) for (const fileId of batch.fileIds) labels.set(fileId, batch.label);
   return labels;
 }
 
-/** Marks files printed; a file already printed, unknown or never printable is not counted. */
-export async function markAsPrinted(fileIds: readonly string[], now = new Date()): Promise<number> {
-  const distinct = [...new Set(fileIds)];
-  let marked = 0;
-  for (let start = 0; start < distinct.length; start += MARK_CONCURRENCY) {
-    const results = await Promise.all(distinct.slice(start, start + MARK_CONCURRENCY).map((fileId) => markFilePrinted(fileId, now.toISOString(), (record) => [fileEvent('deliverable.printed', record, now.toISOString())])));
-    marked += results.filter(Boolean).length;
+/**
+ * File ids one markAsPrinted call takes: 20,000 ids are about 800 KB of body. On DynamoDB Local
+ * (2 shared cores) 20,000 take about 28 s of the call's 29; should a call run short of time, it
+ * starts no transaction in its last MARK_TIME_MARGIN_MS and says how far it got.
+ */
+export const MARK_AS_PRINTED_MAX_FILES = 20_000;
+/** What a call keeps for the transactions in flight and its answer: no mark starts later than this before its deadline. */
+export const MARK_TIME_MARGIN_MS = 3000;
+
+/** A markAsPrinted call ran short of time (or of write capacity): the files it marked stay marked, the rest wait; the same call again marks them. */
+export class MarkingCutShortError extends BusinessRuleError {
+  constructor(readonly marked: number, readonly notTried: number) {
+    super(`Marked ${marked} files before the call ran short of time; up to ${notTried} waiting files were not marked: send the same file_ids again to mark them (files marked already are not counted again)`);
+    this.name = 'MarkingCutShortError';
   }
-  return marked;
-}
-
-export function printFileOf(record: AttachmentRecord): PrintFile {
-  return {
-    fileId: record.fileId,
-    policyNumber: record.policyNumber,
-    printDate: record.printDate ?? '',
-    label: record.label,
-    title: record.title,
-    // A file without a recipient goes in the policy's own envelope.
-    recipient: record.recipient ?? { name: '', address: { line1: '', city: '', state: '', zip: '' } },
-    ...(record.parentId ? { parentId: record.parentId } : {}),
-    ...(record.childrenIds?.length ? { childrenIds: record.childrenIds } : {}),
-  };
-}
-
-export interface PrintRunSummary {
-  printDate: string;
-  files: number;
-  batches: number;
-  processing: PrintProcessing;
 }
 
 /**
- * The nightly print run of one print date: every file still to print on that date goes in
- * the envelope of its recipient and policy (files printed already keep theirs). Labels are derived from the envelope alone, so a
- * second run (a retried message, a rerun by hand) writes the very same batches again and
- * leaves the date `done`.
+ * Marks files printed; a file already printed, unknown or never printable is not counted. Each
+ * marked file's deliverable.printed event is written with it. With a `deadline` (epoch ms), no
+ * mark starts in its last MARK_TIME_MARGIN_MS: files left then are MarkingCutShortError.
  */
-export async function runPrintJob(printDate: string, now = new Date()): Promise<PrintRunSummary> {
-  await startPrintRun(printDate, now.toISOString());
-  // Files of the date already printed keep their envelope: a rerun after markAsPrinted changes no batch.
-  const files = (await printableFiles(printDate, printDate)).filter((record) => record.printDate === printDate && record.printState !== 'none');
-  const batches = assignMailingBatches(printDate, files.map(printFileOf));
-  await putMailingBatches(batches.map((batch) => ({ label: batch.label, printDate, policyNumber: batch.policyNumber, fileIds: batch.fileIds })));
-  await finishPrintRun(printDate, { batches: batches.length, files: files.length, finishedAt: new Date().toISOString() });
-  return { printDate, files: files.length, batches: batches.length, processing: 'done' };
-}
-
-/** The print date a nightly run started at `now` prepares: today's (UTC). */
-export function nightlyPrintDate(now = new Date()): string {
-  return todayIso(now);
+export async function markAsPrinted(fileIds: readonly string[], now = new Date(), options: { filesPerTransaction?: number; deadline?: number } = {}): Promise<number> {
+  const at = now.toISOString();
+  const { marked, notTried } = await markFilesPrinted([...new Set(fileIds)], (entry) => [fileEvent('deliverable.printed', entry, at)], {
+    ...(options.filesPerTransaction ? { filesPerTransaction: options.filesPerTransaction } : {}),
+    ...(options.deadline ? { stopStartingAt: options.deadline - MARK_TIME_MARGIN_MS } : {}),
+  });
+  if (notTried > 0) throw new MarkingCutShortError(marked, notTried);
+  return marked;
 }

@@ -6,8 +6,10 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sd
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, s3Client } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, type BatchWriteRequest } from '../platform/dynamo.js';
-import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
+import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, type BatchWriteRequest } from '../platform/dynamo.js';
+import { mapLimited } from '../platform/concurrency.js';
+import { ConcurrentChangeError } from '../platform/errors.js';
+import { RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import {
   fileFolder,
   fileKey,
@@ -15,16 +17,20 @@ import {
   inspectionsQuery,
   mailingBatchesQuery,
   mailingBatchKey,
+  documentsMigrationKey,
+  legacyPrintableFilesQuery,
   policyFilesIndex,
   policyFilesQuery,
-  printableIndex,
+  PRINT_SHARDS,
+  printableEntryKey,
   printPosition,
-  printQueueIndex,
   printRunKey,
+  printShardOf,
   printWindowQuery,
+  waitingEntryKey,
   type PrintWindow,
 } from './keys.js';
-import type { AttachmentRecord, PrintProcessing, StoredMailingBatch } from './model.js';
+import type { AttachmentRecord, PrintEntry, PrintProcessing, PrintQueueFile, StoredMailingBatch } from './model.js';
 
 const STORAGE_ATTRIBUTES = ['pk', 'sk', 'entity', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
 
@@ -34,31 +40,63 @@ function withoutKeys<T>(item: Record<string, unknown>): T {
   return copy as T;
 }
 
-/** The item of a file record, with the indexes its state puts it in. */
+/** The item of a file record. It is in no print index: its print entries (below) are. */
 export function attachmentItem(record: AttachmentRecord): Record<string, unknown> {
   return {
     ...fileKey(record.fileId),
     entity: 'Attachment',
     ...policyFilesIndex(record.policyId, record.createdAt, record.fileId),
-    ...(record.printDate && record.printState === 'tbd' ? printQueueIndex(record.printDate, record.fileId) : {}),
-    ...(record.printDate && record.printState !== 'none' ? printableIndex(record.printDate, record.fileId) : {}),
     ...record,
   };
 }
 
-/** The put of a new file record, as one write of a transaction (a policy move's). */
-export function attachmentPut(record: AttachmentRecord) {
-  return { Put: { TableName: config.tableName(), Item: attachmentItem(record), ConditionExpression: 'attribute_not_exists(pk)' } };
+/** What the print queue keeps of a file; undefined for a file that never prints. */
+export function printEntryOf(record: AttachmentRecord): PrintEntry | undefined {
+  if (!record.printDate || record.printState === 'none') return undefined;
+  const entry: PrintEntry = {
+    fileId: record.fileId,
+    policyId: record.policyId,
+    policyNumber: record.policyNumber,
+    revisionId: record.revisionId,
+    agencyId: record.agencyId,
+    referenceType: record.referenceType,
+    deliverableType: record.deliverableType,
+    label: record.label,
+    title: record.title,
+    printDate: record.printDate,
+    recipientContactId: record.recipientContactId,
+    recipient: record.recipient,
+    parentId: record.parentId,
+    childrenIds: record.childrenIds ?? [],
+  };
+  if (record.electronicDelivery !== undefined) entry.electronicDelivery = record.electronicDelivery;
+  return entry;
 }
 
-export async function putAttachmentRecord(record: AttachmentRecord): Promise<void> {
-  await documentClient().send(new PutCommand(attachmentPut(record).Put));
+/**
+ * The items of a file: its record, and for a printable file its printable entry and, while it
+ * waits to print, its waiting entry. Written together (a transaction), or seeded whole.
+ */
+export function attachmentItems(record: AttachmentRecord): Array<Record<string, unknown>> {
+  const entry = printEntryOf(record);
+  if (!entry) return [attachmentItem(record)];
+  const { policyNumber, printDate, fileId } = entry;
+  return [
+    attachmentItem(record),
+    { ...printableEntryKey(policyNumber, printDate, fileId), entity: 'PrintableEntry', ...entry },
+    ...(record.printState === 'tbd' ? [{ ...waitingEntryKey(policyNumber, printDate, fileId), entity: 'WaitingEntry', ...entry }] : []),
+  ];
 }
 
-/** A new file record with other areas' writes (its event) in one transaction; false when the record exists already. */
+/** The puts of a new file (its record first, on the condition that it is new), as writes of a transaction. */
+export function attachmentPuts(record: AttachmentRecord): TransactionWrite[] {
+  return attachmentItems(record).map((Item, index) => ({ Put: { TableName: config.tableName(), Item, ...(index === 0 ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}) } }));
+}
+
+/** A new file record and its print entries with other areas' writes (its event) in one transaction; false when the record exists already. */
 export async function putAttachmentRecordWith(record: AttachmentRecord, handed: readonly TransactionWrite[]): Promise<boolean> {
   try {
-    await runTransaction([attachmentPut(record), ...handed], { label: `File ${record.fileId}` });
+    await runTransaction([...attachmentPuts(record), ...handed], { label: `File ${record.fileId}` });
     return true;
   } catch (error) {
     if (error instanceof RecordChangedError && error.index === 0) return false;
@@ -71,17 +109,34 @@ export async function getAttachmentRecord(fileId: string): Promise<AttachmentRec
   return found.Item ? withoutKeys<AttachmentRecord>(found.Item) : undefined;
 }
 
-export async function deleteAttachmentRecord(fileId: string): Promise<void> {
-  await documentClient().send(new UpdateCommand({
-    TableName: config.tableName(),
-    Key: fileKey(fileId),
-    // Deleting through an update keeps the call conditional on the record being there.
-    UpdateExpression: 'SET deleted = :true REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':true': true },
-  })).catch((error) => {
-    if (!isConditionalCheckFailure(error)) throw error;
-  });
+/** Deletes a file: its record stays flagged `deleted` and leaves every list; its print entries go. */
+export async function deleteAttachmentRecord(record: AttachmentRecord): Promise<void> {
+  const entry = printEntryOf(record);
+  try {
+    await runTransaction(
+      [
+        {
+          Update: {
+            TableName: config.tableName(),
+            Key: fileKey(record.fileId),
+            // Deleting through an update keeps the call conditional on the record being there (gsi2/gsi3: a file of the layout before print entries).
+            UpdateExpression: 'SET deleted = :true REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
+        ...(entry
+          ? [
+              { Delete: { TableName: config.tableName(), Key: printableEntryKey(entry.policyNumber, entry.printDate, entry.fileId) } },
+              { Delete: { TableName: config.tableName(), Key: waitingEntryKey(entry.policyNumber, entry.printDate, entry.fileId) } },
+            ]
+          : []),
+      ],
+      { label: `File ${record.fileId}` },
+    );
+  } catch (error) {
+    if (!(error instanceof RecordChangedError)) throw error;
+  }
 }
 
 /** A policy's files, oldest first. */
@@ -107,60 +162,205 @@ export async function markAttachmentSigned(fileId: string, signedAt = new Date()
   }
 }
 
+/** Files marked printed per transaction: with each file's event, 25 files are 50 of a transaction's 100 writes. */
+export const FILES_PER_MARK_TRANSACTION = 25;
+/** Mark transactions in flight at once. */
+export const MARK_TRANSACTIONS_AT_ONCE = 16;
+
+export interface MarkOptions {
+  /** Files a transaction carries (default FILES_PER_MARK_TRANSACTION). */
+  filesPerTransaction?: number;
+  /** No transaction starts from this instant (epoch ms) on: the files left are answered as not tried (as are those of a transaction throttled past its tries). */
+  stopStartingAt?: number;
+}
+
 /**
- * Marks one file printed (leaving the print queue), with the writes `handed` answers for the
- * file (its event) in the same transaction; false when it was not waiting to print.
+ * Marks files printed: each file's waiting entry is deleted (on the condition that it is
+ * there), with the writes `handed` answers for it (its event), files grouped into transactions.
+ * A file not waiting (printed already, unknown, deleted, never printable) is not counted; a
+ * transaction one of whose files stopped waiting meanwhile is sent again without it. The file
+ * records are read (for the entries' keys and the events), never written: the queue says
+ * whether a file still waits.
  */
-export async function markFilePrinted(fileId: string, printedAt: string, handed: (record: AttachmentRecord) => TransactionWrite[] = () => []): Promise<boolean> {
-  const record = await getAttachmentRecord(fileId);
-  if (!record || record.printState !== 'tbd') return false;
+export async function markFilesPrinted(
+  fileIds: readonly string[],
+  handed: (entry: PrintEntry) => TransactionWrite[] = () => [],
+  options: MarkOptions = {},
+): Promise<{ marked: number; notTried: number }> {
+  const perTransaction = options.filesPerTransaction ?? FILES_PER_MARK_TRANSACTION;
+  const records = await batchGetAll<Record<string, unknown>>(fileIds.map(fileKey), { consistentRead: true, concurrency: 4 });
+  const waiting = records
+    .filter((item) => !item.deleted && item.printState === 'tbd')
+    .map((item) => printEntryOf(withoutKeys<AttachmentRecord>(item)))
+    .filter((entry): entry is PrintEntry => entry !== undefined);
+  const groups = waiting.map((entry) => [
+    {
+      Delete: {
+        TableName: config.tableName(),
+        Key: waitingEntryKey(entry.policyNumber, entry.printDate, entry.fileId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    ...handed(entry),
+  ] satisfies TransactionWrite[]);
+  const transactions: TransactionWrite[][][] = [];
+  for (const group of groups) {
+    const last = transactions.at(-1);
+    const writes = last?.reduce((sum, member) => sum + member.length, 0) ?? 0;
+    if (last && last.length < perTransaction && writes + group.length <= TRANSACTION_ITEM_LIMIT) last.push(group);
+    else transactions.push([group]);
+  }
+  let notTried = 0;
+  const marked = await mapLimited(transactions, MARK_TRANSACTIONS_AT_ONCE, async (members) => {
+    if (options.stopStartingAt !== undefined && Date.now() >= options.stopStartingAt) {
+      notTried += members.length;
+      return 0;
+    }
+    try {
+      return await markGroupsPrinted(members);
+    } catch (error) {
+      // Throttled past the runner's tries (the events' index partitions at their limit): nothing of it was written; the caller is told to send these again.
+      if (!(error instanceof ConcurrentChangeError) || error instanceof RecordChangedError) throw error;
+      notTried += members.length;
+      return 0;
+    }
+  });
+  return { marked: marked.reduce((sum, count) => sum + count, 0), notTried };
+}
+
+/** One transaction of files; a file whose writes failed their condition (no longer waiting) is left out and the rest sent again. */
+async function markGroupsPrinted(members: TransactionWrite[][]): Promise<number> {
+  let remaining = members;
+  while (remaining.length > 0) {
+    try {
+      await runTransaction(remaining.flat(), { label: `${remaining.length} files to mark printed` });
+      return remaining.length;
+    } catch (error) {
+      if (!(error instanceof RecordChangedError)) throw error;
+      const failed = new Set<number>();
+      let start = 0;
+      remaining.forEach((group, member) => {
+        if (error.failure.indexes.some((index) => index >= start && index < start + group.length)) failed.add(member);
+        start += group.length;
+      });
+      remaining = remaining.filter((_, member) => !failed.has(member));
+    }
+  }
+  return 0;
+}
+
+export type { PrintWindow } from './keys.js';
+
+/** Items read per Query page of one shard of a print window: a shard's page, times the shards, is what an answer may read beyond where it fills. */
+export const PRINT_WINDOW_PAGE = 125;
+
+const positionOf = (entry: PrintEntry) => printPosition(entry.printDate, entry.fileId);
+
+/** One shard of a print list in print order, read page by page as the caller consumes it. */
+async function* shardEntries(window: PrintWindow, shard: number, pageSize: number): AsyncGenerator<PrintEntry, void> {
+  for await (const page of queryPages({ ...printWindowQuery(window, shard), Limit: pageSize })) {
+    for (const item of page.items) {
+      const entry = withoutKeys<PrintEntry>(item);
+      // The window starts AT the previous answer's last file (BETWEEN is inclusive): that one was answered.
+      if (window.after && positionOf(entry) === window.after) continue;
+      yield entry;
+    }
+  }
+}
+
+/** One shard's files with their state: its printable entries, each `tbd` when the same shard's waiting list holds it too. */
+async function* shardFiles(window: PrintWindow, shard: number, pageSize: number): AsyncGenerator<PrintQueueFile, void> {
+  if (window.source === 'tbd') {
+    for await (const entry of shardEntries(window, shard, pageSize)) yield { ...entry, printState: 'tbd' };
+    return;
+  }
+  // Both lists are in print order: walk the waiting one alongside (it holds a subset of the printable one).
+  const waiting = shardEntries({ ...window, source: 'tbd' }, shard, pageSize);
+  let next = await waiting.next();
+  for await (const entry of shardEntries(window, shard, pageSize)) {
+    const position = positionOf(entry);
+    while (!next.done && positionOf(next.value) < position) next = await waiting.next();
+    yield { ...entry, printState: !next.done && positionOf(next.value) === position ? 'tbd' : 'printed' };
+  }
+  await waiting.return(undefined);
+}
+
+/**
+ * The files of a print window in print order (print date, then file id), every shard read page
+ * by page as the caller consumes the merged order: a caller that stops early reads no further page.
+ */
+export async function* filesInPrintOrder(window: PrintWindow, pageSize = PRINT_WINDOW_PAGE): AsyncGenerator<PrintQueueFile, void> {
+  const shards = Array.from({ length: PRINT_SHARDS }, (_, shard) => shardFiles(window, shard, pageSize));
+  const heads = await Promise.all(shards.map((shard) => shard.next()));
+  for (;;) {
+    let first = -1;
+    heads.forEach((head, shard) => {
+      if (head.done) return;
+      if (first < 0 || positionOf(head.value) < positionOf(heads[first].value as PrintQueueFile)) first = shard;
+    });
+    if (first < 0) return;
+    const head = heads[first];
+    if (head.done) return;
+    yield head.value;
+    heads[first] = await shards[first].next();
+  }
+}
+
+/** One shard's printable files (printed or not) with a print date in [from, to], claims included: what the nightly run batches. */
+export async function printableFilesOfShard(from: string, to: string, shard: number): Promise<PrintEntry[]> {
+  const entries: PrintEntry[] = [];
+  for await (const entry of shardEntries({ source: 'printable', from, to, includeClaims: true }, shard, 1000)) entries.push(entry);
+  return entries;
+}
+
+// ---------------------------------------------------------------- the layout before print entries
+
+export async function documentsMigrationDone(name: string): Promise<boolean> {
+  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: documentsMigrationKey(name), ConsistentRead: true }));
+  return !!found.Item;
+}
+
+export async function markDocumentsMigrationDone(name: string, outcome: Record<string, unknown>): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: config.tableName(), Item: { ...documentsMigrationKey(name), entity: 'DocumentsMigration', name, finishedAt: new Date().toISOString(), ...outcome } }));
+}
+
+/** Pages of the file records still indexed whole on the old print index (gsi3 `PRINTABLE`). */
+export async function* legacyPrintableFiles(): AsyncGenerator<Array<AttachmentRecord & { waiting: boolean }>, void> {
+  for await (const page of queryPages(legacyPrintableFilesQuery())) {
+    yield page.items.map((item) => ({ ...withoutKeys<AttachmentRecord>(item), waiting: item.gsi2pk === 'PRINTQUEUE#tbd' }));
+  }
+}
+
+/**
+ * Moves one file of the old layout to print entries: its printable entry, its waiting entry if
+ * it was still in the old queue, and its record out of both old indexes, in one transaction on
+ * the condition that the record is still as read (false: it changed, or moved already).
+ */
+export async function moveFileToPrintEntries(record: AttachmentRecord, waiting: boolean): Promise<boolean> {
+  const entry = printEntryOf({ ...record, printState: waiting ? 'tbd' : 'printed' });
+  if (!entry) return false;
+  const [, ...entries] = attachmentItems({ ...record, printState: waiting ? 'tbd' : 'printed' });
   try {
     await runTransaction(
       [
         {
           Update: {
             TableName: config.tableName(),
-            Key: fileKey(fileId),
-            UpdateExpression: 'SET printState = :printed, printedAt = :at REMOVE gsi2pk, gsi2sk',
-            ConditionExpression: 'printState = :tbd AND attribute_not_exists(deleted)',
-            ExpressionAttributeValues: { ':printed': 'printed', ':tbd': 'tbd', ':at': printedAt },
+            Key: fileKey(record.fileId),
+            UpdateExpression: 'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+            ConditionExpression: `gsi3pk = :printable AND ${waiting ? 'gsi2pk = :queue' : 'attribute_not_exists(gsi2pk)'} AND attribute_not_exists(deleted)`,
+            ExpressionAttributeValues: { ':printable': 'PRINTABLE', ...(waiting ? { ':queue': 'PRINTQUEUE#tbd' } : {}) },
           },
         },
-        ...handed(record),
+        ...entries.map((Item) => ({ Put: { TableName: config.tableName(), Item } })),
       ],
-      { label: `File ${fileId}` },
+      { label: `File ${record.fileId}` },
     );
     return true;
   } catch (error) {
-    if (error instanceof RecordChangedError && error.index === 0) return false;
+    if (error instanceof RecordChangedError) return false;
     throw error;
   }
-}
-
-export type { PrintWindow } from './keys.js';
-
-/** Items read per Query page of a print window: the answer stops within a page of where it fills. */
-export const PRINT_WINDOW_PAGE = 500;
-
-/**
- * The files of a print window in print order (print date, then file id), read page by page
- * as the caller consumes them: a caller that stops early reads no further page.
- */
-export async function* filesInPrintOrder(window: PrintWindow, pageSize = PRINT_WINDOW_PAGE): AsyncGenerator<AttachmentRecord, void> {
-  for await (const page of queryPages({ ...printWindowQuery(window), Limit: pageSize })) {
-    for (const item of page.items) {
-      // The window starts AT the previous answer's last file (BETWEEN is inclusive): that one was answered.
-      if (window.after && printPosition(item.printDate as string, item.fileId as string) === window.after) continue;
-      yield withoutKeys<AttachmentRecord>(item);
-    }
-  }
-}
-
-/** Every printable file (printed or not) with a print date in [from, to], claims included. */
-export async function printableFiles(from: string, to: string): Promise<AttachmentRecord[]> {
-  const files: AttachmentRecord[] = [];
-  for await (const file of filesInPrintOrder({ source: 'printable', from, to, includeClaims: true })) files.push(file);
-  return files;
 }
 
 // ---------------------------------------------------------------- print runs
@@ -173,6 +373,13 @@ export interface PrintRunRecord {
   finishedAt?: string;
   batches?: number;
   files?: number;
+  /** Set by runs fanned out by shard: their envelopes are stored by shard (runs before: in one partition). */
+  shards?: number;
+  /** The shards of the current run done so far, and what they put in envelopes. */
+  shardsDone?: Set<string> | string[];
+  shardFiles?: number;
+  shardBatches?: number;
+  finishedRun?: number;
 }
 
 export async function getPrintRun(printDate: string): Promise<PrintRunRecord | undefined> {
@@ -180,44 +387,96 @@ export async function getPrintRun(printDate: string): Promise<PrintRunRecord | u
   return found.Item ? withoutKeys<PrintRunRecord>(found.Item) : undefined;
 }
 
+/** The runs of several print dates, by date (dates never run are absent). */
+export async function printRunsOf(printDates: readonly string[]): Promise<Map<string, PrintRunRecord>> {
+  const items = await batchGetAll<Record<string, unknown>>(printDates.map(printRunKey), { consistentRead: true, concurrency: 4 });
+  return new Map(items.map((item) => [item.printDate as string, withoutKeys<PrintRunRecord>(item)]));
+}
+
 export async function printRunState(printDate: string): Promise<PrintProcessing> {
   return (await getPrintRun(printDate))?.state ?? 'not started';
 }
 
-/** Records that the run of `printDate` started; a run already done stays done until this run finishes. */
-export async function startPrintRun(printDate: string, startedAt: string): Promise<void> {
-  await documentClient().send(new UpdateCommand({
+/**
+ * Records that a run of `printDate` starts over `shards` shards and answers its number; a run
+ * already done stays done until this run finishes. The shards' tallies start again.
+ */
+export async function startPrintRun(printDate: string, startedAt: string, shards = PRINT_SHARDS): Promise<number> {
+  const updated = await documentClient().send(new UpdateCommand({
     TableName: config.tableName(),
     Key: printRunKey(printDate),
-    UpdateExpression: 'SET printDate = :date, #state = if_not_exists(#state, :incomplete), startedAt = if_not_exists(startedAt, :at), runs = if_not_exists(runs, :zero) + :one',
+    UpdateExpression:
+      'SET printDate = :date, #state = if_not_exists(#state, :incomplete), startedAt = if_not_exists(startedAt, :at), runs = if_not_exists(runs, :zero) + :one, shards = :shards, shardFiles = :zero, shardBatches = :zero REMOVE shardsDone',
     ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':date': printDate, ':incomplete': 'incomplete', ':at': startedAt, ':zero': 0, ':one': 1 },
+    ExpressionAttributeValues: { ':date': printDate, ':incomplete': 'incomplete', ':at': startedAt, ':zero': 0, ':one': 1, ':shards': shards },
+    ReturnValues: 'UPDATED_NEW',
   }));
-}
-
-export async function finishPrintRun(printDate: string, summary: { batches: number; files: number; finishedAt: string }): Promise<void> {
-  await documentClient().send(new UpdateCommand({
-    TableName: config.tableName(),
-    Key: printRunKey(printDate),
-    UpdateExpression: 'SET #state = :done, batches = :batches, files = :files, finishedAt = :at',
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':done': 'done', ':batches': summary.batches, ':files': summary.files, ':at': summary.finishedAt },
-  }));
+  return updated.Attributes!.runs as number;
 }
 
 /**
- * Writes the mailing batches of a print date, 25 per BatchWriteItem, several at once. A
- * batch's label is derived from its envelope, so writing the same batches again changes nothing.
+ * Counts one shard of run `run` done, once however often its message comes; answers the run as
+ * it stands after, or undefined when a later run has started since (this shard's work is then that run's).
+ */
+export async function recordPrintShardDone(printDate: string, run: number, shard: number, tally: { files: number; batches: number }): Promise<PrintRunRecord | undefined> {
+  try {
+    const updated = await documentClient().send(new UpdateCommand({
+      TableName: config.tableName(),
+      Key: printRunKey(printDate),
+      UpdateExpression: 'ADD shardsDone :shard, shardFiles :files, shardBatches :batches',
+      ConditionExpression: 'runs = :run AND NOT contains(shardsDone, :shardName)',
+      ExpressionAttributeValues: { ':shard': new Set([String(shard)]), ':shardName': String(shard), ':files': tally.files, ':batches': tally.batches, ':run': run },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return withoutKeys<PrintRunRecord>(updated.Attributes!);
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const current = await getPrintRun(printDate);
+    return current?.runs === run ? current : undefined;
+  }
+}
+
+/** Ends run `run` (once): `done`, with what its shards put in envelopes. */
+export async function finishPrintRun(printDate: string, run: number, summary: { batches: number; files: number; finishedAt: string }): Promise<void> {
+  try {
+    await documentClient().send(new UpdateCommand({
+      TableName: config.tableName(),
+      Key: printRunKey(printDate),
+      UpdateExpression: 'SET #state = :done, batches = :batches, files = :files, finishedAt = :at, finishedRun = :run',
+      ConditionExpression: 'runs = :run AND (attribute_not_exists(finishedRun) OR finishedRun <> :run)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':done': 'done', ':batches': summary.batches, ':files': summary.files, ':at': summary.finishedAt, ':run': run },
+    }));
+  } catch (error) {
+    // Finished already, or a later run started: that run finishes itself.
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/**
+ * Writes the mailing batches of a print date, 25 per BatchWriteItem, several at once, each in
+ * the shard of its policy. A batch's label is derived from its envelope, so writing the same
+ * batches again changes nothing.
  */
 export async function putMailingBatches(batches: readonly StoredMailingBatch[]): Promise<void> {
   const requests: BatchWriteRequest[] = batches.map((batch) => ({
-    PutRequest: { Item: { ...mailingBatchKey(batch.printDate, batch.label), entity: 'MailingBatch', ...batch } },
+    PutRequest: { Item: { ...mailingBatchKey(batch.printDate, printShardOf(batch.policyNumber), batch.label), entity: 'MailingBatch', ...batch } },
   }));
   await batchWriteAll(requests, { concurrency: 8 });
 }
 
+/** The envelopes of a print date in one shard (`shard` undefined: the one partition of runs before sharding). */
+export async function mailingBatchesOfShard(printDate: string, shard?: number): Promise<StoredMailingBatch[]> {
+  return (await queryAll(mailingBatchesQuery(printDate, shard))).map((item) => withoutKeys<StoredMailingBatch>(item));
+}
+
+/** Every envelope of a print date, whichever layout its run wrote. */
 export async function mailingBatchesOf(printDate: string): Promise<StoredMailingBatch[]> {
-  return (await queryAll(mailingBatchesQuery(printDate))).map((item) => withoutKeys<StoredMailingBatch>(item));
+  const run = await getPrintRun(printDate);
+  if (!run) return [];
+  if (!run.shards) return mailingBatchesOfShard(printDate);
+  const shards = await Promise.all(Array.from({ length: run.shards }, (_, shard) => mailingBatchesOfShard(printDate, shard)));
+  return shards.flat().sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }
 
 // ---------------------------------------------------------------- inspections

@@ -75,7 +75,7 @@ export const POLICY_YEAR_PROFILE: ReadonlyArray<{ what: string; perPolicyYear: n
   { what: 'payments (manual or lockbox line), monthly', perPolicyYear: 12, row: 'makeManualPolicyPayment (one call)', call: { readUnits: 5, writeUnits: 12, ms: 78 } },
   { what: 'endorsements (preview and issue)', perPolicyYear: 0.5, row: 'issue of an endorsement (bench endorsements)', call: { readUnits: 25, writeUnits: 30, ms: 150, sqsRequests: 1 } },
   { what: 'renewal by the nightly run', perPolicyYear: 1, row: 'process_renewals of one policy', call: { readUnits: 11.5, writeUnits: 12, ms: 105, sqsRequests: 2, internal: true } },
-  { what: 'documents printed (getToBePrinted, getAttachment, markAsPrinted), per file', perPolicyYear: 4, row: 'markAsPrinted, 1000 files / 1000', call: { readUnits: 0.3, writeUnits: 4, ms: 2, s3Gets: 1 } },
+  { what: 'documents printed (getToBePrinted, getAttachment, markAsPrinted), per file', perPolicyYear: 4, row: 'markAsPrinted write units per file as AWS bills it (print-runs), with getToBePrinted\'s 0.13 RCU a file', call: { readUnits: 1.15, writeUnits: 9.3, ms: 2, s3Gets: 1 } },
   { what: 'policy reads (retrieve_policy, terms, history)', perPolicyYear: 24, row: 'retrieve_policy by number (one call)', call: { readUnits: 7.5, writeUnits: 0, ms: 18 } },
   { what: 'searches', perPolicyYear: 12, row: 'search (5 matches)', call: { readUnits: 5, writeUnits: 0, ms: 13 } },
   { what: 'nightly billing decisions (accounts owing)', perPolicyYear: 30, row: 'nightly billing, per account decided', call: { readUnits: 4, writeUnits: 1, ms: 5, internal: true } },

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { handler as assignMailingBatches } from '../../events/queues/print-batches/assign_mailing_batches.js';
-import { attachmentItem, getPrintRun, mailingBatchesOf } from '../../shared/documents/store.js';
+import { attachmentItems, getPrintRun, mailingBatchesOf } from '../../shared/documents/store.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { batchWriteAll } from '../../shared/platform/dynamo.js';
 import { agentOf, workedExampleQuote } from '../support/documents.js';
@@ -123,7 +123,7 @@ describe('a print vendor live since 2012 (issue 17, item 2)', () => {
   beforeAll(async () => {
     const records = Array.from({ length: 10_000 }, (_, index) => seededFile(index));
     for (const record of records) seeded.add(record.fileId);
-    await batchWriteAll(records.map((record) => ({ PutRequest: { Item: attachmentItem(record) } })), { concurrency: 4 });
+    await batchWriteAll(records.flatMap((record) => attachmentItems(record).map((Item) => ({ PutRequest: { Item } }))), { concurrency: 4 });
   }, 240_000);
 
   it('serves a 14-year window with 10,000 files waiting: as many as fit one Lambda answer, then the rest as answered files are marked printed', async () => {

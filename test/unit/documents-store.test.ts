@@ -15,15 +15,17 @@ import {
   mailingBatchKey,
   policyFilesIndex,
   policyFilesQuery,
-  printableIndex,
-  printQueueIndex,
+  printableEntryKey,
   printRunKey,
+  printShardOf,
   printWindowQuery,
+  waitingEntryKey,
 } from '../../shared/documents/keys.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { InvalidPrintRunRequestError, printRunRequest } from '../../shared/documents/print-queue.js';
-import { printFileOf, toBePrintedFile } from '../../shared/documents/print-service.js';
-import { attachmentItem } from '../../shared/documents/store.js';
+import { toBePrintedFile } from '../../shared/documents/print-service.js';
+import { printFileOf } from '../../shared/documents/print-runs.js';
+import { attachmentItems, printEntryOf } from '../../shared/documents/store.js';
 import { renderDeliverablePdf } from '../../shared/documents/render/index.js';
 import { FileReply, fileResponse } from '../../shared/platform/envelope.js';
 import type { LineItemRecord, RevisionSnapshot, RiskRecord } from '../../shared/policies/model.js';
@@ -51,56 +53,63 @@ describe('documents keys', () => {
     expect(fileFolder(POLICY, FILE)).toBe(`policies/${POLICY}/files/${FILE}/`);
   });
 
-  it('reads the print queue, or every printable file, by print date range in one partition, whatever the window', () => {
-    expect(printQueueIndex('2026-07-06', FILE)).toEqual({ gsi2pk: 'PRINTQUEUE#tbd', gsi2sk: `2026-07-06#${FILE}` });
-    expect(printWindowQuery({ source: 'tbd', from: '2012-01-01', to: '2026-07-31', includeClaims: true })).toEqual({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': 'PRINTQUEUE#tbd', ':from': '2012-01-01#', ':to': '2026-07-31#~' },
+  it('reads the print queue, or every printable file, by print date range in one shard, whatever the window', () => {
+    // The shard follows the policy number, so every file of an envelope shares it.
+    const shard = printShardOf('10-2026-1');
+    expect(shard).toBe(printShardOf('10-2026-1'));
+    expect(new Set(Array.from({ length: 400 }, (_, n) => printShardOf(`10-2026-${n}`))).size).toBe(8);
+    expect(waitingEntryKey('10-2026-1', '2026-07-06', FILE)).toEqual({ pk: `PRINTQUEUE#tbd#${shard}`, sk: `2026-07-06#${FILE}` });
+    expect(printableEntryKey('10-2026-1', '2026-07-06', FILE)).toEqual({ pk: `PRINTABLE#${shard}`, sk: `2026-07-06#${FILE}` });
+    expect(printWindowQuery({ source: 'tbd', from: '2012-01-01', to: '2026-07-31', includeClaims: true }, 3)).toEqual({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': 'PRINTQUEUE#tbd#3', ':from': '2012-01-01#', ':to': '2026-07-31#~' },
     });
-    expect(printableIndex('2026-07-06', FILE)).toEqual({ gsi3pk: 'PRINTABLE', gsi3sk: `2026-07-06#${FILE}` });
-    expect(printWindowQuery({ source: 'printable', from: '2026-07-06', to: '2026-07-06', after: `2026-07-06#${FILE}`, includeClaims: false, electronic: 'exclude' })).toEqual({
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to',
+    expect(printWindowQuery({ source: 'printable', from: '2026-07-06', to: '2026-07-06', after: `2026-07-06#${FILE}`, includeClaims: false, electronic: 'exclude' }, 0)).toEqual({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       FilterExpression: 'referenceType <> :claims AND (attribute_not_exists(electronicDelivery) OR electronicDelivery = :false)',
-      ExpressionAttributeValues: { ':pk': 'PRINTABLE', ':from': `2026-07-06#${FILE}`, ':to': '2026-07-06#~', ':claims': 'claims', ':false': false },
+      ExpressionAttributeValues: { ':pk': 'PRINTABLE#0', ':from': `2026-07-06#${FILE}`, ':to': '2026-07-06#~', ':claims': 'claims', ':false': false },
     });
-    expect(printWindowQuery({ source: 'tbd', from: '2026-07-01', to: '2026-07-31', includeClaims: true, electronic: 'only' })).toMatchObject({
+    expect(printWindowQuery({ source: 'tbd', from: '2026-07-01', to: '2026-07-31', includeClaims: true, electronic: 'only' }, 7)).toMatchObject({
       FilterExpression: 'electronicDelivery = :true',
       ExpressionAttributeValues: { ':true': true },
     });
   });
 
-  it('keeps a print date’s run and its envelopes in one partition; inspections under their property', () => {
+  it('keeps a print date’s run in one item and its envelopes in the shards of their policies; inspections under their property', () => {
     expect(printRunKey('2026-07-06')).toEqual({ pk: 'PRINTRUN#2026-07-06', sk: 'RUN' });
-    expect(mailingBatchKey('2026-07-06', 'MB-20260706-abc')).toEqual({ pk: 'PRINTRUN#2026-07-06', sk: 'BATCH#MB-20260706-abc' });
-    expect(mailingBatchesQuery('2026-07-06')).toEqual({
+    expect(mailingBatchKey('2026-07-06', 5, 'MB-20260706-abc')).toEqual({ pk: 'PRINTRUN#2026-07-06#5', sk: 'BATCH#MB-20260706-abc' });
+    expect(mailingBatchesQuery('2026-07-06', 5)).toEqual({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': 'PRINTRUN#2026-07-06', ':prefix': 'BATCH#' },
+      ExpressionAttributeValues: { ':pk': 'PRINTRUN#2026-07-06#5', ':prefix': 'BATCH#' },
     });
+    // Runs before the fan-out kept a date's envelopes beside its run.
+    expect(mailingBatchesQuery('2026-07-06').ExpressionAttributeValues[':pk']).toBe('PRINTRUN#2026-07-06');
     expect(inspectionKey('risk-1', 'insp-1')).toEqual({ pk: 'INSPECTIONS#risk-1', sk: 'INSPECTION#insp-1' });
   });
 
-  it('puts a file to print in the queue and the printable list; a printed one only in the printable list; a custom one in neither', () => {
-    const waiting = attachmentItem(record());
-    expect(waiting).toMatchObject({ pk: `FILE#${FILE}`, sk: 'FILE', gsi2pk: 'PRINTQUEUE#tbd', gsi3pk: 'PRINTABLE', gsi1pk: `POLICYFILES#${POLICY}` });
-    const printed = attachmentItem(record({ printState: 'printed' }));
-    expect(printed.gsi2pk).toBeUndefined();
-    expect(printed.gsi3pk).toBe('PRINTABLE');
-    const custom = attachmentItem(record({ printState: 'none', printDate: null }));
-    expect(custom.gsi2pk).toBeUndefined();
-    expect(custom.gsi3pk).toBeUndefined();
+  it('gives a file to print a waiting and a printable entry, a printed one only the printable entry, a custom one neither; the record is in no print index', () => {
+    const [file, printable, waiting] = attachmentItems(record());
+    expect(file).toMatchObject({ pk: `FILE#${FILE}`, sk: 'FILE', gsi1pk: `POLICYFILES#${POLICY}` });
+    expect(file.gsi2pk).toBeUndefined();
+    expect(file.gsi3pk).toBeUndefined();
+    expect(printable).toMatchObject({ pk: expect.stringMatching(/^PRINTABLE#[0-7]$/), entity: 'PrintableEntry', fileId: FILE });
+    expect(waiting).toMatchObject({ pk: expect.stringMatching(/^PRINTQUEUE#tbd#[0-7]$/), entity: 'WaitingEntry', fileId: FILE });
+    // An entry carries what the print queue's readers read, not the file's storage details: it stays one write unit.
+    expect(waiting).not.toHaveProperty('objectKey');
+    expect(Buffer.byteLength(JSON.stringify(waiting))).toBeLessThan(1024);
+    expect(attachmentItems(record({ printState: 'printed' })).map((item) => item.entity)).toEqual(['Attachment', 'PrintableEntry']);
+    expect(attachmentItems(record({ printState: 'none', printDate: null })).map((item) => item.entity)).toEqual(['Attachment']);
   });
 });
 
 describe('the print queue answer', () => {
   it('names every field existing clients read, and the mailing address only when asked', () => {
-    expect(toBePrintedFile(record(), 'MB-1', false)).toEqual({
+    expect(toBePrintedFile({ ...printEntryOf(record())!, printState: 'tbd' }, 'MB-1', false)).toEqual({
       policy_number: '10-2026-1', file_id: FILE, contact_id: 'c1', print_date: '2026-07-06', print_state: 'tbd', label: 'Declaration',
       title: 'Declaration - 10-2026-1', batch: 'MB-1', parent: null, children: [], revision_id: 'rev-1',
     });
-    expect(toBePrintedFile(record(), null, true)).toMatchObject({ recipient_name: 'Jordan Avery', address_line1: '42 Maple Avenue', address_line2: '', address_zip: '62704' });
-    expect(printFileOf(record({ recipient: null })).recipient).toEqual({ name: '', address: { line1: '', city: '', state: '', zip: '' } });
+    expect(toBePrintedFile({ ...printEntryOf(record())!, printState: 'tbd' }, null, true)).toMatchObject({ recipient_name: 'Jordan Avery', address_line1: '42 Maple Avenue', address_line2: '', address_zip: '62704' });
+    expect(printFileOf(printEntryOf(record({ recipient: null }))!).recipient).toEqual({ name: '', address: { line1: '', city: '', state: '', zip: '' } });
   });
 
   it('reads a print-batches message of one date, and refuses anything else', () => {

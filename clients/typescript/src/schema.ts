@@ -413,7 +413,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Marks files as printed, so that getToBePrinted no longer lists them as tbd; answers num_marked (files that were waiting to print) at the top level and in data
+         * Marks files as printed, so that getToBePrinted no longer lists them as tbd; answers num_marked (files that were waiting to print) at the top level and in data. Up to 20,000 files a call (a night of getToBePrinted answers); each marked file sends its deliverable.printed event
          * @description Requires the permission `printing:write`.
          */
         post: operations["v1-printing-markAsPrinted"];

@@ -9,8 +9,8 @@ import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import type { AttachmentRecord } from '../../../shared/documents/model.js';
 import { renderDeliverablePdf } from '../../../shared/documents/render/index.js';
 import { workedExampleDocument } from '../../support/document-samples.js';
-import { runPrintJob } from '../../../shared/documents/print-service.js';
-import { attachmentItem } from '../../../shared/documents/store.js';
+import { runPrintJob } from '../../../shared/documents/print-runs.js';
+import { attachmentItems } from '../../../shared/documents/store.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const P = '/api/v2/policies';
@@ -92,7 +92,7 @@ export const scenario: BenchScenario = {
 
     // The nightly print run over 1,000 deliverables of one date (seeded directly: not measured).
     const files = Array.from({ length: DELIVERABLES }, (_, index) => printFile(index));
-    await batchWriteAll(files.map((file) => ({ PutRequest: { Item: attachmentItem(file) } })), { concurrency: 8 });
+    await batchWriteAll(files.flatMap((file) => attachmentItems(file).map((Item) => ({ PutRequest: { Item } }))), { concurrency: 8 });
     capacityMeter.reset();
     let started = performance.now();
     const run = await runPrintJob(PRINT_DATE);
@@ -108,7 +108,8 @@ export const scenario: BenchScenario = {
     rows.push({ name: `getToBePrinted, ${DELIVERABLES} files (one call)`, readUnits: listed.readUnits, ms: round(listed.ms), kb: round(JSON.stringify(listed.body).length / 1024) });
     const marked = await context.call('/api/v1/printing/markAsPrinted', { file_ids: files.map((file) => file.fileId) });
     if (marked.body?.num_marked !== DELIVERABLES) throw new Error(`markAsPrinted marked ${marked.body?.num_marked}`);
-    rows.push({ name: `markAsPrinted, ${DELIVERABLES} files (one call)`, writeUnits: marked.writeUnits, ms: round(marked.ms) });
+    // Its files go 25 to a transaction, whose write units DynamoDB Local under-reports (bench print-runs: the figure AWS bills).
+    rows.push({ name: `markAsPrinted, ${DELIVERABLES} files (one call, write units as DynamoDB Local reports them)`, readUnits: marked.readUnits, writeUnits: marked.writeUnits, ms: round(marked.ms) });
     return rows;
   },
 };
