@@ -3,42 +3,56 @@
  *
  * - A policy's events share a partition (`EVENTS#POLICY#<policyId>`), sorted by event id, which
  *   sorts by time: the per-policy sequence. While an event waits to be fanned out it carries gsi2
- *   in the pending partition (the local runtime polls it; in AWS the stream carries it).
- * - gsi1 `EVENTS#ALL` and gsi3 `EVENTS#AGENCY#<agencyId>` list events by id for `list_events`.
+ *   in the pending partition of its shard (the local runtime polls them; in AWS the stream carries it).
+ * - gsi1 `EVENTS#ALL#<0-7>` and gsi3 `EVENTS#AGENCY#<agencyId>` list events by id for `list_events`.
+ *   Every event of every move writes gsi1 and gsi2, so both are sharded by a hash of the policy id
+ *   (a policy's events stay in one shard, in order) and read by merging the shards in event id
+ *   order. Events written before the shards carry the unsharded partitions, which are read too.
  * - Subscriptions share one partition (a handful of records, read whole at each fan-out).
  * - A subscription's deliveries of one policy share a partition, sorted by event id: what
  *   ordered delivery walks, strongly consistent. gsi1 lists a subscription's deliveries;
  *   gsi2 holds the deliveries still to attempt, by when (the retry step's query).
  */
-export const EVENTS_PENDING_PARTITION = 'EVENTS#pending';
+import { stableShard } from '../platform/shards.js';
+
+/** Shards of the all-events list and of the pending list: 8,000 index writes a second between them. */
+export const EVENT_LIST_SHARDS = 8;
+const EVENTS_PENDING_PARTITION = 'EVENTS#pending';
 export const DELIVERIES_DUE_PARTITION = 'EVENTDELIVERIES#due';
 const ALL_EVENTS_PARTITION = 'EVENTS#ALL';
+const eventShard = (policyId: string) => stableShard(policyId, EVENT_LIST_SHARDS);
+/** Every shard's partition, then the unsharded one events written before the shards carry. */
+const partitionsOf = (base: string) => [...Array.from({ length: EVENT_LIST_SHARDS }, (_, shard) => `${base}#${shard}`), base];
 
 export const policyEventsPartition = (policyId: string) => `EVENTS#POLICY#${policyId}`;
 export const eventKey = (policyId: string, eventId: string) => ({ pk: policyEventsPartition(policyId), sk: `EVENT#${eventId}` });
-export const eventListIndexes = (eventId: string, agencyId: string | null) => ({
-  gsi1pk: ALL_EVENTS_PARTITION,
+export const eventListIndexes = (policyId: string, eventId: string, agencyId: string | null) => ({
+  gsi1pk: `${ALL_EVENTS_PARTITION}#${eventShard(policyId)}`,
   gsi1sk: eventId,
   ...(agencyId ? { gsi3pk: agencyEventsPartition(agencyId), gsi3sk: eventId } : {}),
 });
 export const agencyEventsPartition = (agencyId: string) => `EVENTS#AGENCY#${agencyId}`;
-export const pendingEventIndex = (eventId: string) => ({ gsi2pk: EVENTS_PENDING_PARTITION, gsi2sk: eventId });
+export const pendingEventIndex = (policyId: string, eventId: string) => ({ gsi2pk: `${EVENTS_PENDING_PARTITION}#${eventShard(policyId)}`, gsi2sk: eventId });
 
-export const allEventsQuery = (after: string | undefined) => ({
-  IndexName: 'gsi1',
-  KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk > :after' : 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': ALL_EVENTS_PARTITION, ...(after ? { ':after': after } : {}) },
-});
+/** One query per shard of the all-events list (and the unsharded partition): merged by event id. */
+export const allEventsQueries = (after: string | undefined) =>
+  partitionsOf(ALL_EVENTS_PARTITION).map((partition) => ({
+    IndexName: 'gsi1',
+    KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk > :after' : 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition, ...(after ? { ':after': after } : {}) },
+  }));
 export const agencyEventsQuery = (agencyId: string, after: string | undefined) => ({
   IndexName: 'gsi3',
   KeyConditionExpression: after ? 'gsi3pk = :pk AND gsi3sk > :after' : 'gsi3pk = :pk',
   ExpressionAttributeValues: { ':pk': agencyEventsPartition(agencyId), ...(after ? { ':after': after } : {}) },
 });
-export const pendingEventsQuery = () => ({
-  IndexName: 'gsi2',
-  KeyConditionExpression: 'gsi2pk = :pk',
-  ExpressionAttributeValues: { ':pk': EVENTS_PENDING_PARTITION },
-});
+/** One query per shard of the pending list (and the unsharded partition): merged by event id. */
+export const pendingEventsQueries = () =>
+  partitionsOf(EVENTS_PENDING_PARTITION).map((partition) => ({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+  }));
 /** A policy's events before `eventId` still waiting to be fanned out (consistent: the base table). */
 export const earlierPendingEventsQuery = (policyId: string, eventId: string) => ({
   KeyConditionExpression: 'pk = :pk AND sk < :sk',

@@ -10,7 +10,7 @@ import { ConcurrentChangeError } from '../platform/errors.js';
 import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import {
   agencyEventsQuery,
-  allEventsQuery,
+  allEventsQueries,
   deliveryKey,
   dueDeliveriesQuery,
   dueDeliveryIndex,
@@ -19,7 +19,7 @@ import {
   eventListIndexes,
   openDeliveriesQuery,
   pendingEventIndex,
-  pendingEventsQuery,
+  pendingEventsQueries,
   subscriptionDeliveriesIndex,
   subscriptionDeliveriesQuery,
   subscriptionKey,
@@ -44,8 +44,8 @@ export function policyEventPut(event: PolicyEvent): TransactionWrite {
         ...eventKey(event.policyId, event.eventId),
         entity: POLICY_EVENT_ENTITY,
         eventKey: eventKeyOf(event),
-        ...eventListIndexes(event.eventId, event.agencyId),
-        ...pendingEventIndex(event.eventId),
+        ...eventListIndexes(event.policyId, event.eventId, event.agencyId),
+        ...pendingEventIndex(event.policyId, event.eventId),
         ...event,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -68,14 +68,19 @@ export async function earlierPendingEvents(policyId: string, eventId: string): P
   return (await queryAll({ TableName: table(), ...earlierPendingEventsQuery(policyId, eventId) })).map(asEvent);
 }
 
-/** Events waiting to be fanned out, oldest first (what the local runtime polls). */
+/** Events waiting to be fanned out, oldest first (what the local runtime polls): the oldest `limit` of every shard, merged. */
 export async function pendingEvents(limit = 100): Promise<PolicyEvent[]> {
-  const pending: PolicyEvent[] = [];
-  for await (const page of queryPages(pendingEventsQuery())) {
-    pending.push(...page.items.map(asEvent));
-    if (pending.length >= limit) break;
-  }
-  return pending.slice(0, limit);
+  const shards = await Promise.all(
+    pendingEventsQueries().map(async (query) => {
+      const pending: PolicyEvent[] = [];
+      for await (const page of queryPages({ TableName: table(), ...query, Limit: limit })) {
+        pending.push(...page.items.map(asEvent));
+        if (pending.length >= limit) break;
+      }
+      return pending;
+    }),
+  );
+  return shards.flat().sort((a, b) => (a.eventId < b.eventId ? -1 : 1)).slice(0, limit);
 }
 
 /** Takes a fanned-out event out of the pending index; marking it twice changes nothing. */
@@ -97,21 +102,23 @@ export async function markEventPublished(event: PolicyEvent, at: string): Promis
 
 /** One page of events after the cursor: every agency's, or those of the agencies named. */
 export async function eventsAfter(scope: { agencyIds: readonly string[] | 'all' }, after: string | undefined, accept: (event: PolicyEvent) => boolean, limit: number): Promise<PolicyEvent[]> {
-  const queries = scope.agencyIds === 'all' ? [allEventsQuery(after)] : scope.agencyIds.map((agencyId) => agencyEventsQuery(agencyId, after));
-  const found: PolicyEvent[] = [];
-  for (const query of queries) {
-    let taken = 0;
-    for await (const page of queryPages({ TableName: table(), ...query })) {
-      for (const item of page.items) {
-        const event = asEvent(item);
-        if (!accept(event)) continue;
-        found.push(event);
-        taken += 1;
+  // Each list (a shard, or an agency's) answers its first `limit` after the cursor; merged, the first `limit` of all.
+  const queries = scope.agencyIds === 'all' ? allEventsQueries(after) : scope.agencyIds.map((agencyId) => agencyEventsQuery(agencyId, after));
+  const lists = await Promise.all(
+    queries.map(async (query) => {
+      const found: PolicyEvent[] = [];
+      // Pages of `limit`: nine lists are read for a page, none of them past what could be answered.
+      for await (const page of queryPages({ TableName: table(), ...query, Limit: Math.max(limit, 1) })) {
+        for (const item of page.items) {
+          const event = asEvent(item);
+          if (accept(event)) found.push(event);
+        }
+        if (found.length >= limit) break;
       }
-      if (taken >= limit) break;
-    }
-  }
-  return found.sort((a, b) => (a.eventId < b.eventId ? -1 : 1)).slice(0, limit);
+      return found;
+    }),
+  );
+  return lists.flat().sort((a, b) => (a.eventId < b.eventId ? -1 : 1)).slice(0, limit);
 }
 
 // ---------------------------------------------------------------- subscriptions

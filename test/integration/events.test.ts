@@ -6,6 +6,7 @@
  * the README's verification snippet accepts what the service signs and refuses a forgery; an
  * agency's subscription receives its own policies' events only.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { retryDueDeliveries } from '../../shared/events/delivery.js';
+import { newEventId } from '../../shared/events/ids.js';
+import { documentClient } from '../../shared/platform/clients.js';
+import { config } from '../../shared/platform/config.js';
 import { RETRY_WAITS_SECONDS } from '../../shared/events/retry-schedule.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -184,6 +189,37 @@ describe('the pull stream', () => {
     expect(types.filter((type) => type !== 'deliverable.created')).toEqual(['policy.quoted', 'policy.bound', 'policy.issued', 'invoice.created', 'payment.posted', 'payment.reversed', 'policy.cancelled']);
     expect(types).toContain('deliverable.created');
     expect(ok(await service.call(`${E}/list_events`, { types: ['payment.*'] })).events.every((event: { type: string }) => event.type.startsWith('payment.'))).toBe(true);
+  });
+});
+
+describe('the pull stream at scale', () => {
+  it('merges its shards (and the unsharded list of events written before them) in event id order, each event once', async () => {
+    // An event as stored before the lists were sharded: it must still be listed.
+    const legacy = { policyId: randomUUID(), eventId: newEventId(new Date()) };
+    await documentClient().send(
+      new PutCommand({
+        TableName: config.tableName(),
+        Item: {
+          pk: `EVENTS#POLICY#${legacy.policyId}`, sk: `EVENT#${legacy.eventId}`, gsi1pk: 'EVENTS#ALL', gsi1sk: legacy.eventId, entity: 'PolicyEvent',
+          eventId: legacy.eventId, type: 'policy.quoted', occurredAt: new Date().toISOString(), policyId: legacy.policyId, policyNumber: 'LEGACY-1', agencyId: null, transactionId: legacy.policyId, data: {}, publishedAt: new Date().toISOString(),
+        },
+      }),
+    );
+    const policies = await Promise.all(['Ada Shard', 'Bo Shard', 'Cy Shard', 'Di Shard'].map((name) => issued(name)));
+    const ids: string[] = [];
+    const policiesSeen = new Set<string>();
+    let after: string | undefined;
+    for (;;) {
+      const page = ok(await service.call(`${E}/list_events`, after ? { after } : {}));
+      ids.push(...page.events.map((event: { id: string }) => event.id));
+      for (const event of page.events) policiesSeen.add(event.policy_id);
+      if (page.events.length === 0) break;
+      after = page.next_cursor;
+    }
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const policy of policies) expect(policiesSeen.has(policy.policyId)).toBe(true);
+    expect(policiesSeen.has(legacy.policyId)).toBe(true);
   });
 });
 

@@ -1,0 +1,23 @@
+/** The events area's key builders, on the exact DynamoDB parameters they produce. */
+import { describe, expect, it } from 'vitest';
+import { allEventsQueries, EVENT_LIST_SHARDS, eventListIndexes, pendingEventIndex, pendingEventsQueries } from '../../shared/events/keys.js';
+
+describe('the all-events and pending lists', () => {
+  it("put a policy's events in one shard of each, the same for every event of the policy, and spread policies over all shards", () => {
+    const listed = eventListIndexes('policy-1', 'evt_01', 'agency-9');
+    expect(listed).toEqual({ gsi1pk: expect.stringMatching(/^EVENTS#ALL#[0-7]$/), gsi1sk: 'evt_01', gsi3pk: 'EVENTS#AGENCY#agency-9', gsi3sk: 'evt_01' });
+    expect(eventListIndexes('policy-1', 'evt_02', null).gsi1pk).toBe(listed.gsi1pk);
+    expect(pendingEventIndex('policy-1', 'evt_01')).toEqual({ gsi2pk: listed.gsi1pk.replace('EVENTS#ALL', 'EVENTS#pending'), gsi2sk: 'evt_01' });
+    const shards = new Set(Array.from({ length: 200 }, (_, index) => eventListIndexes(`policy-${index}`, 'evt', null).gsi1pk));
+    expect(shards.size).toBe(EVENT_LIST_SHARDS);
+  });
+
+  it('are read shard by shard, and in the unsharded partitions events written before the shards carry', () => {
+    expect(allEventsQueries('evt_05').map((query) => query.ExpressionAttributeValues[':pk'])).toEqual([
+      'EVENTS#ALL#0', 'EVENTS#ALL#1', 'EVENTS#ALL#2', 'EVENTS#ALL#3', 'EVENTS#ALL#4', 'EVENTS#ALL#5', 'EVENTS#ALL#6', 'EVENTS#ALL#7', 'EVENTS#ALL',
+    ]);
+    expect(allEventsQueries('evt_05')[0]).toEqual({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :after', ExpressionAttributeValues: { ':pk': 'EVENTS#ALL#0', ':after': 'evt_05' } });
+    expect(allEventsQueries(undefined)[8]).toEqual({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'EVENTS#ALL' } });
+    expect(pendingEventsQueries().at(-1)).toEqual({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'EVENTS#pending' } });
+  });
+});
