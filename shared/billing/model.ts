@@ -4,7 +4,6 @@
  * that account: charges, payments and their reversals), cancellation figures, lockbox
  * records and the non-payment state. Amounts are integer cents, dates `YYYY-MM-DD`.
  */
-import type { DigestRow } from './ledger-digest.js';
 import type { Cents } from '../platform/money.js';
 import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/index.js';
 
@@ -329,8 +328,4 @@ export interface BillingAccount {
   /** The last day the nightly job decided this account for. */
   nightlyDate: string | null;
   version: number;
-  /** The ledger of its rows as the lockbox matchfile reads it (ledger-digest.ts), appended by every posting. */
-  ledgerDigest?: DigestRow[];
-  /** The digest holds every row: set at creation, or once the nightly run has completed it for an account older than digests. */
-  ledgerDigestComplete?: boolean;
 }

@@ -18,7 +18,7 @@ import type { BillingAccount, NightlyAccountDecision, NonPaymentAction } from '.
 import { decideNonPayment } from './non-payment.js';
 import { getPolicyWithTerms } from '../policies/index.js';
 import { billingSettings } from './service.js';
-import { accountPages, accountShards, completeLedgerDigest, countNightlyBatchDone, loadAccount, recordNightlyRun } from './store.js';
+import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun } from './store.js';
 
 export const NIGHTLY_JOB = 'billing';
 /** Accounts per queue message: a consumer gets up to 10 messages, 1,000 accounts, well inside its minute. */
@@ -107,8 +107,6 @@ export interface AccountOutcome {
 export async function decideAccount(ref: { policyId: string; termId: string }, date: string, moves: NightlyMoves): Promise<AccountOutcome> {
   const loaded = await loadAccount(ref.policyId, ref.termId);
   if (!loaded || loaded.account.policyStatus === 'Cancelled') return { action: 'none' };
-  // An account older than ledger digests gets its digest here, so the matchfile need not read its rows.
-  await completeLedgerDigest(loaded);
   const { account, entries } = loaded;
   const policyNumber = account.policyNumber;
   const decision = { now: nightlyDecisionInstant(date), decidedBy: 'nightly-billing' };

@@ -18,8 +18,7 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxAlwaysRejects, lockboxDues, lockboxMatchRecord, lockboxNumberOf, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
-import { ledgerFromDigest } from './ledger-digest.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxNumberOf, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -340,54 +339,19 @@ function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] 
   return [...byPolicy.values()].map((candidates) => payingAccount(candidates));
 }
 
-/** Lines of the matchfile in one answer: about 4.6 MB of JSON, inside Lambda's 6 MB. */
-export const MATCHFILE_PAGE_LINES = 40_000;
-
-/** One policy's line of the matchfile, from its account item's ledger digest, or its rows for an account older than digests. */
-async function matchfileLineOf(account: BillingAccount, today: string): Promise<LockboxAccount | undefined> {
-  const policy = { policyNumber: account.policyNumber, policyStatus: statusOf(account, today) };
-  if (account.ledgerDigestComplete && account.ledgerDigest) {
-    const { charges, credits } = ledgerFromDigest(account.ledgerDigest, account.voidedEntryIds ?? []);
-    const dues = lockboxDues(charges, credits, today);
-    return { policyNumber: policy.policyNumber, ...dues, alwaysReject: lockboxAlwaysRejects(policy.policyStatus, dues.currentDueCents), postedChecks: [] };
-  }
-  const loaded = await loadAccount(account.policyId, account.termId);
-  return loaded ? lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, today) }, loaded.entries, today) : undefined;
-}
-
-export interface MatchfilePage {
-  lines: LockboxMatchRecord[];
-  /** Set when more lines follow: the policy number to ask for them after. */
-  nextAfter?: string;
-}
-
-/**
- * retrieve_lockbox_matchfile_info: every policy with an amount due, amounts in pennies, in policy
- * number order. It reads the account items (pages of about a thousand accounts, by shard) and
- * works each owing account's dues out of its ledger digest, reading rows only for accounts older
- * than digests. At most `limit` lines an answer; `after` continues after a policy number.
- */
-export async function lockboxMatchfile(now = new Date(), page: { after?: string; limit?: number } = {}): Promise<MatchfilePage> {
+/** retrieve_lockbox_matchfile_info: every policy with an amount due, amounts in pennies. */
+export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
   const today = todayIso(now);
-  const limit = page.limit ?? MATCHFILE_PAGE_LINES;
   // The stored balance counts every row, so an account owing nothing by it owes nothing billed either.
-  const owing = latestPerPolicy(await allAccounts())
-    .filter((account) => account.balanceCents > 0 && (page.after === undefined || account.policyNumber.localeCompare(page.after) > 0))
-    .sort((a, b) => a.policyNumber.localeCompare(b.policyNumber));
-  const lines: LockboxMatchRecord[] = [];
-  let last: string | undefined;
-  // In order, a few hundred at a time: a page works out its lines and the next one owing, to know more follow.
-  for (let start = 0; start < owing.length; start += LOCKBOX_READS_AT_ONCE * 4) {
-    const batch = owing.slice(start, start + LOCKBOX_READS_AT_ONCE * 4);
-    const worked = await mapLimited(batch, LOCKBOX_READS_AT_ONCE, (account) => matchfileLineOf(account, today));
-    for (const account of worked) {
-      if (!account || account.currentDueCents <= 0) continue;
-      if (lines.length === limit) return { lines, nextAfter: last! };
-      lines.push(lockboxMatchRecord(account));
-      last = account.policyNumber;
-    }
-  }
-  return { lines };
+  const owing = latestPerPolicy(await allAccounts()).filter((account) => account.balanceCents > 0);
+  const accounts = await mapLimited(owing, LOCKBOX_READS_AT_ONCE, async (account) => {
+    const loaded = await loadAccount(account.policyId, account.termId);
+    return loaded ? lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, today) }, loaded.entries, today) : undefined;
+  });
+  return accounts
+    .filter((account): account is LockboxAccount => !!account && account.currentDueCents > 0)
+    .sort((a, b) => a.policyNumber.localeCompare(b.policyNumber))
+    .map(lockboxMatchRecord);
 }
 
 

@@ -24,7 +24,6 @@ import {
   paymentLocatorKey,
 } from './keys.js';
 import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
-import { digestRowsOf } from './ledger-digest.js';
 
 const table = () => config.tableName();
 /** Attempts of a posting that keeps meeting concurrent postings to the same account. */
@@ -44,21 +43,13 @@ const strip = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(ite
 
 // ---------------------------------------------------------------- writes handed to other moves
 
-// A new account carries the digest of its first rows, complete from the start (ledger-digest.ts).
-const accountItem = (account: BillingAccount, entries: readonly AccountEntry[]) => ({
-  ...accountKey(account.policyId, account.termId),
-  ...accountIndexAttributes(account.policyId, account.termId),
-  entity: 'BillingAccount',
-  ...account,
-  ledgerDigest: digestRowsOf(entries),
-  ledgerDigestComplete: true,
-});
+const accountItem = (account: BillingAccount) => ({ ...accountKey(account.policyId, account.termId), ...accountIndexAttributes(account.policyId, account.termId), entity: 'BillingAccount', ...account });
 const accountRef = (account: Pick<BillingAccount, 'policyId' | 'termId'>) => `${account.policyId}#${account.termId}`;
 
 /** The new account of a term, created with its first rows and found by its lockbox number from then on (issue). */
 export function newAccountWrites(account: BillingAccount, entries: readonly AccountEntry[]): TransactionWrite[] {
   return [
-    { Put: { TableName: table(), Item: accountItem(account, entries), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: accountItem(account), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...entries.map((entry) => entryPut(account, entry)),
     {
       Update: {
@@ -74,7 +65,7 @@ export function newAccountWrites(account: BillingAccount, entries: readonly Acco
 /** The same records as plain items, for a bulk load (BatchWriteItem) of accounts that do not exist yet. */
 export function newAccountItems(account: BillingAccount, entries: readonly AccountEntry[]): Array<Record<string, unknown>> {
   return [
-    accountItem(account, entries),
+    accountItem(account),
     ...entries.map((entry) => (entryPut(account, entry).Put as { Item: Record<string, unknown> }).Item),
     { ...lockboxNumberKey(account.lockboxNumber), entity: 'LockboxNumber', accountRefs: new Set([accountRef(account)]) },
   ];
@@ -121,14 +112,6 @@ export function postingWrites(posting: Posting): TransactionWrite[] {
     values[`:s${index}`] = value;
     assignments.push(`#s${index} = :s${index}`);
   });
-  // The rows' digest joins the account's: appended, so concurrent postings of one account each keep theirs.
-  const digest = digestRowsOf(posting.entries);
-  if (digest.length > 0) {
-    names['#digest'] = 'ledgerDigest';
-    values[':digest'] = digest;
-    values[':noRows'] = [];
-    assignments.push('#digest = list_append(if_not_exists(#digest, :noRows), :digest)');
-  }
   let condition = 'attribute_exists(pk)';
   if (posting.guardVersion) {
     condition += ' AND #version = :expected';
@@ -207,29 +190,6 @@ export async function loadAccount(policyId: string, termId: string): Promise<Loa
   if (!account) return undefined;
   const voided = new Set(account.voidedEntryIds ?? []);
   return { account, entries: voided.size ? entries.filter((entry) => !voided.has(entry.id)) : entries, voided: entries.filter((entry) => voided.has(entry.id)) };
-}
-
-/**
- * Gives an account older than ledger digests its complete digest (ledger-digest.ts), from its rows
- * as just loaded, voided ones included (the digest leaves them out by the account's list). Only if
- * no posting came since the load: otherwise the next load does it.
- */
-export async function completeLedgerDigest(loaded: LoadedAccount): Promise<void> {
-  const { account } = loaded;
-  if (account.ledgerDigestComplete) return;
-  await documentClient()
-    .send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: accountKey(account.policyId, account.termId),
-        UpdateExpression: 'SET ledgerDigest = :digest, ledgerDigestComplete = :complete',
-        ConditionExpression: 'version = :read',
-        ExpressionAttributeValues: { ':digest': digestRowsOf([...loaded.entries, ...loaded.voided]), ':complete': true, ':read': account.version },
-      }),
-    )
-    .catch((error) => {
-      if (!isConditionalCheckFailure(error)) throw error;
-    });
 }
 
 /** Where a payment was posted, from its id alone. */

@@ -2,18 +2,8 @@
  * Money coming back and coming in by the bank: storeNSF, the lockbox matchfile and file
  * (under both names existing clients call), and who may pay a policy.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKey } from '../../shared/billing/keys.js';
-import { lockboxAccount, lockboxMatchRecord } from '../../shared/billing/lockbox.js';
-import { decideAccount } from '../../shared/billing/nightly.js';
-import { statusOf } from '../../shared/billing/service.js';
-import { loadAccount } from '../../shared/billing/store.js';
-import { cancelMove, rescindMove } from '../../shared/moves.js';
-import { documentClient } from '../../shared/platform/clients.js';
-import { config } from '../../shared/platform/config.js';
 import { todayIso } from '../../shared/platform/dates.js';
-import { getPolicyWithTerms } from '../../shared/policies/index.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -227,75 +217,5 @@ describe('retrieve_potential_policies_payors', () => {
     const a = await issued('Pat Payor');
     const payors = ok(await service.call(`${P}/retrieve_potential_policies_payors`, { policy_numbers: [a.policyNumber, '10-1900-1'] }));
     expect(payors).toEqual([{ policy_id: a.policyId, policy_number: a.policyNumber, contact_id: expect.any(String), contact_name: 'Pat Payor', contact_role: 'named_insured' }]);
-  });
-});
-
-describe("the matchfile from the account items' ledger digests", () => {
-  const matchfile = async (body: Record<string, unknown> = {}) => service.call(`${P}/retrieve_lockbox_matchfile_info`, body);
-  /** The line the account's rows give (what the matchfile read before digests), or undefined when it owes nothing billed. */
-  const lineFromRows = async (policyId: string) => {
-    const termId = (await getPolicyWithTerms(policyId))!.policy.activeTermId!;
-    const loaded = (await loadAccount(policyId, termId))!;
-    const account = lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, todayIso()) }, loaded.entries, todayIso());
-    return account.currentDueCents > 0 ? lockboxMatchRecord(account) : undefined;
-  };
-
-  it('follows each policy to the cent as payments, a bounced check with its fee and a cancellation change it, as the rows say', async () => {
-    const partly = await issued('Pia Partly');
-    ok(await pay(partly.policyNumber, '100.00'));
-    const bounced = await issued('Ben Bounced');
-    ok(await pay(bounced.policyNumber, '851.62'));
-    const payment = (await history(bounced.policyId)).find((record: { type: string }) => record.type === 'Payment');
-    ok(await service.call('/api/v1/policies/storeNSF', { json_dict: { paymentId: payment.id, policyId: bounced.policyId, assessFee: '30.00', allowCancel: 'true' } }));
-    const cancelled = await issued('Cy Cancelled');
-    ok(await pay(cancelled.policyNumber, '10.00'));
-    expect((await service.call(`${P}/cancel_policy`, { policy_id: cancelled.policyId, cancel_reason: "insured's request", cancel_date: todayIso() })).body.success).toBe(true);
-
-    const lines = ok(await matchfile());
-    const lineOf = (policyNumber: string) => lines.find((line: { policy_number: string }) => line.policy_number === digits(policyNumber));
-    expect(lineOf(partly.policyNumber)).toEqual({ policy_number: digits(partly.policyNumber), current_due_amount: 75162, minimum_acceptable_amount: 75162, always_reject_flag: false });
-    expect(lineOf(bounced.policyNumber)).toMatchObject({ current_due_amount: 88162, always_reject_flag: false });
-    for (const policy of [partly, bounced, cancelled]) expect(lineOf(policy.policyNumber)).toEqual(await lineFromRows(policy.policyId));
-    // Worked out of the account items: each carries its complete digest.
-    const termId = (await getPolicyWithTerms(bounced.policyId))!.policy.activeTermId!;
-    expect((await loadAccount(bounced.policyId, termId))!.account).toMatchObject({ ledgerDigestComplete: true, ledgerDigest: expect.arrayContaining([expect.arrayContaining(['R'])]) });
-  });
-
-  it('reads the rows of an account older than digests, and the nightly run gives it its digest, answering the same', async () => {
-    const old = await issued('Olga Older');
-    ok(await pay(old.policyNumber, '51.62'));
-    const termId = (await getPolicyWithTerms(old.policyId))!.policy.activeTermId!;
-    // As an account written before digests: neither digest nor flag.
-    await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: accountKey(old.policyId, termId), UpdateExpression: 'REMOVE ledgerDigest, ledgerDigestComplete' }));
-    const expected = { policy_number: digits(old.policyNumber), current_due_amount: 80000, minimum_acceptable_amount: 80000, always_reject_flag: false };
-    expect(ok(await matchfile())).toContainEqual(expected);
-
-    await decideAccount({ policyId: old.policyId, termId }, todayIso(), { cancel: cancelMove, rescind: rescindMove });
-    const account = (await loadAccount(old.policyId, termId))!.account;
-    expect(account.ledgerDigestComplete).toBe(true);
-    expect(account.ledgerDigest!.length).toBeGreaterThan(0);
-    expect(ok(await matchfile())).toContainEqual(expected);
-  });
-
-  it('comes in pages when asked (or past 40,000 lines), in policy number order, each line once', async () => {
-    await issued('Pam Paged');
-    await issued('Pete Paged');
-    const whole = ok(await matchfile());
-    expect(whole.length).toBeGreaterThanOrEqual(3);
-    const paged: unknown[] = [];
-    let after: string | undefined;
-    for (let pages = 0; pages < whole.length + 1; pages += 1) {
-      const answer = await matchfile({ limit: 2, ...(after ? { after } : {}) });
-      expect(answer.body.success).toBe(true);
-      paged.push(...answer.body.data);
-      after = answer.body.next_after;
-      if (!after) break;
-      expect(answer.body.data).toHaveLength(2);
-      expect(answer.body.messages[0]).toMatch(/More lines follow/);
-    }
-    expect(paged).toEqual(whole);
-    const refused = await matchfile({ limit: 40_001 });
-    expect(refused.body.success).toBe(false);
-    expect(refused.body.messages.join(' ')).toMatch(/limit/);
   });
 });

@@ -1675,7 +1675,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag, in policy number order. A matchfile of more than 40,000 lines (or of more than `limit`) comes in pages: the answer then carries `next_after`, the policy number to send as `after` for the next page
+         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag
          * @description Requires the permission `billing:write`.
          */
         post: operations["v2-policies-retrieve_lockbox_matchfile_info"];
@@ -1695,7 +1695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag, in policy number order. A matchfile of more than 40,000 lines (or of more than `limit`) comes in pages: the answer then carries `next_after`, the policy number to send as `after` for the next page
+         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag
          * @description Requires the permission `billing:write`.
          */
         post: operations["v2-policies-retrieve_pnc_lockbox_matchfile_info"];
@@ -13154,12 +13154,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    after?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 250000 */
-                    limit?: number | string;
                 };
             };
         };
@@ -13267,12 +13263,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    after?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 250000 */
-                    limit?: number | string;
                 };
             };
         };

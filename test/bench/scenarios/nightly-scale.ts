@@ -5,10 +5,8 @@
  * consumers. It reports the seconds per 10,000 accounts at each size (linear growth keeps that
  * figure flat), the planner's own seconds (one Lambda invocation: it reads the account list and
  * queues batches of 100) and the longest consumer invocation (10 messages of 100 accounts), the
- * two figures that must stay within a Lambda invocation's minutes at any size. At each size, the
- * lockbox matchfile too: every seeded account owes, so it lists them all, paged by 40,000 lines;
- * its seconds and read units per 10,000 owing accounts, against a bare envelope call.
- * `npm run bench -- --no-bundles nightly-scale` (about 12 minutes on a 2-core machine).
+ * two figures that must stay within a Lambda invocation's minutes at any size.
+ * `npm run bench -- --no-bundles nightly-scale` (about 10 minutes on a 2-core machine).
  */
 import { handler as decideAccounts } from '../../../events/queues/nightly-billing/decide_accounts.js';
 import { planNightlyBilling } from '../../../shared/billing/nightly.js';
@@ -21,9 +19,8 @@ const nightlyBilling = { job: 'billing', queue: 'nightly-billing' as const, cons
 
 export const scenario: BenchScenario = {
   name: 'nightly-scale',
-  async run(context) {
+  async run() {
     const rows: BenchRow[] = [];
-    const baseline = await context.call('/api/v2/utils/get_release_info', {});
     let seeded = 0;
     let perTenThousandAtFirst = 0;
     for (const [step, size] of SIZES.entries()) {
@@ -44,28 +41,6 @@ export const scenario: BenchScenario = {
         longestConsumerSeconds: run.longestBatchSeconds,
         batches: run.batches,
         seedSeconds,
-      });
-      // The whole matchfile, page after page, as the bank's download takes it.
-      let after: string | undefined;
-      let lines = 0;
-      let ms = 0;
-      let readUnits = 0;
-      let calls = 0;
-      do {
-        const call = await context.call('/api/v2/policies/retrieve_lockbox_matchfile_info', after ? { after } : {});
-        if (call.body?.success !== true) throw new Error(`the matchfile failed: ${JSON.stringify(call.body).slice(0, 300)}`);
-        lines += call.body.data.length;
-        ms += call.ms;
-        readUnits += call.readUnits;
-        calls += 1;
-        after = call.body.next_after;
-      } while (after);
-      rows.push({
-        name: `retrieve_lockbox_matchfile_info, ${lines.toLocaleString('en-US')} owing accounts, in ${calls} page${calls === 1 ? '' : 's'}`,
-        seconds: Math.round(ms / 100) / 10,
-        secondsPer10000: Math.round((ms / 1000 / (lines / 10_000)) * 100) / 100,
-        readUnitsPer1000: Math.round((readUnits / (lines / 1000)) * 10) / 10,
-        ratioToBaselineCall: Math.round(ms / calls / baseline.ms),
       });
     }
     return rows;
