@@ -5,6 +5,7 @@ import {
   accountByTermQuery,
   accountIndexAttributes,
   accountKey,
+  lockboxDueKey,
   accountListQuery,
   accountQuery,
   accountShard,
@@ -59,22 +60,24 @@ describe('billing keys', () => {
 });
 
 describe('a posting', () => {
-  const account = { policyId: POLICY, termId: TERM, policyNumber: '10-2026-7', version: 4 } as BillingAccount;
+  const account = { policyId: POLICY, termId: TERM, policyNumber: '10-2026-7', lockboxNumber: '1020267', balanceCents: 1000, version: 4 } as BillingAccount;
   const entry = { id: 'e1', amountCents: -1000 } as never;
 
-  it('moves the balance by the sum of its rows and raises the version, guarded by existence or by the version read', () => {
+  it('moves the balance by the sum of its rows and raises the version, always under the version read (its lockbox-due record is computed from the rows read)', () => {
     process.env.TABLE_NAME = 'T';
-    const [update, put, check, locator] = postingWrites({ account, entries: [entry], holdChecks: ['1001'], locatePayments: ['e1'] }) as Array<Record<string, any>>;
+    const [update, put, check, locator, due] = postingWrites({ account, prior: { entries: [] }, entries: [entry], holdChecks: ['1001'], locatePayments: ['e1'] }) as Array<Record<string, any>>;
     expect(update.Update).toMatchObject({
       Key: accountKey(POLICY, TERM),
       UpdateExpression: 'ADD #balance :delta, #version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': -1000, ':one': 1 },
+      ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+      ExpressionAttributeValues: { ':delta': -1000, ':one': 1, ':expected': 4 },
     });
+    // Paid to 0: the account owes nothing, its lockbox-due record goes.
+    expect(due.Delete).toMatchObject({ Key: lockboxDueKey(account) });
     expect(put.Put).toMatchObject({ Item: { ...entryKey(POLICY, TERM, 'e1'), entity: 'AccountEntry' }, ConditionExpression: 'attribute_not_exists(pk)' });
     expect(check.Put).toMatchObject({ Item: checkKey(POLICY, '1001'), ConditionExpression: 'attribute_not_exists(pk)' });
     expect(locator.Put).toMatchObject({ Item: { ...paymentLocatorKey('e1'), policyId: POLICY, termId: TERM } });
-    const [guarded] = postingWrites({ account, entries: [], guardVersion: true, set: { policyStatus: 'Cancelled' } }) as Array<Record<string, any>>;
+    const [guarded] = postingWrites({ account, prior: { entries: [] }, entries: [], guardVersion: true, set: { policyStatus: 'Cancelled' } }) as Array<Record<string, any>>;
     expect(guarded.Update).toMatchObject({
       UpdateExpression: 'ADD #balance :delta, #version :one SET #s0 = :s0',
       ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
