@@ -357,8 +357,8 @@ export const MATCHFILE_LINES_PER_ANSWER = 25_000;
 
 /** The matchfile is larger than one answer carries: it is asked for in pages. */
 export class MatchfileTooLargeError extends BusinessRuleError {
-  constructor(lines: number) {
-    super(`The matchfile has ${lines} lines, more than the ${MATCHFILE_LINES_PER_ANSWER} one answer carries: ask for it in pages with page_size (at most ${MATCHFILE_LINES_PER_ANSWER}) and each answer's next_page_token as page_token`);
+  constructor() {
+    super(`The matchfile has more lines than the ${MATCHFILE_LINES_PER_ANSWER} one answer carries: ask for it in pages with page_size (at most ${MATCHFILE_LINES_PER_ANSWER}) and each answer's next_page_token as page_token`);
     this.name = 'MatchfileTooLargeError';
   }
 }
@@ -397,7 +397,12 @@ export function decodePageToken(token: string): MatchfileCursor {
  * together: which one the matchfile shows depends on all of them), until at least `wanted` lines
  * are found or the shard ends. Answers the lines and where the next read starts (none at the shard's end).
  */
-async function matchfileLinesOfShard(cursor: MatchfileCursor, wanted: number, asOf: string): Promise<{ records: LockboxMatchRecord[]; next?: MatchfileCursor }> {
+async function matchfileLinesOfShard(
+  cursor: MatchfileCursor,
+  wanted: number,
+  asOf: string,
+  found: { lines: number; limit: number } = { lines: 0, limit: Number.POSITIVE_INFINITY },
+): Promise<{ records: LockboxMatchRecord[]; next?: MatchfileCursor }> {
   const records: LockboxMatchRecord[] = [];
   let afterSk = cursor.afterSk;
   let pending: Array<LockboxDue & { sk: string }> = [];
@@ -408,8 +413,11 @@ async function matchfileLinesOfShard(cursor: MatchfileCursor, wanted: number, as
     const lastPolicy = page.lastSk ? read.at(-1)?.policyId : undefined;
     const whole = lastPolicy ? read.filter((due) => due.policyId !== lastPolicy) : read;
     pending = lastPolicy ? read.filter((due) => due.policyId === lastPolicy) : [];
-    records.push(...matchfileRecordsOf(whole, asOf));
-    if (!page.lastSk) return { records };
+    const lines = matchfileRecordsOf(whole, asOf);
+    records.push(...lines);
+    found.lines += lines.length;
+    // Shards read in parallel count their lines together: past the limit, none reads on.
+    if (!page.lastSk || found.lines > found.limit) return { records };
     afterSk = page.lastSk;
     if (records.length >= wanted && whole.length > 0) return { records, next: { shard: cursor.shard, afterSk: whole.at(-1)!.sk } };
   }
@@ -418,9 +426,10 @@ async function matchfileLinesOfShard(cursor: MatchfileCursor, wanted: number, as
 /** retrieve_lockbox_matchfile_info, whole: every policy with an amount due, amounts in pennies, in policy-number order. */
 export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
   const today = todayIso(now);
-  const shards = await Promise.all(Array.from({ length: LOCKBOX_DUE_SHARDS }, (_, shard) => matchfileLinesOfShard({ shard }, Number.POSITIVE_INFINITY, today)));
+  const found = { lines: 0, limit: MATCHFILE_LINES_PER_ANSWER };
+  const shards = await Promise.all(Array.from({ length: LOCKBOX_DUE_SHARDS }, (_, shard) => matchfileLinesOfShard({ shard }, Number.POSITIVE_INFINITY, today, found)));
   const records = shards.flatMap((shard) => shard.records);
-  if (records.length > MATCHFILE_LINES_PER_ANSWER) throw new MatchfileTooLargeError(records.length);
+  if (found.lines > MATCHFILE_LINES_PER_ANSWER) throw new MatchfileTooLargeError();
   return records.sort((a, b) => a.policy_number.localeCompare(b.policy_number) || 0);
 }
 
