@@ -84,6 +84,9 @@ export function lockboxDueQuery(tableName: string, shard: number, afterSk?: stri
   };
 }
 
+/** A one-time migration of the billing records, done (`lockbox-dues-v1`: the lockbox-due records of accounts written before them). */
+export const billingMigrationKey = (name: string): Key => ({ pk: `BILLINGMIGRATION#${name}`, sk: 'DONE' });
+
 /** Query parameters finding the account of a term from the term id alone. */
 export function accountByTermQuery(tableName: string, termId: string) {
   return {

@@ -493,36 +493,42 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
     for (let start = 0; start < lines.length; start += perPosting) chunks.push({ policyNumber, lines: lines.slice(start, start + perPosting) });
   }
   const at = instant(now);
-  await mapLimited(chunks, LOCKBOX_POSTINGS_AT_ONCE, async ({ policyNumber, lines }) => {
-    const prior = loadedById.get(policyNumber)!;
-    const { account } = prior;
-    let pending = lines;
-    while (pending.length > 0) {
-      const entries = pending.map((line, offset) => {
-        const payment = decisions[line].payment!;
-        return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
-      });
-      const total = sum(entries.map((entry) => -entry.amountCents));
-      const note = newNote({
-        policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
-        text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
-      });
-      try {
-        await writePosting({
-          account,
-          prior,
-          entries,
-          holdChecks: entries.map((entry) => entry.checkNumber!),
-          locatePayments: entries.map((entry) => entry.id),
-          handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
+  const chunksPerPolicy = new Map<string, number[][]>();
+  for (const { policyNumber, lines } of chunks) chunksPerPolicy.set(policyNumber, [...(chunksPerPolicy.get(policyNumber) ?? []), lines]);
+  // One policy's postings one after another (each writes its account's lockbox-due record under
+  // the version the one before left); different policies in parallel.
+  await mapLimited([...chunksPerPolicy], LOCKBOX_POSTINGS_AT_ONCE, async ([policyNumber, policyChunks]) => {
+    let state = loadedById.get(policyNumber)!;
+    for (const lines of policyChunks) {
+      const { account } = state;
+      let pending = lines;
+      while (pending.length > 0) {
+        const entries = pending.map((line, offset) => {
+          const payment = decisions[line].payment!;
+          return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
         });
-        recordMoneyMove('PaymentsPosted', entries.length);
-        return;
-      } catch (error) {
-        if (!(error instanceof CheckAlreadyPostedError)) throw error;
-        const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
-        results[line] = { result: 'error', detail: error.messages[0] };
-        pending = pending.filter((candidate) => candidate !== line);
+        const total = sum(entries.map((entry) => -entry.amountCents));
+        const note = newNote({
+          policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
+          text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
+        });
+        try {
+          state = await writePosting({
+            account,
+            prior: state,
+            entries,
+            holdChecks: entries.map((entry) => entry.checkNumber!),
+            locatePayments: entries.map((entry) => entry.id),
+            handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
+          });
+          recordMoneyMove('PaymentsPosted', entries.length);
+          break;
+        } catch (error) {
+          if (!(error instanceof CheckAlreadyPostedError)) throw error;
+          const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
+          results[line] = { result: 'error', detail: error.messages[0] };
+          pending = pending.filter((candidate) => candidate !== line);
+        }
       }
     }
   });

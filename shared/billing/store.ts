@@ -18,6 +18,7 @@ import {
   accountKey,
   accountListQuery,
   accountQuery,
+  billingMigrationKey,
   checkKey,
   entryKey,
   lockboxDueKey,
@@ -121,13 +122,21 @@ export interface Posting {
   handed?: readonly TransactionWrite[];
 }
 
-/** The writes of a posting: the account first, its rows, checks, locators, its lockbox-due record, then the handed writes. */
-export function postingWrites(posting: Posting): TransactionWrite[] {
+/** The account and its rows as a posting leaves them (what loadAccount would read once it is written). */
+export function postingOutcome(posting: Posting): LoadedAccount {
   const { account } = posting;
   const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, posting.balanceAdjustmentCents ?? 0);
   const after: BillingAccount = { ...account, ...posting.set, balanceCents: account.balanceCents + delta, version: account.version + 1 };
   const voided = new Set(after.voidedEntryIds ?? []);
-  const rowsAfter = [...posting.prior.entries, ...(posting.prior.voided ?? []), ...posting.entries].filter((entry) => !voided.has(entry.id));
+  const rows = [...posting.prior.entries, ...(posting.prior.voided ?? []), ...posting.entries];
+  return { account: after, entries: rows.filter((entry) => !voided.has(entry.id)), voided: rows.filter((entry) => voided.has(entry.id)) };
+}
+
+/** The writes of a posting: the account first, its rows, checks, locators, its lockbox-due record, then the handed writes. */
+export function postingWrites(posting: Posting): TransactionWrite[] {
+  const { account } = posting;
+  const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, posting.balanceAdjustmentCents ?? 0);
+  const outcome = postingOutcome(posting);
   const names: Record<string, string> = { '#balance': 'balanceCents', '#version': 'version' };
   const values: Record<string, unknown> = { ':delta': delta, ':one': 1 };
   const assignments: string[] = [];
@@ -165,7 +174,7 @@ export function postingWrites(posting: Posting): TransactionWrite[] {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     })),
-    lockboxDueWrite(after, rowsAfter),
+    lockboxDueWrite(outcome.account, outcome.entries),
     ...(posting.handed ?? []),
   ];
 }
@@ -178,7 +187,7 @@ class StaleAccountError extends ConcurrentChangeError {}
  * (a cancelled transaction wrote nothing); a held check number that exists is
  * CheckAlreadyPostedError; a changed account under a version guard is ConcurrentChangeError.
  */
-export async function writePosting(posting: Posting): Promise<void> {
+export async function writePosting(posting: Posting): Promise<LoadedAccount> {
   const checksFrom = 1 + posting.entries.length;
   const held = posting.holdChecks ?? [];
   const label = `The account of policy ${posting.account.policyNumber}`;
@@ -194,7 +203,7 @@ export async function writePosting(posting: Posting): Promise<void> {
           return !posting.guardVersion && failure.indexes.includes(0) ? new StaleAccountError(label) : undefined;
         },
       });
-      return;
+      return postingOutcome(posting);
     } catch (error) {
       // A payment met another posting to the same account: its rows are the same, the account's rows are read again.
       if (!(error instanceof StaleAccountError) || attempt >= MAX_ATTEMPTS) throw error;
@@ -281,6 +290,15 @@ export async function lockboxDuePage(shard: number, options: { afterSk?: string;
     return { dues, ...(page.lastEvaluatedKey ? { lastSk: page.lastEvaluatedKey.sk as string } : {}) };
   }
   return { dues: [] };
+}
+
+/** Whether a one-time billing migration has finished. */
+export async function billingMigrationDone(name: string): Promise<boolean> {
+  return !!(await documentClient().send(new GetCommand({ TableName: table(), Key: billingMigrationKey(name), ConsistentRead: true }))).Item;
+}
+
+export async function markBillingMigrationDone(name: string, outcome: Record<string, number>): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...billingMigrationKey(name), entity: 'BillingMigration', name, finishedAt: new Date().toISOString(), ...outcome } }));
 }
 
 // ---------------------------------------------------------------- nightly runs

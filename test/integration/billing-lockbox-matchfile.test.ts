@@ -8,6 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxAccount, lockboxMatchRecord, statusOf } from '../../shared/billing/lockbox.js';
 import { payingAccount } from '../../shared/billing/service.js';
 import { allAccounts, loadAccount } from '../../shared/billing/store.js';
+import { backfillLockboxDues } from '../../shared/billing/lockbox-due-backfill.js';
+import { lockboxDueKey } from '../../shared/billing/keys.js';
+import { documentClient } from '../../shared/platform/clients.js';
+import { config } from '../../shared/platform/config.js';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LockboxMatchRecord } from '../../shared/billing/model.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -137,5 +142,25 @@ describe('the matchfile in pages', () => {
     const refused = await service.call(`${P}/retrieve_lockbox_matchfile_info`, { page_token: 'bm90IGEgdG9rZW4' });
     expect(refused.body).toMatchObject({ success: false, data: null });
     expect(refused.body.messages.join(' ')).toMatch(/page_token/);
+  }, 60_000);
+});
+
+describe('accounts written before the lockbox-due records', () => {
+  it('are in the matchfile once backfilled, with the renewed term marked, to the cent', async () => {
+    const renewed = await issued('Olga Old', '2025-01-01');
+    ok(await service.call(`${P}/process_renewals`, { policy_number: renewed.policyNumber, renew_date: '2025-11-17' }));
+    const fresh = await issued('Otto Old');
+    // As written before the change: no lockbox-due record, no laterTermId.
+    for (const account of (await allAccounts()).filter((candidate) => [renewed.policyId, fresh.policyId].includes(candidate.policyId))) {
+      await documentClient().send(new DeleteCommand({ TableName: config.tableName(), Key: lockboxDueKey(account) }));
+      await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: { pk: `BILLING#${account.policyId}`, sk: `TERM#${account.termId}#ACCOUNT` }, UpdateExpression: 'REMOVE laterTermId' }));
+    }
+    expect((await matchfile()).map((line) => line.policy_number)).not.toContain(fresh.lockbox);
+    const outcome = await backfillLockboxDues({ force: true });
+    expect(outcome.written).toBeGreaterThanOrEqual(3);
+    expect(await lineOf(fresh.lockbox)).toEqual({ policy_number: fresh.lockbox, current_due_amount: 85162, minimum_acceptable_amount: 85162, always_reject_flag: false });
+    expect(await lineOf(renewed.lockbox)).toMatchObject({ current_due_amount: 85162 });
+    const [first] = (await allAccounts()).filter((account) => account.policyId === renewed.policyId).sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+    expect(first.laterTermId).toBeDefined();
   }, 60_000);
 });
