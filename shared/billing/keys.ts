@@ -74,13 +74,16 @@ export function lockboxDueKey(account: { policyId: string; termId: string; lockb
   return { pk: lockboxDuePartition(stableShard(account.policyId, LOCKBOX_DUE_SHARDS)), sk: `${account.lockboxNumber}#${account.policyId}#${account.termId}` };
 }
 
-/** Query parameters of one shard of the lockbox-due records, from after `afterSk` (strongly consistent: the table, not an index). */
+/**
+ * Query parameters of one shard of the lockbox-due records, from after `afterSk`. Eventually
+ * consistent (half the read units): a posting of the last second may be missing, as it was when
+ * the matchfile listed accounts through an index.
+ */
 export function lockboxDueQuery(tableName: string, shard: number, afterSk?: string) {
   return {
     TableName: tableName,
     KeyConditionExpression: afterSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk > :after',
     ExpressionAttributeValues: { ':pk': lockboxDuePartition(shard), ...(afterSk === undefined ? {} : { ':after': afterSk }) },
-    ConsistentRead: true,
   };
 }
 

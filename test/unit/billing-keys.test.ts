@@ -6,6 +6,8 @@ import {
   accountIndexAttributes,
   accountKey,
   lockboxDueKey,
+  lockboxDueQuery,
+  LOCKBOX_DUE_SHARDS,
   accountListQuery,
   accountQuery,
   accountShard,
@@ -56,6 +58,17 @@ describe('billing keys', () => {
     expect(noteKey('n1')).toEqual({ pk: 'NOTE#n1', sk: 'NOTE' });
     expect(noteIndexAttributes(POLICY, '2026-01-01T00:00:00.000Z', 'n1')).toEqual({ gsi1pk: `POLICYNOTES#${POLICY}`, gsi1sk: '2026-01-01T00:00:00.000Z#n1' });
     expect(policyNotesQuery('T', POLICY).ExpressionAttributeValues).toEqual({ ':pk': `POLICYNOTES#${POLICY}` });
+  });
+});
+
+describe('lockbox-due keys', () => {
+  it("puts an owing account's record in its policy's shard, sorted by lockbox number then policy and term, and reads a shard from after a key", () => {
+    const key = lockboxDueKey({ policyId: POLICY, termId: TERM, lockboxNumber: '1020267' });
+    expect(key.pk).toMatch(new RegExp(`^LOCKBOXDUE#[0-${LOCKBOX_DUE_SHARDS - 1}]$`));
+    expect(lockboxDueKey({ policyId: POLICY, termId: 'another term', lockboxNumber: '1020267' }).pk).toBe(key.pk);
+    expect(key.sk).toBe(`1020267#${POLICY}#${TERM}`);
+    expect(lockboxDueQuery('T', 3)).toEqual({ TableName: 'T', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'LOCKBOXDUE#3' } });
+    expect(lockboxDueQuery('T', 3, 'k')).toEqual({ TableName: 'T', KeyConditionExpression: 'pk = :pk AND sk > :after', ExpressionAttributeValues: { ':pk': 'LOCKBOXDUE#3', ':after': 'k' } });
   });
 });
 
