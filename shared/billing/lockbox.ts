@@ -237,17 +237,17 @@ export function matchfileAccountOf(dues: readonly LockboxDue[]): LockboxDue | un
   return inOrder.find((due) => due.policyStatus !== 'Cancelled') ?? inOrder.find((due) => due.laterTermId === null);
 }
 
-/** The matchfile lines of lockbox-due records (any number of policies, each policy's records all given), unordered. */
-export function matchfileRecordsOf(dues: readonly LockboxDue[], asOf: string): LockboxMatchRecord[] {
+/** The matchfile lines of lockbox-due records (any number of policies, each policy's records all given), unordered, each with its policy number. */
+export function matchfileLinesOf(dues: readonly LockboxDue[], asOf: string): Array<{ policyNumber: string; record: LockboxMatchRecord }> {
   const perPolicy = new Map<string, LockboxDue[]>();
   for (const due of dues) perPolicy.set(due.policyId, [...(perPolicy.get(due.policyId) ?? []), due]);
-  const records: LockboxMatchRecord[] = [];
+  const lines: Array<{ policyNumber: string; record: LockboxMatchRecord }> = [];
   for (const policyDues of perPolicy.values()) {
     const shown = matchfileAccountOf(policyDues);
     if (!shown) continue;
     const figures = lockboxDueFigures(shown, asOf);
     if (figures.currentDueCents <= 0) continue;
-    records.push(lockboxMatchRecord({ policyNumber: shown.policyNumber, ...figures, postedChecks: [] }));
+    lines.push({ policyNumber: shown.policyNumber, record: lockboxMatchRecord({ policyNumber: shown.policyNumber, ...figures, postedChecks: [] }) });
   }
-  return records;
+  return lines;
 }

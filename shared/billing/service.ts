@@ -18,7 +18,7 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxNumberOf, lockboxPolicyNumber, matchfileRecordsOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxNumberOf, lockboxPolicyNumber, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -402,18 +402,19 @@ async function matchfileLinesOfShard(
   wanted: number,
   asOf: string,
   found: { lines: number; limit: number } = { lines: 0, limit: Number.POSITIVE_INFINITY },
-): Promise<{ records: LockboxMatchRecord[]; next?: MatchfileCursor }> {
-  const records: LockboxMatchRecord[] = [];
+): Promise<{ records: Array<{ policyNumber: string; record: LockboxMatchRecord }>; next?: MatchfileCursor }> {
+  const records: Array<{ policyNumber: string; record: LockboxMatchRecord }> = [];
   let afterSk = cursor.afterSk;
   let pending: Array<LockboxDue & { sk: string }> = [];
   for (;;) {
-    const page = await lockboxDuePage(cursor.shard, { afterSk, limit: LOCKBOX_DUES_PER_PAGE });
+    // Each record gives at most one line: reading no more records than lines still wanted, a page never holds more than asked.
+    const page = await lockboxDuePage(cursor.shard, { afterSk, limit: Math.min(LOCKBOX_DUES_PER_PAGE, Math.max(1, wanted - records.length)) });
     const read = [...pending, ...page.dues];
     // The last policy of a page that did not end the shard may go on in the next page: kept for it.
     const lastPolicy = page.lastSk ? read.at(-1)?.policyId : undefined;
     const whole = lastPolicy ? read.filter((due) => due.policyId !== lastPolicy) : read;
     pending = lastPolicy ? read.filter((due) => due.policyId === lastPolicy) : [];
-    const lines = matchfileRecordsOf(whole, asOf);
+    const lines = matchfileLinesOf(whole, asOf);
     records.push(...lines);
     found.lines += lines.length;
     // Shards read in parallel count their lines together: past the limit, none reads on.
@@ -428,14 +429,15 @@ export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRe
   const today = todayIso(now);
   const found = { lines: 0, limit: MATCHFILE_LINES_PER_ANSWER };
   const shards = await Promise.all(Array.from({ length: LOCKBOX_DUE_SHARDS }, (_, shard) => matchfileLinesOfShard({ shard }, Number.POSITIVE_INFINITY, today, found)));
-  const records = shards.flatMap((shard) => shard.records);
   if (found.lines > MATCHFILE_LINES_PER_ANSWER) throw new MatchfileTooLargeError();
-  return records.sort((a, b) => a.policy_number.localeCompare(b.policy_number) || 0);
+  return shards
+    .flatMap((shard) => shard.records)
+    .sort((a, b) => a.policyNumber.localeCompare(b.policyNumber))
+    .map((line) => line.record);
 }
 
 /**
- * retrieve_lockbox_matchfile_info, one page: at least `pageSize` lines unless the matchfile ends
- * (a few more when a query page ends past it; never more than MATCHFILE_LINES_PER_ANSWER), in
+ * retrieve_lockbox_matchfile_info, one page: `pageSize` lines (fewer only on the last page), in
  * shard order, and the token of the next page (null after the last). Every owing policy is on
  * exactly one page of a walk from the first page to the last.
  */
@@ -444,8 +446,8 @@ export async function lockboxMatchfilePage(request: { pageSize: number; pageToke
   let cursor: MatchfileCursor | undefined = request.pageToken ? decodePageToken(request.pageToken) : { shard: 0 };
   const records: LockboxMatchRecord[] = [];
   while (cursor && records.length < request.pageSize) {
-    const read = await matchfileLinesOfShard(cursor, Math.min(request.pageSize - records.length, MATCHFILE_LINES_PER_ANSWER - LOCKBOX_DUES_PER_PAGE), today);
-    records.push(...read.records);
+    const read = await matchfileLinesOfShard(cursor, request.pageSize - records.length, today);
+    records.push(...read.records.map((line) => line.record));
     cursor = read.next ?? (cursor.shard + 1 < LOCKBOX_DUE_SHARDS ? { shard: cursor.shard + 1 } : undefined);
   }
   return { records, nextPageToken: cursor ? encodePageToken(cursor) : null };

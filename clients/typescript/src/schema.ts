@@ -13157,7 +13157,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Lines per page (at most 25000); a page holds at least this many unless it is the last, and a few more when a read ends past it
+                     * @description Lines per page (at most 25000); only the last page holds fewer
                      * @example 1
                      */
                     page_size?: number | string;
@@ -13273,7 +13273,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Lines per page (at most 25000); a page holds at least this many unless it is the last, and a few more when a read ends past it
+                     * @description Lines per page (at most 25000); only the last page holds fewer
                      * @example 1
                      */
                     page_size?: number | string;

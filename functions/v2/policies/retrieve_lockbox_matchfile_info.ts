@@ -13,7 +13,7 @@ export const handler = defineOperation({
     'With either, data is one page of the list and the answer carries next_page_token beside data: send it as page_token for the next page; null after the last page',
   permission: 'billing:write',
   input: z.object({
-    page_size: optional(pageSize(MATCHFILE_LINES_PER_ANSWER).check(z.meta({ description: `Lines per page (at most ${MATCHFILE_LINES_PER_ANSWER}); a page holds at least this many unless it is the last, and a few more when a read ends past it` }))),
+    page_size: optional(pageSize(MATCHFILE_LINES_PER_ANSWER).check(z.meta({ description: `Lines per page (at most ${MATCHFILE_LINES_PER_ANSWER}); only the last page holds fewer` }))),
     page_token: optional(boundedString(600, { nonEmpty: true }).check(z.meta({ description: "The previous answer's next_page_token: the next page of the same walk" }))),
   }),
   resources: { table: 'read' },
