@@ -385,7 +385,7 @@ export function decodePageToken(token: string): MatchfileCursor {
   try {
     const [shard, afterSk] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
     if (typeof shard !== 'number' || !Number.isInteger(shard) || shard < 0 || shard >= LOCKBOX_DUE_SHARDS) throw new InvalidPageTokenError();
-    if (afterSk !== undefined && (typeof afterSk !== 'string' || afterSk.length > 300)) throw new InvalidPageTokenError();
+    if (afterSk !== undefined && (typeof afterSk !== 'string' || afterSk.length > 400)) throw new InvalidPageTokenError();
     return afterSk === undefined ? { shard } : { shard, afterSk: afterSk as string };
   } catch {
     throw new InvalidPageTokenError();
