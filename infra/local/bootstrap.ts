@@ -18,6 +18,8 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.j
 export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
 // Seals personal identifiers stored in clear before sealing existed; a no-op once it has run.
 export { sealStoredIdentifiers } from '../../shared/contacts/seal-identifiers-migration.js';
+// Writes the lockbox-due records of accounts written before them; a no-op once it has run.
+export { backfillLockboxDues } from '../../shared/billing/lockbox-due-backfill.js';
 
 /** The built-in vendor's webhook secret when none is given: new for each run of the process. */
 const LOCAL_SIGNATURE_VENDOR_SECRET = randomBytes(32).toString('hex');

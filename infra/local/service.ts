@@ -13,6 +13,7 @@ import {
   newLocalResourceNames,
   provisionResources,
   sealStoredIdentifiers,
+  backfillLockboxDues,
   seedReferenceProduct,
   type LocalResourceNames,
 } from './bootstrap.js';
@@ -64,6 +65,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await seedReferenceProduct();
     await sealStoredIdentifiers();
     await movePrintQueueToEntries();
+    await backfillLockboxDues();
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
     const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }) });
     stoppers.push(api.close);

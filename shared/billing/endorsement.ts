@@ -113,7 +113,7 @@ export function billingAtEndorsement(generatedBy = 'system'): EndorsementContrib
     }, { id: randomUUID(), generatedBy });
     return {
       area: 'billing',
-      writes: options.preview ? [] : postingWrites({ account: loaded.account, entries: [billing.row], guardVersion: true }),
+      writes: options.preview ? [] : postingWrites({ account: loaded.account, prior: loaded, entries: [billing.row], guardVersion: true }),
       preview: previewOf(billing, loaded.account),
     };
   };

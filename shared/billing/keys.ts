@@ -62,6 +62,34 @@ export function accountListQuery(tableName: string, shard: number) {
  */
 export const lockboxNumberKey = (lockboxNumber: string): Key => ({ pk: `LOCKBOX#${lockboxNumber}`, sk: 'LOCKBOX' });
 
+/** The lockbox-due records (the accounts that owe, the matchfile's source) are spread over this many partitions. */
+export const LOCKBOX_DUE_SHARDS = 8;
+export const lockboxDuePartition = (shard: number) => `LOCKBOXDUE#${shard}`;
+
+/**
+ * The lockbox-due record of an account that owes: in the partition of its policy's shard, sorted
+ * by lockbox number then policy, so a policy's records (its terms) sit together.
+ */
+export function lockboxDueKey(account: { policyId: string; termId: string; lockboxNumber: string }): Key {
+  return { pk: lockboxDuePartition(stableShard(account.policyId, LOCKBOX_DUE_SHARDS)), sk: `${account.lockboxNumber}#${account.policyId}#${account.termId}` };
+}
+
+/**
+ * Query parameters of one shard of the lockbox-due records, from after `afterSk`. Eventually
+ * consistent (half the read units): a posting of the last second may be missing, as it was when
+ * the matchfile listed accounts through an index.
+ */
+export function lockboxDueQuery(tableName: string, shard: number, afterSk?: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: afterSk === undefined ? 'pk = :pk' : 'pk = :pk AND sk > :after',
+    ExpressionAttributeValues: { ':pk': lockboxDuePartition(shard), ...(afterSk === undefined ? {} : { ':after': afterSk }) },
+  };
+}
+
+/** A one-time migration of the billing records, done (`lockbox-dues-v1`: the lockbox-due records of accounts written before them). */
+export const billingMigrationKey = (name: string): Key => ({ pk: `BILLINGMIGRATION#${name}`, sk: 'DONE' });
+
 /** Query parameters finding the account of a term from the term id alone. */
 export function accountByTermQuery(tableName: string, termId: string) {
   return {

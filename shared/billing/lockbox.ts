@@ -4,8 +4,8 @@
  * refused with a reason. Policies are known to the bank by their digits only.
  */
 import { InvalidAmountError, formatCents, sum, toCentsExactly, type Cents } from '../platform/money.js';
-import { chargeStandings, ledgerFromEntries } from './ledger.js';
-import type { AcceptedLockboxPayment, AccountEntry, Charge, Credit, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
+import { chargeStandings, inDueOrder, ledgerFromEntries } from './ledger.js';
+import type { AcceptedLockboxPayment, AccountEntry, BillingAccount, Charge, Credit, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 
 /** The lockbox form of a policy number: its digits only (`10-2026-7` -> `1020267`). */
 export function lockboxPolicyNumber(policyNumber: string): string {
@@ -164,4 +164,90 @@ export function decideLockboxTransactions(transactions: readonly unknown[], acco
   const index = lockboxIndex(accounts);
   const seen = new Set<string>();
   return transactions.map((transaction) => decideLockboxTransaction(transaction, index, seen));
+}
+
+/** The status the lockbox and payments see: a term past its expiration is Expired unless cancelled. */
+export function statusOf(account: Pick<BillingAccount, 'policyStatus' | 'expirationDate'>, today: string): string {
+  if (account.policyStatus === 'Active' && today >= account.expirationDate) return 'Expired';
+  return account.policyStatus;
+}
+
+/**
+ * What the matchfile reads of one account that owes (balance above 0), kept on its own small
+ * record in the same transaction as every posting: the charges (`billDate dueDate cents`, in due
+ * order) and the credits still standing (`date cents`, summed per day). The figures themselves
+ * change with the day (a bill date passes, a due date passes, the term expires) without any
+ * write, so the record keeps what they are computed from, not the figures.
+ */
+export interface LockboxDue {
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  effectiveDate: string;
+  expirationDate: string;
+  policyStatus: string;
+  balanceCents: Cents;
+  /** The term renewing this one has an account: a payment to the policy falls back to that one, not this one. */
+  laterTermId: string | null;
+  charges: string[];
+  credits: string[];
+}
+
+/** The lockbox-due record of an account as a posting leaves it (its rows without the voided ones); none when it owes nothing. */
+export function lockboxDueOf(account: BillingAccount, rows: readonly AccountEntry[]): LockboxDue | null {
+  if (account.balanceCents <= 0) return null;
+  const { charges, credits } = ledgerFromEntries(rows);
+  const perDay = new Map<string, Cents>();
+  for (const credit of credits) if (!credit.reversal) perDay.set(credit.date, (perDay.get(credit.date) ?? 0) + credit.amountCents);
+  return {
+    policyId: account.policyId,
+    termId: account.termId,
+    policyNumber: account.policyNumber,
+    effectiveDate: account.effectiveDate,
+    expirationDate: account.expirationDate,
+    policyStatus: account.policyStatus,
+    balanceCents: account.balanceCents,
+    laterTermId: account.laterTermId ?? null,
+    charges: inDueOrder(charges).map((charge) => `${charge.billDate} ${charge.dueDate} ${charge.amountCents}`),
+    credits: [...perDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, cents]) => `${date} ${cents}`),
+  };
+}
+
+/** The lockbox figures of a lockbox-due record on `asOf`: the same rules as the account's rows give (lockboxDues). */
+export function lockboxDueFigures(due: LockboxDue, asOf: string): { currentDueCents: Cents; minimumAcceptableCents: Cents; alwaysReject: boolean } {
+  const charges: Charge[] = due.charges.map((text, index) => {
+    const [billDate, dueDate, cents] = text.split(' ');
+    return { id: String(index), kind: 'Invoice', billDate, dueDate, amountCents: Number(cents) };
+  });
+  const credits: Credit[] = due.credits.map((text, index) => {
+    const [date, cents] = text.split(' ');
+    return { id: String(index), date, amountCents: Number(cents), reversal: null };
+  });
+  const dues = lockboxDues(charges, credits, asOf);
+  return { ...dues, alwaysReject: lockboxAlwaysRejects(statusOf(due, asOf), dues.currentDueCents) };
+}
+
+/**
+ * The one account of a policy the matchfile shows, from the policy's lockbox-due records (its
+ * accounts that owe), by the rule payments follow (payingAccount): the earliest owing account not
+ * cancelled; else the policy's latest account, when it is one of them (it owes).
+ */
+export function matchfileAccountOf(dues: readonly LockboxDue[]): LockboxDue | undefined {
+  const inOrder = [...dues].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+  return inOrder.find((due) => due.policyStatus !== 'Cancelled') ?? inOrder.find((due) => due.laterTermId === null);
+}
+
+/** The matchfile lines of lockbox-due records (any number of policies, each policy's records all given), unordered, each with its policy number. */
+export function matchfileLinesOf(dues: readonly LockboxDue[], asOf: string): Array<{ policyNumber: string; record: LockboxMatchRecord }> {
+  const perPolicy = new Map<string, LockboxDue[]>();
+  for (const due of dues) perPolicy.set(due.policyId, [...(perPolicy.get(due.policyId) ?? []), due]);
+  const lines: Array<{ policyNumber: string; record: LockboxMatchRecord }> = [];
+  for (const policyDues of perPolicy.values()) {
+    const shown = matchfileAccountOf(policyDues);
+    if (!shown) continue;
+    const figures = lockboxDueFigures(shown, asOf);
+    if (figures.currentDueCents <= 0) continue;
+    lines.push({ policyNumber: shown.policyNumber, record: lockboxMatchRecord({ policyNumber: shown.policyNumber, ...figures, postedChecks: [] }) });
+  }
+  return lines;
 }

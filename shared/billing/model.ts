@@ -327,5 +327,7 @@ export interface BillingAccount {
   voidedEntryIds?: string[];
   /** The last day the nightly job decided this account for. */
   nightlyDate: string | null;
+  /** The renewal term's account, once the renewal is billed: payments to the policy no longer fall back to this account. */
+  laterTermId?: string;
   version: number;
 }

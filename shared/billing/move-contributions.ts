@@ -58,7 +58,8 @@ async function accountOf(policyId: string, termId: string, policyNumber: string)
  * invoices are voided), and only what was billed is set against what stays earned.
  */
 export async function billingAtCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
-  const { account, entries } = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber);
+  const loaded = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber);
+  const { account, entries } = loaded;
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
   if (cancelled.outcome === 'pending') {
     const set: Partial<BillingAccount> = { nightlyWatch: true };
@@ -66,7 +67,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
       set.nonPayment = { ...excusedOf(account), status: 'cancellation_pending', cancelDate: cancelled.cancelDate, chargeId: cancelled.unpaidChargeId };
       set.nightlyDate = cancelled.decisionDate;
     }
-    return postingWrites({ account, entries: [], guardVersion: true, set });
+    return postingWrites({ account, prior: loaded, entries: [], guardVersion: true, set });
   }
   const figures = await figuresOf({ revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
@@ -77,6 +78,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
   ];
   return postingWrites({
     account,
+    prior: loaded,
     entries: rows,
     guardVersion: true,
     balanceAdjustmentCents: -sum(unbilled.map((entry) => entry.amountCents)),
@@ -101,11 +103,13 @@ function excusedOf(account: BillingAccount): { excusedChargeIds?: string[] } {
  * from non-payment: still owed, but the nightly job does not pend the policy for it again.
  */
 export async function billingAtRescission(rescinded: RescindedCancellation): Promise<TransactionWrite[]> {
-  const { account } = await accountOf(rescinded.policyId, rescinded.termId, rescinded.policyNumber);
+  const loaded = await accountOf(rescinded.policyId, rescinded.termId, rescinded.policyNumber);
+  const { account } = loaded;
   const unpaid = rescinded.byHand && account.nonPayment.status === 'cancellation_pending' ? account.nonPayment.chargeId : null;
   const excused = [...(account.nonPayment.excusedChargeIds ?? []), ...(unpaid ? [unpaid] : [])];
   return postingWrites({
     account,
+    prior: loaded,
     entries: [],
     guardVersion: true,
     set: {
@@ -126,7 +130,8 @@ export async function billingAtRescission(rescinded: RescindedCancellation): Pro
  * not cancel it again for the same unpaid invoice).
  */
 export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promise<TransactionWrite[]> {
-  const { account, entries, voided } = await accountOf(reinstated.policyId, reinstated.termId, reinstated.policyNumber);
+  const loaded = await accountOf(reinstated.policyId, reinstated.termId, reinstated.policyNumber);
+  const { account, entries, voided } = loaded;
   const settings = await billingSettings();
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(reinstated.decidedAt) + offset).toISOString(), generatedBy: reinstated.decidedBy, policyStatus: 'Active' });
   const returned = [...entries].reverse().find((entry) => entry.type === 'Return Premium' && entry.cancelDate === reinstated.cancelDate);
@@ -153,6 +158,7 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
   const excused = [...(account.nonPayment.excusedChargeIds ?? []), ...(account.nonPayment.chargeId ? [account.nonPayment.chargeId] : [])];
   return postingWrites({
     account,
+    prior: loaded,
     entries: rows,
     guardVersion: true,
     balanceAdjustmentCents: sum(rebilled.map((entry) => entry.amountCents)),

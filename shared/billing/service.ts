@@ -18,7 +18,7 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxMatchRecord, lockboxNumberOf, lockboxPolicyNumber, parsePaymentAmount, InvalidPaymentAmountError, type LockboxAccount } from './lockbox.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxNumberOf, lockboxPolicyNumber, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -26,15 +26,19 @@ import { billableItems, billingScheduleOptions, installmentsFor } from './schedu
 import { billingSettingsFromRecords } from './settings.js';
 import {
   accountRefsByLockboxNumber,
-  allAccounts,
   CheckAlreadyPostedError,
   findPayment,
   loadAccount,
+  lockboxDuePage,
   newAccountWrites,
   policyIdOfTerm,
+  postingWrites,
   writePosting,
   type LoadedAccount,
 } from './store.js';
+import { LOCKBOX_DUE_SHARDS } from './keys.js';
+
+export { statusOf };
 
 export const FULL_PAY_LABEL = 'Full Pay';
 
@@ -104,11 +108,18 @@ export function billingAtIssue(now: () => Date = () => new Date()): Contribution
 export function billingAtRenewal(): Contribution<RenewedTerm> {
   return async (renewed: RenewedTerm) => {
     if (renewed.held) return [];
-    return newTermAccountWrites(
-      { ...renewed, agencyId: renewed.agencyId, namedInsuredContactIds: renewed.namedInsuredContactIds },
-      renewed.revision,
-      { scheduleId: renewed.billingScheduleId, at: new Date(renewed.decidedAt), generatedBy: renewed.decidedBy },
-    );
+    // The expiring term's account learns it is no longer the policy's latest (the matchfile's fallback reads it), under its version.
+    const expiring = await loadAccount(renewed.policyId, renewed.expiringTermId);
+    return [
+      ...(await newTermAccountWrites(
+        { ...renewed, agencyId: renewed.agencyId, namedInsuredContactIds: renewed.namedInsuredContactIds },
+        renewed.revision,
+        { scheduleId: renewed.billingScheduleId, at: new Date(renewed.decidedAt), generatedBy: renewed.decidedBy },
+      )),
+      ...(expiring && expiring.account.laterTermId !== renewed.termId
+        ? postingWrites({ account: expiring.account, prior: expiring, entries: [], guardVersion: true, set: { laterTermId: renewed.termId } })
+        : []),
+    ];
   };
 }
 
@@ -239,7 +250,8 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     throw error;
   }
   const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
-  const { account } = await accountOfPolicy(policy, terms);
+  const paying = await accountOfPolicy(policy, terms);
+  const { account } = paying;
   const at = instant(now);
   const entry = paymentEntry(entryContext(principal.contactId, statusOf(account, todayIso(now)), at), {
     date: request.depositDate ?? todayIso(now),
@@ -250,7 +262,7 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     policyId: policy.id, termId: account.termId, createdBy: principal.contactId, createdAt: at, agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
-  await writePosting({ account, entries: [entry], locatePayments: [entry.id], handed: [notePut(note), paymentPostedEvent(account, entry)] });
+  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [notePut(note), paymentPostedEvent(account, entry)] });
   recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
 }
@@ -263,11 +275,6 @@ function paymentPostedEvent(account: BillingAccount, entry: AccountEntry) {
   });
 }
 
-/** The status the lockbox and payments see: a term past its expiration is Expired unless cancelled. */
-export function statusOf(account: BillingAccount, today: string): string {
-  if (account.policyStatus === 'Active' && today >= account.expirationDate) return 'Expired';
-  return account.policyStatus;
-}
 
 // ---------------------------------------------------------------- NSF
 
@@ -309,6 +316,7 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
   });
   await writePosting({
     account: loaded.account,
+    prior: loaded,
     entries: [reversal, fee],
     guardVersion: true,
     releaseChecks: payment.checkNumber ? [payment.checkNumber] : [],
@@ -339,21 +347,111 @@ function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] 
   return [...byPolicy.values()].map((candidates) => payingAccount(candidates));
 }
 
-/** retrieve_lockbox_matchfile_info: every policy with an amount due, amounts in pennies. */
-export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
-  const today = todayIso(now);
-  // The stored balance counts every row, so an account owing nothing by it owes nothing billed either.
-  const owing = latestPerPolicy(await allAccounts()).filter((account) => account.balanceCents > 0);
-  const accounts = await mapLimited(owing, LOCKBOX_READS_AT_ONCE, async (account) => {
-    const loaded = await loadAccount(account.policyId, account.termId);
-    return loaded ? lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, today) }, loaded.entries, today) : undefined;
-  });
-  return accounts
-    .filter((account): account is LockboxAccount => !!account && account.currentDueCents > 0)
-    .sort((a, b) => a.policyNumber.localeCompare(b.policyNumber))
-    .map(lockboxMatchRecord);
+/** Lockbox-due records read in one query page: a page of 1,000 records stays under DynamoDB's 1 MB. */
+const LOCKBOX_DUES_PER_PAGE = 1000;
+/**
+ * The most matchfile lines one answer carries (also the largest page_size): 25,000 lines of at
+ * most ~140 bytes stay well under Lambda's 6 MB answer.
+ */
+export const MATCHFILE_LINES_PER_ANSWER = 25_000;
+
+/** The matchfile is larger than one answer carries: it is asked for in pages. */
+export class MatchfileTooLargeError extends BusinessRuleError {
+  constructor() {
+    super(`The matchfile has more lines than the ${MATCHFILE_LINES_PER_ANSWER} one answer carries: ask for it in pages with page_size (at most ${MATCHFILE_LINES_PER_ANSWER}) and each answer's next_page_token as page_token`);
+    this.name = 'MatchfileTooLargeError';
+  }
 }
 
+/** A page_token that no answer gave. */
+export class InvalidPageTokenError extends BusinessRuleError {
+  constructor() {
+    super('page_token: not a token a matchfile answer gave (ask again from the first page, without page_token)');
+    this.name = 'InvalidPageTokenError';
+  }
+}
+
+/** Where a paged matchfile read stands: the shard being read and the last record key taken from it. */
+export interface MatchfileCursor {
+  shard: number;
+  afterSk?: string;
+}
+
+export function encodePageToken(cursor: MatchfileCursor): string {
+  return Buffer.from(JSON.stringify(cursor.afterSk === undefined ? [cursor.shard] : [cursor.shard, cursor.afterSk])).toString('base64url');
+}
+
+export function decodePageToken(token: string): MatchfileCursor {
+  try {
+    const [shard, afterSk] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[];
+    if (typeof shard !== 'number' || !Number.isInteger(shard) || shard < 0 || shard >= LOCKBOX_DUE_SHARDS) throw new InvalidPageTokenError();
+    if (afterSk !== undefined && (typeof afterSk !== 'string' || afterSk.length > 400)) throw new InvalidPageTokenError();
+    return afterSk === undefined ? { shard } : { shard, afterSk: afterSk as string };
+  } catch {
+    throw new InvalidPageTokenError();
+  }
+}
+
+/**
+ * Lockbox-due records of one shard from `cursor`, whole policies only (a policy's terms are read
+ * together: which one the matchfile shows depends on all of them), until at least `wanted` lines
+ * are found or the shard ends. Answers the lines and where the next read starts (none at the shard's end).
+ */
+async function matchfileLinesOfShard(
+  cursor: MatchfileCursor,
+  wanted: number,
+  asOf: string,
+  found: { lines: number; limit: number } = { lines: 0, limit: Number.POSITIVE_INFINITY },
+): Promise<{ records: Array<{ policyNumber: string; record: LockboxMatchRecord }>; next?: MatchfileCursor }> {
+  const records: Array<{ policyNumber: string; record: LockboxMatchRecord }> = [];
+  let afterSk = cursor.afterSk;
+  let pending: Array<LockboxDue & { sk: string }> = [];
+  for (;;) {
+    // Each record gives at most one line: reading no more records than lines still wanted, a page never holds more than asked.
+    const page = await lockboxDuePage(cursor.shard, { afterSk, limit: Math.min(LOCKBOX_DUES_PER_PAGE, Math.max(1, wanted - records.length)) });
+    const read = [...pending, ...page.dues];
+    // The last policy of a page that did not end the shard may go on in the next page: kept for it.
+    const lastPolicy = page.lastSk ? read.at(-1)?.policyId : undefined;
+    const whole = lastPolicy ? read.filter((due) => due.policyId !== lastPolicy) : read;
+    pending = lastPolicy ? read.filter((due) => due.policyId === lastPolicy) : [];
+    const lines = matchfileLinesOf(whole, asOf);
+    records.push(...lines);
+    found.lines += lines.length;
+    // Shards read in parallel count their lines together: past the limit, none reads on.
+    if (!page.lastSk || found.lines > found.limit) return { records };
+    afterSk = page.lastSk;
+    if (records.length >= wanted && whole.length > 0) return { records, next: { shard: cursor.shard, afterSk: whole.at(-1)!.sk } };
+  }
+}
+
+/** retrieve_lockbox_matchfile_info, whole: every policy with an amount due, amounts in pennies, in policy-number order. */
+export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
+  const today = todayIso(now);
+  const found = { lines: 0, limit: MATCHFILE_LINES_PER_ANSWER };
+  const shards = await Promise.all(Array.from({ length: LOCKBOX_DUE_SHARDS }, (_, shard) => matchfileLinesOfShard({ shard }, Number.POSITIVE_INFINITY, today, found)));
+  if (found.lines > MATCHFILE_LINES_PER_ANSWER) throw new MatchfileTooLargeError();
+  return shards
+    .flatMap((shard) => shard.records)
+    .sort((a, b) => a.policyNumber.localeCompare(b.policyNumber))
+    .map((line) => line.record);
+}
+
+/**
+ * retrieve_lockbox_matchfile_info, one page: `pageSize` lines (fewer only on the last page), in
+ * shard order, and the token of the next page (null after the last). Every owing policy is on
+ * exactly one page of a walk from the first page to the last.
+ */
+export async function lockboxMatchfilePage(request: { pageSize: number; pageToken?: string }, now = new Date()): Promise<{ records: LockboxMatchRecord[]; nextPageToken: string | null }> {
+  const today = todayIso(now);
+  let cursor: MatchfileCursor | undefined = request.pageToken ? decodePageToken(request.pageToken) : { shard: 0 };
+  const records: LockboxMatchRecord[] = [];
+  while (cursor && records.length < request.pageSize) {
+    const read = await matchfileLinesOfShard(cursor, request.pageSize - records.length, today);
+    records.push(...read.records.map((line) => line.record));
+    cursor = read.next ?? (cursor.shard + 1 < LOCKBOX_DUE_SHARDS ? { shard: cursor.shard + 1 } : undefined);
+  }
+  return { records, nextPageToken: cursor ? encodePageToken(cursor) : null };
+}
 
 /**
  * apply_lockbox_payment_transactions: one result per transaction, in order. Accepted
@@ -397,34 +495,42 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
     for (let start = 0; start < lines.length; start += perPosting) chunks.push({ policyNumber, lines: lines.slice(start, start + perPosting) });
   }
   const at = instant(now);
-  await mapLimited(chunks, LOCKBOX_POSTINGS_AT_ONCE, async ({ policyNumber, lines }) => {
-    const { account } = loadedById.get(policyNumber)!;
-    let pending = lines;
-    while (pending.length > 0) {
-      const entries = pending.map((line, offset) => {
-        const payment = decisions[line].payment!;
-        return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
-      });
-      const total = sum(entries.map((entry) => -entry.amountCents));
-      const note = newNote({
-        policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
-        text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
-      });
-      try {
-        await writePosting({
-          account,
-          entries,
-          holdChecks: entries.map((entry) => entry.checkNumber!),
-          locatePayments: entries.map((entry) => entry.id),
-          handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
+  const chunksPerPolicy = new Map<string, number[][]>();
+  for (const { policyNumber, lines } of chunks) chunksPerPolicy.set(policyNumber, [...(chunksPerPolicy.get(policyNumber) ?? []), lines]);
+  // One policy's postings one after another (each writes its account's lockbox-due record under
+  // the version the one before left); different policies in parallel.
+  await mapLimited([...chunksPerPolicy], LOCKBOX_POSTINGS_AT_ONCE, async ([policyNumber, policyChunks]) => {
+    let state = loadedById.get(policyNumber)!;
+    for (const lines of policyChunks) {
+      const { account } = state;
+      let pending = lines;
+      while (pending.length > 0) {
+        const entries = pending.map((line, offset) => {
+          const payment = decisions[line].payment!;
+          return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
         });
-        recordMoneyMove('PaymentsPosted', entries.length);
-        return;
-      } catch (error) {
-        if (!(error instanceof CheckAlreadyPostedError)) throw error;
-        const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
-        results[line] = { result: 'error', detail: error.messages[0] };
-        pending = pending.filter((candidate) => candidate !== line);
+        const total = sum(entries.map((entry) => -entry.amountCents));
+        const note = newNote({
+          policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
+          text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
+        });
+        try {
+          state = await writePosting({
+            account,
+            prior: state,
+            entries,
+            holdChecks: entries.map((entry) => entry.checkNumber!),
+            locatePayments: entries.map((entry) => entry.id),
+            handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
+          });
+          recordMoneyMove('PaymentsPosted', entries.length);
+          break;
+        } catch (error) {
+          if (!(error instanceof CheckAlreadyPostedError)) throw error;
+          const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
+          results[line] = { result: 'error', detail: error.messages[0] };
+          pending = pending.filter((candidate) => candidate !== line);
+        }
       }
     }
   });

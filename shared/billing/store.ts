@@ -10,7 +10,7 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import { BusinessRuleError } from '../platform/errors.js';
+import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   ACCOUNT_LIST_SHARDS,
   accountIndexAttributes,
@@ -18,11 +18,15 @@ import {
   accountKey,
   accountListQuery,
   accountQuery,
+  billingMigrationKey,
   checkKey,
   entryKey,
+  lockboxDueKey,
+  lockboxDueQuery,
   lockboxNumberKey,
   paymentLocatorKey,
 } from './keys.js';
+import { lockboxDueOf, type LockboxDue } from './lockbox.js';
 import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
 
 const table = () => config.tableName();
@@ -46,11 +50,22 @@ const strip = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(ite
 const accountItem = (account: BillingAccount) => ({ ...accountKey(account.policyId, account.termId), ...accountIndexAttributes(account.policyId, account.termId), entity: 'BillingAccount', ...account });
 const accountRef = (account: Pick<BillingAccount, 'policyId' | 'termId'>) => `${account.policyId}#${account.termId}`;
 
+/**
+ * The write keeping an account's lockbox-due record as a posting leaves the account: put while it
+ * owes, deleted when it owes nothing (the records are the matchfile's source: only owing accounts).
+ */
+function lockboxDueWrite(account: BillingAccount, rows: readonly AccountEntry[]): TransactionWrite {
+  const due = lockboxDueOf(account, rows);
+  const key = lockboxDueKey(account);
+  return due ? { Put: { TableName: table(), Item: { ...key, entity: 'LockboxDue', ...due } } } : { Delete: { TableName: table(), Key: key } };
+}
+
 /** The new account of a term, created with its first rows and found by its lockbox number from then on (issue). */
 export function newAccountWrites(account: BillingAccount, entries: readonly AccountEntry[]): TransactionWrite[] {
   return [
     { Put: { TableName: table(), Item: accountItem(account), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...entries.map((entry) => entryPut(account, entry)),
+    lockboxDueWrite(account, entries),
     {
       Update: {
         TableName: table(),
@@ -68,6 +83,7 @@ export function newAccountItems(account: BillingAccount, entries: readonly Accou
     accountItem(account),
     ...entries.map((entry) => (entryPut(account, entry).Put as { Item: Record<string, unknown> }).Item),
     { ...lockboxNumberKey(account.lockboxNumber), entity: 'LockboxNumber', accountRefs: new Set([accountRef(account)]) },
+    ...[lockboxDueWrite(account, entries).Put?.Item].filter((item): item is Record<string, unknown> => !!item),
   ];
 }
 
@@ -83,10 +99,16 @@ function entryPut(account: Pick<BillingAccount, 'policyId' | 'termId'>, entry: A
 
 export interface Posting {
   account: BillingAccount;
+  /** The account's rows as read with `account` (loadAccount): with the posting's, what its lockbox-due record is computed from. */
+  prior: { entries: readonly AccountEntry[]; voided?: readonly AccountEntry[] };
   entries: readonly AccountEntry[];
   /** Attributes of the account to set with the posting (status, non-payment state). */
   set?: Partial<BillingAccount>;
-  /** Require the account unchanged since it was read (a decision made on its rows); else only its existence. */
+  /**
+   * Require the account unchanged since it was read: a decision made on its rows fails on a
+   * concurrent change. Every posting is written under the version read (its lockbox-due record is
+   * computed from the rows read); without this flag writePosting reads the account again and retries.
+   */
   guardVersion?: boolean;
   /** Added to the balance beside the rows' sum (a cancellation voiding invoices not yet billed). */
   balanceAdjustmentCents?: number;
@@ -100,10 +122,21 @@ export interface Posting {
   handed?: readonly TransactionWrite[];
 }
 
-/** The writes of a posting: the account first, its rows, checks, locators, then the handed writes. */
+/** The account and its rows as a posting leaves them (what loadAccount would read once it is written). */
+export function postingOutcome(posting: Posting): LoadedAccount {
+  const { account } = posting;
+  const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, posting.balanceAdjustmentCents ?? 0);
+  const after: BillingAccount = { ...account, ...posting.set, balanceCents: account.balanceCents + delta, version: account.version + 1 };
+  const voided = new Set(after.voidedEntryIds ?? []);
+  const rows = [...posting.prior.entries, ...(posting.prior.voided ?? []), ...posting.entries];
+  return { account: after, entries: rows.filter((entry) => !voided.has(entry.id)), voided: rows.filter((entry) => voided.has(entry.id)) };
+}
+
+/** The writes of a posting: the account first, its rows, checks, locators, its lockbox-due record, then the handed writes. */
 export function postingWrites(posting: Posting): TransactionWrite[] {
   const { account } = posting;
   const delta = posting.entries.reduce((total, entry) => total + entry.amountCents, posting.balanceAdjustmentCents ?? 0);
+  const outcome = postingOutcome(posting);
   const names: Record<string, string> = { '#balance': 'balanceCents', '#version': 'version' };
   const values: Record<string, unknown> = { ':delta': delta, ':one': 1 };
   const assignments: string[] = [];
@@ -112,11 +145,8 @@ export function postingWrites(posting: Posting): TransactionWrite[] {
     values[`:s${index}`] = value;
     assignments.push(`#s${index} = :s${index}`);
   });
-  let condition = 'attribute_exists(pk)';
-  if (posting.guardVersion) {
-    condition += ' AND #version = :expected';
-    values[':expected'] = account.version;
-  }
+  const condition = 'attribute_exists(pk) AND #version = :expected';
+  values[':expected'] = account.version;
   return [
     {
       Update: {
@@ -144,27 +174,44 @@ export function postingWrites(posting: Posting): TransactionWrite[] {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     })),
+    lockboxDueWrite(outcome.account, outcome.entries),
     ...(posting.handed ?? []),
   ];
 }
+
+/** The account changed since it was read, under a posting that did not decide on it: read again and write again. */
+class StaleAccountError extends ConcurrentChangeError {}
 
 /**
  * Writes a posting as one transaction. A conflict with a concurrent posting is retried
  * (a cancelled transaction wrote nothing); a held check number that exists is
  * CheckAlreadyPostedError; a changed account under a version guard is ConcurrentChangeError.
  */
-export async function writePosting(posting: Posting): Promise<void> {
+export async function writePosting(posting: Posting): Promise<LoadedAccount> {
   const checksFrom = 1 + posting.entries.length;
   const held = posting.holdChecks ?? [];
-  await runTransaction(postingWrites(posting), {
-    label: `The account of policy ${posting.account.policyNumber}`,
-    maxAttempts: MAX_ATTEMPTS,
-    tooLarge: (count) => new TransactionTooLargeError(count, `The posting needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
-    onConditionFailed: (failure) => {
-      const refusedCheck = held.find((_, index) => failure.indexes.includes(checksFrom + index));
-      return refusedCheck ? new CheckAlreadyPostedError(refusedCheck, posting.account.policyNumber) : undefined;
-    },
-  });
+  const label = `The account of policy ${posting.account.policyNumber}`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runTransaction(postingWrites(posting), {
+        label,
+        maxAttempts: MAX_ATTEMPTS,
+        tooLarge: (count) => new TransactionTooLargeError(count, `The posting needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
+        onConditionFailed: (failure) => {
+          const refusedCheck = held.find((_, index) => failure.indexes.includes(checksFrom + index));
+          if (refusedCheck) return new CheckAlreadyPostedError(refusedCheck, posting.account.policyNumber);
+          return !posting.guardVersion && failure.indexes.includes(0) ? new StaleAccountError(label) : undefined;
+        },
+      });
+      return postingOutcome(posting);
+    } catch (error) {
+      // A payment met another posting to the same account: its rows are the same, the account's rows are read again.
+      if (!(error instanceof StaleAccountError) || attempt >= MAX_ATTEMPTS) throw error;
+      const reloaded = await loadAccount(posting.account.policyId, posting.account.termId);
+      if (!reloaded) throw error;
+      posting = { ...posting, account: reloaded.account, prior: reloaded };
+    }
+  }
 }
 
 // ---------------------------------------------------------------- reads
@@ -234,6 +281,24 @@ export async function accountRefsByLockboxNumber(lockboxNumbers: readonly string
       }),
     ]),
   );
+}
+
+/** One page of lockbox-due records of a shard, in key order, from after `afterSk`; `lastSk` is where the page ended (none at the shard's end). */
+export async function lockboxDuePage(shard: number, options: { afterSk?: string; limit: number }): Promise<{ dues: Array<LockboxDue & { sk: string }>; lastSk?: string }> {
+  for await (const page of queryPages<Record<string, unknown>>({ ...lockboxDueQuery(table(), shard, options.afterSk), Limit: options.limit }, { maxItems: options.limit })) {
+    const dues = page.items.map((item) => ({ ...strip<LockboxDue>(item), sk: item.sk as string }));
+    return { dues, ...(page.lastEvaluatedKey ? { lastSk: page.lastEvaluatedKey.sk as string } : {}) };
+  }
+  return { dues: [] };
+}
+
+/** Whether a one-time billing migration has finished. */
+export async function billingMigrationDone(name: string): Promise<boolean> {
+  return !!(await documentClient().send(new GetCommand({ TableName: table(), Key: billingMigrationKey(name), ConsistentRead: true }))).Item;
+}
+
+export async function markBillingMigrationDone(name: string, outcome: Record<string, number>): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...billingMigrationKey(name), entity: 'BillingMigration', name, finishedAt: new Date().toISOString(), ...outcome } }));
 }
 
 // ---------------------------------------------------------------- nightly runs

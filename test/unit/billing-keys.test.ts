@@ -5,6 +5,9 @@ import {
   accountByTermQuery,
   accountIndexAttributes,
   accountKey,
+  lockboxDueKey,
+  lockboxDueQuery,
+  LOCKBOX_DUE_SHARDS,
   accountListQuery,
   accountQuery,
   accountShard,
@@ -58,23 +61,36 @@ describe('billing keys', () => {
   });
 });
 
+describe('lockbox-due keys', () => {
+  it("puts an owing account's record in its policy's shard, sorted by lockbox number then policy and term, and reads a shard from after a key", () => {
+    const key = lockboxDueKey({ policyId: POLICY, termId: TERM, lockboxNumber: '1020267' });
+    expect(key.pk).toMatch(new RegExp(`^LOCKBOXDUE#[0-${LOCKBOX_DUE_SHARDS - 1}]$`));
+    expect(lockboxDueKey({ policyId: POLICY, termId: 'another term', lockboxNumber: '1020267' }).pk).toBe(key.pk);
+    expect(key.sk).toBe(`1020267#${POLICY}#${TERM}`);
+    expect(lockboxDueQuery('T', 3)).toEqual({ TableName: 'T', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'LOCKBOXDUE#3' } });
+    expect(lockboxDueQuery('T', 3, 'k')).toEqual({ TableName: 'T', KeyConditionExpression: 'pk = :pk AND sk > :after', ExpressionAttributeValues: { ':pk': 'LOCKBOXDUE#3', ':after': 'k' } });
+  });
+});
+
 describe('a posting', () => {
-  const account = { policyId: POLICY, termId: TERM, policyNumber: '10-2026-7', version: 4 } as BillingAccount;
+  const account = { policyId: POLICY, termId: TERM, policyNumber: '10-2026-7', lockboxNumber: '1020267', balanceCents: 1000, version: 4 } as BillingAccount;
   const entry = { id: 'e1', amountCents: -1000 } as never;
 
-  it('moves the balance by the sum of its rows and raises the version, guarded by existence or by the version read', () => {
+  it('moves the balance by the sum of its rows and raises the version, always under the version read (its lockbox-due record is computed from the rows read)', () => {
     process.env.TABLE_NAME = 'T';
-    const [update, put, check, locator] = postingWrites({ account, entries: [entry], holdChecks: ['1001'], locatePayments: ['e1'] }) as Array<Record<string, any>>;
+    const [update, put, check, locator, due] = postingWrites({ account, prior: { entries: [] }, entries: [entry], holdChecks: ['1001'], locatePayments: ['e1'] }) as Array<Record<string, any>>;
     expect(update.Update).toMatchObject({
       Key: accountKey(POLICY, TERM),
       UpdateExpression: 'ADD #balance :delta, #version :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': -1000, ':one': 1 },
+      ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+      ExpressionAttributeValues: { ':delta': -1000, ':one': 1, ':expected': 4 },
     });
+    // Paid to 0: the account owes nothing, its lockbox-due record goes.
+    expect(due.Delete).toMatchObject({ Key: lockboxDueKey(account) });
     expect(put.Put).toMatchObject({ Item: { ...entryKey(POLICY, TERM, 'e1'), entity: 'AccountEntry' }, ConditionExpression: 'attribute_not_exists(pk)' });
     expect(check.Put).toMatchObject({ Item: checkKey(POLICY, '1001'), ConditionExpression: 'attribute_not_exists(pk)' });
     expect(locator.Put).toMatchObject({ Item: { ...paymentLocatorKey('e1'), policyId: POLICY, termId: TERM } });
-    const [guarded] = postingWrites({ account, entries: [], guardVersion: true, set: { policyStatus: 'Cancelled' } }) as Array<Record<string, any>>;
+    const [guarded] = postingWrites({ account, prior: { entries: [] }, entries: [], guardVersion: true, set: { policyStatus: 'Cancelled' } }) as Array<Record<string, any>>;
     expect(guarded.Update).toMatchObject({
       UpdateExpression: 'ADD #balance :delta, #version :one SET #s0 = :s0',
       ConditionExpression: 'attribute_exists(pk) AND #version = :expected',

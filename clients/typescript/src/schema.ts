@@ -1675,7 +1675,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag
+         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag. Without page_size or page_token, data is the whole list in policy-number order (a matchfile of more than 25000 lines answers success false, asking for pages). With either, data is one page of the list and the answer carries next_page_token beside data: send it as page_token for the next page; null after the last page
          * @description Requires the permission `billing:write`.
          */
         post: operations["v2-policies-retrieve_lockbox_matchfile_info"];
@@ -1695,7 +1695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag
+         * The lockbox matchfile: each policy with an amount due, by its digits-only number, with current due and minimum acceptable amounts in pennies and the always-reject flag. Without page_size or page_token, data is the whole list in policy-number order (a matchfile of more than 25000 lines answers success false, asking for pages). With either, data is one page of the list and the answer carries next_page_token beside data: send it as page_token for the next page; null after the last page
          * @description Requires the permission `billing:write`.
          */
         post: operations["v2-policies-retrieve_pnc_lockbox_matchfile_info"];
@@ -13156,6 +13156,13 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /**
+                     * @description Lines per page (at most 25000); only the last page holds fewer
+                     * @example 1
+                     */
+                    page_size?: number | string;
+                    /** @description The previous answer's next_page_token: the next page of the same walk */
+                    page_token?: string;
                 };
             };
         };
@@ -13265,6 +13272,13 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /**
+                     * @description Lines per page (at most 25000); only the last page holds fewer
+                     * @example 1
+                     */
+                    page_size?: number | string;
+                    /** @description The previous answer's next_page_token: the next page of the same walk */
+                    page_token?: string;
                 };
             };
         };
