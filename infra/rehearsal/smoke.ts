@@ -9,34 +9,12 @@
  *     posted, the signature-events consumer applying it.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { missingExpectedLine, readmeBlock } from './readme-blocks.js';
 import { signWebhook } from '../../shared/signatures/webhook-signature.js';
 import type { RehearsedService } from './rehearse.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The ```sh block after README.md's `<!-- readme-test: name` marker. */
-export function readmeBlock(name: string): string {
-  const readme = readFileSync(`${root}README.md`, 'utf8');
-  const marker = readme.indexOf(`<!-- readme-test: ${name}`);
-  if (marker < 0) throw new Error(`README.md has no block marked readme-test: ${name}`);
-  const start = readme.indexOf('```sh\n', marker) + '```sh\n'.length;
-  return readme.slice(start, readme.indexOf('\n```', start));
-}
-
-/** A `#` line as a pattern: dates, years and the port vary; `...` is anything; a trailing `(explanation)` after two spaces is prose. */
-function expectedLine(comment: string): RegExp {
-  const text = comment.replace(/^#\s?/, '').replace(/\s{2,}\(.*\)$/, '').trim();
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = escaped
-    .replace(/\\\.\\\.\\\./g, '.*')
-    .replace(/\d{4}-\d{2}-\d{2}/g, '\\d{4}-\\d{2}-\\d{2}')
-    // The probe of every route may have numbered a policy before the worked example runs.
-    .replace(/10-2026-\d+/g, '10-\\d{4}-\\d+')
-    .replace(/localhost:3000/g, 'localhost:\\d+');
-  return new RegExp(`^${pattern}$`);
-}
 
 function runBash(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -78,15 +56,9 @@ export async function workedExample(service: RehearsedService): Promise<{ policy
   const port = new URL(service.url).port;
   const result = await runBash(block, { PORT: port, KEY: service.administratorApiKey });
   if (result.code !== 0) throw new Error(`the README's worked example exited ${result.code}: ${result.stderr.slice(0, 500)}\n${result.stdout}`);
-  const lines = result.stdout.split('\n').map((line) => line.trim());
-  let cursor = 0;
-  for (const comment of block.split('\n').filter((line) => line.trim().startsWith('#'))) {
-    const pattern = expectedLine(comment.trim());
-    const found = lines.findIndex((line, index) => index >= cursor && pattern.test(line));
-    if (found < 0) throw new Error(`the README's worked example: "${comment.trim()}" did not come out (after line ${cursor}) in:\n${result.stdout}`);
-    cursor = found + 1;
-  }
-  return { policyNumber: lines[0].split(' ')[0] };
+  const missing = missingExpectedLine(result.stdout, block, { anyPolicySequence: true });
+  if (missing) throw new Error(`the README's worked example: "${missing.comment}" did not come out (after line ${missing.after}) in:\n${result.stdout}`);
+  return { policyNumber: result.stdout.split('\n')[0].trim().split(' ')[0] };
 }
 
 export async function printJob(service: RehearsedService, policyNumber: string): Promise<void> {

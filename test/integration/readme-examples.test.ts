@@ -5,48 +5,17 @@
  * Every `#` line in a block is what the line above it prints; each must come out, in order.
  * Then `npm run demo` walks the same calls against the same service.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingExpectedLine, readmeBlock } from '../../infra/rehearsal/readme-blocks.js';
 import { startTestService, type TestService } from '../support/service.js';
-import { PROJECT_ROOT as ROOT, runCommand } from '../support/processes.js';
-
-/** The ```sh block after the `<!-- readme-test: name` marker. */
-function readmeBlock(name: string): string {
-  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
-  const marker = readme.indexOf(`<!-- readme-test: ${name}`);
-  expect(marker, `README.md has no block marked readme-test: ${name}`).toBeGreaterThan(-1);
-  const start = readme.indexOf('```sh\n', marker) + '```sh\n'.length;
-  return readme.slice(start, readme.indexOf('\n```', start));
-}
-
-/**
- * A `#` line as a pattern: dates, years and the run's port vary with the day and the machine,
- * `...` stands for anything, and a trailing `(explanation)` after two spaces is prose.
- */
-function expectedLine(comment: string): RegExp {
-  const text = comment.replace(/^#\s?/, '').replace(/\s{2,}\(.*\)$/, '').trim();
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = escaped
-    .replace(/\\\.\\\.\\\./g, '.*')
-    .replace(/\d{4}-\d{2}-\d{2}/g, '\\d{4}-\\d{2}-\\d{2}')
-    .replace(/10-2026-/g, '10-\\d{4}-')
-    .replace(/localhost:3000/g, 'localhost:\\d+')
-    .replace(/in \d+\\\.\d+ s/g, 'in [\\d.]+ s');
-  return new RegExp(`^${pattern}$`);
-}
+import { runCommand } from '../support/processes.js';
 
 const run = runCommand;
 
 /** Each expected line matches an output line, in order (other output lines may come between). */
 function expectInOrder(output: string, block: string) {
-  const lines = output.split('\n').map((line) => line.trim());
-  let cursor = 0;
-  for (const comment of block.split('\n').filter((line) => line.trim().startsWith('#'))) {
-    const pattern = expectedLine(comment.trim());
-    const found = lines.findIndex((line, index) => index >= cursor && pattern.test(line));
-    expect(found, `README line "${comment.trim()}" did not come out (after line ${cursor}) in:\n${output}`).toBeGreaterThanOrEqual(0);
-    cursor = found + 1;
-  }
+  const missing = missingExpectedLine(output, block);
+  expect(missing, missing && `README line "${missing.comment}" did not come out (after line ${missing.after}) in:\n${output}`).toBeUndefined();
 }
 
 let service: TestService;
