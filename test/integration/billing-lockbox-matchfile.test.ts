@@ -15,8 +15,8 @@ import { config } from '../../shared/platform/config.js';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LockboxMatchRecord } from '../../shared/billing/model.js';
 import { todayIso } from '../../shared/platform/dates.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 const P = '/api/v2/policies';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
@@ -24,20 +24,8 @@ let service: TestService;
 
 /** The worked example (851.62 Full Pay), issued effective `effective` (YYYY-MM-DD, today when absent). */
 async function issued(name: string, effective = todayIso()): Promise<{ policyId: string; policyNumber: string; lockbox: string }> {
-  const [year, month, day] = effective.split('-');
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number, lockbox: data.quote_number.replace(/\D/g, '') };
+  const { policyId, policyNumber } = await issueWorkedExample(service, name, effective);
+  return { policyId, policyNumber, lockbox: policyNumber.replace(/\D/g, '') };
 }
 
 /** The matchfile as it was computed before the lockbox-due records: every account's rows read. */

@@ -10,28 +10,16 @@ import { getNightlyRun, loadAccount } from '../../shared/billing/store.js';
 import { listPolicyAttachments } from '../../shared/documents/attachments.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';
 import { fetchFile, pdfText } from '../support/documents.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 const P = '/api/v2/policies';
 let service: TestService;
 
 /** The worked example (851.62 on Full Pay), effective 2025-01-01: its invoice is due that day. */
 async function issued(): Promise<{ policyId: string; policyNumber: string; termId: string }> {
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: '01/01/2025', line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Nora Nightly' }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number, termId: policy.active_policy_term.id };
+  const { policyId, policyNumber, termId } = await issueWorkedExample(service, 'Nora Nightly', '2025-01-01');
+  return { policyId, policyNumber, termId };
 }
 
 /** Runs the nightly job for a day, as the schedule would, and waits until the consumer has decided every batch. */

@@ -3,28 +3,15 @@
  * (under both names existing clients call), and who may pay a policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../shared/platform/dates.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 const P = '/api/v2/policies';
 let service: TestService;
-const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
 
 async function issued(name = 'Nina Nsf'): Promise<{ policyId: string; policyNumber: string }> {
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: usToday(), line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number };
+  const { policyId, policyNumber } = await issueWorkedExample(service, name);
+  return { policyId, policyNumber };
 }
 
 const history = async (policyId: string) => ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policyId })).records;

@@ -17,8 +17,9 @@ import { listPolicyNotes } from '../../shared/notes/store.js';
 import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf, fetchFile, pdfText } from '../support/documents.js';
-import { ITEM, UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { ITEM } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 const P = '/api/v2/policies';
 const LOSS_HISTORY = 'e5a9f172-3b8c-4d61-a0f4-8c7b5e2d9a03';
@@ -26,22 +27,9 @@ let service: TestService;
 
 /** The worked example (826.62 premium, 25.00 fee, Full Pay), issued effective `effective` (YYYY-MM-DD). */
 async function issued(effective: string, name: string): Promise<{ policyId: string; policyNumber: string; termId: string; revisionId: string }> {
-  const [year, month, day] = effective.split('-');
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  expect(data.total).toMatchObject({ annual_premium: 826.62, annual_fees: 25 });
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number, termId: policy.active_policy_term.id, revisionId: policy.active_revision.id };
+  const { quote, ...issued } = await issueWorkedExample(service, name, effective);
+  expect(quote.total).toMatchObject({ annual_premium: 826.62, annual_fees: 25 });
+  return issued;
 }
 
 /** Runs the renewal job for a day, as the schedule would, and waits until every batch is decided. */

@@ -1,25 +1,11 @@
 /** A large lockbox file over issued worked-example policies, and the answers one application of it gives. */
 import { expect } from 'vitest';
-import { UNDERWRITING_QUESTION } from './reference-product.js';
-import { successData as ok, type TestService } from './service.js';
-
-const P = '/api/v2/policies';
+import type { TestService } from './service.js';
+import { issueWorkedExample } from './worked-example.js';
 
 export async function issuedForLockbox(service: TestService, name: string) {
-  const data = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: new Date().toISOString().slice(0, 10), line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id } }));
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id as string, number: (data.quote_number as string).replace(/\D/g, ''), policyNumber: data.quote_number as string, termId: policy.active_policy_term.id as string };
+  const { policyId, policyNumber, termId } = await issueWorkedExample(service, name);
+  return { policyId, number: policyNumber.replace(/\D/g, ''), policyNumber, termId };
 }
 
 /** 1,200 lines over three policies: every tenth check repeats the one before it, and some lines are refused outright. */

@@ -1,0 +1,38 @@
+/**
+ * The README's worked example (a Homeowner - HO3 in ZIP 10001, Dwelling 250,000, Frame,
+ * protection class 3, no losses: 826.62 premium and 25.00 fee, Full Pay) quoted, bound and
+ * issued through the API, as many tests need a policy in force to act on.
+ */
+import { todayIso } from '../../shared/platform/dates.js';
+import { UNDERWRITING_QUESTION } from './reference-product.js';
+import { successData as ok, type TestService } from './service.js';
+
+const P = '/api/v2/policies';
+
+export interface IssuedWorkedExample {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
+  revisionId: string;
+  /** The quote's answer (`data` of create_quote_extended): its totals, its number. */
+  quote: Record<string, any>;
+}
+
+/** Issued for `name`, effective `effective` (YYYY-MM-DD; today when absent). */
+export async function issueWorkedExample(service: TestService, name: string, effective: string = todayIso()): Promise<IssuedWorkedExample> {
+  const [year, month, day] = effective.split('-');
+  const quote = ok(
+    await service.call(`${P}/create_quote_extended`, {
+      quote_info: {
+        effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
+        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+        locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    }),
+  );
+  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id } }));
+  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: quote.policy_id }));
+  return { policyId: quote.policy_id, policyNumber: quote.quote_number, termId: policy.active_policy_term.id, revisionId: policy.active_revision.id, quote };
+}
