@@ -6,7 +6,7 @@
  * to the contact (they decide its reach and its credential); every other key belongs to
  * the (contact, role) pair, on the role record.
  */
-import type { StoreRolesInput } from './schemas.js';
+import type { StoreRolesInput } from './role-aspects-schema.js';
 import type { ContactLogin, ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { agencyDatesMessage, dateFromParts } from './dates.js';
 import { withoutEmpty } from './content.js';

@@ -23,7 +23,8 @@ import {
   seesIdentifiersInFull,
 } from './personal-identifiers.js';
 import { AGENCY_ROLE_ID, findRole, mayGrantRole, roleAboveCaller, VENDOR_ROLE_ID } from './roles.js';
-import type { StoreNewContactInput, StoreRolesInput } from './schemas.js';
+import type { StoreRolesInput } from './role-aspects-schema.js';
+import type { StoreNewContactInput } from './schemas.js';
 import { isTerminated, standingChangeRefusals, standingChanges } from './standing.js';
 import {
   countListing,

@@ -42,6 +42,27 @@ const storable = (value: number) => value === 0 || Math.abs(value) >= SMALLEST_S
 type Schema = z.ZodMiniType;
 
 /**
+ * One instance per distinct field. Building a zod instance at a cold start costs tens of
+ * microseconds (measured: retrieveContactList's import built 214, about 5 ms of its 50, and the
+ * quote functions about 800), and every operation's schema repeats the same few fields. zod
+ * schemas never change once built (`.check()` and every other refinement answer a new
+ * instance), so one instance serves every schema that uses the field.
+ */
+const builtFields = new Map<string, unknown>();
+const once = <T>(key: string, build: () => T): T => {
+  if (!builtFields.has(key)) builtFields.set(key, build());
+  return builtFields.get(key) as T;
+};
+/** As `once`, for a field made from another schema (optional(x), list(x)): one per schema and key. */
+const builtFrom = new WeakMap<object, Map<string, unknown>>();
+const onceFrom = <T>(schema: object, key: string, build: () => T): T => {
+  let fields = builtFrom.get(schema);
+  if (!fields) builtFrom.set(schema, (fields = new Map()));
+  if (!fields.has(key)) fields.set(key, build());
+  return fields.get(key) as T;
+};
+
+/**
  * Values of the README's worked example shown in the OpenAPI description (/docs) instead of
  * a bare "string": put on the input side of a field, which is what the description shows.
  * infra/openapi.ts adds the worked example's own values by field name on top.
@@ -55,20 +76,22 @@ export const requiredOr = (otherwise: string) => (issue: { input?: unknown }) =>
 // ------------------------------------------------------------------ absent, blank, cleared
 
 /** `null` or `""` (existing clients' way of not using a parameter) read as not given. */
-export const unlessBlank = <T extends Schema>(schema: T) => z.pipe(z.transform((value: unknown) => (isBlank(value) ? undefined : value)), schema);
+export const unlessBlank = <T extends Schema>(schema: T) =>
+  onceFrom(schema, 'unlessBlank', () => z.pipe(z.transform((value: unknown) => (isBlank(value) ? undefined : value)), schema));
 
 /** Optional, with `null` or `""` meaning not given. */
-export const optional = <T extends Schema>(schema: T) => unlessBlank(z.optional(schema));
+export const optional = <T extends Schema>(schema: T) => onceFrom(schema, 'optional', () => unlessBlank(z.optional(schema)));
 
 /**
  * Optional with a default, which `null` or `""` also select. The default is an input the
  * schema reads (a prefault), so that the OpenAPI description can show it.
  */
-export const withDefault = <T extends Schema>(schema: T, fallback: z.input<T> & {}) => unlessBlank(z.prefault(schema, fallback as never));
+export const withDefault = <T extends Schema>(schema: T, fallback: z.input<T> & {}) =>
+  onceFrom(schema, `withDefault:${JSON.stringify(fallback)}`, () => unlessBlank(z.prefault(schema, fallback as never)));
 
 /** A value the caller may clear: `null` or `""` answer null (clear it), absent answers undefined (keep it). */
 export const clearable = <T extends Schema>(schema: T) =>
-  z.optional(z.pipe(z.transform((value: unknown) => (isBlank(value) ? null : value)), z.nullable(schema)));
+  onceFrom(schema, 'clearable', () => z.optional(z.pipe(z.transform((value: unknown) => (isBlank(value) ? null : value)), z.nullable(schema))));
 
 // ------------------------------------------------------------------ strings and ids
 
@@ -81,23 +104,26 @@ interface StringOptions {
 }
 
 /** A string of at most `max` characters, trimmed unless told otherwise. */
-export const boundedString = (max: number, options: StringOptions = {}) => {
+export const boundedString = (max: number, options: StringOptions = {}) =>
+  once(`boundedString:${max}:${options.trim !== false}:${options.nonEmpty === true}:${options.typeMessage ?? ''}`, () => {
   const checks = [
     ...(options.trim === false ? [] : [z.trim()]),
     ...(options.nonEmpty ? [z.minLength(1, 'must not be empty')] : []),
     z.maxLength(max, `must be at most ${max} characters`),
   ];
   return z.string(options.typeMessage ? { error: options.typeMessage } : undefined).check(...checks);
-};
+  });
 
 /** A bounded string with the example the description shows. */
-const exampleString = (max: number, options: StringOptions, ...examples: string[]) => boundedString(max, options).check(example(...examples));
+const exampleString = (max: number, options: StringOptions, ...examples: string[]) =>
+  onceFrom(boundedString(max, options), `example:${JSON.stringify(examples)}`, () => boundedString(max, options).check(example(...examples)));
 
 /** A key: a non-empty string of at most 128 characters (an unknown key answers "not found"). */
 export const id = (typeMessage?: string) => exampleString(LIMITS.idLength, { nonEmpty: true, typeMessage }, '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b');
 
 /** A key the interface documents as a UUID. */
-export const uuid = (message = 'must be a UUID') => z.guid({ error: requiredOr(message) }).check(example('26c4a644-a4a4-4733-ad2d-d3bdf4c6558b'));
+export const uuid = (message = 'must be a UUID') =>
+  once(`uuid:${message}`, () => z.guid({ error: requiredOr(message) }).check(example('26c4a644-a4a4-4733-ad2d-d3bdf4c6558b')));
 
 /** A name (of a person, a property, a sub line): non-empty, at most 200 characters. */
 export const name = () => exampleString(LIMITS.nameLength, { nonEmpty: true }, 'Pat Example');
@@ -110,9 +136,11 @@ export const freeText = () => boundedString(LIMITS.textLength, { trim: false });
 
 /** Text that may arrive as a number (a ZIP code, a year), read as trimmed text. */
 export const looseText = (max: number = LIMITS.nameLength) =>
-  z.pipe(
-    z.union([z.string().check(z.maxLength(max, `must be at most ${max} characters`)), z.number()], { error: requiredOr('must be text') }),
-    z.transform((value) => String(value).trim()),
+  once(`looseText:${max}`, () =>
+    z.pipe(
+      z.union([z.string().check(z.maxLength(max, `must be at most ${max} characters`)), z.number()], { error: requiredOr('must be text') }),
+      z.transform((value) => String(value).trim()),
+    ),
   );
 
 /** An optional id, where `null` or `""` mean not given. */
@@ -128,9 +156,11 @@ const TRUE_TEXT = /^\s*(true|yes|1)\s*$/i;
 
 /** A boolean, also given as "true"/"false" (any case), "yes"/"no", "1"/"0" or 0/1. */
 export const flag = () =>
-  z.pipe(
-    z.union([z.boolean(), z.literal([0, 1]), z.string().check(z.regex(FLAG_TEXT, 'must be true or false'))], { error: requiredOr('must be true or false') }).check(example(true)),
-    z.transform((value): boolean => (typeof value === 'string' ? TRUE_TEXT.test(value) : value === true || value === 1)),
+  once('flag', () =>
+    z.pipe(
+      z.union([z.boolean(), z.literal([0, 1]), z.string().check(z.regex(FLAG_TEXT, 'must be true or false'))], { error: requiredOr('must be true or false') }).check(example(true)),
+      z.transform((value): boolean => (typeof value === 'string' ? TRUE_TEXT.test(value) : value === true || value === 1)),
+    ),
   );
 
 /** A flag with a default when absent, `null` or `""`. */
@@ -154,7 +184,7 @@ const inRange = <T extends z.ZodMiniNumber<number>>(schema: T, range: Range) =>
 
 /** A whole number, also given as a numeric string; finite, within ±2^53 and the range given. */
 export const wholeNumber = (range: Range = {}) =>
-  z.pipe(
+  once(`wholeNumber:${range.min}:${range.max}`, () => z.pipe(
     z.pipe(
       z.union([inRange(z.int(), range), z.string().check(z.regex(WHOLE_TEXT, 'must be a whole number'))], { error: requiredOr('must be a whole number') }).check(
         example(Math.min(Math.max(range.min ?? 1, 1), range.max ?? 1)),
@@ -162,11 +192,11 @@ export const wholeNumber = (range: Range = {}) =>
       z.transform((value) => Number(value)),
     ),
     inRange(z.int(), range),
-  );
+  ));
 
 /** A decimal number (a coordinate, a distance), also given as a numeric string; finite and within the range. */
 export const decimal = (range: Range = {}) =>
-  z.pipe(
+  once(`decimal:${range.min}:${range.max}`, () => z.pipe(
     z.pipe(
       z.union([inRange(z.number().check(z.gte(-SAFE), z.lte(SAFE)), range), z.string().check(z.regex(DECIMAL_TEXT, 'must be a number'))], {
         error: requiredOr('must be a number'),
@@ -174,7 +204,7 @@ export const decimal = (range: Range = {}) =>
       z.transform((value) => Number(value)),
     ),
     inRange(z.number(), { min: Math.max(range.min ?? -SAFE, -SAFE), max: Math.min(range.max ?? SAFE, SAFE) }).check(z.refine(storable, STORABLE_RULE)),
-  );
+  ));
 
 /** A page number (0- or 1-based) up to 10^6; a page past the last is simply empty. */
 export const pageNumber = (first: 0 | 1) => wholeNumber({ min: first, max: LIMITS.page });
@@ -202,13 +232,13 @@ const isMoneyText = (value: string) => /\d/.test(value) && Number(value.replace(
  * ("1,250.50"); handed on as given, for shared/platform/money.ts to read into exact cents.
  */
 export const money = () =>
-  z.union(
+  once('money', () => z.union(
     [
       z.number().check(z.gte(0), z.lte(MAX_MONEY), z.multipleOf(0.01, MONEY_RULE), z.refine(wholeCents, MONEY_RULE)),
       z.string().check(z.maxLength(32, MONEY_RULE), z.regex(MONEY_TEXT, MONEY_RULE), z.refine(isMoneyText, MONEY_RULE)),
     ],
     { error: requiredOr('must be an amount of money') },
-  ).check(example(851.62));
+  ).check(example(851.62)));
 
 /** An amount the caller may clear (`null` or `""`). */
 export const clearableMoney = () => clearable(money());
@@ -217,19 +247,20 @@ export const clearableMoney = () => clearable(money());
 
 /** A calendar date as `YYYY-MM-DD` or `MM/DD/YYYY`, read into `YYYY-MM-DD`. */
 export const date = () =>
-  z.pipe(
+  once('date', () => z.pipe(
     z.string({ error: requiredOr('must be a date as YYYY-MM-DD or MM/DD/YYYY') }).check(
       z.maxLength(40, 'must be a date as YYYY-MM-DD or MM/DD/YYYY'),
       z.refine((value) => parseDate(value) !== undefined, 'must be a date as YYYY-MM-DD or MM/DD/YYYY'),
       example('2026-11-25'),
     ),
     z.transform((value) => parseDate(value) as string),
-  );
+  ));
 
 // ------------------------------------------------------------------ lists and free-form values
 
 /** A list of at most `max` elements (1,000 unless told otherwise). */
-export const list = <T extends Schema>(element: T, max: number = LIMITS.listLength) => z.array(element).check(z.maxLength(max, `must have at most ${max} elements`));
+export const list = <T extends Schema>(element: T, max: number = LIMITS.listLength) =>
+  onceFrom(element, `list:${max}`, () => z.array(element).check(z.maxLength(max, `must have at most ${max} elements`)));
 
 export interface FreeFormLimits {
   /** Levels of objects and lists, counted from the field (29 unless told otherwise). */
@@ -280,12 +311,12 @@ export function freeFormProblem(value: unknown, limits: FreeFormLimits = {}): st
 
 /** `schema`, whose value must also stay within the free-form limits. */
 export const freeForm = <T extends Schema>(schema: T, limits: FreeFormLimits = {}) =>
-  schema.check(
+  onceFrom(schema, `freeForm:${limits.maxDepth}:${limits.maxChars}`, () => schema.check(
     z.check<z.output<T>>((payload) => {
       const problem = freeFormProblem(payload.value, limits);
       if (problem) payload.issues.push({ code: 'custom', message: problem, input: payload.value });
     }),
-  );
+  ));
 
 /** `schema`, whose value as JSON is at most `maxChars` characters: what one record can hold beside the rest. */
 export const jsonAtMost = <T extends Schema>(schema: T, maxChars: number = LIMITS.freeFormChars) =>
@@ -298,10 +329,10 @@ export const jsonAtMost = <T extends Schema>(schema: T, maxChars: number = LIMIT
   );
 
 /** A free-form value (an answer, a setting): any JSON within the free-form limits. */
-export const freeFormValue = () => freeForm(z.unknown());
+export const freeFormValue = () => once('freeFormValue', () => freeForm(z.unknown()));
 
 /** A free-form object (builder_obj, params, fields): string keys, any JSON within the free-form limits. */
-export const freeFormObject = () => freeForm(z.record(z.string(), z.unknown()));
+export const freeFormObject = () => once('freeFormObject', () => freeForm(z.record(z.string(), z.unknown())));
 
 /** An object of declared fields that keeps undeclared ones too, all within the free-form limits. */
 export const openObject = <T extends z.core.$ZodLooseShape>(shape: T, limits: FreeFormLimits = {}) => freeForm(z.looseObject(shape), limits);

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { uuid } from '../../../shared/platform/request-fields.js';
-import { roleAspectsSchema } from '../../../shared/contacts/schemas.js';
+import { roleAspectsSchema } from '../../../shared/contacts/role-aspects-schema.js';
 import { storeRoles } from '../../../shared/contacts/service.js';
 
 /** The contact and role, and the role aspects to write (only the keys passed change). */
