@@ -17,7 +17,7 @@ import { rescindCancellation } from './lifecycle/rescind.js';
 import { reinstatePolicy } from './lifecycle/reinstate.js';
 import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, storeRenewalStatus } from './lifecycle/renew.js';
 import { noteOfEndorsement, noteOfMove } from './notes/move-contributions.js';
-import { billingAtEndorsement } from './billing/endorsement.js';
+import { billingAtEndorsement, billingPreviewAtEndorsement } from './billing/endorsement.js';
 import { endorsementDeclaration } from './documents/endorsement-declaration.js';
 import { issueEndorsement, previewEndorsement } from './lifecycle/endorse.js';
 import { amountOf, eventsAt, eventWrite, type PolicyEventInput } from './events/index.js';
@@ -125,6 +125,8 @@ const atRenewalStatus: MoveContributions['renewalStatus'] = [noticeOfNonRenewal,
 const atReinstatement: MoveContributions['reinstate'] = [billingAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement];
 // Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
 const atEndorsement: MoveWiring['endorsement'] = [/* @__PURE__ */ billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement];
+/** The same parts for a preview; billing's answers the same figures without bundling its posting. */
+const atEndorsementPreview: MoveWiring['endorsement'] = [/* @__PURE__ */ billingPreviewAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement];
 
 export const moveWiring: MoveWiring = {
   contributions: {
@@ -153,9 +155,9 @@ const wiringOf = (own: Partial<MoveWiring['contributions']>, reads: MoveReads, e
 });
 
 /**
- * The reads of a move that asks billing nothing through its wiring (an endorsement: its
- * Endorsement row reads the account itself), so that it does not bundle the cancellation's
- * figures. Asking one anyway is a wiring mistake, named as such.
+ * The reads of a move that asks billing nothing through its wiring (an issue; an endorsement,
+ * whose Endorsement row reads the account itself), so that it does not bundle the
+ * cancellation's figures. Asking one anyway is a wiring mistake, named as such.
  */
 const readsNothing = (move: string): MoveReads => {
   const unwired = (read: string) => () => Promise.reject(new Error(`The ${move} move is wired without billing's ${read}: wire billingReads in shared/moves.ts`));
@@ -167,13 +169,13 @@ const renewalMoves = { renew: atRenewal, renewalInForce: atRenewalInForce, expir
  * Each wired move is its own export, marked pure: a function that imports one move bundles that
  * move, not every other move and its code. `moves` gathers them all.
  */
-export const issueMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ issue: atIssue }, billingReads), issuePolicy);
+export const issueMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ issue: atIssue }, /* @__PURE__ */ readsNothing('issue')), issuePolicy);
 export const cancelMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ cancel: atCancellation }, billingReads), cancelPolicy);
 export const rescindMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({ rescind: atRescission }, billingReads), rescindCancellation);
 /** The endorse move also carries a change into a renewal made of the term, as an endorsement of it. */
 export const endorseMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, /* @__PURE__ */ readsNothing('endorse'), atEndorsement), issueEndorsement);
 /** What endorsing would do, writing nothing: the same contributions, asked for their preview. */
-export const previewEndorsementMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, /* @__PURE__ */ readsNothing('endorse'), atEndorsement), previewEndorsement);
+export const previewEndorsementMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf({}, /* @__PURE__ */ readsNothing('endorse'), atEndorsementPreview), previewEndorsement);
 /** One watched term decided for a day: renew, commit a held renewal, put a renewal in force, or expire (the nightly run). */
 export const decideRenewalTermMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves, billingReads), decideRenewalTerm);
 export const processPolicyRenewalMove = /* @__PURE__ */ wired(/* @__PURE__ */ wiringOf(renewalMoves, billingReads), processPolicyRenewal);

@@ -12,10 +12,8 @@ import type { EndorsedRevision, EndorsementContribution, EndorsementEffect } fro
 import { addDays } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { formatCents, toAmount, toCents, type Cents } from '../platform/money.js';
-import { endorsementRules } from '../policies/index.js';
-
-const { spreadOverInstallments } = endorsementRules;
-type InstallmentShare = endorsementRules.InstallmentShare;
+import type { TransactionWrite } from '../platform/transactions.js';
+import { spreadOverInstallments, type InstallmentShare } from '../policies/index.js';
 import { accountEntry } from './account-history.js';
 import type { AccountEntry, BillingAccount } from './model.js';
 import { billingSettings } from './service.js';
@@ -101,9 +99,12 @@ function previewOf(billing: EndorsementBilling, account: BillingAccount) {
   };
 }
 
-/** The contribution: previewed, it reads and answers; committed, it also answers the posting's writes. */
-export function billingAtEndorsement(generatedBy = 'system'): EndorsementContribution {
+type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, row: AccountEntry) => TransactionWrite[];
+
+/** Reads the account and works the Endorsement row out; `posting` (absent for a preview) turns it into writes. */
+function endorsementContribution(generatedBy: string, posting?: EndorsementPosting): EndorsementContribution {
   return async (endorsed, options): Promise<EndorsementEffect> => {
+    if (!options.preview && !posting) throw new Error('billingPreviewAtEndorsement is wired into a move that commits: wire billingAtEndorsement in shared/moves.ts');
     const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
     if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
     const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
@@ -113,8 +114,22 @@ export function billingAtEndorsement(generatedBy = 'system'): EndorsementContrib
     }, { id: randomUUID(), generatedBy });
     return {
       area: 'billing',
-      writes: options.preview ? [] : postingWrites({ account: loaded.account, prior: loaded, entries: [billing.row], guardVersion: true }),
+      writes: options.preview || !posting ? [] : posting(loaded, billing.row),
       preview: previewOf(billing, loaded.account),
     };
   };
+}
+
+/** The contribution: previewed, it reads and answers; committed, it also answers the posting's writes. */
+export function billingAtEndorsement(generatedBy = 'system'): EndorsementContribution {
+  return endorsementContribution(generatedBy, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }));
+}
+
+/**
+ * The same contribution for a move that only previews (preview_revision): it never posts, so the
+ * function answering previews does not bundle the posting's writes (the ledger's running balance,
+ * the lockbox-due record).
+ */
+export function billingPreviewAtEndorsement(): EndorsementContribution {
+  return endorsementContribution('system');
 }

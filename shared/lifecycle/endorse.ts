@@ -21,7 +21,24 @@ import {
   discardOpenRevision,
   endorsementCommitWrites,
   endorsementCopy,
-  endorsementRules as rules,
+  type CommittedVersion,
+  type CoverageItem,
+  type FieldChange,
+  type FieldValue,
+  type ItemAnnual,
+  type OosConflict,
+  type Resolution,
+  applyFieldChanges,
+  changesToReapply,
+  conflictsOf,
+  fieldChanges,
+  inEffectOrder,
+  inForceOn,
+  revisionPeriods,
+  isWithinTerm,
+  termPremium,
+  totalOf,
+  writtenByItemFrom,
   lineItemToWire,
   loadRevision,
   placeItem,
@@ -50,7 +67,7 @@ export class PolicyNotEndorsableError extends BusinessRuleError {}
 
 /** Issuing met fields a later (or concurrently issued) revision set itself: nothing was committed. */
 export class OutOfSequenceConflictError extends BusinessRuleError {
-  constructor(revisionId: string, conflicts: readonly rules.OosConflict[]) {
+  constructor(revisionId: string, conflicts: readonly OosConflict[]) {
     super(
       conflicts.map((conflict) => `${conflict.label}: revision ${conflict.revisionId} set ${shown(conflict.field, conflict.laterValue)}, this endorsement ${shown(conflict.field, conflict.newValue)}; resolve with resolve_oos_conflicts (keep_later or take_new)`),
       { revision_id: revisionId, conflicts: conflicts.map(conflictToWire) },
@@ -59,7 +76,7 @@ export class OutOfSequenceConflictError extends BusinessRuleError {
   }
 }
 
-function shown(field: string, value: rules.FieldValue): string {
+function shown(field: string, value: FieldValue): string {
   if (field.endsWith('.present')) return value ? 'included' : 'removed';
   if (value === null) return 'none';
   return typeof value === 'number' ? grouped(value) : String(value);
@@ -71,7 +88,7 @@ function grouped(cents: Cents): string {
   return `${cents < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-const conflictToWire = (conflict: rules.OosConflict) => ({
+const conflictToWire = (conflict: OosConflict) => ({
   field: conflict.field,
   label: conflict.label,
   revision_id: conflict.revisionId,
@@ -94,14 +111,14 @@ function outsideTerm(field: string, date: string, term: Pick<TermRecord, 'effect
   return new BusinessRuleError(`${field}: ${date} is outside the policy's term ${term.effectiveDate} to ${term.expirationDate}`);
 }
 
-function itemAnnuals(items: readonly LineItemRecord[], product: ProductCatalog): rules.ItemAnnual[] {
+function itemAnnuals(items: readonly LineItemRecord[], product: ProductCatalog): ItemAnnual[] {
   return live(items).map((item) => {
     const definition = product.items.find((candidate) => candidate.id === item.itemId);
     return { id: item.id, name: item.name, premiumCents: item.annualPremiumCents ?? 0, feeCents: item.annualFeeCents ?? 0, feeProRata: definition?.earning === 'proRata' };
   });
 }
 
-const coverage = (items: readonly LineItemRecord[]): rules.CoverageItem[] => live(items);
+const coverage = (items: readonly LineItemRecord[]): CoverageItem[] => live(items);
 
 function ratedItems(product: ProductCatalog, snapshot: RevisionSnapshot, items: LineItemRecord[]): LineItemRecord[] {
   const revision = { ...snapshot, items };
@@ -120,7 +137,7 @@ export interface OpenRequest {
 export async function openEndorsement(principal: Principal, request: OpenRequest, now = new Date()): Promise<{ revision_id: string }> {
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const active = terms.find((term) => term.id === policy.activeTermId) ?? terms.at(-1);
-  const term = terms.find((candidate) => rules.isWithinTerm(candidate, request.revisionDate));
+  const term = terms.find((candidate) => isWithinTerm(candidate, request.revisionDate));
   if (!term) {
     if (!active) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has no term`);
     throw outsideTerm('revision_date', request.revisionDate, active);
@@ -131,7 +148,7 @@ export async function openEndorsement(principal: Principal, request: OpenRequest
     const open = headers.find((header) => header.revisionState === 'open');
     if (open) throw new BusinessRuleError(`Policy ${policy.policyNumber} has an open revision ${open.id} dated ${open.revisionDate}; issue or discard it first`);
   }
-  const inForce = rules.inForceOn(committed.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: header.committedAt })), request.revisionDate)
+  const inForce = inForceOn(committed.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: header.committedAt })), request.revisionDate)
     ?? { header: committed[0] };
   const base = await loadRevision(inForce.header.id);
   if (!base) throw new NotFoundError(`Revision ${inForce.header.id}`);
@@ -142,7 +159,7 @@ export async function openEndorsement(principal: Principal, request: OpenRequest
 
 // ---------------------------------------------------------------- planning an issue (shared by preview and issue)
 
-export type Resolutions = ReadonlyMap<string, rules.Resolution>;
+export type Resolutions = ReadonlyMap<string, Resolution>;
 
 interface EndorsementPlan {
   policy: PolicyRecord;
@@ -153,7 +170,7 @@ interface EndorsementPlan {
   endorsement: RevisionRewrite;
   reapplied: RevisionRewrite[];
   activeRevisionId: string;
-  conflicts: rules.OosConflict[];
+  conflicts: OosConflict[];
   before: { annualPremiumCents: Cents; writtenPremiumCents: Cents };
   product: ProductCatalog;
   /** The term's last revision in effect before the endorsement and after it: what a renewal made of the term copied, and would copy now. */
@@ -161,7 +178,7 @@ interface EndorsementPlan {
   expiryAfter: RevisionSnapshot;
 }
 
-function describeChanges(changes: readonly rules.FieldChange[]): EndorsedChange[] {
+function describeChanges(changes: readonly FieldChange[]): EndorsedChange[] {
   return changes.map((change) => ({ label: change.label, before: shown(change.key, change.before), after: shown(change.key, change.after) }));
 }
 
@@ -176,9 +193,9 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   const { policy, terms } = await policyWithinReach(principal, { policyId: header.policyId });
   const term = terms.find((candidate) => candidate.id === header.policyTermId);
   if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
-  if (!rules.isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
+  if (!isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
   const committed = assertEndorsable(policy, term, await termRevisionFacts(term));
-  const chain = rules.inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: candidate.committedAt })));
+  const chain = inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: candidate.committedAt })));
   const date = header.revisionDate;
   const inForceId = chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id;
   const laterIds = chain.filter((link) => link.revisionDate > date).map((link) => link.id);
@@ -190,56 +207,56 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   if (!inForce) throw new NotFoundError(`Revision ${inForceId}`);
   const later = laterIds.map((id) => snapshots.get(id)!);
   const base = snapshots.get(header.endorsement.baseRevisionId);
-  const resolutions = request.resolutions ?? new Map<string, rules.Resolution>();
-  const conflicts: rules.OosConflict[] = [];
+  const resolutions = request.resolutions ?? new Map<string, Resolution>();
+  const conflicts: OosConflict[] = [];
 
   // Another endorsement may have landed on this date's revision since this one was opened: this one goes on top of it.
   let items = stored.items;
   if (base && inForce.header.id !== base.header.id) {
-    const own = rules.fieldChanges(coverage(base.items), coverage(stored.items));
-    const landed = rules.fieldChanges(coverage(base.items), coverage(inForce.items));
-    conflicts.push(...rules.conflictsOf(own, { revisionId: inForce.header.id, ownChanges: landed }));
+    const own = fieldChanges(coverage(base.items), coverage(stored.items));
+    const landed = fieldChanges(coverage(base.items), coverage(inForce.items));
+    conflicts.push(...conflictsOf(own, { revisionId: inForce.header.id, ownChanges: landed }));
     const ownByKey = new Map(own.map((change) => [change.key, change]));
     const toApply = landed.filter((change) => !ownByKey.has(change.key) || (ownByKey.get(change.key)!.after !== change.after && resolutions.get(change.key) === 'keep_later'));
     const fromInForce = (id: string) => {
       const item = inForce.items.find((candidate) => candidate.id === id);
       return item && placeItem(item, inForce, stored);
     };
-    items = ratedItems(product, stored, rules.applyFieldChanges(stored.items, toApply, fromInForce));
+    items = ratedItems(product, stored, applyFieldChanges(stored.items, toApply, fromInForce));
   }
   const endorsedSnapshot: RevisionSnapshot = { ...stored, items };
 
   // Out of sequence: every later revision takes on the change unless it set the field itself.
-  const newChanges = rules.fieldChanges(coverage(inForce.items), coverage(items));
+  const newChanges = fieldChanges(coverage(inForce.items), coverage(items));
   let previous = inForce;
   const rewrittenLater = later.map((laterSnapshot) => {
-    const own = rules.fieldChanges(coverage(previous.items), coverage(laterSnapshot.items));
+    const own = fieldChanges(coverage(previous.items), coverage(laterSnapshot.items));
     previous = laterSnapshot;
-    conflicts.push(...rules.conflictsOf(newChanges, { revisionId: laterSnapshot.header.id, ownChanges: own }));
+    conflicts.push(...conflictsOf(newChanges, { revisionId: laterSnapshot.header.id, ownChanges: own }));
     const fromEndorsement = (id: string) => {
       const item = items.find((candidate) => candidate.id === id);
       return item && placeItem(item, endorsedSnapshot, laterSnapshot);
     };
-    const reapplied = rules.applyFieldChanges(laterSnapshot.items, rules.changesToReapply(newChanges, { ownChanges: own }, resolutions), fromEndorsement);
+    const reapplied = applyFieldChanges(laterSnapshot.items, changesToReapply(newChanges, { ownChanges: own }, resolutions), fromEndorsement);
     return { snapshot: laterSnapshot, items: ratedItems(product, laterSnapshot, reapplied) };
   });
 
   // The term's premium before and after, day by day over its committed revisions.
   const committedAt = now.toISOString();
-  const version = (snapshot: RevisionSnapshot, versionItems: readonly LineItemRecord[], at = committedAtOf(snapshot.header)): rules.CommittedVersion => ({
+  const version = (snapshot: RevisionSnapshot, versionItems: readonly LineItemRecord[], at = committedAtOf(snapshot.header)): CommittedVersion => ({
     id: snapshot.header.id, revisionDate: snapshot.header.revisionDate, committedAt: at, items: itemAnnuals(versionItems, product),
   });
   const start = new Map(live(inForce.items).map((item) => [item.id, { premiumCents: item.writtenPremiumCents ?? item.annualPremiumCents ?? 0, feeCents: item.writtenFeeCents ?? item.annualFeeCents ?? 0 }]));
   const beforeVersions = [version(inForce, inForce.items), ...later.map((snapshot) => version(snapshot, snapshot.items))];
-  const afterVersions = rules.inEffectOrder([
+  const afterVersions = inEffectOrder([
     version(inForce, inForce.items),
     version(endorsedSnapshot, items, committedAt),
     ...rewrittenLater.map((rewrite) => version(rewrite.snapshot, rewrite.items)),
   ]);
-  const writtenBefore = rules.writtenByItemFrom(term, start, beforeVersions);
-  const writtenAfter = rules.writtenByItemFrom(term, start, afterVersions);
-  const termBefore = rules.totalOf(writtenBefore);
-  const termAfter = rules.totalOf(writtenAfter);
+  const writtenBefore = writtenByItemFrom(term, start, beforeVersions);
+  const writtenAfter = writtenByItemFrom(term, start, afterVersions);
+  const termBefore = totalOf(writtenBefore);
+  const termAfter = totalOf(writtenAfter);
   const annualBefore = new Map(itemAnnuals(inForce.items, product).map((item) => [item.id, item]));
   const annualAfter = new Map(itemAnnuals(items, product).map((item) => [item.id, item]));
   const itemIds = [...new Set([...annualBefore.keys(), ...annualAfter.keys()])];
@@ -247,13 +264,13 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   /** A revision's stored figures: annual from its own items, written over the chain up to it. */
   const withWritten = (snapshot: RevisionSnapshot, revisionItems: LineItemRecord[]) => {
     const upTo = afterVersions.slice(0, afterVersions.findIndex((candidate) => candidate.id === snapshot.header.id) + 1);
-    const written = rules.writtenByItemFrom(term, start, upTo);
+    const written = writtenByItemFrom(term, start, upTo);
     const figured = revisionItems.map((item) => {
       const figures = written.get(item.id);
       return figures ? { ...item, writtenPremiumCents: figures.premiumCents, writtenFeeCents: item.annualFeeCents === null && figures.feeCents === 0 ? item.writtenFeeCents : figures.feeCents } : item;
     });
     const totals = totalsOfItems(live(figured));
-    const chainTotals = rules.totalOf(written);
+    const chainTotals = totalOf(written);
     return { items: figured, set: { annualPremiumCents: totals.annualPremiumCents, annualFeeCents: totals.annualFeeCents, writtenPremiumCents: chainTotals.writtenPremiumCents, writtenFeeCents: chainTotals.writtenFeeCents } };
   };
 
@@ -356,7 +373,7 @@ function carryToWire(carry: RenewalCarry) {
   return carry.wire ? { renewal: { ...carry.wire, ...Object.fromEntries(carry.effects.map((effect) => [effect.area, effect.preview])) } } : {};
 }
 
-function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined): rules.OosConflict[] {
+function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined): OosConflict[] {
   return plan.conflicts.filter((conflict) => !resolutions?.has(conflict.field));
 }
 
@@ -475,7 +492,7 @@ export async function policySnapshot(principal: Principal, request: { policyNumb
     throw outsideTerm('snapshot_date', request.snapshotDate, active ?? { effectiveDate: '', expirationDate: '' });
   }
   const headers = (await getRevisionHeaders(term.revisionIds)).filter((header) => header.revisionState === 'committed');
-  const inForce = rules.inForceOn(headers.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), request.snapshotDate);
+  const inForce = inForceOn(headers.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), request.snapshotDate);
   if (!inForce) throw new BusinessRuleError(`snapshot_date: policy ${policy.policyNumber} was not in force on ${request.snapshotDate}`);
   const [product, ...loaded] = await Promise.all([getProductCatalog(), ...headers.map((candidate) => loadRevision(candidate.id))]);
   const snapshots = loaded.filter((candidate): candidate is RevisionSnapshot => !!candidate);
@@ -483,7 +500,7 @@ export async function policySnapshot(principal: Principal, request: { policyNumb
   if (!snapshot) throw new NotFoundError(`Revision ${inForce.header.id}`);
   const { header } = snapshot;
   const versions = snapshots.map((candidate) => ({ id: candidate.header.id, revisionDate: candidate.header.revisionDate, committedAt: committedAtOf(candidate.header), items: itemAnnuals(candidate.items, product) }));
-  const figures = rules.termPremium(term, versions, request.snapshotDate);
+  const figures = termPremium(term, versions, request.snapshotDate);
   return {
     policy_id: policy.id,
     policy_number: policy.policyNumber,
@@ -507,8 +524,7 @@ export async function revisionStatus(principal: Principal, revisionId: string) {
   const { terms } = await policyWithinReach(principal, { policyId: header.policyId });
   const term = terms.find((candidate) => candidate.id === header.policyTermId);
   const headers = term ? await getRevisionHeaders(term.revisionIds) : [header];
-  const period = rules
-    .revisionPeriods(term ?? { effectiveDate: header.termStart, expirationDate: header.termEnd }, headers.map((candidate) => ({ id: candidate.id, revisionState: candidate.revisionState, revisionDate: candidate.revisionDate, committedAt: committedAtOf(candidate) })))
+  const period = revisionPeriods(term ?? { effectiveDate: header.termStart, expirationDate: header.termEnd }, headers.map((candidate) => ({ id: candidate.id, revisionState: candidate.revisionState, revisionDate: candidate.revisionDate, committedAt: committedAtOf(candidate) })))
     .find((candidate) => candidate.id === header.id);
   return {
     revision_id: header.id,

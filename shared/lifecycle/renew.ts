@@ -19,7 +19,8 @@ import { nightlyDecisionInstant } from '../platform/nightly-runs.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
   applyRating,
-  endorsementRules,
+  inEffectOrder,
+  inForceOn,
   expiryWrites,
   getPolicyWithTerms,
   heldRenewalCommitWrites,
@@ -80,14 +81,14 @@ interface TermContext {
 /** The committed revisions of a term that carry it (not a cancellation's own), in effect order. */
 async function committedOf(term: TermRecord): Promise<Array<{ id: string; revisionDate: string; committedAt: string; policyStatus: string }>> {
   const facts = await termRevisionFacts(term);
-  return endorsementRules.inEffectOrder(facts.filter((fact) => fact.revisionState === 'committed'));
+  return inEffectOrder(facts.filter((fact) => fact.revisionState === 'committed'));
 }
 
 /** The revision in force on the term's last day: what a renewal copies and an expiry marks. */
 async function inForceAtExpiry(term: TermRecord): Promise<RevisionSnapshot> {
   const committed = await committedOf(term);
   const lastDay = addDays(term.expirationDate, -1);
-  const inForce = endorsementRules.inForceOn(committed, lastDay) ?? committed.at(-1);
+  const inForce = inForceOn(committed, lastDay) ?? committed.at(-1);
   if (!inForce) throw new PolicyNotRenewableError(`Policy term ${term.id} has no issued revision`);
   const snapshot = await loadRevision(inForce.id);
   if (!snapshot) throw new NotFoundError(`Revision ${inForce.id}`);
@@ -267,7 +268,7 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
   const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
   if (!renewalTerm) throw new NotFoundError(`Policy term ${term.renewal!.termId}`);
   const committed = await committedOf(renewalTerm);
-  const active = endorsementRules.inForceOn(committed, decision.decisionDate) ?? committed[0];
+  const active = inForceOn(committed, decision.decisionDate) ?? committed[0];
   const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} in force`);
   await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await contributedWrites(wiring, 'renewalInForce', event))], {
     label: `Policy ${policy.policyNumber}`,

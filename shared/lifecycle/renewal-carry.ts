@@ -12,7 +12,9 @@ import { formatCents, sum, toAmount } from '../platform/money.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import {
   applyRating,
-  endorsementRules as rules,
+  type FieldChange,
+  applyFieldChanges,
+  fieldChanges,
   loadRevision,
   placeItem,
   renewalRevisionRewriteWrites,
@@ -36,7 +38,7 @@ export interface CarryInput {
   commitDate: string;
   committedAt: string;
   decidedBy: string;
-  describe: (changes: readonly rules.FieldChange[]) => EndorsedChange[];
+  describe: (changes: readonly FieldChange[]) => EndorsedChange[];
   product: ProductCatalog;
 }
 
@@ -62,13 +64,13 @@ export async function carryIntoRenewal(wiring: Pick<MoveWiring, 'endorsement'>, 
   if (!term.renewal || term.renewal.inForce) return NOTHING;
   const renewal = await loadRevision(term.renewal.revisionId);
   if (!renewal || (renewal.header.revisionState !== 'committed' && renewal.header.revisionState !== 'open')) return NOTHING;
-  const changes = rules.fieldChanges(live(input.before.items), live(input.after.items));
+  const changes = fieldChanges(live(input.before.items), live(input.after.items));
   const fromEndorsed = (id: string) => {
     const item = input.after.items.find((candidate) => candidate.id === id);
     return item && placeItem(item, input.after, renewal);
   };
-  const applied = rules.applyFieldChanges(renewal.items, changes, fromEndorsed);
-  const landed = new Set(rules.fieldChanges(live(renewal.items), live(applied)).map((change) => change.key));
+  const applied = applyFieldChanges(renewal.items, changes, fromEndorsed);
+  const landed = new Set(fieldChanges(live(renewal.items), live(applied)).map((change) => change.key));
   const carried = changes.filter((change) => landed.has(change.key));
   const notCarried = changes.filter((change) => !landed.has(change.key));
   const before = renewal.header;

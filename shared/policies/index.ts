@@ -26,7 +26,29 @@ export { contactRoles } from './new-policy.js';
 // What the endorse move (shared/lifecycle/endorse.ts) builds on: the open revision's copy and store, the pure endorsement rules, the term's revision facts.
 export { createOpenRevision, discardOpenRevision, endorsementCommitWrites, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
 export { endorsementCopy, placeItem } from './endorsement-copy.js';
-export * as endorsementRules from './endorsement-rules.js';
+// Named one by one (not `export * as`): esbuild keeps a whole namespace in every bundle that touches it.
+export {
+  applyFieldChanges,
+  changesToReapply,
+  conflictsOf,
+  fieldChanges,
+  inEffectOrder,
+  inForceOn,
+  isWithinTerm,
+  revisionPeriods,
+  spreadOverInstallments,
+  termPremium,
+  totalOf,
+  writtenByItemFrom,
+  type CommittedVersion,
+  type CoverageItem,
+  type FieldChange,
+  type FieldValue,
+  type InstallmentShare,
+  type ItemAnnual,
+  type OosConflict,
+  type Resolution,
+} from './endorsement-rules.js';
 export { committedAtOf, termRevisionFacts, type TermRevisionFacts } from './term-revisions.js';
 export { totalsOfItems } from './rating-input.js';
 export { lineItemToWire } from './wire.js';

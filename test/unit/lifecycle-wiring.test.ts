@@ -11,6 +11,8 @@ import { contributedWrites } from '../../shared/lifecycle/contributions.js';
 import type { CancelledTerm, Contribution, MoveContributions, MoveEvents, RescindedCancellation } from '../../shared/lifecycle/model.js';
 import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission, moveWiring } from '../../shared/moves.js';
 import { noteOfMove } from '../../shared/notes/move-contributions.js';
+import { billingPreviewAtEndorsement } from '../../shared/billing/endorsement.js';
+import type { EndorsedRevision } from '../../shared/lifecycle/model.js';
 
 const decision = { decisionDate: '2025-01-02', decidedAt: '2025-01-02T12:00:00.000Z', decidedBy: 'nightly-billing' };
 const cancelled = (outcome: 'pending' | 'cancelled'): CancelledTerm => ({
@@ -62,5 +64,9 @@ describe('contributions registered once', () => {
     for (const file of ['functions/v2/policies/cancel_policy.ts', 'functions/v2/policies/issue.ts', 'events/queues/nightly-billing/decide_accounts.ts']) {
       expect(readFileSync(file, 'utf8')).toContain("from '../../../shared/moves.js'");
     }
+  });
+
+  it('refuses to commit through billing\'s preview-only endorsement part: a preview function wired into a committing move is named as a wiring mistake', async () => {
+    await expect(billingPreviewAtEndorsement()({ policyId: 'p', termId: 't' } as EndorsedRevision, { preview: false })).rejects.toThrow(/billingPreviewAtEndorsement .* wire billingAtEndorsement in shared\/moves.ts/);
   });
 });
