@@ -217,6 +217,37 @@ export interface ColdStartOptions {
   onRound?: (round: number) => void;
 }
 
+/** What a function's bundle weighs against its yardstick, and the budget that applies (no imports: sizes only). */
+export interface BundleSize {
+  name: string;
+  overBareKiB: number;
+  yardstick: Yardstick;
+  zipTable: boolean;
+  renders: boolean;
+  idempotent: boolean;
+  /** The +KiB budget of COLD_START_TARGETS; undefined for ZIP and rendering functions, held to their import ratio only. */
+  budgetKiB?: number;
+}
+
+/** The bundle sizes of `targets` over their yardsticks, built as the bench and the CDK app build them. */
+export function measureBundleSizes(targets: ColdStartTarget[]): BundleSize[] {
+  const bundles = new FunctionBundles([...Object.values(YARDSTICKS), ...targets.map((target) => target.entry)]);
+  try {
+    return targets.map((target) => {
+      const dataFiles = bundles.runtimeFilesOf(target.entry);
+      const zipTable = dataFiles.some(isZipTable);
+      const renders = dataFiles.some((file) => file.endsWith(`/${RENDERER_FILE_NAME}`));
+      const yardstick = yardstickOf(bundles.inputsOf(target.entry), zipTable || renders);
+      const idempotent = shipsIdempotencyStore(bundles.inputsOf(target.entry));
+      const overBareKiB = round((bundleBytes(bundles.directoryFor(target.entry)) - bundleBytes(bundles.directoryFor(YARDSTICKS[yardstick]))) / 1024);
+      const budgetKiB = zipTable || renders ? undefined : idempotent ? COLD_START_TARGETS.idempotentBundleOverBareKiB : COLD_START_TARGETS.bundleOverBareKiB;
+      return { name: target.name, overBareKiB, yardstick, zipTable, renders, idempotent, budgetKiB };
+    });
+  } finally {
+    bundles.dispose();
+  }
+}
+
 export async function measureColdStarts(options: ColdStartOptions): Promise<ColdStartReport> {
   const nodeFlags = options.nodeFlags ?? LAMBDA_NODE_FLAGS;
   const bundles = new FunctionBundles([...Object.values(YARDSTICKS), ...options.targets.map((target) => target.entry)]);
