@@ -15,7 +15,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { unseal } from '../platform/sealing.js';
-import { isReachableSubscriberAddress, subscriberLookup, UnreachableSubscriberError } from './subscriber-addresses.js';
+import { bareHost, isReachableSubscriberAddress, subscriberLookup, UnreachableSubscriberError } from './subscriber-addresses.js';
 import { deliveryIdOf } from './ids.js';
 import { wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type Subscription } from './model.js';
 import { matchesAny } from './patterns.js';
@@ -60,7 +60,7 @@ class AttemptTimeoutError extends Error {
  */
 function postToSubscriber(url: string, headers: Record<string, string>, body: string): Promise<SubscriberAnswer> {
   const target = new URL(url);
-  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const host = bareHost(target.hostname);
   // An IP literal is connected to without a lookup: judged here instead.
   if (isIP(host) && !isReachableSubscriberAddress(host)) return Promise.reject(new UnreachableSubscriberError(host));
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

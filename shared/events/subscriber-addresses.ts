@@ -48,9 +48,12 @@ export function isReachableSubscriberAddress(address: string): boolean {
   return allowsHttpLocalhost() && LOOPBACK.check(ip, family);
 }
 
+/** A URL's hostname as a lookup or isIP reads it: an IPv6 literal without its brackets. */
+export const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
 /** Whether a URL's host may be stored: a name (judged at each delivery), or a reachable IP literal. */
 export function isReachableSubscriberHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
+  const host = bareHost(hostname);
   if (isIP(host)) return isReachableSubscriberAddress(host);
   if (host === 'localhost' || host.endsWith('.localhost')) return allowsHttpLocalhost();
   return true;
