@@ -63,29 +63,83 @@ export function callCost(call: MeasuredCall, memoryMb = DEPLOYED_MEMORY_MB): Cal
 /** Dollars per million calls, rounded to the cent. */
 export const perMillion = (dollars: number) => Math.round(dollars * 1e6 * 100) / 100;
 
+/** Where a profile line's figures come from: a bench row (scenario and name in results.json), or an estimate said to be one. */
+export type ProfileSource = { scenario: string; row: string } | { estimate: MeasuredCall; basis: string };
+
 /**
- * What one policy does in a year, by call: the profile docs/cost.md states. Each line names the
- * bench row whose measurement prices it.
+ * What one policy does in a year, by call: the profile docs/cost.md states. A line priced from a
+ * bench row reads that row's measured figures from results.json; the few calls no scenario
+ * measures one at a time are estimates, each saying what it is estimated from.
  */
-export const POLICY_YEAR_PROFILE: ReadonlyArray<{ what: string; perPolicyYear: number; row: string; call: MeasuredCall }> = [
-  { what: 'quotes (create_quote_extended), 3 per policy written', perPolicyYear: 3, row: 'create_quote_extended (one call)', call: { readUnits: 2.5, writeUnits: 7, ms: 50 } },
-  { what: 'quote edits (rating information, properties), 6 per quote', perPolicyYear: 18, row: 'update_rating_information (one call)', call: { readUnits: 6, writeUnits: 6, ms: 42 } },
-  { what: 'bind and issue', perPolicyYear: 1, row: 'issue with its Full Pay invoice (one call)', call: { readUnits: 15.5, writeUnits: 28, ms: 349, sqsRequests: 2 } },
-  { what: 'Declaration rendered and stored', perPolicyYear: 1, row: 'create_deliverable Declaration (one call)', call: { readUnits: 6.5, writeUnits: 8, ms: 48, s3Puts: 1, internal: true } },
-  { what: 'payments (manual or lockbox line), monthly', perPolicyYear: 12, row: 'makeManualPolicyPayment (one call)', call: { readUnits: 5, writeUnits: 12, ms: 78 } },
-  { what: 'endorsements (preview and issue)', perPolicyYear: 0.5, row: 'issue of an endorsement (bench endorsements)', call: { readUnits: 25, writeUnits: 30, ms: 150, sqsRequests: 1 } },
-  { what: 'renewal by the nightly run', perPolicyYear: 1, row: 'process_renewals of one policy', call: { readUnits: 11.5, writeUnits: 12, ms: 105, sqsRequests: 2, internal: true } },
-  { what: 'documents printed (getToBePrinted, getAttachment, markAsPrinted), per file', perPolicyYear: 4, row: 'markAsPrinted write units per file as AWS bills it (print-runs), with getToBePrinted\'s 0.13 RCU a file', call: { readUnits: 1.15, writeUnits: 9.3, ms: 2, s3Gets: 1 } },
-  { what: 'policy reads (retrieve_policy, terms, history)', perPolicyYear: 24, row: 'retrieve_policy by number (one call)', call: { readUnits: 7.5, writeUnits: 0, ms: 18 } },
-  { what: 'searches', perPolicyYear: 12, row: 'search (5 matches)', call: { readUnits: 5, writeUnits: 0, ms: 13 } },
-  { what: 'nightly billing decisions (accounts owing)', perPolicyYear: 30, row: 'nightly billing, per account decided', call: { readUnits: 4, writeUnits: 1, ms: 5, internal: true } },
+export const POLICY_YEAR_PROFILE: ReadonlyArray<{ what: string; perPolicyYear: number; source: ProfileSource; extra?: MeasuredCall }> = [
+  { what: 'quotes (create_quote_extended), 3 per policy written', perPolicyYear: 3, source: { scenario: 'quoting', row: 'create_quote_extended (one call)' } },
+  { what: 'quote edits (rating information, properties), 6 per quote', perPolicyYear: 18, source: { scenario: 'policies', row: 'update_rating_information (one call)' } },
+  { what: 'bind and issue', perPolicyYear: 1, source: { scenario: 'billing', row: 'issue with its Full Pay invoice (one call)' }, extra: { sqsRequests: 2 } },
+  { what: 'Declaration rendered and stored', perPolicyYear: 1, source: { scenario: 'documents', row: 'create_deliverable Declaration (one call)' }, extra: { s3Puts: 1, internal: true } },
+  { what: 'payments (manual or lockbox line), monthly', perPolicyYear: 12, source: { scenario: 'billing', row: 'makeManualPolicyPayment (one call)' } },
+  {
+    what: 'endorsements (preview and issue)',
+    perPolicyYear: 0.5,
+    source: { estimate: { readUnits: 25, writeUnits: 30, ms: 150, sqsRequests: 1 }, basis: 'the bench endorsements scenario measures a batch; an issue with its invoice and Declaration plus the re-rating reads' },
+  },
+  {
+    what: 'renewal by the nightly run',
+    perPolicyYear: 1,
+    source: { estimate: { readUnits: 11.5, writeUnits: 12, ms: 105, sqsRequests: 2, internal: true }, basis: 'process_renewals of one policy, measured by hand against the renewals scenario\'s batch' },
+  },
+  {
+    what: 'documents printed (getToBePrinted, getAttachment, markAsPrinted), per file',
+    perPolicyYear: 4,
+    source: { estimate: { readUnits: 1.15, writeUnits: 9.3, ms: 2, s3Gets: 1 }, basis: 'markAsPrinted write units per file as AWS bills it (print-runs), with getToBePrinted\'s 0.13 RCU a file' },
+  },
+  { what: 'policy reads (retrieve_policy, terms, history)', perPolicyYear: 24, source: { scenario: 'policies', row: 'retrieve_policy by number (one call)' } },
+  { what: 'searches', perPolicyYear: 12, source: { scenario: 'search', row: 'search "Quartermaine" (5 matches) @ 1000 policies' } },
+  {
+    what: 'nightly billing decisions (accounts owing)',
+    perPolicyYear: 30,
+    source: { estimate: { readUnits: 4, writeUnits: 1, ms: 5, internal: true }, basis: 'the nightly billing scenario over 10,000 accounts, per account decided' },
+  },
 ];
+
+type BenchResults = Record<string, unknown>;
+
+/** A profile line's call: the bench row's measured capacity and duration, or its estimate. */
+export function profileCall(line: (typeof POLICY_YEAR_PROFILE)[number], results: BenchResults): MeasuredCall & { measured: boolean } {
+  if ('estimate' in line.source) return { ...line.source.estimate, ...line.extra, measured: false };
+  const { scenario, row } = line.source;
+  const rows = results[scenario];
+  const found = Array.isArray(rows) ? (rows as Array<Record<string, unknown>>).find((candidate) => candidate.name === row) : undefined;
+  if (!found) throw new Error(`results.json has no row "${row}" in scenario ${scenario}: run \`npm run bench -- --no-bundles ${scenario}\``);
+  return { readUnits: Number(found.readUnits ?? 0), writeUnits: Number(found.writeUnits ?? 0), ms: Number(found.ms ?? found.p50 ?? 0), ...line.extra, measured: true };
+}
+
+/** Issue 22's targets: dollars per million calls of the profile's reads and of its writes. */
+export const MIX_TARGETS = { readsPerMillion: 1.5, writesPerMillion: 5 } as const;
+
+/** Dollars per million calls of the profile's mix: its reads (no write units) and its writes, each weighted by how often a policy makes them. */
+export function mixCost(results: BenchResults): { readsPerMillion: number; writesPerMillion: number } {
+  const weighted = (reads: boolean) => {
+    let calls = 0;
+    let dollars = 0;
+    for (const line of POLICY_YEAR_PROFILE) {
+      const call = profileCall(line, results);
+      if (((call.writeUnits ?? 0) === 0) !== reads) continue;
+      calls += line.perPolicyYear;
+      dollars += line.perPolicyYear * callCost(call).total;
+    }
+    return perMillion(dollars / calls);
+  };
+  return { readsPerMillion: weighted(true), writesPerMillion: weighted(false) };
+}
 
 /** Storage: items a policy keeps (policy, terms, revisions with parts, billing rows, notes, index items), and its files. */
 export const STORAGE_PER_POLICY = { dynamoKb: 60, s3Kb: 40, dynamoGbMonth: 0.25, s3GbMonth: 0.023 } as const;
 
-export function monthlyCost(policies: number): { calls: number; perCall: number; storage: number; total: number; byLine: Array<{ what: string; dollars: number }> } {
-  const byLine = POLICY_YEAR_PROFILE.map((line) => ({ what: line.what, dollars: (policies * line.perPolicyYear * callCost(line.call).total) / 12 }));
+export function monthlyCost(policies: number, results: BenchResults): { calls: number; perCall: number; storage: number; total: number; byLine: Array<{ what: string; dollars: number; measured: boolean }> } {
+  const byLine = POLICY_YEAR_PROFILE.map((line) => {
+    const call = profileCall(line, results);
+    return { what: line.what, dollars: (policies * line.perPolicyYear * callCost(call).total) / 12, measured: call.measured };
+  });
   const calls = POLICY_YEAR_PROFILE.reduce((sum, line) => sum + (policies * line.perPolicyYear) / 12, 0);
   const perCall = byLine.reduce((sum, line) => sum + line.dollars, 0);
   const storage = ((policies * STORAGE_PER_POLICY.dynamoKb) / 1024 / 1024) * STORAGE_PER_POLICY.dynamoGbMonth + ((policies * STORAGE_PER_POLICY.s3Kb) / 1024 / 1024) * STORAGE_PER_POLICY.s3GbMonth;
@@ -109,9 +163,11 @@ export function pricedRows(results: Record<string, unknown>): Array<{ scenario: 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = JSON.parse(readFileSync(new URL('./results.json', import.meta.url), 'utf8')) as { results: Record<string, unknown> };
   console.table(pricedRows(results.results));
+  const mix = mixCost(results.results);
+  console.log(`the profile's mix: reads $${mix.readsPerMillion} per million (target ${MIX_TARGETS.readsPerMillion}), writes $${mix.writesPerMillion} per million (target ${MIX_TARGETS.writesPerMillion})`);
   for (const policies of [10_000, 100_000, 1_000_000]) {
-    const month = monthlyCost(policies);
+    const month = monthlyCost(policies, results.results);
     console.log(`${policies} policies: ${Math.round(month.calls)} calls a month, $${month.perCall.toFixed(2)} calls + $${month.storage.toFixed(2)} storage = $${month.total.toFixed(2)} a month, $${((month.total * 12) / policies).toFixed(4)} a policy-year`);
-    for (const line of [...month.byLine].sort((a, b) => b.dollars - a.dollars).slice(0, 3)) console.log(`  ${line.what}: $${line.dollars.toFixed(2)}`);
+    for (const line of [...month.byLine].sort((a, b) => b.dollars - a.dollars)) console.log(`  ${line.what}: $${line.dollars.toFixed(2)}${line.measured ? '' : ' (estimate)'}`);
   }
 }
