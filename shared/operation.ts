@@ -4,6 +4,26 @@
  * to know nothing of API keys, contacts or roles.
  */
 import { authenticator } from './auth/authenticate.js';
-import { operationFactory } from './platform/operation.js';
+import { operationFactory, type DefineOperation } from './platform/operation.js';
+import type { Authenticator } from './platform/principal.js';
 
-export const defineOperation = operationFactory(authenticator);
+export const defineOperation = /* @__PURE__ */ operationFactory(authenticator);
+
+/** Judges no credential: the factory below never asks it (its operations have authentication 'none'). */
+const noAuthenticator: Authenticator = {
+  authenticate: async () => {
+    throw new Error('an operation defined with defineOperationWithoutCaller asked for its caller');
+  },
+};
+const withoutCaller = /* @__PURE__ */ operationFactory(noAuthenticator);
+
+/**
+ * For an operation reached without a credential (authentication 'none': the signature vendor's
+ * webhook, the session that checks its own): the same factory without the authenticator, so the
+ * function does not bundle the JWT verifier and the auth and contacts stores it never runs.
+ * Defining one that needs a caller fails when the module loads, not at its first request.
+ */
+export const defineOperationWithoutCaller: DefineOperation = (definition) => {
+  if (definition.authentication !== 'none') throw new Error(`${definition.version}/${definition.name}: defineOperationWithoutCaller is for operations with authentication 'none'; use defineOperation`);
+  return withoutCaller(definition);
+};

@@ -4,6 +4,7 @@ import { Reply } from '../../shared/platform/envelope.js';
 import { AuthenticationError, BusinessRuleError } from '../../shared/platform/errors.js';
 import type { PresentedCredentials } from '../../shared/platform/credentials.js';
 import { operationFactory } from '../../shared/platform/operation.js';
+import { defineOperationWithoutCaller } from '../../shared/operation.js';
 import type { Principal } from '../../shared/platform/principal.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
 
@@ -224,6 +225,14 @@ describe('operation factory', () => {
         handle: async () => null,
       }),
     ).toThrow(/authentication 'none'/);
+  });
+
+  it('defines an operation without the authenticator only when it needs no caller, failing when the module loads otherwise', () => {
+    expect(() =>
+      defineOperationWithoutCaller({ version: 'v2', name: 'needs_caller', summary: 'x', permission: 'notes:read', input: z.object({}), resources: {}, handle: async () => null }),
+    ).toThrow(/needs_caller: defineOperationWithoutCaller is for operations with authentication 'none'/);
+    const open = defineOperationWithoutCaller({ version: 'v2', name: 'open', summary: 'x', permission: null, authentication: 'none', input: z.object({}), resources: {}, handle: async () => null });
+    expect(open.operation).toMatchObject({ name: 'open', authentication: 'none' });
   });
 
   it('exposes its metadata for the route table, the CDK app and the OpenAPI description', () => {

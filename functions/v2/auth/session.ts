@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import { clearedSessionCookie, openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperationWithoutCaller } from '../../../shared/operation.js';
 
 /**
  * Authenticates itself (spec 5): an API key in the body or the Authorization header
  * opens a session, a live session cookie is confirmed, anything else gets the
  * documented permissionDenied variant rather than a 401.
  */
-export const handler = defineOperation({
+export const handler = defineOperationWithoutCaller({
   version: 'v2',
   name: 'session',
   summary: 'Issue a session cookie to a contact authenticated by API key, or confirm a live session cookie',

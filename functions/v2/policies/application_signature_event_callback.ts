@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperationWithoutCaller } from '../../../shared/operation.js';
 import { optionalId, shortText } from '../../../shared/platform/request-fields.js';
 import { SIGNATURE_EVENT_TYPES } from '../../../shared/signatures/model.js';
 import { queueSignatureEvent, verifyVendorWebhook } from '../../../shared/signatures/webhook.js';
@@ -7,7 +7,7 @@ import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
 
 const optionalText = () => z.optional(shortText());
 
-export const handler = defineOperation({
+export const handler = defineOperationWithoutCaller({
   version: 'v2',
   name: 'application_signature_event_callback',
   summary:
