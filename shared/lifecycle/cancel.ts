@@ -52,7 +52,8 @@ export class PolicyNotCancellableError extends BusinessRuleError {}
  * A term cancelled after its renewal was made: the renewal term, not yet in force, is cancelled
  * with it, flat on its first day (everything it billed is returned), in the same transaction:
  * its own revision, account rows, notice and note. It would otherwise come into force, and bill,
- * for a policy that no longer exists.
+ * for a policy that no longer exists. The renewal term keeps which term it was cancelled with:
+ * reinstating that term reinstates it too (reinstate.ts), while a renewal cancelled on its own stays.
  */
 async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
   const { policy, terms, term, cancelled } = context;
@@ -78,7 +79,7 @@ async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: A
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
   };
   return [
-    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withoutSearch: true }),
+    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withoutSearch: true, withTermId: term.id }),
     ...(await contributedWrites(wiring, 'cancel', renewalCancelled)),
   ];
 }

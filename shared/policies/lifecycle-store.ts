@@ -57,6 +57,8 @@ export interface CancellationMove {
   newRevisionId: string;
   /** The policy's search record is moved by the other cancellation of the same transaction (a renewal cancelled with its term). */
   withoutSearch?: boolean;
+  /** A renewal term cancelled with the term it renews: that term's id, kept on the renewal so that reinstating the term reinstates it. */
+  withTermId?: string;
 }
 
 /**
@@ -98,6 +100,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
         cancelPendingDate: null,
         cancelDate: move.cancelDate,
         cancelReasonId: move.reasonId,
+        ...(move.withTermId ? { cancelledWithTermId: move.withTermId } : {}),
       }),
     },
     { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
@@ -125,11 +128,14 @@ export interface ReinstatementMove {
   /** With lapse: the days without cover, kept on the term. */
   lapse: { from: string; to: string } | null;
   archivedAt: string;
+  /** The policy's search record is moved by the other reinstatement of the same transaction (a renewal reinstated with its term). */
+  withoutSearch?: boolean;
 }
 
 /**
  * The guarded writes of a reinstatement: the term is no longer cancelled (and is watched by the
- * renewal run again), the cancellation's revision is archived, the revisions it marked are in
+ * renewal run again: a renewal term reinstated with its term for its own renewal, the term it
+ * renews to put it in force on its first day), the cancellation's revision is archived, the revisions it marked are in
  * force again, and search shows the policy Active.
  */
 export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[] {
@@ -143,6 +149,7 @@ export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[]
         cancelDate: null,
         cancelReasonId: null,
         cancellationRevisionId: null,
+        ...(term.cancelledWithTermId ? { cancelledWithTermId: null } : {}),
         ...(move.lapse ? { lapses: [...(term.lapses ?? []), move.lapse] } : {}),
       }),
     },
@@ -153,6 +160,6 @@ export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[]
         ...(revision.policyStatus === 'Cancelled' ? { policyStatus: 'Active', policyStatusReasonId: null } : {}),
       }),
     })),
-    ...searchIndexWritesForStatus(term.policyId, 'Active', { cancelPendingDate: null }),
+    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Active', { cancelPendingDate: null })),
   ];
 }

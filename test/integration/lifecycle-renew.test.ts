@@ -167,6 +167,82 @@ describe('a renewed policy cancelled before its renewal begins', () => {
   }, 120_000);
 });
 
+describe('a policy reinstated after its renewal was cancelled with it', () => {
+  const NON_PAYMENT = 'eb24d327-578e-4fa8-84c8-335786ee5064';
+  const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+  const shown = (term: { revisions: Array<{ revision_state: string; policy_status: string; cancel_date: string | null }> }) =>
+    term.revisions.map((revision) => [revision.revision_state, revision.policy_status, revision.cancel_date]);
+
+  it('reinstates the renewal with it, as it was: committed again, its account billed as before, a Notice of Reinstatement, and in force on its first day', async () => {
+    const policy = await issued('2025-01-01', 'Rhea Reinstated');
+    expect(decisionsFor(await nightly('2025-11-17'), policy.policyNumber)).toEqual(['renewed']);
+    const [, made] = await terms(policy.policyId);
+    const before = (await loadAccount(policy.policyId, made.id))!;
+    expect(before.account.balanceCents).toBe(85162);
+
+    const cancelled = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: NON_PAYMENT, cancel_date: '2025-12-01' });
+    expect(cancelled.body.success, JSON.stringify(cancelled.body)).toBe(true);
+    expect((await terms(policy.policyId))[1]).toMatchObject({ id: made.id, cancellation_status: 'cancelled' });
+    expect((await loadAccount(policy.policyId, made.id))!.account.balanceCents).toBe(2500);
+
+    const answer = ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+    expect(answer).toMatchObject({ policy_number: policy.policyNumber, reinstatement_date: '2025-12-01', lapse_days: 0 });
+    expect(answer.message).toMatch(/; Renewal term 2026-01-01 to 2027-01-01 reinstated with the term it renews \(it had been cancelled with it, flat\)$/);
+    const [expiring, renewal] = await terms(policy.policyId);
+    expect(expiring.cancellation_status).toBeUndefined();
+    expect(expiring.renewal).toMatchObject({ policy_term_id: made.id, state: 'committed' });
+    expect(renewal.cancellation_status).toBeUndefined();
+    // Its revision in force as it was; the flat cancellation's own revision archived.
+    expect(shown(renewal)).toEqual([
+      ['committed', 'Active', null],
+      ['archived', 'Cancelled', '2026-01-01'],
+    ]);
+    expect(renewal.revisions[0]).toMatchObject({ id: made.revisions[0].id, annual_premium: 826.62 });
+
+    // The renewal's account as before the cancellation: 851.62, its one invoice, the flat return premium reversed, no second fee.
+    const after = (await loadAccount(policy.policyId, made.id))!;
+    expect(after.account).toMatchObject({ balanceCents: before.account.balanceCents, policyStatus: 'Active', nonPayment: { status: 'current' } });
+    expect(after.entries.map((entry) => [entry.type, entry.amountCents]).sort()).toEqual([
+      ['Cancellation', 0],
+      ['Invoice', 85162],
+      ['Reinstatement', 82662],
+      ['Return Premium', -82662],
+    ]);
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0]).toMatchObject({ status: 'Active', effectiveDate: '01/01/2025' });
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain('Renewal term 2026-01-01 to 2027-01-01 reinstated with the term it renews (it had been cancelled with it, flat)');
+    await service.deliverablesRendered();
+    const notices = (await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Reinstatement');
+    const texts = await Promise.all(notices.map(async (notice) => pdfText((await fetchFile(service, notice.fileId)).bytes)));
+    expect(texts.map((text) => /reinstated effective (\S+)/.exec(text)?.[1]).sort()).toEqual(['01/01/2026', '12/01/2025']);
+
+    // The run puts the renewal in force on its first day.
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual(['renewal_in_force']);
+    const inForce = await policyOf(policy.policyId);
+    expect(inForce.active_policy_term.id).toBe(made.id);
+    expect(inForce.active_revision).toMatchObject({ id: made.revisions[0].id, policy_status: 'Active' });
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0]).toMatchObject({ status: 'Active', effectiveDate: '01/01/2026', expirationDate: '01/01/2027' });
+  }, 180_000);
+
+  it('leaves a renewal cancelled on its own cancelled when the term it renews is reinstated', async () => {
+    const policy = await issued('2025-01-01', 'Otto OnItsOwn');
+    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }));
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, policy_term_id: renewed.renewal_term_id, cancel_reason_id: INSUREDS_REQUEST, cancel_date: '2026-01-01' }));
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: '2025-12-01' }));
+    const balance = (await loadAccount(policy.policyId, renewed.renewal_term_id))!.account.balanceCents;
+
+    const answer = ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+    expect(answer.message).not.toMatch(/Renewal term/);
+    const [expiring, renewal] = await terms(policy.policyId);
+    expect(expiring.cancellation_status).toBeUndefined();
+    expect(renewal).toMatchObject({ id: renewed.renewal_term_id, cancellation_status: 'cancelled' });
+    expect(shown(renewal)).toEqual([
+      ['committed', 'Cancelled', '2026-01-01'],
+      ['committed', 'Cancelled', '2026-01-01'],
+    ]);
+    expect((await loadAccount(policy.policyId, renewed.renewal_term_id))!.account).toMatchObject({ balanceCents: balance, policyStatus: 'Cancelled' });
+  }, 120_000);
+});
+
 describe('non-renewal and expiry', () => {
   it('a Non-Renewal queues its notice, the run leaves the policy alone, and it expires at its end; reinstate_expired_policy gives it its renewal', async () => {
     const effective = addDays(todayIso(), -200);
