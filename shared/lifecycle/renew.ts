@@ -37,6 +37,7 @@ import {
   revisionWithinReach,
   termRevisionFacts,
   unwatchWrite,
+  type ArchivedHeldRenewal,
   type PolicyRecord,
   type RevisionRecord,
   type RevisionSnapshot,
@@ -276,15 +277,32 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
   return { policyNumber: policy.policyNumber, decision: 'renewal_in_force', detail: event.summary, termId: term.id, renewalTermId: renewalTerm.id };
 }
 
-/** The term ended without a committed renewal: Expired, with a note; a renewal still held is archived. */
+/**
+ * The held renewal of `term`, if any, as archiving it needs it: its open revision, its term, and the
+ * review state search shows again once it is gone (the revision in force's).
+ */
+async function heldRenewalOf(term: TermRecord, terms: readonly TermRecord[], inForce: RevisionRecord): Promise<ArchivedHeldRenewal | undefined> {
+  if (term.renewal?.state !== 'held') return undefined;
+  const revision = (await revisionHeaders([term.renewal.revisionId]))[0];
+  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
+  if (revision?.revisionState !== 'open' || !renewalTerm) return undefined;
+  return { revision, term: renewalTerm, reviewStateInForce: inForce.underwriting?.reviewState ?? 'NOT_STARTED' };
+}
+
+/**
+ * The term ended without a committed renewal: Expired, with a note. A renewal still held is
+ * archived with it, its term too: it never came into force, and reads as no term of the policy
+ * from now on (retrieve_policy_terms, retrieve_policy and the moves pass over it; search's review
+ * state is the expired revision's again). reinstate_expired_policy may still renew the term anew.
+ */
 async function expireTerm(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
-  const { policy, term } = context;
+  const { policy, terms, term } = context;
   const inForce = await inForceAtExpiry(term);
-  const held = term.renewal?.state === 'held' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
+  const held = await heldRenewalOf(term, terms, inForce.header);
   const why = term.renewalStatus === 'Non-Renewal' ? 'not renewed' : held ? 'its renewal was still held for review' : 'no renewal was made';
   const event = termDecisionOf(policy, term, inForce.header.id, decision, `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`);
   const writes = [
-    ...expiryWrites({ term, inForceRevision: inForce.header, ...(held?.revisionState === 'open' ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
+    ...expiryWrites({ term, inForceRevision: inForce.header, ...(held ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
     ...(await contributedWrites(wiring, 'expire', event)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
@@ -386,8 +404,9 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
       throw new BusinessRuleError(`renewal_status: a Non-Renewal must be decided at least ${nonRenewalNoticeDays} days before the term ends on ${term.expirationDate} (by ${latest})`);
     }
   }
-  const held = term.renewal?.state === 'held' && request.status === 'Non-Renewal' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
   const inForce = await inForceAtExpiry(term);
+  // A held renewal declined: archived as at expiry, its term no term of the policy any more.
+  const held = request.status === 'Non-Renewal' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? inForce.header) : undefined;
   const description = request.description ?? '';
   const event: RenewalStatusDecision = {
     ...termDecisionOf(policy, term, inForce.header.id, decision, ''),
@@ -405,7 +424,8 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
       status: request.status,
       reasonId: reason?.id ?? null,
       description,
-      ...(held?.revisionState === 'open' ? { archiveHeld: held } : {}),
+      ...(held ? { archiveHeld: held } : {}),
+      on: decision.decisionDate,
       archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' '),
     }),
     ...(await contributedWrites(wiring, 'renewalStatus', event)),

@@ -118,6 +118,12 @@ export interface TermRecord {
    * has none and stays cancelled.
    */
   cancelledWithTermId?: string | null;
+  /**
+   * On a held renewal's term: the day it was archived with its revision, never having come into
+   * force (its expiring term ended, or was non-renewed, while it waited for an underwriter). It
+   * is then no term of the policy: the policy's reads and moves pass over it (terms.ts, liveTerms).
+   */
+  archivedOn?: string | null;
   /** Days a reinstatement with lapse left without cover. */
   lapses?: Array<{ from: string; to: string }>;
   /** Set when the term ended without a committed renewal: the day the nightly run found it expired. */

@@ -342,4 +342,79 @@ describe('a renewal held for review', () => {
       await writeCatalogRecords([waterBackup, rules]);
     }
   }, 180_000);
+
+  /** With the carrier making Water Backup mandatory on HO3 and reviewing any rise over 2%: every renewal of the worked example is held. */
+  async function whileRenewalsAreHeld(run: () => Promise<void>) {
+    const waterBackup = (await getCatalogRecord<CatalogRecord>('ITEM', ITEM.WATER_BACKUP))!;
+    const rules = (await getCatalogRecord<CatalogRecord>('RENEWALRULES'))!;
+    try {
+      await writeCatalogRecords([
+        { ...waterBackup, availability: { ...(waterBackup.availability as Record<string, string>), 'd11cfc80-886b-4a1c-8e38-e77ae4256998': 'mandatory' } },
+        { ...rules, ...catalogKey('RENEWALRULES'), premiumIncreaseReviewPercent: '2' },
+      ]);
+      await run();
+    } finally {
+      await writeCatalogRecords([waterBackup, rules]);
+    }
+  }
+  const searched = async (policyNumber: string) => ok(await service.call(`${P}/search`, { search_string: policyNumber })).records[0];
+
+  /** Held by hand for `date`, then declined by the underwriter: search shows the held renewal's review state. */
+  async function heldAndDeclined(policy: { policyId: string; policyNumber: string }, date: string) {
+    const held = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: date }));
+    expect(held).toMatchObject({ decision: 'held' });
+    ok(await service.call(`${P}/update_review_workflow`, { revision_id: held.renewal_revision_id, workflow_event: 'UW_REVIEW_DECLINED' }));
+    expect((await searched(policy.policyNumber)).reviewState).toBe('PENDING_AGENT_CHANGES');
+    return held;
+  }
+
+  /** What a carrier's users read once the held renewal is archived: the policy's own term alone, as if it had never been made. */
+  async function readsWithoutTheHeldRenewal(policy: { policyId: string; policyNumber: string; termId: string }, held: { renewal_revision_id: string }, reviewStateInForce: string) {
+    const [term, ...others] = await terms(policy.policyId);
+    expect(others).toEqual([]);
+    expect(term.id).toBe(policy.termId);
+    expect(term.renewal).toBeUndefined();
+    expect((await policyOf(policy.policyId)).active_policy_term.id).toBe(policy.termId);
+    const open = await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId, revision_state: 'open' });
+    expect(open.body).toMatchObject({ success: false, messages: [`revision_state: policy ${policy.policyNumber} has no open revision`] });
+    // Still readable by its id, archived, as the record of what was offered.
+    expect(ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: held.renewal_revision_id })).revision_state).toBe('archived');
+    expect((await searched(policy.policyNumber)).reviewState).toBe(reviewStateInForce);
+  }
+
+  it('archived at expiry, is no term of the policy: the terms, the policy and search read the expired term alone, and it can still be renewed anew', async () => {
+    const policy = await issued('2025-03-01', 'Hilda Held');
+    const reviewStateInForce = (await searched(policy.policyNumber)).reviewState;
+    await whileRenewalsAreHeld(async () => {
+      const held = await heldAndDeclined(policy, '2026-01-20');
+      expect(ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-03-01' }))).toMatchObject({ decision: 'expired' });
+      await readsWithoutTheHeldRenewal(policy, held, reviewStateInForce);
+      expect((await terms(policy.policyId))[0]).toMatchObject({ expired: true, expired_on: '2026-03-01' });
+      expect((await policyOf(policy.policyId)).active_revision.policy_status).toBe('Expired');
+      expect(await searched(policy.policyNumber)).toMatchObject({ status: 'Expired', expirationDate: '03/01/2026' });
+      // The renewal moves act on the expired term, not on the archived one.
+      expect(ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-03-02' }))).toMatchObject({ decision: 'none' });
+      const reinstated = ok(await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Review finished late' }));
+      const [old, renewal, ...none] = await terms(policy.policyId);
+      expect(none).toEqual([]);
+      expect(old).toMatchObject({ id: policy.termId, renewal: { policy_term_id: reinstated.renewal_term_id, state: 'in_force' } });
+      expect(renewal).toMatchObject({ id: reinstated.renewal_term_id, effective_date: '2026-03-01' });
+      expect(renewal.revisions.map((revision: { id: string }) => revision.id)).not.toContain(held.renewal_revision_id);
+    });
+  }, 180_000);
+
+  it('archived by a Non-Renewal, is no term of the policy either, and the policy expires at its end', async () => {
+    const policy = await issued(addDays(todayIso(), -325), 'Noor Held');
+    const [term] = await terms(policy.policyId);
+    const reviewStateInForce = (await searched(policy.policyNumber)).reviewState;
+    await whileRenewalsAreHeld(async () => {
+      const held = await heldAndDeclined(policy, todayIso());
+      ok(await service.call(`${P}/store_renewal_status`, { revision_id: policy.revisionId, renewal_status: 'Non-Renewal', renewal_status_reason: LOSS_HISTORY }));
+      await readsWithoutTheHeldRenewal(policy, held, reviewStateInForce);
+      expect((await terms(policy.policyId))[0]).toMatchObject({ renewal_status: 'Non-Renewal' });
+      const expired = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: term.expiration_date }));
+      expect(expired).toMatchObject({ decision: 'expired' });
+      expect(await searched(policy.policyNumber)).toMatchObject({ status: 'Expired', reviewState: reviewStateInForce });
+    });
+  }, 180_000);
 });
