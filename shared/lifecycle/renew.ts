@@ -270,7 +270,9 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
   if (!renewalTerm) throw new NotFoundError(`Policy term ${term.renewal!.termId}`);
   const committed = await committedOf(renewalTerm);
   const active = inForceOn(committed, decision.decisionDate) ?? committed[0];
-  const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} in force`);
+  // A renewal cancelled on its own is moved to all the same: the policy then reads as it stands, cancelled.
+  const standing = renewalTerm.cancellationStatus === 'cancelled' ? `begins cancelled (from ${renewalTerm.cancelDate})` : 'in force';
+  const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} ${standing}`);
   await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await contributedWrites(wiring, 'renewalInForce', event))], {
     label: `Policy ${policy.policyNumber}`,
   });

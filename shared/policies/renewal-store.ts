@@ -120,12 +120,16 @@ function expiringTermUpdate(expiring: ExpiringTermChange, set: Record<string, un
   return versionedUpdate(table(), termKey(expiring.term.policyId, expiring.term.id), expiring.term.version, set);
 }
 
-/** The policy moves to its renewal term: its active term and revision, and its search record with the new dates. */
-function inForceWrites(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'effectiveDate' | 'expirationDate'>, revisionId: string): Write[] {
+/**
+ * The policy moves to its renewal term: its active term and revision, and its search record with
+ * the new dates. A renewal term cancelled on its own (flat, from its first day) is moved to as it
+ * is: the policy reads Cancelled, in search too.
+ */
+function inForceWrites(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'effectiveDate' | 'expirationDate' | 'cancellationStatus'>, revisionId: string): Write[] {
   return [
     { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: revisionId }) },
     // One update of the search record: its status, active revision and the renewal term's dates.
-    ...searchIndexWritesForStatus(policy.id, 'Active', { revisionState: 'committed', activeRevisionId: revisionId, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate }),
+    ...searchIndexWritesForStatus(policy.id, term.cancellationStatus === 'cancelled' ? 'Cancelled' : 'Active', { revisionState: 'committed', activeRevisionId: revisionId, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate }),
   ];
 }
 

@@ -240,6 +240,13 @@ describe('a policy reinstated after its renewal was cancelled with it', () => {
       ['committed', 'Cancelled', '2026-01-01'],
     ]);
     expect((await loadAccount(policy.policyId, renewed.renewal_term_id))!.account).toMatchObject({ balanceCents: balance, policyStatus: 'Cancelled' });
+    // On its first day the policy moves to it, cancelled as it is: search does not show it Active.
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual(['renewal_in_force']);
+    const moved = await policyOf(policy.policyId);
+    expect(moved.active_policy_term).toMatchObject({ id: renewed.renewal_term_id, cancellation_status: 'cancelled' });
+    expect(moved.active_revision.policy_status).toBe('Cancelled');
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0]).toMatchObject({ status: 'Cancelled', effectiveDate: '01/01/2026' });
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain('Renewal term 2026-01-01 to 2027-01-01 begins cancelled (from 2026-01-01)');
   }, 120_000);
 });
 
