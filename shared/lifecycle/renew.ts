@@ -37,7 +37,6 @@ import {
   revisionWithinReach,
   termRevisionFacts,
   unwatchWrite,
-  type ArchivedHeldRenewal,
   type PolicyRecord,
   type RevisionRecord,
   type RevisionSnapshot,
@@ -46,6 +45,7 @@ import {
 import { rateRevision } from '../rating/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
+import { heldRenewalOf } from './held-renewal.js';
 import type { Decision, MoveWiring, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
 
 /** Who decides renewals by hand: underwriters and Administrators. */
@@ -280,18 +280,6 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
 }
 
 /**
- * The held renewal of `term`, if any, as archiving it needs it: its open revision, its term, and the
- * review state search shows again once it is gone (the revision in force's).
- */
-async function heldRenewalOf(term: TermRecord, terms: readonly TermRecord[], inForce: RevisionRecord): Promise<ArchivedHeldRenewal | undefined> {
-  if (term.renewal?.state !== 'held') return undefined;
-  const revision = (await revisionHeaders([term.renewal.revisionId]))[0];
-  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
-  if (revision?.revisionState !== 'open' || !renewalTerm) return undefined;
-  return { revision, term: renewalTerm, reviewStateInForce: inForce.underwriting?.reviewState ?? 'NOT_STARTED' };
-}
-
-/**
  * The term ended without a committed renewal: Expired, with a note. A renewal still held is
  * archived with it, its term too: it never came into force, and reads as no term of the policy
  * from now on (retrieve_policy_terms, retrieve_policy and the moves pass over it; search's review
@@ -408,7 +396,7 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
   }
   const inForce = await inForceAtExpiry(term);
   // A held renewal declined: archived as at expiry, its term no term of the policy any more.
-  const held = request.status === 'Non-Renewal' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? inForce.header) : undefined;
+  const held = request.status === 'Non-Renewal' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? inForce.header) : undefined;
   const description = request.description ?? '';
   const event: RenewalStatusDecision = {
     ...termDecisionOf(policy, term, inForce.header.id, decision, ''),

@@ -7,7 +7,7 @@ import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
-import { watchWriteAtIssue } from './renewal-store.js';
+import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
 import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
 /** Submits an open, unsubmitted revision (bind). */
@@ -59,6 +59,8 @@ export interface CancellationMove {
   withoutSearch?: boolean;
   /** A renewal term cancelled with the term it renews: that term's id, kept on the renewal so that reinstating the term reinstates it. */
   withTermId?: string;
+  /** The term's renewal held for review, archived with the cancellation: it could never be committed now. */
+  heldRenewal?: ArchivedHeldRenewal & { archivedAt: string };
 }
 
 /**
@@ -90,6 +92,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
     version: 1,
   };
   const later = move.others.filter((other) => other.id !== base.id && other.revisionState === 'committed' && other.revisionDate > move.cancelDate);
+  const held = move.heldRenewal ? heldRenewalArchiveWrites(move.heldRenewal, move.decisionDate, move.heldRenewal.archivedAt) : undefined;
   return [
     { Put: { TableName: table, Item: { ...revisionKey(revision.id), ...revision }, ConditionExpression: 'attribute_not_exists(pk)' } },
     {
@@ -101,12 +104,14 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
         cancelDate: move.cancelDate,
         cancelReasonId: move.reasonId,
         ...(move.withTermId ? { cancelledWithTermId: move.withTermId } : {}),
+        ...(held ? { renewal: null } : {}),
       }),
     },
     { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
     ...later.map((other) => ({ Update: versionedUpdate(table, revisionKey(other.id), other.version, { cancelDate: move.cancelDate }) })),
+    ...(held?.writes ?? []),
     // search shows the new status at once.
-    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null })),
+    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null, ...held?.search })),
   ];
 }
 

@@ -120,7 +120,7 @@ export interface TermRecord {
   cancelledWithTermId?: string | null;
   /**
    * On a held renewal's term: the day it was archived with its revision, never having come into
-   * force (its expiring term ended, or was non-renewed, while it waited for an underwriter). It
+   * force (its expiring term ended, was non-renewed or cancelled while it waited for an underwriter). It
    * is then no term of the policy: the policy's reads and moves pass over it (terms.ts, liveTerms).
    */
   archivedOn?: string | null;

@@ -173,12 +173,12 @@ export interface ArchivedHeldRenewal {
 }
 
 /**
- * A held renewal archived (its expiring term ended, or was non-renewed, while it waited for an
- * underwriter): its revision archived, its term marked archived and off the watch, so that it
+ * A held renewal archived (its expiring term ended, was non-renewed or cancelled while it waited
+ * for an underwriter): its revision archived, its term marked archived and off the watch, so that it
  * reads as no term of the policy (terms.ts, liveTerms). Search's review state, which followed
  * the held renewal's review, is the revision in force's again.
  */
-function heldRenewalArchiveWrites(held: ArchivedHeldRenewal, on: string, archivedAt: string): { writes: Write[]; search: { reviewState: string } } {
+export function heldRenewalArchiveWrites(held: ArchivedHeldRenewal, on: string, archivedAt: string): { writes: Write[]; search: { reviewState: string } } {
   return {
     writes: [
       { Update: guardedRevisionUpdate(table(), held.revision.id, held.revision.version, { revisionState: 'archived', dateArchived: archivedAt }) },

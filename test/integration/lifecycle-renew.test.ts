@@ -424,4 +424,25 @@ describe('a renewal held for review', () => {
       expect(await searched(policy.policyNumber)).toMatchObject({ status: 'Expired', reviewState: reviewStateInForce });
     });
   }, 180_000);
+
+  it('archived with a cancellation of its term, is no term of the policy either; the term reinstated is renewed anew', async () => {
+    const policy = await issued('2025-03-01', 'Cass Held');
+    const reviewStateInForce = (await searched(policy.policyNumber)).reviewState;
+    await whileRenewalsAreHeld(async () => {
+      const held = await heldAndDeclined(policy, '2026-01-20');
+      ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797', cancel_date: '2026-02-01' }));
+      await readsWithoutTheHeldRenewal(policy, held, reviewStateInForce);
+      expect((await terms(policy.policyId))[0]).toMatchObject({ cancellation_status: 'cancelled' });
+      expect((await searched(policy.policyNumber)).status).toBe('Cancelled');
+
+      ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+      expect(await terms(policy.policyId)).toHaveLength(1);
+      const again = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-01-21' }));
+      expect(again).toMatchObject({ decision: 'held' });
+      expect(again.renewal_revision_id).not.toBe(held.renewal_revision_id);
+      const [, renewal, ...none] = await terms(policy.policyId);
+      expect(none).toEqual([]);
+      expect(renewal.revisions.map((revision: { id: string }) => revision.id)).toEqual([again.renewal_revision_id]);
+    });
+  }, 180_000);
 });
