@@ -124,12 +124,13 @@ export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, 
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary,
   };
-  const renewal = await renewalReinstatedWithTerm(wiring, { policyNumber: policy.policyNumber, terms, term, reinstated });
   const writes = [
     ...reinstatementWrites({ term, cancellation, marked, lapse: lapseDays ? { from: cancelDate, to: reinstatementDate } : null, archivedAt: archivedAtOf(reinstated) }),
     ...(await contributedWrites(wiring, 'reinstate', reinstated)),
-    ...(renewal?.writes ?? []),
   ];
+  // Asked after the term's contributions, so that what they number in order (events) comes after the term's.
+  const renewal = await renewalReinstatedWithTerm(wiring, { policyNumber: policy.policyNumber, terms, term, reinstated });
+  writes.push(...(renewal?.writes ?? []));
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
   return { policy_number: policy.policyNumber, policy_id: policy.id, reinstatement_date: reinstatementDate, lapse_days: lapseDays, message: renewal ? `${summary}; ${renewal.summary}` : summary };
 }

@@ -214,6 +214,18 @@ describe('a policy reinstated after its renewal was cancelled with it', () => {
     const notices = (await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Reinstatement');
     const texts = await Promise.all(notices.map(async (notice) => pdfText((await fetchFile(service, notice.fileId)).bytes)));
     expect(texts.map((text) => /reinstated effective (\S+)/.exec(text)?.[1]).sort()).toEqual(['01/01/2026', '12/01/2025']);
+    // Integrators are told of both, the term's first.
+    const reinstatements: Array<{ policy_id: string; data: { term_id: string; reinstatement_date: string } }> = [];
+    for (let after: string | undefined; ; ) {
+      const page = ok(await service.call('/api/v2/events/list_events', { types: ['policy.reinstated'], ...(after ? { after } : {}) }));
+      reinstatements.push(...page.events.filter((event: { policy_id: string }) => event.policy_id === policy.policyId));
+      if (page.events.length === 0) break;
+      after = page.next_cursor;
+    }
+    expect(reinstatements.map((event) => [event.data.term_id, event.data.reinstatement_date])).toEqual([
+      [policy.termId, '2025-12-01'],
+      [made.id, '2026-01-01'],
+    ]);
 
     // The run puts the renewal in force on its first day.
     expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual(['renewal_in_force']);
