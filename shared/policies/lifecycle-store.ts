@@ -140,8 +140,8 @@ export interface ReinstatementMove {
 /**
  * The guarded writes of a reinstatement: the term is no longer cancelled (and is watched by the
  * renewal run again: a renewal term reinstated with its term for its own renewal, the term it
- * renews to put it in force on its first day), the cancellation's revision is archived, the revisions it marked are in
- * force again, and search shows the policy Active.
+ * renews to put it in force on its first day), the cancellation's revision is archived, the
+ * revisions it marked are in force again, and search shows the policy Active.
  */
 export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[] {
   const table = config.tableName();

@@ -120,8 +120,9 @@ export interface TermRecord {
   cancelledWithTermId?: string | null;
   /**
    * On a held renewal's term: the day it was archived with its revision, never having come into
-   * force (its expiring term ended, was non-renewed or cancelled while it waited for an underwriter). It
-   * is then no term of the policy: the policy's reads and moves pass over it (terms.ts, liveTerms).
+   * force (its expiring term ended, was non-renewed or cancelled while it waited for an
+   * underwriter). It is then no term of the policy: the policy's reads and moves pass over it
+   * (terms.ts, liveTerms).
    */
   archivedOn?: string | null;
   /** Days a reinstatement with lapse left without cover. */
