@@ -5,7 +5,8 @@
  * it is cancelled with every side effect at once: a committed revision carrying reason and
  * date, the cancel date on the revision in force and later ones, and what the registered
  * contributions add (billing's Cancellation and Return Premium rows, documents' Notice of
- * Cancellation, the note): ONE transaction, guarded by the records' versions, so a retry after
+ * Cancellation, the note), a renewal made of the term cancelled with it, or archived if still
+ * held for review: ONE transaction, guarded by the records' versions, so a retry after
  * any failure starts again from a clean state. Everything is dated by the move's decision.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, revisionHeaders, cancellationWrites, type TermRecord } from '../policies/index.js';
 import { InvalidCancelDateError, type CancelledTerm, type MoveWiring } from './model.js';
 import { contributedWrites } from './contributions.js';
+import { heldRenewalOf } from './held-renewal.js';
 
 export interface CancelRequest {
   policyId: string;
@@ -52,7 +54,8 @@ export class PolicyNotCancellableError extends BusinessRuleError {}
  * A term cancelled after its renewal was made: the renewal term, not yet in force, is cancelled
  * with it, flat on its first day (everything it billed is returned), in the same transaction:
  * its own revision, account rows, notice and note. It would otherwise come into force, and bill,
- * for a policy that no longer exists.
+ * for a policy that no longer exists. The renewal term keeps which term it was cancelled with:
+ * reinstating that term reinstates it too (reinstate.ts), while a renewal cancelled on its own stays.
  */
 async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
   const { policy, terms, term, cancelled } = context;
@@ -78,7 +81,7 @@ async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: A
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
   };
   return [
-    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withoutSearch: true }),
+    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withoutSearch: true, withTermId: term.id }),
     ...(await contributedWrites(wiring, 'cancel', renewalCancelled)),
   ];
 }
@@ -138,8 +141,11 @@ export async function cancelPolicy(wiring: MoveWiring, principal: Principal, req
   // The term holds one pending cancellation: the nightly job's finding of an unpaid invoice does not replace one set for
   // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
   const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
+  // A renewal still held for review can never be committed for a cancelled term: it is archived with the cancellation, as at expiry.
+  const held = outcome === 'cancelled' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? base) : undefined;
+  const heldRenewal = held ? { heldRenewal: { ...held, archivedAt: cancelled.decidedAt.slice(0, 19).replace('T', ' ') } } : {};
   const writes = [
-    ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId })),
+    ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId, ...heldRenewal })),
     ...(await contributedWrites(wiring, 'cancel', cancelled)),
     ...(outcome === 'cancelled' ? await renewalCancelledWithTerm(wiring, { policy, terms, term, cancelled }) : []),
   ];

@@ -3,15 +3,15 @@
  * cover is continuous: the cancellation is undone (its revision archived, the revisions it
  * marked in force again) and billing reverses its rows to the cent. With lapse, cover resumes on
  * the reinstatement date and the premium of the days without cover is not charged. A Notice of
- * Reinstatement and a note join it; everything is ONE transaction dated by the decision. Only
- * underwriters and Administrators reinstate; a cancellation for a reason the carrier marks not
- * reinstatable stays.
+ * Reinstatement and a note join it, and a renewal cancelled with the term is reinstated with it:
+ * ONE transaction dated by the decision. Only underwriters and Administrators reinstate; a
+ * cancellation for a reason the carrier marks not reinstatable stays.
  */
 import { addDays, daysBetween, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, reinstatementWrites, revisionHeaders, type RevisionRecord } from '../policies/index.js';
+import { policyWithinReach, reinstatementWrites, revisionHeaders, type RevisionRecord, type TermRecord } from '../policies/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { MoveWiring, ReinstatedTerm } from './model.js';
@@ -27,6 +27,59 @@ export interface ReinstateRequest {
   reinstatementDate?: string;
   withLapse?: boolean;
   feeAction: 'assess' | 'waive';
+}
+
+const archivedAtOf = (decision: { decidedAt: string }) => decision.decidedAt.slice(0, 19).replace('T', ' ');
+
+/** What the cancellation of `term` changed, read back: the revision it added, the revisions it marked with its date, and the one in force it ended. */
+async function cancellationOf(policyNumber: string, term: TermRecord) {
+  const headers = await revisionHeaders(term.revisionIds);
+  const committed = headers.filter((header) => header.revisionState === 'committed');
+  const cancellation = committed.find((header) => header.id === term.cancellationRevisionId) ?? committed.filter((header) => header.description === 'Cancellation' && header.policyStatus === 'Cancelled').at(-1);
+  const marked = committed.filter((header) => header.id !== cancellation?.id && header.cancelDate === term.cancelDate);
+  const inForce: RevisionRecord | undefined = marked.find((header) => header.policyStatus === 'Cancelled') ?? marked.at(-1);
+  if (!inForce) throw new PolicyNotReinstatableError(`Policy ${policyNumber}: the revision the cancellation ended was not found`);
+  return { cancellation, marked, inForce };
+}
+
+/**
+ * The renewal term cancelled with `term` (flat, on its first day, by that term's cancellation:
+ * cancel.ts) is reinstated with it, in the same transaction, as it was: its revisions in force
+ * again as they were, and back on the watch (the term it renews too), so the nightly run puts it
+ * in force on its first day; billing's reinstatement on its account (the flat Return Premium
+ * reversed, any installment the cancellation voided billed again: its invoices as before; the
+ * fee is the term's alone, so waived here), a note and its event. Documents: a Notice of
+ * Reinstatement of its own, because the insured was sent a Notice of Cancellation of the renewal
+ * term with the term's; its Renewal Declaration and Billing Statement are not sent again, as the
+ * revision and invoices they describe are back unchanged. A renewal cancelled on its own (not
+ * marked as cancelled with this term) stays cancelled.
+ */
+async function renewalReinstatedWithTerm(wiring: MoveWiring, context: { policyNumber: string; terms: readonly TermRecord[]; term: TermRecord; reinstated: ReinstatedTerm }) {
+  const { term, terms, reinstated } = context;
+  if (term.renewal?.state !== 'committed' || term.renewal.inForce) return undefined;
+  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
+  if (!renewalTerm?.cancelDate || renewalTerm.cancellationStatus !== 'cancelled' || renewalTerm.cancelledWithTermId !== term.id) return undefined;
+  const { cancellation, marked, inForce } = await cancellationOf(context.policyNumber, renewalTerm);
+  const renewalReinstated: ReinstatedTerm = {
+    ...reinstated,
+    termId: renewalTerm.id,
+    termEffectiveDate: renewalTerm.effectiveDate,
+    termExpirationDate: renewalTerm.expirationDate,
+    inForceRevisionId: inForce.id,
+    cancelDate: renewalTerm.cancelDate,
+    reinstatementDate: renewalTerm.cancelDate,
+    lapseDays: 0,
+    feeAction: 'waive',
+    decidedAt: new Date(Date.parse(reinstated.decidedAt) + 10).toISOString(),
+    summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} reinstated with the term it renews (it had been cancelled with it, flat)`,
+  };
+  return {
+    summary: renewalReinstated.summary,
+    writes: [
+      ...reinstatementWrites({ term: renewalTerm, cancellation, marked, lapse: null, archivedAt: archivedAtOf(renewalReinstated), withoutSearch: true }),
+      ...(await contributedWrites(wiring, 'reinstate', renewalReinstated)),
+    ],
+  };
 }
 
 export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, request: ReinstateRequest, options: DecisionOptions = {}) {
@@ -48,12 +101,7 @@ export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, 
   if (withLapse && (reinstatementDate < cancelDate || reinstatementDate >= term.expirationDate)) {
     throw new BusinessRuleError(`reinstatement_date: must be from the cancellation date ${cancelDate} to the day before the term ends (${addDays(term.expirationDate, -1)})`);
   }
-  const headers = await revisionHeaders(term.revisionIds);
-  const committed = headers.filter((header) => header.revisionState === 'committed');
-  const cancellation = committed.find((header) => header.id === term.cancellationRevisionId) ?? committed.filter((header) => header.description === 'Cancellation' && header.policyStatus === 'Cancelled').at(-1);
-  const marked = committed.filter((header) => header.id !== cancellation?.id && header.cancelDate === cancelDate);
-  const inForce: RevisionRecord | undefined = marked.find((header) => header.policyStatus === 'Cancelled') ?? marked.at(-1);
-  if (!inForce) throw new PolicyNotReinstatableError(`Policy ${policy.policyNumber}: the revision the cancellation ended was not found`);
+  const { cancellation, marked, inForce } = await cancellationOf(policy.policyNumber, term);
   const lapseDays = withLapse ? daysBetween(cancelDate, reinstatementDate) : 0;
   const summary = `Policy ${policy.policyNumber} reinstated effective ${reinstatementDate}${lapseDays ? ` with a lapse of ${lapseDays} days from ${cancelDate}` : ' without lapse'} (cancelled ${cancelDate}${reason ? `, ${reason.name}` : ''}); reinstatement fee ${request.feeAction === 'assess' ? 'assessed' : 'waived'}`;
   const reinstated: ReinstatedTerm = {
@@ -77,9 +125,12 @@ export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, 
     summary,
   };
   const writes = [
-    ...reinstatementWrites({ term, cancellation, marked, lapse: lapseDays ? { from: cancelDate, to: reinstatementDate } : null, archivedAt: reinstated.decidedAt.slice(0, 19).replace('T', ' ') }),
+    ...reinstatementWrites({ term, cancellation, marked, lapse: lapseDays ? { from: cancelDate, to: reinstatementDate } : null, archivedAt: archivedAtOf(reinstated) }),
     ...(await contributedWrites(wiring, 'reinstate', reinstated)),
   ];
+  // Asked after the term's contributions, so that what they number in order (events) comes after the term's.
+  const renewal = await renewalReinstatedWithTerm(wiring, { policyNumber: policy.policyNumber, terms, term, reinstated });
+  writes.push(...(renewal?.writes ?? []));
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
-  return { policy_number: policy.policyNumber, policy_id: policy.id, reinstatement_date: reinstatementDate, lapse_days: lapseDays, message: summary };
+  return { policy_number: policy.policyNumber, policy_id: policy.id, reinstatement_date: reinstatementDate, lapse_days: lapseDays, message: renewal ? `${summary}; ${renewal.summary}` : summary };
 }

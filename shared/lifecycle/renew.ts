@@ -45,6 +45,7 @@ import {
 import { rateRevision } from '../rating/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
+import { heldRenewalOf } from './held-renewal.js';
 import type { Decision, MoveWiring, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
 
 /** Who decides renewals by hand: underwriters and Administrators. */
@@ -269,22 +270,29 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
   if (!renewalTerm) throw new NotFoundError(`Policy term ${term.renewal!.termId}`);
   const committed = await committedOf(renewalTerm);
   const active = inForceOn(committed, decision.decisionDate) ?? committed[0];
-  const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} in force`);
+  // A renewal cancelled on its own is moved to all the same: the policy then reads as it stands, cancelled.
+  const standing = renewalTerm.cancellationStatus === 'cancelled' ? `begins cancelled (from ${renewalTerm.cancelDate})` : 'in force';
+  const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} ${standing}`);
   await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await contributedWrites(wiring, 'renewalInForce', event))], {
     label: `Policy ${policy.policyNumber}`,
   });
   return { policyNumber: policy.policyNumber, decision: 'renewal_in_force', detail: event.summary, termId: term.id, renewalTermId: renewalTerm.id };
 }
 
-/** The term ended without a committed renewal: Expired, with a note; a renewal still held is archived. */
+/**
+ * The term ended without a committed renewal: Expired, with a note. A renewal still held is
+ * archived with it, its term too: it never came into force, and reads as no term of the policy
+ * from now on (retrieve_policy_terms, retrieve_policy and the moves pass over it; search's review
+ * state is the expired revision's again). reinstate_expired_policy may still renew the term anew.
+ */
 async function expireTerm(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
-  const { policy, term } = context;
+  const { policy, terms, term } = context;
   const inForce = await inForceAtExpiry(term);
-  const held = term.renewal?.state === 'held' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
+  const held = await heldRenewalOf(term, terms, inForce.header);
   const why = term.renewalStatus === 'Non-Renewal' ? 'not renewed' : held ? 'its renewal was still held for review' : 'no renewal was made';
   const event = termDecisionOf(policy, term, inForce.header.id, decision, `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`);
   const writes = [
-    ...expiryWrites({ term, inForceRevision: inForce.header, ...(held?.revisionState === 'open' ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
+    ...expiryWrites({ term, inForceRevision: inForce.header, ...(held ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
     ...(await contributedWrites(wiring, 'expire', event)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
@@ -386,8 +394,9 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
       throw new BusinessRuleError(`renewal_status: a Non-Renewal must be decided at least ${nonRenewalNoticeDays} days before the term ends on ${term.expirationDate} (by ${latest})`);
     }
   }
-  const held = term.renewal?.state === 'held' && request.status === 'Non-Renewal' ? (await revisionHeaders([term.renewal.revisionId]))[0] : undefined;
   const inForce = await inForceAtExpiry(term);
+  // A held renewal declined: archived as at expiry, its term no term of the policy any more.
+  const held = request.status === 'Non-Renewal' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? inForce.header) : undefined;
   const description = request.description ?? '';
   const event: RenewalStatusDecision = {
     ...termDecisionOf(policy, term, inForce.header.id, decision, ''),
@@ -405,7 +414,8 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
       status: request.status,
       reasonId: reason?.id ?? null,
       description,
-      ...(held?.revisionState === 'open' ? { archiveHeld: held } : {}),
+      ...(held ? { archiveHeld: held } : {}),
+      on: decision.decisionDate,
       archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' '),
     }),
     ...(await contributedWrites(wiring, 'renewalStatus', event)),

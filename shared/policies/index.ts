@@ -63,6 +63,7 @@ export {
   renewalWrites,
   unwatchWrite,
   watchedTermPages,
+  type ArchivedHeldRenewal,
   type ExpiringTermChange,
   type WatchedTerm,
 } from './renewal-store.js';

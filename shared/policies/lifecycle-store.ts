@@ -7,7 +7,7 @@ import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
-import { watchWriteAtIssue } from './renewal-store.js';
+import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
 import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
 /** Submits an open, unsubmitted revision (bind). */
@@ -57,6 +57,10 @@ export interface CancellationMove {
   newRevisionId: string;
   /** The policy's search record is moved by the other cancellation of the same transaction (a renewal cancelled with its term). */
   withoutSearch?: boolean;
+  /** A renewal term cancelled with the term it renews: that term's id, kept on the renewal so that reinstating the term reinstates it. */
+  withTermId?: string;
+  /** The term's renewal held for review, archived with the cancellation: it could never be committed now. */
+  heldRenewal?: ArchivedHeldRenewal & { archivedAt: string };
 }
 
 /**
@@ -88,6 +92,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
     version: 1,
   };
   const later = move.others.filter((other) => other.id !== base.id && other.revisionState === 'committed' && other.revisionDate > move.cancelDate);
+  const held = move.heldRenewal ? heldRenewalArchiveWrites(move.heldRenewal, move.decisionDate, move.heldRenewal.archivedAt) : undefined;
   return [
     { Put: { TableName: table, Item: { ...revisionKey(revision.id), ...revision }, ConditionExpression: 'attribute_not_exists(pk)' } },
     {
@@ -98,12 +103,15 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
         cancelPendingDate: null,
         cancelDate: move.cancelDate,
         cancelReasonId: move.reasonId,
+        ...(move.withTermId ? { cancelledWithTermId: move.withTermId } : {}),
+        ...(held ? { renewal: null } : {}),
       }),
     },
     { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
     ...later.map((other) => ({ Update: versionedUpdate(table, revisionKey(other.id), other.version, { cancelDate: move.cancelDate }) })),
+    ...(held?.writes ?? []),
     // search shows the new status at once.
-    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null })),
+    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null, ...held?.search })),
   ];
 }
 
@@ -125,12 +133,15 @@ export interface ReinstatementMove {
   /** With lapse: the days without cover, kept on the term. */
   lapse: { from: string; to: string } | null;
   archivedAt: string;
+  /** The policy's search record is moved by the other reinstatement of the same transaction (a renewal reinstated with its term). */
+  withoutSearch?: boolean;
 }
 
 /**
  * The guarded writes of a reinstatement: the term is no longer cancelled (and is watched by the
- * renewal run again), the cancellation's revision is archived, the revisions it marked are in
- * force again, and search shows the policy Active.
+ * renewal run again: a renewal term reinstated with its term for its own renewal, the term it
+ * renews to put it in force on its first day), the cancellation's revision is archived, the
+ * revisions it marked are in force again, and search shows the policy Active.
  */
 export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[] {
   const table = config.tableName();
@@ -143,6 +154,7 @@ export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[]
         cancelDate: null,
         cancelReasonId: null,
         cancellationRevisionId: null,
+        ...(term.cancelledWithTermId ? { cancelledWithTermId: null } : {}),
         ...(move.lapse ? { lapses: [...(term.lapses ?? []), move.lapse] } : {}),
       }),
     },
@@ -153,6 +165,6 @@ export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[]
         ...(revision.policyStatus === 'Cancelled' ? { policyStatus: 'Active', policyStatusReasonId: null } : {}),
       }),
     })),
-    ...searchIndexWritesForStatus(term.policyId, 'Active', { cancelPendingDate: null }),
+    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Active', { cancelPendingDate: null })),
   ];
 }

@@ -112,6 +112,19 @@ export interface TermRecord {
   renewedFromTermId?: string | null;
   /** The revision a cancellation added (archived if the policy is reinstated). */
   cancellationRevisionId?: string | null;
+  /**
+   * On a renewal term cancelled with the term it renews (flat, by that term's cancellation): that
+   * term's id. Reinstating that term reinstates this one with it; a renewal cancelled on its own
+   * has none and stays cancelled.
+   */
+  cancelledWithTermId?: string | null;
+  /**
+   * On a held renewal's term: the day it was archived with its revision, never having come into
+   * force (its expiring term ended, was non-renewed or cancelled while it waited for an
+   * underwriter). It is then no term of the policy: the policy's reads and moves pass over it
+   * (terms.ts, liveTerms).
+   */
+  archivedOn?: string | null;
   /** Days a reinstatement with lapse left without cover. */
   lapses?: Array<{ from: string; to: string }>;
   /** Set when the term ended without a committed renewal: the day the nightly run found it expired. */

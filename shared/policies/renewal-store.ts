@@ -8,7 +8,7 @@
 import { config } from '../platform/config.js';
 import { queryPages } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { searchIndexWritesForStatus } from '../search/index.js';
+import { searchIndexWritesForReviewState, searchIndexWritesForStatus } from '../search/index.js';
 import {
   guardedRevisionUpdate,
   locatorKey,
@@ -120,12 +120,16 @@ function expiringTermUpdate(expiring: ExpiringTermChange, set: Record<string, un
   return versionedUpdate(table(), termKey(expiring.term.policyId, expiring.term.id), expiring.term.version, set);
 }
 
-/** The policy moves to its renewal term: its active term and revision, and its search record with the new dates. */
-function inForceWrites(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'effectiveDate' | 'expirationDate'>, revisionId: string): Write[] {
+/**
+ * The policy moves to its renewal term: its active term and revision, and its search record with
+ * the new dates. A renewal term cancelled on its own (flat, from its first day) is moved to as it
+ * is: the policy reads Cancelled, in search too.
+ */
+function inForceWrites(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'effectiveDate' | 'expirationDate' | 'cancellationStatus'>, revisionId: string): Write[] {
   return [
     { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: revisionId }) },
     // One update of the search record: its status, active revision and the renewal term's dates.
-    ...searchIndexWritesForStatus(policy.id, 'Active', { revisionState: 'committed', activeRevisionId: revisionId, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate }),
+    ...searchIndexWritesForStatus(policy.id, term.cancellationStatus === 'cancelled' ? 'Cancelled' : 'Active', { revisionState: 'committed', activeRevisionId: revisionId, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate }),
   ];
 }
 
@@ -160,17 +164,43 @@ export function renewalInForceWrites(input: { policy: PolicyRecord; expiring: Te
   ];
 }
 
+/** A renewal held for review, archived without ever coming into force: its open revision and its term. */
+export interface ArchivedHeldRenewal {
+  revision: RevisionRecord;
+  term: TermRecord;
+  /** The review state of the policy's revision in force: what search shows again once the held renewal's is gone. */
+  reviewStateInForce: string;
+}
+
+/**
+ * A held renewal archived (its expiring term ended, was non-renewed or cancelled while it waited
+ * for an underwriter): its revision archived, its term marked archived and off the watch, so that it
+ * reads as no term of the policy (terms.ts, liveTerms). Search's review state, which followed
+ * the held renewal's review, is the revision in force's again.
+ */
+export function heldRenewalArchiveWrites(held: ArchivedHeldRenewal, on: string, archivedAt: string): { writes: Write[]; search: { reviewState: string } } {
+  return {
+    writes: [
+      { Update: guardedRevisionUpdate(table(), held.revision.id, held.revision.version, { revisionState: 'archived', dateArchived: archivedAt }) },
+      { Update: unwatchedTermUpdate(table(), held.term, { archivedOn: on }) },
+    ],
+    search: { reviewState: held.reviewStateInForce },
+  };
+}
+
 /**
  * A term ended without a committed renewal: it is Expired (the revision in force shows it,
- * search lists it), off the watch; a renewal still held for review is archived with it.
+ * search lists it), off the watch; a renewal still held for review is archived with it and the
+ * term no longer names it as its renewal.
  */
-export function expiryWrites(input: { term: TermRecord; inForceRevision: RevisionRecord; heldRenewal?: RevisionRecord; on: string; archivedAt: string }): Write[] {
+export function expiryWrites(input: { term: TermRecord; inForceRevision: RevisionRecord; heldRenewal?: ArchivedHeldRenewal; on: string; archivedAt: string }): Write[] {
   const { term, inForceRevision } = input;
+  const held = input.heldRenewal ? heldRenewalArchiveWrites(input.heldRenewal, input.on, input.archivedAt) : undefined;
   return [
-    { Update: unwatchedTermUpdate(table(), term, { expiredOn: input.on }) },
+    { Update: unwatchedTermUpdate(table(), term, { expiredOn: input.on, ...(held ? { renewal: null } : {}) }) },
     { Update: versionedUpdate(table(), revisionKey(inForceRevision.id), inForceRevision.version, { policyStatus: 'Expired' }) },
-    ...(input.heldRenewal ? [{ Update: guardedRevisionUpdate(table(), input.heldRenewal.id, input.heldRenewal.version, { revisionState: 'archived', dateArchived: input.archivedAt }) }] : []),
-    ...searchIndexWritesForStatus(term.policyId, 'Expired'),
+    ...(held?.writes ?? []),
+    ...searchIndexWritesForStatus(term.policyId, 'Expired', held?.search ?? {}),
   ];
 }
 
@@ -179,26 +209,28 @@ export function unwatchWrite(term: TermRecord): Write {
   return { Update: unwatchedTermUpdate(table(), term, {}) };
 }
 
-/** store_renewal_status: the term's renewal decision (a held renewal declined with a Non-Renewal is archived). */
+/** store_renewal_status: the term's renewal decision (a held renewal declined with a Non-Renewal is archived, as at expiry). */
 export function renewalStatusWrites(input: {
   term: TermRecord;
   status: 'Renew' | 'Non-Renewal';
   reasonId: string | null;
   description: string;
-  archiveHeld?: RevisionRecord;
+  archiveHeld?: ArchivedHeldRenewal;
+  on: string;
   archivedAt: string;
 }): Write[] {
   const { term } = input;
+  const held = input.archiveHeld ? heldRenewalArchiveWrites(input.archiveHeld, input.on, input.archivedAt) : undefined;
   return [
     {
       Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, {
         renewalStatus: input.status,
         renewalStatusReasonId: input.reasonId,
         renewalStatusDescription: input.description,
-        ...(input.archiveHeld ? { renewal: null } : {}),
+        ...(held ? { renewal: null } : {}),
       }),
     },
-    ...(input.archiveHeld ? [{ Update: guardedRevisionUpdate(table(), input.archiveHeld.id, input.archiveHeld.version, { revisionState: 'archived', dateArchived: input.archivedAt }) }] : []),
+    ...(held ? [...held.writes, ...searchIndexWritesForReviewState(term.policyId, held.search.reviewState)] : []),
   ];
 }
 

@@ -31,6 +31,7 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
+import { liveTerms } from './terms.js';
 import { searchIndexWritesForNewPolicy, type SearchablePolicy } from '../search/index.js';
 import type {
   LineItemRecord,
@@ -183,7 +184,8 @@ export async function getPolicyWithTerms(policyId: string): Promise<{ policy: Po
   const items = (await queryAll(policyPartitionQuery(table(), policyId))).map((item) => strip(item as Record<string, unknown>));
   const policy = items.find((item) => item.entity === 'Policy') as unknown as PolicyRecord | undefined;
   if (!policy) return undefined;
-  const terms = (items.filter((item) => item.entity === 'PolicyTerm') as unknown as TermRecord[]).sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+  // A held renewal archived without coming into force is no term of the policy (terms.ts, liveTerms).
+  const terms = liveTerms(items.filter((item) => item.entity === 'PolicyTerm') as unknown as TermRecord[]).sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
   return { policy, terms };
 }
 

@@ -97,3 +97,22 @@ export function movedTerm(term: Pick<TermRecord, 'effectiveDate' | 'expirationDa
 export function inceptionFollowsTerm(policy: Pick<PolicyRecord, 'active' | 'inceptionDate'>, isFirstTerm: boolean, term: Pick<TermRecord, 'effectiveDate'>, newEffectiveDate: string): boolean {
   return !policy.active && isFirstTerm && policy.inceptionDate === term.effectiveDate && newEffectiveDate !== term.effectiveDate;
 }
+
+/**
+ * The terms that are the policy's: every term but a held renewal's archived without ever coming
+ * into force (it could never be in force, endorsed, billed or renewed, and reads as no term of
+ * the policy). Expiry, a Non-Renewal and a cancellation mark such a term (`archivedOn`); one
+ * archived before the mark existed is known by its link: the term it renews expired with it
+ * still held, or no longer names it as its renewal (a Non-Renewal let go of it;
+ * reinstate_expired_policy made another).
+ */
+export function liveTerms<Term extends Pick<TermRecord, 'id' | 'renewedFromTermId' | 'renewal' | 'expiredOn' | 'archivedOn'>>(terms: readonly Term[]): Term[] {
+  const byId = new Map(terms.map((term) => [term.id, term]));
+  return terms.filter((term) => {
+    if (term.archivedOn) return false;
+    const renewed = term.renewedFromTermId ? byId.get(term.renewedFromTermId) : undefined;
+    if (!renewed) return true;
+    if (renewed.renewal?.termId !== term.id) return false;
+    return !(renewed.renewal.state === 'held' && renewed.expiredOn);
+  });
+}

@@ -112,12 +112,13 @@ function recordUpdates(policyId: string, set: Record<string, unknown>): IndexWri
 /**
  * A policy's status changed (bind: Submitted; issue: Active; cancellation: Cancelled;
  * expiry: Expired; a rejection: Rejected). `revisionState` when the active revision's
- * state changed with it (issue commits it).
+ * state changed with it (issue commits it); `reviewState` when the review it showed is gone
+ * with the change (a held renewal archived at expiry).
  */
 export function searchIndexWritesForStatus(
   policyId: string,
   newStatus: string,
-  extra: { revisionState?: string; activeRevisionId?: string; cancelPendingDate?: string | null; effectiveDate?: string; expirationDate?: string } = {},
+  extra: { revisionState?: string; reviewState?: string; activeRevisionId?: string; cancelPendingDate?: string | null; effectiveDate?: string; expirationDate?: string } = {},
 ): IndexWrite[] {
   return recordUpdates(policyId, { status: newStatus, ...extra });
 }

@@ -167,6 +167,101 @@ describe('a renewed policy cancelled before its renewal begins', () => {
   }, 120_000);
 });
 
+describe('a policy reinstated after its renewal was cancelled with it', () => {
+  const NON_PAYMENT = 'eb24d327-578e-4fa8-84c8-335786ee5064';
+  const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+  const shown = (term: { revisions: Array<{ revision_state: string; policy_status: string; cancel_date: string | null }> }) =>
+    term.revisions.map((revision) => [revision.revision_state, revision.policy_status, revision.cancel_date]);
+
+  it('reinstates the renewal with it, as it was: committed again, its account billed as before, a Notice of Reinstatement, and in force on its first day', async () => {
+    const policy = await issued('2025-01-01', 'Rhea Reinstated');
+    expect(decisionsFor(await nightly('2025-11-17'), policy.policyNumber)).toEqual(['renewed']);
+    const [, made] = await terms(policy.policyId);
+    const before = (await loadAccount(policy.policyId, made.id))!;
+    expect(before.account.balanceCents).toBe(85162);
+
+    const cancelled = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: NON_PAYMENT, cancel_date: '2025-12-01' });
+    expect(cancelled.body.success, JSON.stringify(cancelled.body)).toBe(true);
+    expect((await terms(policy.policyId))[1]).toMatchObject({ id: made.id, cancellation_status: 'cancelled' });
+    expect((await loadAccount(policy.policyId, made.id))!.account.balanceCents).toBe(2500);
+
+    const answer = ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+    expect(answer).toMatchObject({ policy_number: policy.policyNumber, reinstatement_date: '2025-12-01', lapse_days: 0 });
+    expect(answer.message).toMatch(/; Renewal term 2026-01-01 to 2027-01-01 reinstated with the term it renews \(it had been cancelled with it, flat\)$/);
+    const [expiring, renewal] = await terms(policy.policyId);
+    expect(expiring.cancellation_status).toBeUndefined();
+    expect(expiring.renewal).toMatchObject({ policy_term_id: made.id, state: 'committed' });
+    expect(renewal.cancellation_status).toBeUndefined();
+    // Its revision in force as it was; the flat cancellation's own revision archived.
+    expect(shown(renewal)).toEqual([
+      ['committed', 'Active', null],
+      ['archived', 'Cancelled', '2026-01-01'],
+    ]);
+    expect(renewal.revisions[0]).toMatchObject({ id: made.revisions[0].id, annual_premium: 826.62 });
+
+    // The renewal's account as before the cancellation: 851.62, its one invoice, the flat return premium reversed, no second fee.
+    const after = (await loadAccount(policy.policyId, made.id))!;
+    expect(after.account).toMatchObject({ balanceCents: before.account.balanceCents, policyStatus: 'Active', nonPayment: { status: 'current' } });
+    expect(after.entries.map((entry) => [entry.type, entry.amountCents]).sort()).toEqual([
+      ['Cancellation', 0],
+      ['Invoice', 85162],
+      ['Reinstatement', 82662],
+      ['Return Premium', -82662],
+    ]);
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0]).toMatchObject({ status: 'Active', effectiveDate: '01/01/2025' });
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain('Renewal term 2026-01-01 to 2027-01-01 reinstated with the term it renews (it had been cancelled with it, flat)');
+    await service.deliverablesRendered();
+    const notices = (await listPolicyAttachments(policy.policyId)).filter((file) => file.deliverableType === 'Notice of Reinstatement');
+    const texts = await Promise.all(notices.map(async (notice) => pdfText((await fetchFile(service, notice.fileId)).bytes)));
+    expect(texts.map((text) => /reinstated effective (\S+)/.exec(text)?.[1]).sort()).toEqual(['01/01/2026', '12/01/2025']);
+    // Integrators are told of both, the term's first.
+    const reinstatements: Array<{ policy_id: string; data: { term_id: string; reinstatement_date: string } }> = [];
+    for (let after: string | undefined; ; ) {
+      const page = ok(await service.call('/api/v2/events/list_events', { types: ['policy.reinstated'], ...(after ? { after } : {}) }));
+      reinstatements.push(...page.events.filter((event: { policy_id: string }) => event.policy_id === policy.policyId));
+      if (page.events.length === 0) break;
+      after = page.next_cursor;
+    }
+    expect(reinstatements.map((event) => [event.data.term_id, event.data.reinstatement_date])).toEqual([
+      [policy.termId, '2025-12-01'],
+      [made.id, '2026-01-01'],
+    ]);
+
+    // The run puts the renewal in force on its first day.
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual(['renewal_in_force']);
+    const inForce = await policyOf(policy.policyId);
+    expect(inForce.active_policy_term.id).toBe(made.id);
+    expect(inForce.active_revision).toMatchObject({ id: made.revisions[0].id, policy_status: 'Active' });
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0]).toMatchObject({ status: 'Active', effectiveDate: '01/01/2026', expirationDate: '01/01/2027' });
+  }, 180_000);
+
+  it('leaves a renewal cancelled on its own cancelled when the term it renews is reinstated', async () => {
+    const policy = await issued('2025-01-01', 'Otto OnItsOwn');
+    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }));
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, policy_term_id: renewed.renewal_term_id, cancel_reason_id: INSUREDS_REQUEST, cancel_date: '2026-01-01' }));
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: '2025-12-01' }));
+    const balance = (await loadAccount(policy.policyId, renewed.renewal_term_id))!.account.balanceCents;
+
+    const answer = ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+    expect(answer.message).not.toMatch(/Renewal term/);
+    const [expiring, renewal] = await terms(policy.policyId);
+    expect(expiring.cancellation_status).toBeUndefined();
+    expect(renewal).toMatchObject({ id: renewed.renewal_term_id, cancellation_status: 'cancelled' });
+    expect(shown(renewal)).toEqual([
+      ['committed', 'Cancelled', '2026-01-01'],
+      ['committed', 'Cancelled', '2026-01-01'],
+    ]);
+    expect((await loadAccount(policy.policyId, renewed.renewal_term_id))!.account).toMatchObject({ balanceCents: balance, policyStatus: 'Cancelled' });
+    // On its first day the policy moves to it, cancelled as it is: search does not show it Active.
+    expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual(['renewal_in_force']);
+    const moved = await policyOf(policy.policyId);
+    expect(moved.active_policy_term).toMatchObject({ id: renewed.renewal_term_id, cancellation_status: 'cancelled' });
+    expect(moved.active_revision.policy_status).toBe('Cancelled');
+    expect(ok(await service.call(`${P}/search`, { search_string: policy.policyNumber })).records[0]).toMatchObject({ status: 'Cancelled', effectiveDate: '01/01/2026' });
+    expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain('Renewal term 2026-01-01 to 2027-01-01 begins cancelled (from 2026-01-01)');
+  }, 120_000);
+});
+
 describe('non-renewal and expiry', () => {
   it('a Non-Renewal queues its notice, the run leaves the policy alone, and it expires at its end; reinstate_expired_policy gives it its renewal', async () => {
     const effective = addDays(todayIso(), -200);
@@ -265,5 +360,101 @@ describe('a renewal held for review', () => {
     } finally {
       await writeCatalogRecords([waterBackup, rules]);
     }
+  }, 180_000);
+
+  /** With the carrier making Water Backup mandatory on HO3 and reviewing any rise over 2%: every renewal of the worked example is held. */
+  async function whileRenewalsAreHeld(run: () => Promise<void>) {
+    const waterBackup = (await getCatalogRecord<CatalogRecord>('ITEM', ITEM.WATER_BACKUP))!;
+    const rules = (await getCatalogRecord<CatalogRecord>('RENEWALRULES'))!;
+    try {
+      await writeCatalogRecords([
+        { ...waterBackup, availability: { ...(waterBackup.availability as Record<string, string>), 'd11cfc80-886b-4a1c-8e38-e77ae4256998': 'mandatory' } },
+        { ...rules, ...catalogKey('RENEWALRULES'), premiumIncreaseReviewPercent: '2' },
+      ]);
+      await run();
+    } finally {
+      await writeCatalogRecords([waterBackup, rules]);
+    }
+  }
+  const searched = async (policyNumber: string) => ok(await service.call(`${P}/search`, { search_string: policyNumber })).records[0];
+
+  /** Held by hand for `date`, then declined by the underwriter: search shows the held renewal's review state. */
+  async function heldAndDeclined(policy: { policyId: string; policyNumber: string }, date: string) {
+    const held = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: date }));
+    expect(held).toMatchObject({ decision: 'held' });
+    ok(await service.call(`${P}/update_review_workflow`, { revision_id: held.renewal_revision_id, workflow_event: 'UW_REVIEW_DECLINED' }));
+    expect((await searched(policy.policyNumber)).reviewState).toBe('PENDING_AGENT_CHANGES');
+    return held;
+  }
+
+  /** What a carrier's users read once the held renewal is archived: the policy's own term alone, as if it had never been made. */
+  async function readsWithoutTheHeldRenewal(policy: { policyId: string; policyNumber: string; termId: string }, held: { renewal_revision_id: string }, reviewStateInForce: string) {
+    const [term, ...others] = await terms(policy.policyId);
+    expect(others).toEqual([]);
+    expect(term.id).toBe(policy.termId);
+    expect(term.renewal).toBeUndefined();
+    expect((await policyOf(policy.policyId)).active_policy_term.id).toBe(policy.termId);
+    const open = await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId, revision_state: 'open' });
+    expect(open.body).toMatchObject({ success: false, messages: [`revision_state: policy ${policy.policyNumber} has no open revision`] });
+    // Still readable by its id, archived, as the record of what was offered.
+    expect(ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: held.renewal_revision_id })).revision_state).toBe('archived');
+    expect((await searched(policy.policyNumber)).reviewState).toBe(reviewStateInForce);
+  }
+
+  it('archived at expiry, is no term of the policy: the terms, the policy and search read the expired term alone, and it can still be renewed anew', async () => {
+    const policy = await issued('2025-03-01', 'Hilda Held');
+    const reviewStateInForce = (await searched(policy.policyNumber)).reviewState;
+    await whileRenewalsAreHeld(async () => {
+      const held = await heldAndDeclined(policy, '2026-01-20');
+      expect(ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-03-01' }))).toMatchObject({ decision: 'expired' });
+      await readsWithoutTheHeldRenewal(policy, held, reviewStateInForce);
+      expect((await terms(policy.policyId))[0]).toMatchObject({ expired: true, expired_on: '2026-03-01' });
+      expect((await policyOf(policy.policyId)).active_revision.policy_status).toBe('Expired');
+      expect(await searched(policy.policyNumber)).toMatchObject({ status: 'Expired', expirationDate: '03/01/2026' });
+      // The renewal moves act on the expired term, not on the archived one.
+      expect(ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-03-02' }))).toMatchObject({ decision: 'none' });
+      const reinstated = ok(await service.call(`${P}/reinstate_expired_policy`, { policy_id: policy.policyId, reason: 'Review finished late' }));
+      const [old, renewal, ...none] = await terms(policy.policyId);
+      expect(none).toEqual([]);
+      expect(old).toMatchObject({ id: policy.termId, renewal: { policy_term_id: reinstated.renewal_term_id, state: 'in_force' } });
+      expect(renewal).toMatchObject({ id: reinstated.renewal_term_id, effective_date: '2026-03-01' });
+      expect(renewal.revisions.map((revision: { id: string }) => revision.id)).not.toContain(held.renewal_revision_id);
+    });
+  }, 180_000);
+
+  it('archived by a Non-Renewal, is no term of the policy either, and the policy expires at its end', async () => {
+    const policy = await issued(addDays(todayIso(), -325), 'Noor Held');
+    const [term] = await terms(policy.policyId);
+    const reviewStateInForce = (await searched(policy.policyNumber)).reviewState;
+    await whileRenewalsAreHeld(async () => {
+      const held = await heldAndDeclined(policy, todayIso());
+      ok(await service.call(`${P}/store_renewal_status`, { revision_id: policy.revisionId, renewal_status: 'Non-Renewal', renewal_status_reason: LOSS_HISTORY }));
+      await readsWithoutTheHeldRenewal(policy, held, reviewStateInForce);
+      expect((await terms(policy.policyId))[0]).toMatchObject({ renewal_status: 'Non-Renewal' });
+      const expired = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: term.expiration_date }));
+      expect(expired).toMatchObject({ decision: 'expired' });
+      expect(await searched(policy.policyNumber)).toMatchObject({ status: 'Expired', reviewState: reviewStateInForce });
+    });
+  }, 180_000);
+
+  it('archived with a cancellation of its term, is no term of the policy either; the term reinstated is renewed anew', async () => {
+    const policy = await issued('2025-03-01', 'Cass Held');
+    const reviewStateInForce = (await searched(policy.policyNumber)).reviewState;
+    await whileRenewalsAreHeld(async () => {
+      const held = await heldAndDeclined(policy, '2026-01-20');
+      ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797', cancel_date: '2026-02-01' }));
+      await readsWithoutTheHeldRenewal(policy, held, reviewStateInForce);
+      expect((await terms(policy.policyId))[0]).toMatchObject({ cancellation_status: 'cancelled' });
+      expect((await searched(policy.policyNumber)).status).toBe('Cancelled');
+
+      ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+      expect(await terms(policy.policyId)).toHaveLength(1);
+      const again = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-01-21' }));
+      expect(again).toMatchObject({ decision: 'held' });
+      expect(again.renewal_revision_id).not.toBe(held.renewal_revision_id);
+      const [, renewal, ...none] = await terms(policy.policyId);
+      expect(none).toEqual([]);
+      expect(renewal.revisions.map((revision: { id: string }) => revision.id)).toEqual([again.renewal_revision_id]);
+    });
   }, 180_000);
 });

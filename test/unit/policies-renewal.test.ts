@@ -5,6 +5,7 @@ import type { ProductCatalog } from '../../shared/catalog/index.js';
 import { renewalWatchIndex, renewalWatchQuery, unwatchedTermUpdate } from '../../shared/policies/keys.js';
 import type { RevisionSnapshot, TermRecord } from '../../shared/policies/model.js';
 import { needsReview, premiumChangePercent, renewalDraft, renewalTermDates } from '../../shared/policies/renewal.js';
+import { liveTerms } from '../../shared/policies/terms.js';
 
 const HO3 = 'ho3';
 const term = { id: 't1', policyId: 'p1', effectiveDate: '2025-01-01', expirationDate: '2026-01-01', termType: '1 Year', renewalType: '1 Year', revisionIds: ['r0'], version: 3 } as unknown as TermRecord;
@@ -85,5 +86,24 @@ describe('where a payment goes', () => {
     expect(payingAccount([renewal, expiring])).toBe(expiring);
     expect(payingAccount([renewal, { ...expiring, balanceCents: 0 }])).toBe(renewal);
     expect(payingAccount([{ ...renewal, balanceCents: 0 }, { ...expiring, balanceCents: 0 }])).toEqual({ ...renewal, balanceCents: 0 });
+  });
+});
+
+describe("a policy's live terms", () => {
+  const first = { id: 't1', renewedFromTermId: null, renewal: null, expiredOn: null };
+  const renewalOf = (state: 'held' | 'committed', extra = {}) => ({ ...first, renewal: { termId: 't2', revisionId: 'r2', state, decidedOn: '2025-11-17' }, ...extra });
+  const made = { id: 't2', renewedFromTermId: 't1', renewal: null, expiredOn: null };
+
+  it('are every term but a held renewal archived without coming into force, marked or (stored before the mark) known by its link', () => {
+    expect(liveTerms([renewalOf('held'), made]).map((term) => term.id)).toEqual(['t1', 't2']);
+    expect(liveTerms([renewalOf('committed'), made]).map((term) => term.id)).toEqual(['t1', 't2']);
+    expect(liveTerms([first, { ...made, archivedOn: '2026-01-01' }]).map((term) => term.id)).toEqual(['t1']);
+    // Expired with its renewal still held; let go by a Non-Renewal; replaced by reinstate_expired_policy's renewal.
+    expect(liveTerms([renewalOf('held', { expiredOn: '2026-01-01' }), made]).map((term) => term.id)).toEqual(['t1']);
+    expect(liveTerms([first, made]).map((term) => term.id)).toEqual(['t1']);
+    const anew = { ...made, id: 't3' };
+    expect(liveTerms([{ ...renewalOf('committed'), renewal: { termId: 't3', revisionId: 'r3', state: 'committed' as const, decidedOn: '2026-01-02' } }, made, anew]).map((term) => term.id)).toEqual(['t1', 't3']);
+    // A renewal term whose expiring term is unknown here stays.
+    expect(liveTerms([made]).map((term) => term.id)).toEqual(['t2']);
   });
 });
