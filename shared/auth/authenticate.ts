@@ -4,12 +4,9 @@
  * OAuth client, or a session cookie. The operation factory is given it through
  * shared/operation.ts.
  */
-import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
-import { FetchError, JwksValidationError } from 'aws-jwt-verify/error';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { listRoles } from '../catalog/index.js';
 import { getContactAccessProfile, inactiveAgencies, type ContactAccessProfile, ADMINISTRATOR_ROLE_ID, worksForAgencies, standingAdmits } from '../contacts/index.js';
-import { config } from '../platform/config.js';
+import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 import type { PresentedCredentials } from '../platform/credentials.js';
 import type { Authenticator, CredentialKind, Principal } from '../platform/principal.js';
 import { effectiveRoleIds, permissionsOf, selectionInForce, widestScope } from './roles.js';
@@ -88,61 +85,15 @@ async function agenciesAdmit(profile: ContactAccessProfile): Promise<boolean> {
   return standingAdmits({ terminated: profile.terminated, worksForAgencies: true, anyAgencyInactive });
 }
 
-type AccessTokenVerifier = { verify(token: string): Promise<Record<string, unknown>> };
-let verifier: AccessTokenVerifier | undefined;
-let verifierFor: string | undefined;
-
 /**
- * Verifies an access token with aws-jwt-verify: against the Cognito user pool in AWS,
- * against the configured issuer's JWKS elsewhere (its JWKS may be served over plain http).
+ * The bearer token verifier (aws-jwt-verify, about 20 KiB), loaded by the first bearer call a
+ * function answers: callers with an API key or a session cookie never run it, so a cold start
+ * does not parse it (a module of its own beside the bundle, shared/platform/modules-on-first-use.ts).
  */
+const bearerTokens = /* @__PURE__ */ moduleOnFirstUse<typeof import('./bearer-tokens.js')>(new URL('./bearer-tokens.mjs', import.meta.url), new URL('./bearer-tokens.ts', import.meta.url));
+
 async function verifyBearerToken(token: string): Promise<{ clientId: string } | undefined> {
-  const userPoolId = config.cognitoUserPoolId();
-  const issuer = config.jwtIssuer();
-  const identity = `${userPoolId}|${issuer}|${config.jwksUri()}`;
-  if (!verifier || verifierFor !== identity) {
-    verifierFor = identity;
-    if (userPoolId) {
-      verifier = CognitoJwtVerifier.create({ userPoolId, tokenUse: 'access', clientId: null }) as unknown as AccessTokenVerifier;
-    } else if (issuer) {
-      const jwksCache = new SimpleJwksCache({
-        fetcher: {
-          // aws-jwt-verify's own fetcher insists on https; the local issuer serves plain http.
-          fetch: async (uri: string) => {
-            try {
-              const response = await fetch(uri, { signal: AbortSignal.timeout(5000) });
-              if (!response.ok) throw new Error(`status ${response.status}`);
-              return await response.arrayBuffer();
-            } catch (error) {
-              throw new FetchError(uri, (error as Error).message);
-            }
-          },
-        },
-      });
-      verifier = JwtVerifier.create(
-        {
-          issuer,
-          audience: null,
-          jwksUri: config.jwksUri() ?? `${issuer}/.well-known/jwks.json`,
-          customJwtCheck: ({ payload }) => {
-            if (payload.token_use !== 'access') throw new Error('Not an access token');
-          },
-        },
-        { jwksCache },
-      ) as unknown as AccessTokenVerifier;
-    } else {
-      return undefined;
-    }
-  }
-  try {
-    const payload = await verifier.verify(token);
-    const clientId = payload.client_id;
-    return typeof clientId === 'string' ? { clientId } : undefined;
-  } catch (error) {
-    // The issuer's key set being unreachable or broken is the service's fault, not the caller's.
-    if (error instanceof FetchError || error instanceof JwksValidationError) throw error;
-    return undefined;
-  }
+  return (await bearerTokens()).verifyBearerToken(token);
 }
 
 export const authenticator: Authenticator = { authenticate };

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FunctionBundles, runtimeFilesNamedIn } from '../../infra/bundles.js';
 import { FUNCTIONS_DIR } from '../../infra/routes.js';
 import { FIXTURES } from './helpers.js';
+import { httpEvent, lambdaContext } from '../support/events.js';
 
 const READ = join(FIXTURES, 'functions/v2/fixture/read_thing.ts');
 const WRITE = join(FIXTURES, 'functions/v2/fixture/write_thing.ts');
@@ -27,8 +28,10 @@ describe('bundling all functions in one esbuild run', () => {
     for (const dir of [read, job]) {
       expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
       expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
-      expect(readdirSync(dir).filter((file) => file.endsWith('.mjs'))).toEqual(['index.mjs']);
     }
+    // The operation also ships the bearer token verifier it loads on first use.
+    expect(readdirSync(read).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs']);
+    expect(readdirSync(job).filter((file) => file.endsWith('.mjs'))).toEqual(['index.mjs']);
     // The job reaches none of the operation factory (nor the SDK): it carries none of that code.
     expect(statSync(join(read, 'index.mjs')).size).toBeGreaterThan(100_000);
     expect(statSync(join(job, 'index.mjs')).size).toBeLessThan(5_000);
@@ -46,11 +49,12 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships the ZIP table beside the code of a function that looks ZIPs up, and not into one that only shares its module', () => {
     const updateLocation = bundles.directoryFor(UPDATE_LOCATION);
-    expect(bundles.runtimeFilesOf(UPDATE_LOCATION)).toEqual([ZIP_TABLE]);
+    const data = (entry: string) => bundles.runtimeFilesOf(entry).filter((file) => !file.endsWith('.mjs'));
+    expect(data(UPDATE_LOCATION)).toEqual([ZIP_TABLE]);
     expect(readFileSync(join(updateLocation, 'zip-table.txt'), 'utf8')).toBe(readFileSync(ZIP_TABLE, 'utf8'));
 
     const createRisk = bundles.directoryFor(CREATE_RISK);
-    expect(bundles.runtimeFilesOf(CREATE_RISK)).toEqual([]);
+    expect(data(CREATE_RISK)).toEqual([]);
     expect(existsSync(join(createRisk, 'zip-table.txt'))).toBe(false);
     // Neither bundle holds the table's data as code.
     for (const dir of [updateLocation, createRisk]) expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).not.toContain('Holtsville|');
@@ -58,12 +62,36 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships a module loaded on first use beside the bundle, built on its own, and keeps its code out of index.mjs', async () => {
     const lockbox = bundles.directoryFor(LOCKBOX);
-    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['index.mjs', 'lockbox-runs.mjs']);
+    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'lockbox-runs.mjs']);
     // The large file's S3 upload and chunk sends are in the module beside it, not in what every cold start parses.
     expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('"PutObject"');
     expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
     const runs = await import(pathToFileURL(join(lockbox, 'lockbox-runs.mjs')).href);
     expect(typeof runs.startLockboxRun).toBe('function');
+  }, 120_000);
+
+  it('loads the bearer token verifier on the first bearer call only: an operation parses no JWT code at a cold start', async () => {
+    const createRisk = bundles.directoryFor(CREATE_RISK);
+    expect(existsSync(join(createRisk, 'bearer-tokens.mjs'))).toBe(true);
+    expect(readFileSync(join(createRisk, 'index.mjs'), 'utf8')).not.toContain('Not an access token');
+    expect(readFileSync(join(createRisk, 'bearer-tokens.mjs'), 'utf8')).toContain('Not an access token');
+    const verifier = await import(pathToFileURL(join(createRisk, 'bearer-tokens.mjs')).href);
+    expect(typeof verifier.verifyBearerToken).toBe('function');
+    // The bundled operation finds it beside itself: with no issuer configured a bearer call is a 401
+    // (a module it could not load would be a 500), judged before any store is read.
+    const { handler } = await import(pathToFileURL(join(createRisk, 'index.mjs')).href);
+    const saved = { issuer: process.env.JWT_ISSUER, pool: process.env.COGNITO_USER_POOL_ID };
+    delete process.env.JWT_ISSUER;
+    delete process.env.COGNITO_USER_POOL_ID;
+    try {
+      // JWT-shaped, so it is judged as a bearer token (anything else in Authorization is read as an API key).
+      const token = 'eyJhbGciOiJSUzI1NiJ9.eyJjbGllbnRfaWQiOiJ4In0.c2lnbmF0dXJl';
+      const answer = await handler(httpEvent('{}', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, '/api/v2/policies/create_risk'), lambdaContext);
+      expect(answer.statusCode).toBe(401);
+    } finally {
+      if (saved.issuer !== undefined) process.env.JWT_ISSUER = saved.issuer;
+      if (saved.pool !== undefined) process.env.COGNITO_USER_POOL_ID = saved.pool;
+    }
   }, 120_000);
 
   it('refuses a bundle that names a file no bundled module has beside it', () => {
