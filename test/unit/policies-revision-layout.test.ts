@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { guardedRevisionUpdate } from '../../shared/policies/keys.js';
+import type { RevisionRecord } from '../../shared/policies/model.js';
 import { holdsHeaderDefault, revisionHeaderFromStored, storedRevisionHeader } from '../../shared/policies/revision-layout.js';
 
 /** A header as a new quote's revision carries it (the attributes that matter here). */
-const header = {
+const header: Partial<RevisionRecord> = {
   entity: 'Revision',
   id: 'rev-1',
   policyId: 'pol-1',
@@ -43,7 +44,7 @@ describe('the stored revision header', () => {
   });
 
   it('keeps what differs from the default: dates, flags on, options, an agency', () => {
-    const changed = { ...header, agencyId: 'ag-1', commitDate: '2026-03-01', builderPending: true, underwritingOptions: [{ optionId: 'o', answer: 1 }], creditReportPermissions: { granted: true } };
+    const changed: Partial<RevisionRecord> = { ...header, agencyId: 'ag-1', commitDate: '2026-03-01', builderPending: true, underwritingOptions: [{ optionId: 'o', answer: 1 }], creditReportPermissions: { granted: true } };
     expect(storedRevisionHeader(changed)).toMatchObject({ agencyId: 'ag-1', commitDate: '2026-03-01', builderPending: true, underwritingOptions: [{ optionId: 'o', answer: 1 }], creditReportPermissions: { granted: true } });
   });
 
@@ -53,9 +54,9 @@ describe('the stored revision header', () => {
   });
 
   it('gives each read header lists and maps of its own', () => {
-    const first = revisionHeaderFromStored({ id: 'a' }) as { underwritingOptions: unknown[] };
+    const first = revisionHeaderFromStored({ id: 'a' }) as unknown as { underwritingOptions: unknown[] };
     first.underwritingOptions.push('x');
-    expect((revisionHeaderFromStored({ id: 'b' }) as { underwritingOptions: unknown[] }).underwritingOptions).toEqual([]);
+    expect((revisionHeaderFromStored({ id: 'b' }) as unknown as { underwritingOptions: unknown[] }).underwritingOptions).toEqual([]);
   });
 
   it('knows no default for the attributes a header always stores', () => {
