@@ -31,7 +31,7 @@ const QUESTION = { construction: '640841e5-3bf8-445e-ae51-607bd2aa9589', protect
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** The worked example, sent as an existing client sends it. */
-function workedExample(index: number) {
+export function workedExample(index: number) {
   return {
     quote_info: {
       effective_date: usDate(todayIso()),
