@@ -6,6 +6,7 @@
  * transaction, guarded by the revision's version, changes it.
  */
 import { stableShard } from '../platform/shards.js';
+import { holdsHeaderDefault } from './revision-layout.js';
 
 export type Key = { pk: string; sk: string };
 
@@ -58,14 +59,20 @@ export function allocatePolicyNumberUpdate(tableName: string, prefix: string, ye
 
 /**
  * The guard of every change of a revision: the version read must still be current
- * and the revision must still be open. `set` are further header attributes to write.
+ * and the revision must still be open. `set` are further header attributes to write;
+ * one set to the value a header reads when it is absent is removed instead (the stored
+ * header stays small: revision-layout.ts).
  */
 export function guardedRevisionUpdate(tableName: string, revisionId: string, expectedVersion: number, set: Record<string, unknown> = {}) {
-  const update = versionedUpdate(tableName, revisionKey(revisionId), expectedVersion, set);
+  const removed = Object.keys(set).filter((attribute) => holdsHeaderDefault(attribute, set[attribute]));
+  const kept = Object.fromEntries(Object.entries(set).filter(([attribute]) => !removed.includes(attribute)));
+  const update = versionedUpdate(tableName, revisionKey(revisionId), expectedVersion, kept);
+  const removedNames = Object.fromEntries(removed.map((attribute, index) => [`#r${index}`, attribute]));
   return {
     ...update,
+    UpdateExpression: removed.length ? `${update.UpdateExpression} REMOVE ${Object.keys(removedNames).join(', ')}` : update.UpdateExpression,
     ConditionExpression: `${update.ConditionExpression} AND #state = :open`,
-    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#state': 'revisionState' },
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...removedNames, '#state': 'revisionState' },
     ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':open': 'open' },
   };
 }

@@ -7,6 +7,7 @@ import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
+import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
 import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
@@ -94,7 +95,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
   const later = move.others.filter((other) => other.id !== base.id && other.revisionState === 'committed' && other.revisionDate > move.cancelDate);
   const held = move.heldRenewal ? heldRenewalArchiveWrites(move.heldRenewal, move.decisionDate, move.heldRenewal.archivedAt) : undefined;
   return [
-    { Put: { TableName: table, Item: { ...revisionKey(revision.id), ...revision }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table, Item: { ...revisionKey(revision.id), ...storedRevisionHeader(revision) }, ConditionExpression: 'attribute_not_exists(pk)' } },
     {
       Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, {
         revisionIds: [...term.revisionIds, revision.id],

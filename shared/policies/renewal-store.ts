@@ -25,6 +25,7 @@ import {
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord, TermRenewal } from './model.js';
 import { keyOfPart } from './store.js';
+import { storedRevisionHeader } from './revision-layout.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 
 const table = () => config.tableName();
@@ -71,7 +72,7 @@ function putOnce(item: Record<string, unknown>): Write {
 export function newRevisionWrites(snapshot: RevisionSnapshot): Write[] {
   const parts = [...snapshot.risks, ...snapshot.subLines, ...snapshot.items, ...snapshot.mortgagees];
   return [
-    putOnce({ ...revisionKey(snapshot.header.id), ...snapshot.header }),
+    putOnce({ ...revisionKey(snapshot.header.id), ...storedRevisionHeader(snapshot.header) }),
     ...parts.map((part) => putOnce({ ...keyOfPart(part), ...part })),
     ...locatorsOf(parts, snapshot.header.policyId).map((locator) => putOnce({ ...locatorKey(locator.id), ...locator })),
   ];

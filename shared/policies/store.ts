@@ -31,6 +31,7 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
+import { revisionHeaderFromStored, storedRevisionHeader } from './revision-layout.js';
 import { liveTerms } from './terms.js';
 import { searchIndexWritesForNewPolicy, type SearchablePolicy } from '../search/index.js';
 import type {
@@ -152,7 +153,7 @@ function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): T
     createPut({ ...policyNumberKey(policy.policyNumber), entity: 'PolicyNumber', policyNumber: policy.policyNumber, policyId: policy.id }),
     createPut({ ...policyKey(policy.id), ...policy }),
     createPut({ ...termKey(policy.id, term.id), ...term }),
-    createPut({ ...revisionKey(revision.id), ...revision }),
+    createPut({ ...revisionKey(revision.id), ...storedRevisionHeader(revision) }),
     ...parts.map((part) => createPut({ ...keyOfPart(part), ...part })),
     ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...bundle.contactLinks,
@@ -197,7 +198,7 @@ export async function getPolicy(policyId: string): Promise<PolicyRecord | undefi
 /** Revision headers by id (order kept; unknown ids left out). */
 export async function getRevisionHeaders(revisionIds: readonly string[]): Promise<RevisionRecord[]> {
   const items = await batchGetAll<RevisionRecord>(revisionIds.map(revisionKey), { consistentRead: true });
-  const found = new Map(items.map((item) => [item.id, strip(item)]));
+  const found = new Map(items.map((item) => [item.id, revisionHeaderFromStored(strip(item))]));
   return revisionIds.map((id) => found.get(id)).filter((revision): revision is RevisionRecord => !!revision);
 }
 
@@ -208,7 +209,7 @@ export async function loadRevision(revisionId: string): Promise<RevisionSnapshot
     const item = strip(raw as Record<string, unknown>);
     switch (raw.entity) {
       case 'Revision':
-        snapshot.header = item as unknown as RevisionRecord;
+        snapshot.header = revisionHeaderFromStored(item) as unknown as RevisionRecord;
         break;
       case 'Risk':
         snapshot.risks.push(item as unknown as RiskRecord);

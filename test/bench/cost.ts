@@ -73,7 +73,7 @@ export type ProfileSource = { scenario: string; row: string } | { estimate: Meas
  */
 export const POLICY_YEAR_PROFILE: ReadonlyArray<{ what: string; perPolicyYear: number; source: ProfileSource; extra?: MeasuredCall }> = [
   { what: 'quotes (create_quote_extended), 3 per policy written', perPolicyYear: 3, source: { scenario: 'quoting', row: 'create_quote_extended (one call)' } },
-  { what: 'quote edits (rating information, properties), 6 per quote', perPolicyYear: 18, source: { scenario: 'policies', row: 'update_rating_information (one call)' } },
+  { what: 'quote edits (rating information, properties), 6 per quote', perPolicyYear: 18, source: { scenario: 'quoting', row: 'update_rating_information on a quote (one call)' } },
   { what: 'bind and issue', perPolicyYear: 1, source: { scenario: 'billing', row: 'issue with its Full Pay invoice (one call)' }, extra: { sqsRequests: 2 } },
   { what: 'Declaration rendered and stored', perPolicyYear: 1, source: { scenario: 'documents', row: 'create_deliverable Declaration (one call)' }, extra: { s3Puts: 1, internal: true } },
   { what: 'payments (manual or lockbox line), monthly', perPolicyYear: 12, source: { scenario: 'billing', row: 'makeManualPolicyPayment (one call)' } },

@@ -31,7 +31,7 @@ const QUESTION = { construction: '640841e5-3bf8-445e-ae51-607bd2aa9589', protect
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** The worked example, sent as an existing client sends it. */
-function workedExample(index: number) {
+export function workedExample(index: number) {
   return {
     quote_info: {
       effective_date: usDate(todayIso()),
@@ -116,6 +116,15 @@ export const scenario: BenchScenario = {
     rows.push({ name: 'create_quote_extended (one call)', readUnits: first.readUnits, writeUnits: first.writeUnits, dynamoCalls: capacityMeter.calls, ms: round(first.ms, 1) });
     const stateless = await context.call(path, { ...workedExample(0), run_stateless: true });
     rows.push({ name: 'create_quote_extended run_stateless (one call)', readUnits: stateless.readUnits, writeUnits: stateless.writeUnits, dynamoCalls: capacityMeter.calls, ms: round(stateless.ms, 1) });
+
+    // A quote's edit, on the quote just written: its header carries the named insured, the STP
+    // result and the rate version, so it costs what the profile's quote edits cost.
+    const quotePolicy = await context.call(`${P}/retrieve_policy`, { policy_number: first.body.data.quote_number });
+    const quoteRevision = await context.call(`${P}/retrieve_revision_details`, { revision_id: quotePolicy.body?.data?.active_revision?.id });
+    const liability = (quoteRevision.body?.data?.items as Array<{ id: string; name: string }> | undefined)?.find((item) => item.name === 'Personal Liability');
+    const edit = await context.call(`${P}/update_rating_information`, { revision_id: quoteRevision.body?.data?.id, items: [{ id: liability?.id, limit: 500000 }] });
+    if (edit.body?.success !== true) throw new Error(`update_rating_information on the quote failed: ${JSON.stringify(edit.body)}`);
+    rows.push({ name: 'update_rating_information on a quote (one call)', readUnits: edit.readUnits, writeUnits: edit.writeUnits, dynamoCalls: capacityMeter.calls, ms: round(edit.ms, 1) });
 
     // 100 quotes in a row, each waiting for the last, as a client quoting a book of business does.
     let readUnits = 0;
