@@ -461,16 +461,19 @@ export async function lockboxMatchfilePage(request: { pageSize: number; pageToke
 }
 
 /**
- * apply_lockbox_payment_transactions: one result per transaction, in order. Accepted
- * payments are grouped per policy and posted in parallel, a posting per policy (chunks of
- * 30 payments), each holding its check numbers: a check that another request posted
- * meanwhile answers `error` on its line and the rest of its chunk is posted again.
+ * apply_lockbox_payment_transactions (and each chunk of a large file): one result per transaction,
+ * in order. The accounts are read in a few BatchGetItem calls (readLockboxAccounts), every line is
+ * judged by the one rule (decideLockboxTransactions), and accepted payments are posted a posting per
+ * policy (up to 24 payments), each holding its check numbers: the postings of several policies share
+ * a transaction, and when it fails each is posted alone, where a check that another request posted
+ * meanwhile answers `error` on its line and the rest of that policy's posting is posted again.
  */
 export interface LockboxApplication {
   /**
    * Writes that record the success of the given lines (their index in `transactions`), handed to
-   * the posting that posts them: a file applied in chunks keeps each line's answer with its
-   * money, so a chunk interrupted and delivered again answers exactly what it answered the first time.
+   * the transaction that posts them (once per transaction, with all its lines): a file applied in
+   * chunks keeps each line's answer with its money, so a chunk interrupted and delivered again
+   * answers exactly what it answered the first time.
    */
   recordSuccess?: (lines: readonly number[]) => TransactionWrite[];
 }

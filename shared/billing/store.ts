@@ -319,26 +319,25 @@ export interface LockboxAccountReading {
 
 /**
  * The accounts of a lockbox file in a few BatchGetItem calls instead of a Query each: every
- * account item, its lockbox-due record (what its rows owe, summed: lockbox.ts rowsOfLockboxDue)
- * and the records of the given check numbers of its policy (which term each was posted to).
- * A due record written under another version of the account than the one read is left out:
- * the two items are not read as one snapshot, so such an account is read whole (loadAccount).
+ * account item, then, of the accounts that owe, the lockbox-due record (what the rows owe, summed:
+ * lockbox.ts rowsOfLockboxDue) and the records of the given check numbers of their policies (which
+ * term each was posted to). A due record written under another version of the account than the one
+ * read is left out (the items are not read as one snapshot), as is every account owing nothing (it
+ * has no record): such an account is read whole (loadAccount).
  */
 export async function readLockboxAccounts(
   refs: ReadonlyArray<{ policyId: string; termId: string; lockboxNumber: string }>,
   checks: ReadonlyArray<{ policyId: string; checkNumber: string }>,
 ): Promise<{ accounts: LockboxAccountReading[]; postedChecks: Map<string, Array<{ checkNumber: string; termId: string }>> }> {
-  const keys = [...refs.flatMap((ref) => [accountKey(ref.policyId, ref.termId), lockboxDueKey(ref)]), ...checks.map((check) => checkKey(check.policyId, check.checkNumber))];
-  const items = await batchGetAll<Record<string, unknown>>(keys, { consistentRead: true, concurrency: 4 });
-  const accounts = new Map<string, BillingAccount>();
+  const accounts = (await batchGetAll<Record<string, unknown>>(refs.map((ref) => accountKey(ref.policyId, ref.termId)), { consistentRead: true, concurrency: 4 })).map((item) => strip<BillingAccount>(item));
+  const owing = accounts.filter((account) => account.balanceCents > 0);
+  const owingPolicies = new Set(owing.map((account) => account.policyId));
+  const keys = [...owing.map(lockboxDueKey), ...checks.filter((check) => owingPolicies.has(check.policyId)).map((check) => checkKey(check.policyId, check.checkNumber))];
   const dues = new Map<string, LockboxDue & { accountVersion?: number }>();
   /** By policy id: the checks found, each with the term it was posted to. */
   const postedChecks = new Map<string, Array<{ checkNumber: string; termId: string }>>();
-  for (const item of items) {
-    if (item.entity === 'BillingAccount') {
-      const account = strip<BillingAccount>(item);
-      accounts.set(accountRef(account), account);
-    } else if (item.entity === 'LockboxDue') {
+  for (const item of await batchGetAll<Record<string, unknown>>(keys, { consistentRead: true, concurrency: 4 })) {
+    if (item.entity === 'LockboxDue') {
       const due = strip<LockboxDue & { accountVersion?: number }>(item);
       dues.set(accountRef(due), due);
     } else if (item.entity === 'PostedCheck') {
@@ -347,7 +346,7 @@ export async function readLockboxAccounts(
     }
   }
   return {
-    accounts: [...accounts.values()].map((account) => {
+    accounts: accounts.map((account) => {
       const { accountVersion, ...due } = dues.get(accountRef(account)) ?? {};
       return accountVersion === account.version ? { account, due: due as LockboxDue } : { account };
     }),
