@@ -339,8 +339,12 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
 
 const LOCKBOX_READS_AT_ONCE = 64;
 const LOCKBOX_POSTINGS_AT_ONCE = 64;
-/** Shared transactions of several policies' postings in flight at once (each up to 100 writes). */
-const LOCKBOX_GROUPS_AT_ONCE = 8;
+/**
+ * Shared transactions of several policies' postings in flight at once (each up to 100 writes), per
+ * file or chunk: chunks run side by side, and on DynamoDB Local (which writes them one after
+ * another) more in flight only spent more of its CPU on each payment (test/bench/lockbox-bound.ts).
+ */
+const LOCKBOX_GROUPS_AT_ONCE = 2;
 /**
  * A lockbox payment writes its row, its check number, its locator and its event; a posting its
  * account, lockbox-due record and note, and (a file applied in chunks) one item of its lines' answers (24 × 4 + 4 ≤ 100).
