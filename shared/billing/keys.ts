@@ -101,20 +101,38 @@ export function accountByTermQuery(tableName: string, termId: string) {
 }
 
 /**
- * A lockbox file applied in chunks (a file too large for one call): its run, each line's answer
- * (written with the line's money, so an interrupted chunk answers the same when delivered again)
- * and each chunk's done mark, in one partition per file.
+ * A lockbox file applied in chunks (a file too large for one call): its run, its lines' answers
+ * (written with the lines' money, so an interrupted chunk answers the same when delivered again)
+ * and each chunk's done mark, in one partition per file. Answers are kept a transaction's lines to
+ * an item (the lines one posting transaction posted, or a chunk's refusals), keyed by chunk and the
+ * item's first line, so a chunk reads its answers with one query.
  */
 export const lockboxRunPartition = (fileId: string) => `LOCKBOXRUN#${fileId}`;
 export const lockboxRunKey = (fileId: string): Key => ({ pk: lockboxRunPartition(fileId), sk: 'RUN' });
+const chunkAnswersPrefix = (chunk: number) => `ANSWERS#${String(chunk).padStart(5, '0')}#`;
+/** The answers of lines one transaction posted, or of lines refused: two deliveries of a chunk at once never write over each other's successes. */
+export const lockboxAnswersKey = (fileId: string, chunk: number, firstLine: number, kind: 'posted' | 'refused'): Key => ({
+  pk: lockboxRunPartition(fileId),
+  sk: `${chunkAnswersPrefix(chunk)}${String(firstLine).padStart(6, '0')}#${kind}`,
+});
+/** One answer per line, an item each: how runs started before the answers were grouped kept them (still read by the result). */
 export const lockboxLineKey = (fileId: string, line: number): Key => ({ pk: lockboxRunPartition(fileId), sk: `LINE#${String(line).padStart(6, '0')}` });
 export const lockboxChunkDoneKey = (fileId: string, chunk: number): Key => ({ pk: lockboxRunPartition(fileId), sk: `CHUNK#${chunk}` });
-/** Query parameters of every line answer of a file, in line order. */
-export function lockboxLinesQuery(tableName: string, fileId: string) {
+/** Query parameters of the answers of one chunk. */
+export function lockboxChunkAnswersQuery(tableName: string, fileId: string, chunk: number) {
   return {
     TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :line)',
-    ExpressionAttributeValues: { ':pk': lockboxRunPartition(fileId), ':line': 'LINE#' },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :answers)',
+    ExpressionAttributeValues: { ':pk': lockboxRunPartition(fileId), ':answers': chunkAnswersPrefix(chunk) },
+    ConsistentRead: true,
+  };
+}
+/** Query parameters of every answer of a file (grouped answers, and the per-line answers of older runs). */
+export function lockboxAnswersQuery(tableName: string, fileId: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': lockboxRunPartition(fileId), ':from': 'ANSWERS#', ':to': 'LINE#~' },
     ConsistentRead: true,
   };
 }

@@ -14,11 +14,11 @@ import * as z from 'zod/mini';
 import { documentClient, s3Client } from '../platform/clients.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
+import { batchWriteAll, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
-import { runTransaction, RecordChangedError, type TransactionWrite } from '../platform/transactions.js';
+import { runTransaction, RecordChangedError } from '../platform/transactions.js';
 import { lockboxNumberOf } from './lockbox.js';
-import { lockboxChunkDoneKey, lockboxLineKey, lockboxLinesQuery, lockboxRunKey } from './keys.js';
+import { lockboxAnswersKey, lockboxAnswersQuery, lockboxChunkAnswersQuery, lockboxChunkDoneKey, lockboxRunKey } from './keys.js';
 import type { LockboxTransactionResult } from './model.js';
 import { applyLockboxTransactions } from './service.js';
 
@@ -91,26 +91,50 @@ export async function getLockboxRun(fileId: string): Promise<LockboxRun | undefi
   return run as LockboxRun;
 }
 
-const answerPut = (fileId: string, line: number, result: LockboxTransactionResult): TransactionWrite => ({
-  Put: { TableName: table(), Item: { ...lockboxLineKey(fileId, line), entity: 'LockboxLine', line, result: result.result, detail: result.detail } },
+/** Lines a chunk's refusals keep to one answers item (well under DynamoDB's 400 KB an item). */
+const REFUSALS_PER_ITEM = 1000;
+
+type LineAnswer = { line: number } & LockboxTransactionResult;
+
+/** The answers of some lines of a chunk, one item keyed by its first line. */
+const answersItem = (fileId: string, chunk: number, answers: readonly LineAnswer[]) => ({
+  ...lockboxAnswersKey(fileId, chunk, answers[0].line, answers[0].result === 'success' ? 'posted' : 'refused'),
+  entity: 'LockboxAnswers',
+  answers,
 });
 
-/** Applies one chunk: the lines not answered yet, each success recorded with its posting, the refusals after, then the chunk counted once. */
+/** The lines of a chunk answered already (by an earlier delivery of it). */
+async function answeredLines(fileId: string, chunk: number): Promise<Set<number>> {
+  const answered = new Set<number>();
+  for await (const page of queryPages<{ answers: LineAnswer[] }>(lockboxChunkAnswersQuery(table(), fileId, chunk))) {
+    for (const item of page.items) for (const answer of item.answers) answered.add(answer.line);
+  }
+  return answered;
+}
+
+/**
+ * Applies one chunk: the lines not answered yet, the successes of each posting transaction recorded
+ * in it (one item for its lines), the refusals after, then the chunk counted once.
+ */
 export async function applyLockboxChunk(message: LockboxChunk, now = new Date()): Promise<{ applied: number; alreadyAnswered: number }> {
   const file = await s3Client().send(new GetObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(message.fileId) }));
   const transactions = JSON.parse(await file.Body!.transformToString('utf8')) as unknown[];
-  const answered = new Set(
-    (await batchGetAll<{ line: number }>(message.lines.map((line) => lockboxLineKey(message.fileId, line)), { consistentRead: true, concurrency: 4 })).map((item) => item.line),
-  );
+  const answered = await answeredLines(message.fileId, message.chunk);
   const pending = message.lines.filter((line) => !answered.has(line));
   if (pending.length > 0) {
     const results = await applyLockboxTransactions(
       pending.map((line) => transactions[line]),
       now,
-      { recordSuccess: (indexes) => indexes.map((index) => answerPut(message.fileId, pending[index], { result: 'success', detail: '' })) },
+      {
+        recordSuccess: (indexes) => [
+          { Put: { TableName: table(), Item: answersItem(message.fileId, message.chunk, indexes.map((index) => ({ line: pending[index], result: 'success', detail: '' }))) } },
+        ],
+      },
     );
-    const refusals = results.flatMap((result, index) => (result.result === 'success' ? [] : [{ PutRequest: { Item: { ...lockboxLineKey(message.fileId, pending[index]), entity: 'LockboxLine', line: pending[index], result: result.result, detail: result.detail } } }]));
-    await batchWriteAll(refusals, { concurrency: 4 });
+    const refusals = results.flatMap((result, index): LineAnswer[] => (result.result === 'success' ? [] : [{ line: pending[index], ...result }]));
+    const items = [];
+    for (let start = 0; start < refusals.length; start += REFUSALS_PER_ITEM) items.push({ PutRequest: { Item: answersItem(message.fileId, message.chunk, refusals.slice(start, start + REFUSALS_PER_ITEM)) } });
+    await batchWriteAll(items, { concurrency: 4 });
   }
   try {
     await runTransaction(
@@ -133,8 +157,15 @@ export async function lockboxRunResult(fileId: string, reader: { contactId: stri
   if (!run || (run.sentBy !== reader.contactId && !reader.isAdministrator)) throw new NotFoundError(`Lockbox file ${fileId}`);
   if (run.chunksDone < run.chunks) return { file_id: fileId, status: 'applying' as const, lines: run.lines, chunks: run.chunks, chunks_done: run.chunksDone };
   const results: LockboxTransactionResult[] = new Array(run.lines);
-  for await (const page of queryPages<{ line: number; result: 'success' | 'error'; detail: string }>(lockboxLinesQuery(table(), fileId))) {
-    for (const item of page.items) results[item.line] = { result: item.result, detail: item.detail };
+  const answer = ({ line, result, detail }: LineAnswer) => {
+    // A line two deliveries of its chunk answered at once: the one that posted it tells.
+    if (results[line]?.result !== 'success') results[line] = { result, detail };
+  };
+  for await (const page of queryPages<Record<string, unknown>>(lockboxAnswersQuery(table(), fileId))) {
+    for (const item of page.items) {
+      if (item.entity === 'LockboxAnswers') (item.answers as LineAnswer[]).forEach(answer);
+      else if (item.entity === 'LockboxLine') answer(item as unknown as LineAnswer);
+    }
   }
   return { file_id: fileId, status: 'done' as const, lines: run.lines, chunks: run.chunks, chunks_done: run.chunksDone, results };
 }

@@ -115,6 +115,15 @@ export function lockboxNumberOf(transaction: unknown): string {
   return lockboxPolicyNumber(textOf((transaction as Record<string, unknown>).policy));
 }
 
+/** The check number a file's line names ('' when none): the one reading of it that judging the line and reading its check's record share. */
+export function lockboxCheckOf(transaction: unknown): string {
+  if (typeof transaction !== 'object' || transaction === null) return '';
+  return textOf((transaction as Record<string, unknown>).check);
+}
+
+/** A check number longer than this is refused (and never looked up). */
+export const MAX_CHECK_NUMBER_LENGTH = 40;
+
 /** The accounts by lockbox number (two policy numbers may share one: such a number matches no single policy). */
 export function lockboxIndex(accounts: readonly LockboxAccount[]): Map<string, LockboxAccount[]> {
   const index = new Map<string, LockboxAccount[]>();
@@ -128,7 +137,7 @@ export function lockboxIndex(accounts: readonly LockboxAccount[]): Map<string, L
 /** The decision for one transaction; `seen` holds the checks accepted earlier in the same batch. */
 export function decideLockboxTransaction(transaction: unknown, index: ReadonlyMap<string, LockboxAccount[]>, seen: Set<string>): LockboxDecision {
   if (typeof transaction !== 'object' || transaction === null) return refuse('The transaction is not an object with policy, check and payment');
-  const { check, payment } = transaction as Record<string, unknown>;
+  const { payment } = transaction as Record<string, unknown>;
   const lockboxNumber = lockboxNumberOf(transaction);
   if (!lockboxNumber) return refuse('The policy number is missing');
   const matches = index.get(lockboxNumber) ?? [];
@@ -142,9 +151,9 @@ export function decideLockboxTransaction(transaction: unknown, index: ReadonlyMa
     if (error instanceof InvalidPaymentAmountError) return refuse(error.detail);
     throw error;
   }
-  const checkNumber = textOf(check);
+  const checkNumber = lockboxCheckOf(transaction);
   if (!checkNumber) return refuse('The check number is missing');
-  if (checkNumber.length > 40) return refuse('The check number is longer than 40 characters');
+  if (checkNumber.length > MAX_CHECK_NUMBER_LENGTH) return refuse(`The check number is longer than ${MAX_CHECK_NUMBER_LENGTH} characters`);
   if (account.alwaysReject) return refuse(`Policy ${account.policyNumber} does not accept lockbox payments`);
   const key = `${lockboxNumber}|${checkNumber}`;
   if (account.postedChecks.includes(checkNumber) || seen.has(key)) {
@@ -211,6 +220,29 @@ export function lockboxDueOf(account: BillingAccount, rows: readonly AccountEntr
     charges: inDueOrder(charges).map((charge) => `${charge.billDate} ${charge.dueDate} ${charge.amountCents}`),
     credits: [...perDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, cents]) => `${date} ${cents}`),
   };
+}
+
+/**
+ * The rows a lockbox-due record stands for: a charge per charge (in due order) and a payment per
+ * day of credits. What lockboxDueOf and lockboxDues read of an account's rows, they read the same
+ * of these (lockboxDueOf(account, rowsOfLockboxDue(due)) is `due` again), so a lockbox file judges
+ * and posts from the record without reading every row. The rows are never shown or written.
+ */
+export function rowsOfLockboxDue(due: LockboxDue): AccountEntry[] {
+  const row = (id: string, type: AccountEntry['type'], date: string, amountCents: Cents, billDate: string | null, dueDate: string | null): AccountEntry => ({
+    id, type, date, postedAt: date, amountCents, summary: '', description: '', generatedBy: 'lockbox-due', policyStatus: due.policyStatus, fileKey: null,
+    dueDate, billDate, cancelDate: null, schedule: null, reversesEntryId: null, allowCancel: null, waived: false, checkNumber: null, installmentNumber: null,
+  });
+  return [
+    ...due.charges.map((text, index) => {
+      const [billDate, dueDate, cents] = text.split(' ');
+      return row(`due-charge-${index}`, 'Invoice', billDate, Number(cents), billDate, dueDate);
+    }),
+    ...due.credits.map((text, index) => {
+      const [date, cents] = text.split(' ');
+      return row(`due-credit-${index}`, 'Payment', date, -Number(cents), null, null);
+    }),
+  ];
 }
 
 /** The lockbox figures of a lockbox-due record on `asOf`: the same rules as the account's rows give (lockboxDues). */

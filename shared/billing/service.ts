@@ -5,7 +5,7 @@
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
-import type { TransactionWrite } from '../platform/transactions.js';
+import { TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import type { CommittedRevision, Contribution, RenewedTerm } from '../lifecycle/index.js';
@@ -18,7 +18,7 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxNumberOf, lockboxPolicyNumber, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, lockboxPolicyNumber, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -32,9 +32,13 @@ import {
   lockboxDuePage,
   newAccountWrites,
   policyIdOfTerm,
+  postingWriteCount,
   postingWrites,
+  readLockboxAccounts,
   writePosting,
+  writePostingsTogether,
   type LoadedAccount,
+  type Posting,
 } from './store.js';
 import { LOCKBOX_DUE_SHARDS } from './keys.js';
 
@@ -335,10 +339,17 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
 
 const LOCKBOX_READS_AT_ONCE = 64;
 const LOCKBOX_POSTINGS_AT_ONCE = 64;
-/** A lockbox payment writes its row, its check number, its locator and its event; one note per posting (24 × 4 + 2 ≤ 100). */
+/**
+ * Shared transactions of several policies' postings in flight at once (each up to 100 writes), per
+ * file or chunk: chunks run side by side, and on DynamoDB Local (which writes them one after
+ * another) more in flight only spent more of its CPU on each payment (test/bench/lockbox-bound.ts).
+ */
+const LOCKBOX_GROUPS_AT_ONCE = 2;
+/**
+ * A lockbox payment writes its row, its check number, its locator and its event; a posting its
+ * account, lockbox-due record and note, and (a file applied in chunks) one item of its lines' answers (24 × 4 + 4 ≤ 100).
+ */
 const LOCKBOX_PAYMENTS_PER_POSTING = 24;
-/** With each line's answer recorded, a fifth write a payment (1 + 19 × 5 + 1 ≤ 100). */
-const LOCKBOX_RECORDED_PAYMENTS_PER_POSTING = 19;
 
 /** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
@@ -454,16 +465,19 @@ export async function lockboxMatchfilePage(request: { pageSize: number; pageToke
 }
 
 /**
- * apply_lockbox_payment_transactions: one result per transaction, in order. Accepted
- * payments are grouped per policy and posted in parallel, a posting per policy (chunks of
- * 30 payments), each holding its check numbers: a check that another request posted
- * meanwhile answers `error` on its line and the rest of its chunk is posted again.
+ * apply_lockbox_payment_transactions (and each chunk of a large file): one result per transaction,
+ * in order. The accounts are read in a few BatchGetItem calls (readLockboxAccounts), every line is
+ * judged by the one rule (decideLockboxTransactions), and accepted payments are posted a posting per
+ * policy (up to 24 payments), each holding its check numbers: the postings of several policies share
+ * a transaction, and when it fails each is posted alone, where a check that another request posted
+ * meanwhile answers `error` on its line and the rest of that policy's posting is posted again.
  */
 export interface LockboxApplication {
   /**
    * Writes that record the success of the given lines (their index in `transactions`), handed to
-   * the posting that posts them: a file applied in chunks keeps each line's answer with its
-   * money, so a chunk interrupted and delivered again answers exactly what it answered the first time.
+   * the transaction that posts them (once per transaction, with all its lines): a file applied in
+   * chunks keeps each line's answer with its money, so a chunk interrupted and delivered again
+   * answers exactly what it answered the first time.
    */
   recordSuccess?: (lines: readonly number[]) => TransactionWrite[];
 }
@@ -471,15 +485,37 @@ export interface LockboxApplication {
 export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
   const today = todayIso(now);
   const numbers = [...new Set(transactions.map(lockboxNumberOf).filter(Boolean))];
-  const refs = [...(await accountRefsByLockboxNumber(numbers)).values()].flat();
-  const loaded = (await mapLimited(refs, LOCKBOX_READS_AT_ONCE, (ref) => loadAccount(ref.policyId, ref.termId))).filter((found): found is LoadedAccount => !!found);
+  const refsByNumber = await accountRefsByLockboxNumber(numbers);
+  const refs = [...refsByNumber].flatMap(([lockboxNumber, found]) => found.map((ref) => ({ ...ref, lockboxNumber })));
+  // The checks the lines name, on every policy their number reaches: whether each is posted, and to which term.
+  const checks = transactions.flatMap((transaction) => {
+    const checkNumber = lockboxCheckOf(transaction);
+    if (!checkNumber || checkNumber.length > MAX_CHECK_NUMBER_LENGTH) return [];
+    return (refsByNumber.get(lockboxNumberOf(transaction)) ?? []).map((ref) => ({ policyId: ref.policyId, checkNumber }));
+  });
+  const read = await readLockboxAccounts(refs, checks);
+  const paying = new Set(latestPerPolicy(read.accounts.map((found) => found.account)));
+  // An account is judged and posted from its lockbox-due record (what its rows owe) with the checks
+  // posted to its term; one without a record of the version read (or owing nothing) is read whole.
+  const judged = await mapLimited(
+    read.accounts.filter((found) => paying.has(found.account)),
+    LOCKBOX_READS_AT_ONCE,
+    async ({ account, due }): Promise<{ loaded: LoadedAccount; postedChecks?: string[] } | undefined> => {
+      if (!due) {
+        const loaded = await loadAccount(account.policyId, account.termId);
+        return loaded && { loaded };
+      }
+      const postedChecks = (read.postedChecks.get(account.policyId) ?? []).filter((check) => check.termId === account.termId).map((check) => check.checkNumber);
+      return { loaded: { account, entries: rowsOfLockboxDue(due), voided: [] }, postedChecks };
+    },
+  );
   const loadedById = new Map<string, LoadedAccount>();
-  const latest = new Set(latestPerPolicy(loaded.map((found) => found.account)));
-  const accounts = loaded
-    .filter((found) => latest.has(found.account))
-    .map((found) => {
-      loadedById.set(found.account.policyNumber, found);
-      return lockboxAccount({ policyNumber: found.account.policyNumber, policyStatus: statusOf(found.account, today) }, found.entries, today);
+  const accounts = judged
+    .filter((found): found is NonNullable<typeof found> => !!found)
+    .map(({ loaded, postedChecks }) => {
+      loadedById.set(loaded.account.policyNumber, loaded);
+      const account = lockboxAccount({ policyNumber: loaded.account.policyNumber, policyStatus: statusOf(loaded.account, today) }, loaded.entries, today);
+      return postedChecks ? { ...account, postedChecks } : account;
     });
   const decisions = decideLockboxTransactions(transactions, accounts);
   const results = decisions.map((decision) => decision.outcome);
@@ -488,52 +524,98 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
   decisions.forEach((decision, index) => {
     if (decision.payment) perPolicy.set(decision.payment.policyNumber, [...(perPolicy.get(decision.payment.policyNumber) ?? []), index]);
   });
-  const chunks: Array<{ policyNumber: string; lines: number[] }> = [];
+  const chunksPerPolicy = new Map<string, number[][]>();
   for (const [policyNumber, lines] of perPolicy) {
-    // A line's recorded answer is one more write per payment: fewer payments then fit one posting's transaction.
-    const perPosting = application.recordSuccess ? LOCKBOX_RECORDED_PAYMENTS_PER_POSTING : LOCKBOX_PAYMENTS_PER_POSTING;
-    for (let start = 0; start < lines.length; start += perPosting) chunks.push({ policyNumber, lines: lines.slice(start, start + perPosting) });
+    const policyChunks: number[][] = [];
+    for (let start = 0; start < lines.length; start += LOCKBOX_PAYMENTS_PER_POSTING) policyChunks.push(lines.slice(start, start + LOCKBOX_PAYMENTS_PER_POSTING));
+    chunksPerPolicy.set(policyNumber, policyChunks);
   }
   const at = instant(now);
-  const chunksPerPolicy = new Map<string, number[][]>();
-  for (const { policyNumber, lines } of chunks) chunksPerPolicy.set(policyNumber, [...(chunksPerPolicy.get(policyNumber) ?? []), lines]);
-  // One policy's postings one after another (each writes its account's lockbox-due record under
-  // the version the one before left); different policies in parallel.
-  await mapLimited([...chunksPerPolicy], LOCKBOX_POSTINGS_AT_ONCE, async ([policyNumber, policyChunks]) => {
-    let state = loadedById.get(policyNumber)!;
-    for (const lines of policyChunks) {
-      const { account } = state;
-      let pending = lines;
-      while (pending.length > 0) {
-        const entries = pending.map((line, offset) => {
-          const payment = decisions[line].payment!;
-          return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
-        });
-        const total = sum(entries.map((entry) => -entry.amountCents));
-        const note = newNote({
-          policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
-          text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
-        });
-        try {
-          state = await writePosting({
-            account,
-            prior: state,
-            entries,
-            holdChecks: entries.map((entry) => entry.checkNumber!),
-            locatePayments: entries.map((entry) => entry.id),
-            handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...(application.recordSuccess?.(pending) ?? [])],
-          });
-          recordMoneyMove('PaymentsPosted', entries.length);
-          break;
-        } catch (error) {
-          if (!(error instanceof CheckAlreadyPostedError)) throw error;
-          const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
-          results[line] = { result: 'error', detail: error.messages[0] };
-          pending = pending.filter((candidate) => candidate !== line);
-        }
+
+  /** The posting of some of the lines of one policy on its account as `state` holds it; with their answers unless the shared transaction records them. */
+  const lockboxPosting = (state: LoadedAccount, lines: readonly number[], answers = true): Posting => {
+    const { account } = state;
+    const entries = lines.map((line, offset) => {
+      const payment = decisions[line].payment!;
+      return paymentEntry(entryContext('lockbox', statusOf(account, today), instant(now, offset)), { date: today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
+    });
+    const total = sum(entries.map((entry) => -entry.amountCents));
+    const note = newNote({
+      policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: at, agencyId: account.agencyId, contactIds: account.contactIds,
+      text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
+    });
+    return {
+      account,
+      prior: state,
+      entries,
+      holdChecks: entries.map((entry) => entry.checkNumber!),
+      locatePayments: entries.map((entry) => entry.id),
+      handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...((answers && application.recordSuccess?.(lines)) || [])],
+    };
+  };
+
+  /** Posts lines of one policy alone (writePosting): a check another request posted meanwhile answers `error` on its line and the rest is posted again. */
+  const postAlone = async (state: LoadedAccount, lines: readonly number[]): Promise<LoadedAccount> => {
+    let pending = lines;
+    while (pending.length > 0) {
+      try {
+        const after = await writePosting(lockboxPosting(state, pending));
+        recordMoneyMove('PaymentsPosted', pending.length);
+        return after;
+      } catch (error) {
+        if (!(error instanceof CheckAlreadyPostedError)) throw error;
+        const line = pending.find((candidate) => decisions[candidate].payment!.checkNumber === error.checkNumber)!;
+        results[line] = { result: 'error', detail: error.messages[0] };
+        pending = pending.filter((candidate) => candidate !== line);
       }
     }
-  });
+    return state;
+  };
+
+  // A policy with one posting (most of a file: a check or a few per policy) shares a transaction with
+  // other such policies, up to DynamoDB's 100 writes; when the shared one fails (an account changed
+  // since it was read, a check posted meanwhile), nothing was written and each is posted alone, so
+  // every line is answered as it would be alone.
+  const groups: Array<Array<{ state: LoadedAccount; lines: number[]; posting: Posting }>> = [];
+  let group: (typeof groups)[number] = [];
+  // The shared transaction's answers item, when the lines' answers are recorded.
+  const answersWrites = application.recordSuccess ? 1 : 0;
+  let writes = answersWrites;
+  const several: Array<[string, number[][]]> = [];
+  for (const [policyNumber, policyChunks] of chunksPerPolicy) {
+    if (policyChunks.length > 1) {
+      several.push([policyNumber, policyChunks]);
+      continue;
+    }
+    const state = loadedById.get(policyNumber)!;
+    const posting = lockboxPosting(state, policyChunks[0], false);
+    const count = postingWriteCount(posting);
+    if (writes + count > TRANSACTION_ITEM_LIMIT && group.length > 0) {
+      groups.push(group);
+      group = [];
+      writes = answersWrites;
+    }
+    group.push({ state, lines: policyChunks[0], posting });
+    writes += count;
+  }
+  if (group.length > 0) groups.push(group);
+
+  await Promise.all([
+    mapLimited(groups, LOCKBOX_GROUPS_AT_ONCE, async (members) => {
+      const lines = members.flatMap((member) => member.lines);
+      if (members.length > 1 && (await writePostingsTogether(members.map((member) => member.posting), application.recordSuccess?.(lines) ?? []))) {
+        recordMoneyMove('PaymentsPosted', sum(members.map((member) => member.lines.length)));
+        return;
+      }
+      await mapLimited(members, LOCKBOX_POSTINGS_AT_ONCE, (member) => postAlone(member.state, member.lines));
+    }),
+    // One policy's postings one after another (each writes its account's lockbox-due record under
+    // the version the one before left); different policies in parallel.
+    mapLimited(several, LOCKBOX_POSTINGS_AT_ONCE, async ([policyNumber, policyChunks]) => {
+      let state = loadedById.get(policyNumber)!;
+      for (const lines of policyChunks) state = await postAlone(state, lines);
+    }),
+  ]);
   return results;
 }
 

@@ -19,6 +19,7 @@ import {
   accountListQuery,
   accountQuery,
   billingMigrationKey,
+  billingPartition,
   checkKey,
   entryKey,
   lockboxDueKey,
@@ -53,11 +54,13 @@ const accountRef = (account: Pick<BillingAccount, 'policyId' | 'termId'>) => `${
 /**
  * The write keeping an account's lockbox-due record as a posting leaves the account: put while it
  * owes, deleted when it owes nothing (the records are the matchfile's source: only owing accounts).
+ * It carries the account version it was written with: a lockbox file reads it instead of the
+ * account's rows only when that version is the account's (readLockboxAccounts).
  */
 function lockboxDueWrite(account: BillingAccount, rows: readonly AccountEntry[]): TransactionWrite {
   const due = lockboxDueOf(account, rows);
   const key = lockboxDueKey(account);
-  return due ? { Put: { TableName: table(), Item: { ...key, entity: 'LockboxDue', ...due } } } : { Delete: { TableName: table(), Key: key } };
+  return due ? { Put: { TableName: table(), Item: { ...key, entity: 'LockboxDue', ...due, accountVersion: account.version } } } : { Delete: { TableName: table(), Key: key } };
 }
 
 /** The new account of a term, created with its first rows and found by its lockbox number from then on (issue). */
@@ -214,6 +217,31 @@ export async function writePosting(posting: Posting): Promise<LoadedAccount> {
   }
 }
 
+/**
+ * Writes the postings of different accounts (of different policies) as one transaction, their
+ * writes together at most TRANSACTION_ITEM_LIMIT: all land or none, each under its account's
+ * version as writePosting writes it. Answers each account as its posting leaves it, or undefined
+ * when nothing was written because a condition failed (an account changed, a check was posted) or
+ * conflicts kept coming: the caller then posts them one by one with writePosting, so one changed
+ * account or posted check never fails its neighbours and each line is answered as alone.
+ * `handed` are writes of the whole transaction (the answers of all its lines).
+ */
+export async function writePostingsTogether(postings: readonly Posting[], handed: readonly TransactionWrite[] = []): Promise<LoadedAccount[] | undefined> {
+  const writes = [...postings.flatMap(postingWrites), ...handed];
+  try {
+    await runTransaction(writes, { label: `The accounts of ${postings.length} policies`, maxAttempts: 3 });
+  } catch (error) {
+    if (error instanceof ConcurrentChangeError) return undefined;
+    throw error;
+  }
+  return postings.map(postingOutcome);
+}
+
+/** How many writes a posting's transaction holds (postingWrites), without building them. */
+export function postingWriteCount(posting: Posting): number {
+  return 2 + posting.entries.length + (posting.holdChecks?.length ?? 0) + (posting.releaseChecks?.length ?? 0) + (posting.locatePayments?.length ?? 0) + (posting.handed?.length ?? 0);
+}
+
 // ---------------------------------------------------------------- reads
 
 export interface LoadedAccount {
@@ -281,6 +309,49 @@ export async function accountRefsByLockboxNumber(lockboxNumbers: readonly string
       }),
     ]),
   );
+}
+
+/** What a lockbox file reads of one account at once: the account, and its lockbox-due record when that was written with this version of it. */
+export interface LockboxAccountReading {
+  account: BillingAccount;
+  due?: LockboxDue;
+}
+
+/**
+ * The accounts of a lockbox file in a few BatchGetItem calls instead of a Query each: every
+ * account item, then, of the accounts that owe, the lockbox-due record (what the rows owe, summed:
+ * lockbox.ts rowsOfLockboxDue) and the records of the given check numbers of their policies (which
+ * term each was posted to). A due record written under another version of the account than the one
+ * read is left out (the items are not read as one snapshot), as is every account owing nothing (it
+ * has no record): such an account is read whole (loadAccount).
+ */
+export async function readLockboxAccounts(
+  refs: ReadonlyArray<{ policyId: string; termId: string; lockboxNumber: string }>,
+  checks: ReadonlyArray<{ policyId: string; checkNumber: string }>,
+): Promise<{ accounts: LockboxAccountReading[]; postedChecks: Map<string, Array<{ checkNumber: string; termId: string }>> }> {
+  const accounts = (await batchGetAll<Record<string, unknown>>(refs.map((ref) => accountKey(ref.policyId, ref.termId)), { consistentRead: true, concurrency: 4 })).map((item) => strip<BillingAccount>(item));
+  const owing = accounts.filter((account) => account.balanceCents > 0);
+  const owingPolicies = new Set(owing.map((account) => account.policyId));
+  const keys = [...owing.map(lockboxDueKey), ...checks.filter((check) => owingPolicies.has(check.policyId)).map((check) => checkKey(check.policyId, check.checkNumber))];
+  const dues = new Map<string, LockboxDue & { accountVersion?: number }>();
+  /** By policy id: the checks found, each with the term it was posted to. */
+  const postedChecks = new Map<string, Array<{ checkNumber: string; termId: string }>>();
+  for (const item of await batchGetAll<Record<string, unknown>>(keys, { consistentRead: true, concurrency: 4 })) {
+    if (item.entity === 'LockboxDue') {
+      const due = strip<LockboxDue & { accountVersion?: number }>(item);
+      dues.set(accountRef(due), due);
+    } else if (item.entity === 'PostedCheck') {
+      const policyId = (item.pk as string).slice(billingPartition('').length);
+      postedChecks.set(policyId, [...(postedChecks.get(policyId) ?? []), { checkNumber: item.checkNumber as string, termId: item.termId as string }]);
+    }
+  }
+  return {
+    accounts: accounts.map((account) => {
+      const { accountVersion, ...due } = dues.get(accountRef(account)) ?? {};
+      return accountVersion === account.version ? { account, due: due as LockboxDue } : { account };
+    }),
+    postedChecks,
+  };
 }
 
 /** One page of lockbox-due records of a shard, in key order, from after `afterSk`; `lastSk` is where the page ended (none at the shard's end). */

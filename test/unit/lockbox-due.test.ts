@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lockboxAccount, lockboxDueFigures, lockboxDueOf, matchfileAccountOf, statusOf, type LockboxDue } from '../../shared/billing/lockbox.js';
+import { lockboxAccount, lockboxDueFigures, lockboxDueOf, matchfileAccountOf, rowsOfLockboxDue, statusOf, type LockboxDue } from '../../shared/billing/lockbox.js';
 import type { AccountEntry, BillingAccount } from '../../shared/billing/model.js';
 
 const row = (id: string, type: AccountEntry['type'], date: string, amountCents: number, extra: Partial<AccountEntry> = {}): AccountEntry =>
@@ -31,6 +31,28 @@ describe('a lockbox-due record', () => {
       const { currentDueCents, minimumAcceptableCents, alwaysReject } = lockboxAccount({ policyNumber: owing.policyNumber, policyStatus: statusOf(owing, asOf) }, rows, asOf);
       expect(lockboxDueFigures(due, asOf), asOf).toEqual({ currentDueCents, minimumAcceptableCents, alwaysReject });
     }
+  });
+
+  it('stands for rows that a lockbox file judges and posts from as it would from the account rows', () => {
+    const owing = account(rows);
+    const due = lockboxDueOf(owing, rows)!;
+    const standIns = rowsOfLockboxDue(due);
+    // The record the stand-in rows give is the record itself; with a payment posted on them, the record the real rows and that payment give.
+    expect(lockboxDueOf(owing, standIns)).toEqual(due);
+    const payment = row('pay4', 'Payment', '2026-08-01', -5000, { checkNumber: '1004' });
+    const paid = account([...rows, payment]);
+    expect(lockboxDueOf(paid, [...standIns, payment])).toEqual(lockboxDueOf(paid, [...rows, payment]));
+    for (let day = new Date('2025-12-15'); day <= new Date('2027-02-01'); day = new Date(day.getTime() + 5 * 864e5)) {
+      const asOf = day.toISOString().slice(0, 10);
+      const policy = { policyNumber: owing.policyNumber, policyStatus: statusOf(owing, asOf) };
+      const { postedChecks: _fromRows, ...fromRows } = lockboxAccount(policy, rows, asOf);
+      const { postedChecks: _fromRecord, ...fromRecord } = lockboxAccount(policy, standIns, asOf);
+      expect(fromRecord, asOf).toEqual(fromRows);
+    }
+    // Paid in full by the payment: no record is left.
+    const settling = row('pay5', 'Payment', '2026-08-01', -paid.balanceCents);
+    const settled = account([...rows, payment, settling]);
+    expect(lockboxDueOf(settled, [...standIns, payment, settling])).toBeNull();
   });
 
   it('is kept only while the account owes', () => {
