@@ -9,7 +9,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
-import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { conflictBackoffCeilingMs, runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   ACCOUNT_LIST_SHARDS,
@@ -208,8 +208,10 @@ export async function writePosting(posting: Posting): Promise<LoadedAccount> {
       });
       return postingOutcome(posting);
     } catch (error) {
-      // A payment met another posting to the same account: its rows are the same, the account's rows are read again.
+      // A payment met another posting to the same account: its rows are the same, the account's rows are read again,
+      // after a jittered wait, so that many payments to one account (20 at once) stop meeting each round.
       if (!(error instanceof StaleAccountError) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * conflictBackoffCeilingMs(attempt - 1)));
       const reloaded = await loadAccount(posting.account.policyId, posting.account.termId);
       if (!reloaded) throw error;
       posting = { ...posting, account: reloaded.account, prior: reloaded };
