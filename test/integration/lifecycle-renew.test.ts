@@ -325,14 +325,7 @@ describe('non-renewal and expiry', () => {
 describe('a renewal held for review', () => {
   it('holds a renewal whose premium rises past the threshold (a new mandatory item), prints a conditional notice, and commits it once an underwriter approves', async () => {
     const policy = await issued('2025-03-01', 'Hal Held');
-    const waterBackup = (await getCatalogRecord<CatalogRecord>('ITEM', ITEM.WATER_BACKUP))!;
-    const rules = (await getCatalogRecord<CatalogRecord>('RENEWALRULES'))!;
-    try {
-      // The carrier makes Water Backup mandatory on HO3 and reviews any rise over 2%.
-      await writeCatalogRecords([
-        { ...waterBackup, availability: { ...(waterBackup.availability as Record<string, string>), 'd11cfc80-886b-4a1c-8e38-e77ae4256998': 'mandatory' } },
-        { ...rules, ...catalogKey('RENEWALRULES'), premiumIncreaseReviewPercent: '2' },
-      ]);
+    await whileRenewalsAreHeld(async () => {
       const decided = await nightly('2026-01-20');
       expect(decisionsFor(decided, policy.policyNumber)).toEqual(['held']);
       const [expiring, renewal] = await terms(policy.policyId);
@@ -357,9 +350,7 @@ describe('a renewal held for review', () => {
       expect((await loadAccount(policy.policyId, renewal.id))!.account.balanceCents).toBe(Math.round(held.annual_premium * 100) + 2500);
       await service.deliverablesRendered();
       expect((await listPolicyAttachments(policy.policyId)).map((file) => file.deliverableType).sort()).toEqual(['Conditional Renewal Notice', 'Declaration', 'Renewal Billing Statement', 'Renewal Declaration']);
-    } finally {
-      await writeCatalogRecords([waterBackup, rules]);
-    }
+    });
   }, 180_000);
 
   /** With the carrier making Water Backup mandatory on HO3 and reviewing any rise over 2%: every renewal of the worked example is held. */
