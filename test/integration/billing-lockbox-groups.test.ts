@@ -14,8 +14,8 @@ import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { issuedForLockbox } from '../support/lockbox-files.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 /** Runs once, right after a lockbox file has read its accounts and before it posts (set by a test). */
 const afterRead: { once?: () => Promise<void> } = {};
@@ -34,7 +34,6 @@ vi.mock('../../shared/billing/store.js', async (importOriginal) => {
   };
 });
 
-const P = '/api/v2/policies';
 /** The reference product's Monthly schedule: ten installments, the first billed at issue. */
 const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 let service: TestService;
@@ -116,24 +115,12 @@ describe('lockbox postings sharing a transaction', () => {
 
   it('keeps the lockbox-due record of an account still owing as its rows give it, under the version it was written with', async () => {
     // Billed Monthly: the file pays the first installment and the account still owes the rest.
-    const today = todayIso();
-    const quote = ok(
-      await service.call(`${P}/create_quote_extended`, {
-        quote_info: {
-          effective_date: `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Mo Group' }],
-          underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-          locations: [{ address_zip: '10001' }],
-          items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-        },
-      }),
-    );
-    ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, billing_schedule_id: MONTHLY } }));
-    const owing = { policyId: quote.policy_id as string, termId: ok(await service.call(`${P}/retrieve_policy`, { policy_id: quote.policy_id })).active_policy_term.id as string };
+    const monthly = await issueWorkedExample(service, 'Mo Group', todayIso(), { billingScheduleId: MONTHLY });
+    const owing = { policyId: monthly.policyId, termId: monthly.termId };
     const other = await issuedForLockbox(service, 'Ned Group');
     const before = (await account(owing)).account.balanceCents;
     const results = await applyLockboxTransactions([
-      { policy: quote.quote_number.replace(/\D/g, ''), check: 'n1', payment: '107.66' },
+      { policy: monthly.policyNumber.replace(/\D/g, ''), check: 'n1', payment: '107.66' },
       { policy: other.number, check: 'n2', payment: '851.62' },
     ]);
     expect(results.map((line) => line.result)).toEqual(['success', 'success']);
@@ -143,7 +130,7 @@ describe('lockbox postings sharing a transaction', () => {
     expect(due.stored).toEqual(due.fromRows);
     expect(due.accountVersion).toBe(due.version);
     // The same check in a later file, judged from that record and the check's own record: already posted.
-    const next = await applyLockboxTransactions([{ policy: quote.quote_number.replace(/\D/g, ''), check: 'n1', payment: '107.66' }]);
-    expect(next).toEqual([{ result: 'error', detail: `Check n1 was already posted to policy ${quote.quote_number}` }]);
+    const next = await applyLockboxTransactions([{ policy: monthly.policyNumber.replace(/\D/g, ''), check: 'n1', payment: '107.66' }]);
+    expect(next).toEqual([{ result: 'error', detail: `Check n1 was already posted to policy ${monthly.policyNumber}` }]);
   }, 120_000);
 });

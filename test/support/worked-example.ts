@@ -18,8 +18,8 @@ export interface IssuedWorkedExample {
   quote: Record<string, any>;
 }
 
-/** Issued for `name`, effective `effective` (YYYY-MM-DD; today when absent). */
-export async function issueWorkedExample(service: TestService, name: string, effective: string = todayIso()): Promise<IssuedWorkedExample> {
+/** Issued for `name`, effective `effective` (YYYY-MM-DD; today when absent), billed Full Pay or on `billingScheduleId`. */
+export async function issueWorkedExample(service: TestService, name: string, effective: string = todayIso(), options: { billingScheduleId?: string } = {}): Promise<IssuedWorkedExample> {
   const [year, month, day] = effective.split('-');
   const quote = ok(
     await service.call(`${P}/create_quote_extended`, {
@@ -32,7 +32,7 @@ export async function issueWorkedExample(service: TestService, name: string, eff
     }),
   );
   ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id } }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...(options.billingScheduleId ? { billing_schedule_id: options.billingScheduleId } : {}) } }));
   const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: quote.policy_id }));
   return { policyId: quote.policy_id, policyNumber: quote.quote_number, termId: policy.active_policy_term.id, revisionId: policy.active_revision.id, quote };
 }
