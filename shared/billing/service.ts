@@ -32,7 +32,6 @@ import {
   lockboxDuePage,
   newAccountWrites,
   policyIdOfTerm,
-  postingWriteCount,
   postingWrites,
   readLockboxAccounts,
   writePosting,
@@ -589,7 +588,7 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
     }
     const state = loadedById.get(policyNumber)!;
     const posting = lockboxPosting(state, policyChunks[0], false);
-    const count = postingWriteCount(posting);
+    const count = postingWrites(posting).length;
     if (writes + count > TRANSACTION_ITEM_LIMIT && group.length > 0) {
       groups.push(group);
       group = [];

@@ -239,11 +239,6 @@ export async function writePostingsTogether(postings: readonly Posting[], handed
   return postings.map(postingOutcome);
 }
 
-/** How many writes a posting's transaction holds (postingWrites), without building them. */
-export function postingWriteCount(posting: Posting): number {
-  return 2 + posting.entries.length + (posting.holdChecks?.length ?? 0) + (posting.releaseChecks?.length ?? 0) + (posting.locatePayments?.length ?? 0) + (posting.handed?.length ?? 0);
-}
-
 // ---------------------------------------------------------------- reads
 
 export interface LoadedAccount {
