@@ -125,7 +125,11 @@ const atRenewalStatus: MoveContributions['renewalStatus'] = [noticeOfNonRenewal,
 const atReinstatement: MoveContributions['reinstate'] = [billingAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement];
 // Billing's Endorsement row, documents' Endorsement Declaration, the note and the event join the endorsement (and show in its preview).
 const atEndorsement: MoveWiring['endorsement'] = [/* @__PURE__ */ billingAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement];
-/** The same parts for a preview; billing's answers the same figures without bundling its posting. */
+/**
+ * The same parts for a preview; billing's answers the same figures without bundling its posting.
+ * Spelled out rather than spread from a shared list: esbuild keeps an array with a spread, and with
+ * it billing's posting, in preview_revision's bundle (+3.7 KiB).
+ */
 const atEndorsementPreview: MoveWiring['endorsement'] = [/* @__PURE__ */ billingPreviewAtEndorsement(), endorsementDeclaration, noteOfEndorsement, eventsAtEndorsement];
 
 export const moveWiring: MoveWiring = {
