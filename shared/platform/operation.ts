@@ -114,6 +114,8 @@ export interface OperationMetadata {
   permission: string | null;
   authentication: 'required' | 'none';
   wrapper?: 'json_dict' | 'json_obj';
+  /** `single` where failures answer one `message` string (the description's examples show it). */
+  messageShape?: 'single';
   input: RequestSchema;
   resources: ResourceAccess;
   /** Traced with X-Ray: the CDK app turns the function's active tracing on. */
@@ -214,6 +216,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       permission: definition.permission,
       authentication,
       ...(definition.wrapper ? { wrapper: definition.wrapper } : {}),
+      ...(definition.messageShape === 'single' ? { messageShape: 'single' as const } : {}),
       input: definition.input,
       resources: definition.resources,
       traced: !!definition.tracing,

@@ -2345,8 +2345,9 @@ export interface operations {
                     api_key?: string;
                     /** @example Pat Example */
                     name: string;
-                    /** @example Pat Example */
+                    /** @example Named Insured */
                     role: string;
+                    /** @example individual */
                     role_type: string;
                 };
             };
@@ -2892,6 +2893,7 @@ export interface operations {
                         username?: (string | number) | null;
                         website?: (string | number) | null;
                     };
+                    /** @example Named Insured */
                     role?: (string | number) | null;
                 };
             };
@@ -3241,8 +3243,10 @@ export interface operations {
                         enabled?: boolean | (0 | 1) | string;
                         /** @default GET */
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3256,8 +3260,10 @@ export interface operations {
                     enabled?: boolean | (0 | 1) | string;
                     /** @default GET */
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3369,11 +3375,13 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     json_obj: {
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3602,8 +3610,10 @@ export interface operations {
                         /** @example true */
                         enabled?: boolean | (0 | 1) | string;
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override?: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3613,8 +3623,10 @@ export interface operations {
                     /** @example true */
                     enabled?: boolean | (0 | 1) | string;
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override?: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -5274,6 +5286,7 @@ export interface operations {
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     contact_id: string;
+                    /** @example Insured's request */
                     description: string;
                 };
             };
@@ -6046,6 +6059,7 @@ export interface operations {
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -7063,6 +7077,7 @@ export interface operations {
                     active?: boolean | (0 | 1) | string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -9091,7 +9106,7 @@ export interface operations {
                             item_id?: string;
                             /** @example 250000 */
                             limit?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name?: string;
                             /** @example 851.62 */
                             premium?: number | string;
@@ -9129,7 +9144,7 @@ export interface operations {
                                 item_id?: string;
                                 /** @example 250000 */
                                 limit?: number | string;
-                                /** @example Pat Example */
+                                /** @example Dwelling */
                                 name?: string;
                                 /** @example 851.62 */
                                 premium?: number | string;
@@ -9311,7 +9326,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -9558,7 +9573,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -12032,7 +12047,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -14791,6 +14806,7 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     renewal_status: "Renew" | "Non-Renewal";
+                    /** @example Insured's request */
                     renewal_status_description?: string;
                     /**
                      * Format: uuid
