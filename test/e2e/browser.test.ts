@@ -127,5 +127,6 @@ describe('in headless Chromium', () => {
     const body = JSON.parse((await answer.textContent()) ?? '');
     await page.close();
     expect(body).toMatchObject({ success: true, data: { total: { annual_premium: 826.62, annual_total: 851.62 } } });
-  });
+    // Swagger UI lays out every operation before the first click; on a busy machine that alone takes most of the default 30 s.
+  }, 120_000);
 });
