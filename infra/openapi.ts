@@ -126,7 +126,8 @@ export function workedExampleCalls(today: string): Record<string, Record<string,
     '/api/v2/policies/issue': { issue_info: { policy_number: policy.policy_number } },
     '/api/v1/payments/makeManualPolicyPayment': { policyNumber: policy.policy_number, amount: '851.62' },
     '/api/v2/policies/retrieve_account_history': { policy_id: policy.policy_id },
-    '/api/v1/printing/getToBePrinted': { json_dict: {} },
+    // Through a week ahead: a Declaration issued on a weekend or a holiday prints on the next business day.
+    '/api/v1/printing/getToBePrinted': { json_dict: { to_date: addDays(today, 7) } },
     '/api/v2/policies/search': { search_string: 'pat exa' },
     '/api/v2/policies/cancel_policy': { policy_id: policy.policy_id, cancel_reason_id: WORKED_EXAMPLE_VALUES.cancel_reason_id, cancel_date: addDays(today, 30) },
   };

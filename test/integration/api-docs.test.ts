@@ -77,7 +77,7 @@ describe('the API description', () => {
     expect(quote.items.map((item: any) => item.name)).toEqual(['Dwelling', 'Personal Liability', 'Medical Payments']);
     expect(example('/api/v2/policies/search')).toEqual({ search_string: 'pat exa' });
     expect(example('/api/v1/payments/makeManualPolicyPayment')).toEqual({ policyNumber: '10-2026-1', amount: '851.62' });
-    expect(example('/api/v1/printing/getToBePrinted')).toEqual({ json_dict: {} });
+    expect(example('/api/v1/printing/getToBePrinted')).toEqual({ json_dict: { to_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
   });
 
   it('shows each failure status with the envelope the service answers: success false and its real message', async () => {
