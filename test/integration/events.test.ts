@@ -176,11 +176,11 @@ describe('a subscriber', () => {
     expect(sent).toMatchObject({ status: 'delivered', next_attempt_at: null });
     expect(sent.attempts.at(-1)).toMatchObject({ status_code: 200 });
     const received = await subscriber.waitFor(before + 2, of(policy.policyId));
-    expect(received.slice(before).map((r) => r.event.data.amount)).toEqual([100, 20]);
+    expect(received.slice(before).map((r) => (r.event.data as { amount: number }).amount)).toEqual([100, 20]);
     // No later retry sends it again, even past every time its schedule named.
     await retryDueDeliveries({ now: () => new Date(Date.parse(retrying.next_attempt_at) + 24 * 3600 * 1000) });
     const after = subscriber.received.filter(of(policy.policyId));
-    expect(after.map((r) => r.event.data.amount).slice(before)).toEqual([100, 20]);
+    expect(after.map((r) => (r.event.data as { amount: number }).amount).slice(before)).toEqual([100, 20]);
     expect((await mine()).map((delivery: { status: string }) => delivery.status)).toEqual(['delivered', 'delivered']);
   });
 
