@@ -681,7 +681,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivered or failed delivery again now (in its policy order), restarting its retry schedule; answers the delivery with the new attempt
+         * Send a delivery again now (in its policy order): a delivered or failed one restarts its retry schedule; one still being retried is sent at once, its retries ended by a success and left as they were by a failure; answers the delivery with the new attempt
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-events-redeliver"];
@@ -1198,7 +1198,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A contact's policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list)
+         * Policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list): a contact's (contact_id), or of the ones named in policies (policy ids or numbers), or of both: the contact's among those named
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-policies-get_policies_with_active_current_revision"];
@@ -2235,7 +2235,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A contact's policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list)
+         * Policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list): a contact's (contact_id), or of the ones named in policies (policy ids or numbers), or of both: the contact's among those named
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-utils-get_policies_with_active_current_revision"];
@@ -10260,7 +10260,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    contact_id: string;
+                    contact_id?: string;
                     /**
                      * @default false
                      * @example true
@@ -10271,6 +10271,7 @@ export interface operations {
                      * @example true
                      */
                     include_policy_photo?: boolean | (0 | 1) | string;
+                    policies?: string[];
                 };
             };
         };
@@ -16497,7 +16498,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    contact_id: string;
+                    contact_id?: string;
                     /**
                      * @default false
                      * @example true
@@ -16508,6 +16509,7 @@ export interface operations {
                      * @example true
                      */
                     include_policy_photo?: boolean | (0 | 1) | string;
+                    policies?: string[];
                 };
             };
         };
