@@ -134,16 +134,20 @@ export function workedExampleCalls(today: string): Record<string, Record<string,
 }
 
 /**
- * Bodies for operations whose schema takes free-form entries (checked line by line by the
- * operation, so a body built from the schema would be refused): what a caller sends.
+ * Bodies for operations whose schema cannot show what a caller sends: free-form entries (checked
+ * line by line by the operation), or one of two optional fields (a body built from the schema
+ * would name neither and be refused).
  */
-function freeFormCalls(today: string): Record<string, Record<string, unknown>> {
+function explicitCalls(today: string): Record<string, Record<string, unknown>> {
+  const inForce = { policies: [WORKED_EXAMPLE_VALUES.policy_number] };
   // A lockbox line names the policy by its number's digits (10-2026-1 is 1020261).
   const lockbox = { transactions: [{ policy: '1020261', check: '1001', payment: '851.62' }] };
   return {
     '/api/v2/policies/apply_lockbox_payment_transactions': lockbox,
     '/api/v2/policies/apply_pnc_lockbox_payment_transactions': lockbox,
     '/api/v2/policies/post_external_policies': { policies: [{ policy_number: 'EXT-100', other_details: { carrier: 'Other Mutual' } }] },
+    '/api/v2/policies/get_policies_with_active_current_revision': inForce,
+    '/api/v2/utils/get_policies_with_active_current_revision': inForce,
     '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
   };
 }
@@ -203,7 +207,7 @@ function exampleValue(schema: JsonSchema | undefined, today: string, field = '')
 
 /** The body "Try it out" sends as given: the worked example's call, else one built from the schema. */
 function requestExample(metadata: OperationMetadata, schema: JsonSchema, path: string, today: string): Record<string, unknown> {
-  const given = workedExampleCalls(today)[path] ?? freeFormCalls(today)[path];
+  const given = workedExampleCalls(today)[path] ?? explicitCalls(today)[path];
   if (given) return given;
   const flat = (exampleValue(schema, today) ?? {}) as Record<string, unknown>;
   return metadata.wrapper ? { [metadata.wrapper]: flat } : flat;
