@@ -49,6 +49,7 @@ import {
 import { TraceCollector } from './trace-collector.js';
 import { FunctionHost, type FunctionSpec } from './functions.js';
 import { checkGrants, type PolicyStatement } from './grants.js';
+import { CLOCK_VARIABLE } from '../../shared/platform/clock.js';
 
 export interface RehearsalOptions {
   assemblyDir: string;
@@ -157,6 +158,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       // Lambda's X-Ray daemon, stood in for by the collector; the trace header is set per invocation.
       AWS_XRAY_DAEMON_ADDRESS: xrayDaemon,
       AWS_XRAY_CONTEXT_MISSING: 'LOG_ERROR',
+      // Never set in AWS; `SERVICE_CLOCK=<date> npm run rehearse` rehearses a day such as a Saturday or a holiday.
+      ...(process.env[CLOCK_VARIABLE] ? { [CLOCK_VARIABLE]: process.env[CLOCK_VARIABLE] } : {}),
     };
     const functions = new Map<string, DeployedFunction>();
     const byArn = new Map<string, DeployedFunction>();

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { config } from '../../../shared/platform/config.js';
+import { clock } from '../../../shared/platform/clock.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'get_release_info',
-  summary: 'The release tag and build time of the running service',
+  summary: "The release tag and build time of the running service, and its today (the service's clock: the real date in AWS, SERVICE_CLOCK's locally when set)",
   permission: null,
   input: z.object({}),
   resources: { table: 'read' },
-  handle: async () => ({ tag: config.releaseTag(), timestamp: config.releaseTimestamp() }),
+  handle: async () => ({ tag: config.releaseTag(), timestamp: config.releaseTimestamp(), today: clock.today() }),
 });
