@@ -171,9 +171,10 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     if (response.statusCode !== 401 || !options.advice) return response;
     try {
       const body = JSON.parse(String(response.body)) as { messages?: string[]; message?: string[] | string };
-      if (Array.isArray(body.messages)) body.messages.push(options.advice.whereTheKeyIs);
-      else if (Array.isArray(body.message)) body.message.push(options.advice.whereTheKeyIs);
-      else return response;
+      // Said within the refusal's one message: clients read the first.
+      const messages = Array.isArray(body.messages) ? body.messages : Array.isArray(body.message) ? body.message : undefined;
+      if (!messages?.length) return response;
+      messages[0] = `${messages[0].replace(/\.?$/, '.')} ${options.advice.whereTheKeyIs}`;
       return { ...response, body: JSON.stringify(body) };
     } catch {
       return response;
