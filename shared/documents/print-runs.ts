@@ -46,7 +46,8 @@ export async function planPrintRun(printDate: string, now = clock.now()): Promis
   if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
   // Files of the layout before print entries are found only once moved (one read once done); a
   // history too large for one go is moved on by the next run, today's run planned all the same.
-  await movePrintQueueToEntries({ stopAt: now.getTime() + MIGRATION_MINUTES * 60_000 });
+  // A time budget, measured on the real clock (the migration checks it against Date.now()).
+  await movePrintQueueToEntries({ stopAt: Date.now() + MIGRATION_MINUTES * 60_000 });
   const run = await startPrintRun(printDate, now.toISOString());
   const messages = Array.from({ length: PRINT_SHARDS }, (_, shard) => ({ id: String(shard), body: { printDate, run, shard } satisfies PrintShardRequest }));
   await sendInBatches('print-batches', messages, `the print run of ${printDate}`);
