@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
-import { CLOCK_VARIABLE, clockStart } from '../../shared/platform/clock.js';
+import { anchoredClockSetting, CLOCK_VARIABLE, clockStart } from '../../shared/platform/clock.js';
 import { claimDataDir, DataDirBusyError, portInUse } from './data-lock.js';
 import { startLocalService } from './service.js';
 
@@ -35,7 +35,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) refuse(`PORT=${process.
 let clockStartsAt: string | undefined;
 if (process.env[CLOCK_VARIABLE]) {
   try {
-    clockStartsAt = new Date(clockStart(process.env[CLOCK_VARIABLE]!)).toISOString();
+    // Pinned once, so that this process and everything it starts read one clock.
+    process.env[CLOCK_VARIABLE] = anchoredClockSetting(process.env[CLOCK_VARIABLE]!);
+    clockStartsAt = new Date(clockStart(process.env[CLOCK_VARIABLE]!.split('@')[0])).toISOString();
   } catch (error) {
     refuse(`npm start: ${(error as Error).message}`);
   }

@@ -49,7 +49,7 @@ import {
 import { TraceCollector } from './trace-collector.js';
 import { FunctionHost, type FunctionSpec } from './functions.js';
 import { checkGrants, type PolicyStatement } from './grants.js';
-import { CLOCK_VARIABLE } from '../../shared/platform/clock.js';
+import { anchoredClockSetting, CLOCK_VARIABLE } from '../../shared/platform/clock.js';
 
 export interface RehearsalOptions {
   assemblyDir: string;
@@ -143,6 +143,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const traces = new TraceCollector();
     const xrayDaemon = await traces.start();
     stoppers.push(() => traces.stop());
+    // One clock for every function worker and for the smoke suite in this process.
+    const clockSetting = process.env[CLOCK_VARIABLE] ? (process.env[CLOCK_VARIABLE] = anchoredClockSetting(process.env[CLOCK_VARIABLE]!)) : undefined;
     const runtimeEnvironment = {
       AWS_REGION: REHEARSAL_REGION,
       AWS_DEFAULT_REGION: REHEARSAL_REGION,
@@ -159,7 +161,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       AWS_XRAY_DAEMON_ADDRESS: xrayDaemon,
       AWS_XRAY_CONTEXT_MISSING: 'LOG_ERROR',
       // Never set in AWS; `SERVICE_CLOCK=<date> npm run rehearse` rehearses a day such as a Saturday or a holiday.
-      ...(process.env[CLOCK_VARIABLE] ? { [CLOCK_VARIABLE]: process.env[CLOCK_VARIABLE] } : {}),
+      ...(clockSetting ? { [CLOCK_VARIABLE]: clockSetting } : {}),
     };
     const functions = new Map<string, DeployedFunction>();
     const byArn = new Map<string, DeployedFunction>();

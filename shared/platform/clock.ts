@@ -30,11 +30,31 @@ export function clockStart(setting: string): number {
   return instant;
 }
 
+/**
+ * The setting pinned to the real instant its clock starts at, `<instant>@<real instant>`: every
+ * process given it (the local runtime's children, the rehearsal's function workers) reads one
+ * clock, where each would otherwise start its own at its first read.
+ */
+export function anchoredClockSetting(setting: string, realNow = Date.now()): string {
+  if (setting.includes('@')) {
+    offsetOf(setting); // refuses a malformed one here, at start
+    return setting;
+  }
+  return `${new Date(clockStart(setting)).toISOString()}@${new Date(realNow).toISOString()}`;
+}
+
+function offsetOf(setting: string): number {
+  const [start, anchor] = setting.split('@');
+  const anchoredAt = anchor === undefined ? Date.now() : Date.parse(anchor);
+  if (Number.isNaN(anchoredAt)) throw new Error(`${CLOCK_VARIABLE}=${setting.slice(0, 60)}: after @ comes the real instant the clock started at`);
+  return clockStart(start) - anchoredAt;
+}
+
 function offsetMs(): number {
   if (fromTest) return fromTest.offsetMs;
   const setting = process.env[CLOCK_VARIABLE];
   if (!setting) return 0;
-  if (fromVariable?.setting !== setting) fromVariable = { setting, offsetMs: clockStart(setting) - Date.now() };
+  if (fromVariable?.setting !== setting) fromVariable = { setting, offsetMs: offsetOf(setting) };
   return fromVariable.offsetMs;
 }
 
@@ -49,6 +69,6 @@ export const clock = {
   isShifted: (): boolean => fromTest !== undefined || Boolean(process.env[CLOCK_VARIABLE]),
   /** Starts the clock at `setting` (as SERVICE_CLOCK reads it) now; `undefined` hands it back to SERVICE_CLOCK or the real time. */
   startAt(setting: string | undefined): void {
-    fromTest = setting === undefined ? undefined : { setting, offsetMs: clockStart(setting) - Date.now() };
+    fromTest = setting === undefined ? undefined : { setting, offsetMs: offsetOf(setting) };
   },
 };

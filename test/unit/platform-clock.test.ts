@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clock, clockStart } from '../../shared/platform/clock.js';
+import { anchoredClockSetting, clock, clockStart } from '../../shared/platform/clock.js';
 import { todayIso } from '../../shared/platform/dates.js';
 
 const saved = process.env.SERVICE_CLOCK;
@@ -44,6 +44,17 @@ describe('the service clock', () => {
     expect(clock.today()).toBe('2026-11-29');
     clock.startAt(undefined);
     expect(clock.today()).toBe('2026-11-28');
+  });
+
+  it('pinned to the real instant it started at, it is one clock for every process that reads it later', async () => {
+    const pinned = anchoredClockSetting('2026-11-29', Date.now());
+    expect(pinned).toMatch(/^2026-11-29T12:00:00\.000Z@\d{4}-\d{2}-\d{2}T/);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // A process reading it 40 ms later sees the clock 40 ms on, not starting again.
+    process.env.SERVICE_CLOCK = pinned;
+    expect(clock.nowMs() - Date.parse('2026-11-29T12:00:00Z')).toBeGreaterThanOrEqual(35);
+    expect(anchoredClockSetting(pinned)).toBe(pinned);
+    expect(() => anchoredClockSetting('2026-11-29@soon')).toThrow(/after @ comes the real instant/);
   });
 
   it('refuses a setting that is not a date or an instant, naming the variable', () => {
