@@ -47,6 +47,7 @@ import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import { heldRenewalOf } from './held-renewal.js';
 import type { Decision, MoveWiring, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
+import { clock } from '../platform/clock.js';
 
 /** Who decides renewals by hand: underwriters and Administrators. */
 export const RENEWAL_DECISION_PERMISSION = 'reviews:write';
@@ -69,7 +70,7 @@ export interface RenewalDecision {
 const none = (policyNumber: string, detail: string): RenewalDecision => ({ policyNumber, decision: 'none', detail });
 
 function decisionOf(options: DecisionOptions, principal: Principal): Decision {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   return { decisionDate: todayIso(now), decidedAt: now.toISOString(), decidedBy: options.decidedBy ?? principal.contactId };
 }
 
