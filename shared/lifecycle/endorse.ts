@@ -57,8 +57,18 @@ import {
   type TermRevisionFacts,
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
-import type { EndorsedChange, EndorsedRevision, EndorsementEffect, MoveWiring } from './model.js';
+import { COMMITTING, joinMove, previewsOf, writesOf, type AreaPart, type Contribution } from './joining.js';
+import type { EndorsedChange, EndorsedRevision } from './model.js';
 import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
+
+/**
+ * What the endorse move asks of the areas: their parts in the endorsement (billing's Endorsement
+ * row, the Endorsement Declaration, search, the note, the event), each answering its preview
+ * too. The same list joins a change carried into the term's renewal (renewal-carry.ts).
+ */
+export interface EndorseWiring {
+  endorse: readonly Contribution<EndorsedRevision>[];
+}
 
 // ---------------------------------------------------------------- what every endorsement checks
 
@@ -300,6 +310,8 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
       set: { ...figures.set, endorsement: { ...facts, reappliedUnder: [...(facts.reappliedUnder ?? []), header.id] } },
     };
   });
+  // An endorsement of a renewal term not yet in force leaves the policy's active revision where it is.
+  const activeRevisionId = term.id === policy.activeTermId ? afterVersions.at(-1)!.id : policy.activeRevisionId;
   const facts: Omit<EndorsedRevision, 'summary'> = {
     policyId: policy.id,
     policyNumber: policy.policyNumber,
@@ -329,6 +341,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     revision: { ...endorsedSnapshot, header: { ...header, ...endorsement.set } as RevisionRecord, items: [...endorsement.items] },
     contactIds: [...policy.contactIds],
     decidedBy: principal.contactId,
+    activeRevisionId,
   };
   const endorsed: EndorsedRevision = { ...facts, summary: endorsementSummary(facts) };
   return {
@@ -339,8 +352,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     endorsed,
     endorsement,
     reapplied,
-    // An endorsement of a renewal term not yet in force leaves the policy's active revision where it is.
-    activeRevisionId: term.id === policy.activeTermId ? afterVersions.at(-1)!.id : policy.activeRevisionId,
+    activeRevisionId,
     conflicts,
     before: { annualPremiumCents: inForce.header.annualPremiumCents, writtenPremiumCents: termBefore.writtenPremiumCents },
     product,
@@ -350,7 +362,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
 }
 
 /** The endorsement's change carried into the term's renewal, if the term has been renewed (see renewal-carry.ts). */
-function renewalCarry(wiring: MoveWiring, plan: EndorsementPlan, principal: Principal, preview: boolean) {
+function renewalCarry(wiring: EndorseWiring, plan: EndorsementPlan, principal: Principal, preview: boolean) {
   return carryIntoRenewal(
     wiring,
     {
@@ -370,7 +382,7 @@ function renewalCarry(wiring: MoveWiring, plan: EndorsementPlan, principal: Prin
 
 /** The endorsement answer's part about the renewal: what was carried into it, with what its contributions show. */
 function carryToWire(carry: RenewalCarry) {
-  return carry.wire ? { renewal: { ...carry.wire, ...Object.fromEntries(carry.effects.map((effect) => [effect.area, effect.preview])) } } : {};
+  return carry.wire ? { renewal: { ...carry.wire, ...previewsOf(carry.parts) } } : {};
 }
 
 function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined): OosConflict[] {
@@ -379,7 +391,7 @@ function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined)
 
 const amountOrNull = (cents: Cents) => toAmount(cents);
 
-function planToWire(plan: EndorsementPlan, effects: readonly EndorsementEffect[]) {
+function planToWire(plan: EndorsementPlan, parts: readonly AreaPart[]) {
   const { endorsed } = plan;
   return {
     policy_id: endorsed.policyId,
@@ -403,7 +415,7 @@ function planToWire(plan: EndorsementPlan, effects: readonly EndorsementEffect[]
     written_premium: toAmount(endorsed.writtenPremiumCents),
     reversed_revisions: endorsed.reappliedRevisionIds,
     reapplied_revisions: endorsed.reappliedRevisionIds,
-    ...Object.fromEntries(effects.map((effect) => [effect.area, effect.preview])),
+    ...previewsOf(parts),
   };
 }
 
@@ -419,11 +431,11 @@ function endorsementSummary(endorsed: Omit<EndorsedRevision, 'summary'>): string
 
 // ---------------------------------------------------------------- preview_revision
 
-export async function previewEndorsement(wiring: MoveWiring, principal: Principal, revisionId: string, now = new Date()) {
+export async function previewEndorsement(wiring: EndorseWiring, principal: Principal, revisionId: string, now = new Date()) {
   const plan = await planEndorsement(principal, { revisionId }, now);
-  const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: true })));
+  const parts = await joinMove(wiring.endorse, plan.endorsed, { preview: true });
   const carry = await renewalCarry(wiring, plan, principal, true);
-  return { ...planToWire(plan, effects), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry) };
+  return { ...planToWire(plan, parts), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry) };
 }
 
 // ---------------------------------------------------------------- issue (with issue_info.revision_id), resolve_oos_conflicts
@@ -432,7 +444,7 @@ export async function previewEndorsement(wiring: MoveWiring, principal: Principa
 const ISSUE_TRIES = 5;
 
 export async function issueEndorsement(
-  wiring: MoveWiring,
+  wiring: EndorseWiring,
   principal: Principal,
   request: { revisionId: string; policyId?: string; resolutions?: Resolutions },
   options: { now?: () => Date } = {},
@@ -442,13 +454,13 @@ export async function issueEndorsement(
     const plan = await planEndorsement(principal, request, now);
     const open = unresolved(plan, request.resolutions);
     if (open.length) throw new OutOfSequenceConflictError(plan.endorsed.revisionId, open);
-    const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: false })));
+    const parts = await joinMove(wiring.endorse, plan.endorsed, COMMITTING);
     const carry = await renewalCarry(wiring, plan, principal, false);
     const writes = [
       ...endorsementCommitWrites({ policy: plan.policy, term: plan.term, endorsement: plan.endorsement, reapplied: plan.reapplied, activeRevisionId: plan.activeRevisionId }),
-      ...effects.flatMap((effect) => effect.writes),
+      ...writesOf(parts),
       ...carry.writes,
-      ...carry.effects.flatMap((effect) => effect.writes),
+      ...writesOf(carry.parts),
     ];
     try {
       await runTransaction(writes, { label: `Policy ${plan.policy.policyNumber}` });
@@ -462,7 +474,7 @@ export async function issueEndorsement(
     return {
       commission_rate: Number(plan.endorsement.header.commissionRate),
       override_commission: plan.endorsement.header.overrideCommission,
-      ...planToWire(plan, effects),
+      ...planToWire(plan, parts),
       ...carryToWire(carry),
     };
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { entryModules, entryStoreImports, folderCycles, folderEdges, publicFaceViolations, sharedModules, type FolderEdge } from '../support/import-graph.js';
 
-/** The wiring modules bind the platform to the auth area, and the moves to their contributions; only entry files import them. */
+/** The wiring modules bind the platform to the auth area, and each move to its contributions (shared/moves/); only entry files import them. */
 const WIRING = 'operation.ts';
-const MOVES_WIRING = 'moves.ts';
+const MOVES_WIRING = 'moves';
 
 const modules = await sharedModules();
 const edges = folderEdges(modules);
@@ -55,16 +55,17 @@ describe('the folder-level checks', () => {
     expect(
       publicFaceViolations([
         module('shared/billing/a.ts', 'shared/policies/store.ts', 'shared/policies/index.ts', 'shared/platform/errors.ts', 'shared/billing/store.ts', 'node:crypto'),
-        module('shared/moves.ts', 'shared/billing/service.ts'),
+        module('shared/moves/cancel.ts', 'shared/billing/joins-moves.ts', 'shared/lifecycle/cancel.ts', 'shared/billing/service.ts'),
+        module('shared/lifecycle/cancel.ts', 'shared/billing/joins-moves.ts'),
       ]),
-    ).toEqual(['shared/billing/a.ts -> shared/policies/store.ts']);
+    ).toEqual(['shared/billing/a.ts -> shared/policies/store.ts', 'shared/moves/cancel.ts -> shared/billing/service.ts', 'shared/lifecycle/cancel.ts -> shared/billing/joins-moves.ts']);
   });
 
   it('find an entry file importing a store or keys, and allow its services', () => {
     expect(
       entryStoreImports([
         module('functions/v1/notes/removeNote.ts', 'shared/notes/store.ts', 'shared/notes/service.ts'),
-        module('events/queues/x/y.ts', 'shared/policies/lifecycle-store.ts', 'shared/search/keys.ts', 'shared/moves.ts'),
+        module('events/queues/x/y.ts', 'shared/policies/lifecycle-store.ts', 'shared/search/keys.ts', 'shared/moves/cancel.ts'),
         module('shared/notes/service.ts', 'shared/notes/store.ts'),
       ]),
     ).toEqual(['functions/v1/notes/removeNote.ts -> shared/notes/store.ts', 'events/queues/x/y.ts -> shared/policies/lifecycle-store.ts', 'events/queues/x/y.ts -> shared/search/keys.ts']);

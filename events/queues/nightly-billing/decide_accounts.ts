@@ -6,7 +6,8 @@
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
-import { cancelMove, rescindMove } from '../../../shared/moves.js';
+import { cancelMove } from '../../../shared/moves/cancel.js';
+import { rescindMove } from '../../../shared/moves/rescind.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({

@@ -5,7 +5,7 @@
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideRenewalBatch, renewalBatchMessage } from '../../../shared/lifecycle/nightly-renewals.js';
-import { decideRenewalTermMove } from '../../../shared/moves.js';
+import { decideRenewalTermMove } from '../../../shared/moves/renew.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({
