@@ -6,7 +6,7 @@
  * - `storeDeliverable(policy, type, pdfBytes, options)` stores given bytes as a file of the policy;
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
  * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
- * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
+ * - `markAttachmentSigned(fileId)` (store.ts, through the area's index.ts) flags a file `esigned`;
  * - documents' contributions to the moves (joins-moves.ts, listed in shared/moves/) request a
  *   deliverable in the move's transaction, and `renderRequestedDeliverable(requestId)` (the
  *   documents consumer) renders it after the commit.
@@ -48,7 +48,7 @@ import {
   putFileBytes,
 } from './store.js';
 
-export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from './store.js';
+export { listPolicyAttachments, getAttachmentRecord } from './store.js';
 
 /**
  * The PDF renderer (pdf-lib and its standard fonts) is loaded on the first render, not with the
