@@ -1,5 +1,5 @@
 /**
- * Decides the accounts of nightly billing batches (planned by events/schedules/nightly-billing.ts):
+ * Decides the accounts of nightly billing batches (planned by events/schedules/nightly_billing.ts):
  * pending cancellation for non-payment, its rescission, the cancellation itself. A batch
  * redelivered after its success must not be counted twice: its outcome is kept per
  * (date, run, batch).

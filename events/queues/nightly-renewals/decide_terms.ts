@@ -1,5 +1,5 @@
 /**
- * Decides the terms of nightly renewal batches (planned by events/schedules/nightly-renewals.ts
+ * Decides the terms of nightly renewal batches (planned by events/schedules/nightly_renewals.ts
  * or process_renewals): renew, commit an approved held renewal, put a renewal in force, expire.
  * A batch redelivered after its success is not counted twice: its outcome is kept per (date, run, batch).
  */
