@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { entryModules, entryStoreImports, folderCycles, folderEdges, publicFaceViolations, sharedModules, type FolderEdge } from '../support/import-graph.js';
 
 /** The wiring modules bind the platform to the auth area, and each move to its contributions (shared/moves/); only entry files import them. */
-const WIRING = 'operation.ts';
+const WIRING = 'define-operation.ts';
 const MOVES_WIRING = 'moves';
 
 const modules = await sharedModules();

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { processPolicyRenewalMove } from '../../../shared/moves/renew.js';
 import { planRenewalRunByHand } from '../../../shared/lifecycle/renewal-run-by-hand.js';
 import { RENEWAL_DECISION_PERMISSION } from '../../../shared/lifecycle/renew.js';

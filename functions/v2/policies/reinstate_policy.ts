@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { reinstateMove } from '../../../shared/moves/reinstate.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { date, flagOr, id, optional } from '../../../shared/platform/request-fields.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { storeRenewalStatusMove } from '../../../shared/moves/renewal-status.js';
 import { freeText, id, optional, optionalUuid } from '../../../shared/platform/request-fields.js';
 
