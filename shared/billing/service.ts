@@ -1,14 +1,13 @@
 /**
- * The billing services the entry files call: invoices at issue (its contribution to the issue move),
- * schedule options, account history, payments (manual and lockbox), NSF, the lockbox
+ * The billing services the entry files call: schedule options, account history, payments (manual and lockbox), NSF, the lockbox
  * matchfile and potential payors. Rules are the pure modules beside this one; the rows and
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 import { TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
-import type { CommittedRevision, Contribution, RenewedTerm } from '../lifecycle/index.js';
 import { newNote, notePut } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
@@ -16,9 +15,9 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents, sum, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
-import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
+import { accountHistoryPage, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, lockboxPolicyNumber, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -30,7 +29,6 @@ import {
   findPayment,
   loadAccount,
   lockboxDuePage,
-  newAccountWrites,
   policyIdOfTerm,
   postingWrites,
   readLockboxAccounts,
@@ -40,7 +38,6 @@ import {
   type Posting,
 } from './store.js';
 import { LOCKBOX_DUE_SHARDS } from './keys.js';
-import { clock } from '../platform/clock.js';
 
 export { statusOf };
 
@@ -90,77 +87,6 @@ function entryContext(generatedBy: string, policyStatus: string, postedAt: strin
 
 /** An instant `offsetMs` after `now`, so that rows posted together keep their order. */
 const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).toISOString();
-
-// ---------------------------------------------------------------- invoices at issue
-
-/**
- * Issue's billing contribution: the account of the term and the invoices of the chosen
- * schedule (Full Pay when none was chosen), written in the commit's transaction.
- */
-export function billingAtIssue(now: () => Date = () => clock.now()): Contribution<CommittedRevision> {
-  return async (committed: CommittedRevision) => {
-    const snapshot = await loadRevision(committed.revisionId);
-    if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
-    return newTermAccountWrites(committed, snapshot, { scheduleId: committed.billingScheduleId, at: now(), generatedBy: 'system' });
-  };
-}
-
-/**
- * A renewal's billing: the renewal term's own account and its invoices, on the expiring term's
- * schedule, written in the renewal's transaction. A renewal held for review bills nothing yet.
- */
-export function billingAtRenewal(): Contribution<RenewedTerm> {
-  return async (renewed: RenewedTerm) => {
-    if (renewed.held) return [];
-    // The expiring term's account learns it is no longer the policy's latest (the matchfile's fallback reads it), under its version.
-    const expiring = await loadAccount(renewed.policyId, renewed.expiringTermId);
-    return [
-      ...(await newTermAccountWrites(
-        { ...renewed, agencyId: renewed.agencyId, namedInsuredContactIds: renewed.namedInsuredContactIds },
-        renewed.revision,
-        { scheduleId: renewed.billingScheduleId, at: new Date(renewed.decidedAt), generatedBy: renewed.decidedBy },
-      )),
-      ...(expiring && expiring.account.laterTermId !== renewed.termId
-        ? postingWrites({ account: expiring.account, prior: expiring, entries: [], guardVersion: true, set: { laterTermId: renewed.termId } })
-        : []),
-    ];
-  };
-}
-
-/** A term's account and the invoices of its installment plan: the same at issue and at renewal. */
-async function newTermAccountWrites(
-  term: { policyId: string; termId: string; policyNumber: string; revisionId: string; effectiveDate: string; expirationDate: string; agencyId?: string; namedInsuredContactIds: string[] },
-  snapshot: Pick<RevisionSnapshot, 'header' | 'items'>,
-  options: { scheduleId?: string; at: Date; generatedBy: string },
-) {
-  const { schedule, installments } = await installmentPlan(snapshot, options.scheduleId);
-  const entries = installments.map((installment, index) => invoiceEntry(entryContext(options.generatedBy, 'Active', instant(options.at, index)), installment, installments.length));
-  const account: BillingAccount = {
-    policyId: term.policyId,
-    termId: term.termId,
-    policyNumber: term.policyNumber,
-    lockboxNumber: lockboxPolicyNumber(term.policyNumber),
-    revisionId: term.revisionId,
-    scheduleId: schedule.id,
-    effectiveDate: term.effectiveDate,
-    expirationDate: term.expirationDate,
-    policyStatus: 'Active',
-    agencyId: term.agencyId ?? null,
-    contactIds: term.namedInsuredContactIds,
-    balanceCents: sum(entries.map((entry) => entry.amountCents)),
-    nonPayment: { status: 'current', cancelDate: null, chargeId: null },
-    nightlyDate: null,
-    version: 1,
-  };
-  // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.
-  const invoiceEvents = entries.map((entry) =>
-    eventWrite({
-      type: 'invoice.created', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
-      data: { term_id: account.termId, amount: amountOf(entry.amountCents), bill_date: entry.billDate, due_date: entry.dueDate, installment_number: entry.installmentNumber ?? null },
-    }),
-  );
-  return [...newAccountWrites(account, entries), ...invoiceEvents];
-}
 
 // ---------------------------------------------------------------- schedule options
 
