@@ -51,7 +51,10 @@ export function lockboxChunks(transactions: readonly unknown[]): number[][] {
   const groups = new Map<string, number[]>();
   transactions.forEach((transaction, line) => {
     const number = lockboxNumberOf(transaction);
-    groups.set(number, [...(groups.get(number) ?? []), line]);
+    // Appended in place: a file of one number's 50,000 lines is grouped in one pass, not rebuilt per line.
+    const group = groups.get(number);
+    if (group) group.push(line);
+    else groups.set(number, [line]);
   });
   const chunks: number[][] = [];
   let current: number[] = [];
@@ -60,7 +63,7 @@ export function lockboxChunks(transactions: readonly unknown[]): number[][] {
       chunks.push(current);
       current = [];
     }
-    current = [...current, ...lines];
+    for (const line of lines) current.push(line);
   }
   if (current.length > 0) chunks.push(current);
   return chunks;

@@ -521,7 +521,10 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
 
   const perPolicy = new Map<string, number[]>();
   decisions.forEach((decision, index) => {
-    if (decision.payment) perPolicy.set(decision.payment.policyNumber, [...(perPolicy.get(decision.payment.policyNumber) ?? []), index]);
+    if (!decision.payment) return;
+    const lines = perPolicy.get(decision.payment.policyNumber);
+    if (lines) lines.push(index);
+    else perPolicy.set(decision.payment.policyNumber, [index]);
   });
   const chunksPerPolicy = new Map<string, number[][]>();
   for (const [policyNumber, lines] of perPolicy) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { freeFormValue, list } from '../../../shared/platform/request-fields.js';
+import { objectList } from '../../../shared/platform/request-fields.js';
 import { applyLockboxTransactions } from '../../../shared/billing/service.js';
 import { LOCKBOX_SYNC_LINES, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
@@ -15,8 +15,9 @@ export const handler = defineOperation({
   summary:
     'Posts a lockbox file: each transaction matched by digits-only policy number and answered in order (success, or error with the reason); a check already posted to a policy is never posted again (sent again, its line answers error "already posted"); an Idempotency-Key header makes a retry answer the first answer. A file of more than 1,000 lines is accepted at once and applied in parallel chunks: the answer is its file_id, and retrieve_lockbox_file_result answers its lines, in order, exactly as one application would',
   permission: 'billing:write',
-  // Each transaction is judged on its own line, so a malformed one is answered there rather than failing the file.
-  input: z.object({ transactions: list(freeFormValue(), MAX_TRANSACTIONS) }),
+  // A file whose lines are not all objects is refused whole, before any work, at its first such line;
+  // an object's fields (policy, check, payment) are judged on its own line, so a bad one is answered there.
+  input: z.object({ transactions: objectList(MAX_TRANSACTIONS, 'policy, check and payment') }),
   resources: { table: 'write', bucket: 'write', queues: ['lockbox-chunks'] },
   tracing: moneyPathTracing,
   // With an Idempotency-Key a retry (the answer lost, a crash) answers the first answer and posts nothing.
