@@ -28,7 +28,10 @@ import {
   accountRefsByLockboxNumber,
   CheckAlreadyPostedError,
   findPayment,
+  keepLockboxRefusals,
+  keptLockboxAnswers,
   loadAccount,
+  lockboxSuccessesWrite,
   lockboxDuePage,
   newAccountWrites,
   policyIdOfTerm,
@@ -618,6 +621,28 @@ export async function applyLockboxTransactions(transactions: readonly unknown[],
       for (const lines of policyChunks) state = await postAlone(state, lines);
     }),
   ]);
+  return results;
+}
+
+/**
+ * apply_lockbox_payment_transactions for a file applied within the call: each line answered as
+ * the file's first application answered it. A file sent again (the same lines from the same
+ * sender, `fileId`) keeps every line's first judgement, posted or refused: a line refused as below
+ * the minimum is not judged again once the account owes less. Successes are kept in the posting's
+ * own transaction, refusals after; a line without a kept answer (an application interrupted) is judged now.
+ */
+export async function applyLockboxFile(fileId: string, transactions: readonly unknown[], now = new Date()): Promise<LockboxTransactionResult[]> {
+  const kept = await keptLockboxAnswers(fileId, 0);
+  const pending = transactions.map((_, line) => line).filter((line) => !kept.has(line));
+  const results: LockboxTransactionResult[] = transactions.map((_, line) => kept.get(line)!);
+  if (pending.length === 0) return results;
+  const judged = await applyLockboxTransactions(
+    pending.map((line) => transactions[line]),
+    now,
+    { recordSuccess: (indexes) => [lockboxSuccessesWrite(fileId, 0, indexes.map((index) => pending[index]))] },
+  );
+  await keepLockboxRefusals(fileId, 0, judged.flatMap((result, index) => (result.result === 'success' ? [] : [{ line: pending[index], ...result }])));
+  judged.forEach((result, index) => (results[pending[index]] = result));
   return results;
 }
 

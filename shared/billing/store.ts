@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
+import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
 import { conflictBackoffCeilingMs, runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
@@ -24,11 +24,13 @@ import {
   entryKey,
   lockboxDueKey,
   lockboxDueQuery,
+  lockboxAnswersKey,
+  lockboxChunkAnswersQuery,
   lockboxNumberKey,
   paymentLocatorKey,
 } from './keys.js';
 import { lockboxDueOf, type LockboxDue } from './lockbox.js';
-import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
+import type { AccountEntry, BillingAccount, LockboxTransactionResult, NightlyAccountDecision } from './model.js';
 
 const table = () => config.tableName();
 /** Attempts of a posting that keeps meeting concurrent postings to the same account. */
@@ -380,4 +382,45 @@ export async function policyIdOfTerm(termId: string): Promise<string | undefined
     if (page.items[0]) return page.items[0].policyId as string;
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------- lockbox answers
+
+/** The answer a line of a lockbox file was given, by its place in the file. */
+export type LockboxLineAnswer = { line: number } & LockboxTransactionResult;
+
+/** Refusals kept to one answers item (well under DynamoDB's 400 KB an item). */
+const REFUSALS_PER_ITEM = 1000;
+
+/** The answers of some lines of a file's chunk, one item keyed by its first line (a file applied in one call is its chunk 0). */
+export const lockboxAnswersItem = (fileId: string, chunk: number, answers: readonly LockboxLineAnswer[]) => ({
+  ...lockboxAnswersKey(fileId, chunk, answers[0].line, answers[0].result === 'success' ? 'posted' : 'refused'),
+  entity: 'LockboxAnswers',
+  answers,
+});
+
+/** The write keeping the successes of lines one posting transaction posts, handed to that transaction. */
+export function lockboxSuccessesWrite(fileId: string, chunk: number, lines: readonly number[]): TransactionWrite {
+  return { Put: { TableName: table(), Item: lockboxAnswersItem(fileId, chunk, lines.map((line) => ({ line, result: 'success', detail: '' }))) } };
+}
+
+/** Keeps the refusals of a chunk's lines, after its postings. */
+export async function keepLockboxRefusals(fileId: string, chunk: number, refusals: readonly LockboxLineAnswer[]): Promise<void> {
+  const items = [];
+  for (let start = 0; start < refusals.length; start += REFUSALS_PER_ITEM) items.push({ PutRequest: { Item: lockboxAnswersItem(fileId, chunk, refusals.slice(start, start + REFUSALS_PER_ITEM)) } });
+  await batchWriteAll(items, { concurrency: 4 });
+}
+
+/**
+ * The answers a chunk's lines were given already, by line. A line two applications answered at
+ * once (one posted it, the other found its check posted) keeps the success: the one that posted it tells.
+ */
+export async function keptLockboxAnswers(fileId: string, chunk: number): Promise<Map<number, LockboxTransactionResult>> {
+  const kept = new Map<number, LockboxTransactionResult>();
+  for await (const page of queryPages<{ answers: LockboxLineAnswer[] }>(lockboxChunkAnswersQuery(table(), fileId, chunk))) {
+    for (const item of page.items) {
+      for (const { line, result, detail } of item.answers) if (kept.get(line)?.result !== 'success') kept.set(line, { result, detail });
+    }
+  }
+  return kept;
 }

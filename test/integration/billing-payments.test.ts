@@ -121,7 +121,7 @@ describe('a lockbox file applied again', () => {
   const names = ['apply_lockbox_payment_transactions', 'apply_pnc_lockbox_payment_transactions'];
   const payments = async (policyId: string) => (await history(policyId)).filter((record: { type: string }) => record.type === 'Payment');
 
-  it('without an Idempotency-Key answers each line already posted as an error saying so, under both names, and posts nothing twice', async () => {
+  it('without an Idempotency-Key answers each line its first answer, under both names, and posts nothing twice', async () => {
     const a = await issued('Ada Again');
     const b = await issued('Bo Again');
     const file = [
@@ -131,17 +131,29 @@ describe('a lockbox file applied again', () => {
     ];
     const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }));
     expect(first.map((line: { result: string }) => line.result)).toEqual(['success', 'error', 'success']);
-    for (const name of names) {
-      // An operator uploading yesterday's file again is told which checks were posted already.
-      const again = ok(await service.call(`${P}/${name}`, { transactions: file }));
-      expect(again).toEqual([
-        { result: 'error', detail: `Check 3001 was already posted to policy ${a.policyNumber}` },
-        first[1],
-        { result: 'error', detail: `Check 4001 was already posted to policy ${b.policyNumber}` },
-      ]);
-    }
+    // The same file sent again is the same file: each line keeps its first answer.
+    for (const name of names) expect(ok(await service.call(`${P}/${name}`, { transactions: file }))).toEqual(first);
+    // A different file naming a check already posted is told so on that line.
+    expect(ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file.slice(0, 1) }))).toEqual([
+      { result: 'error', detail: `Check 3001 was already posted to policy ${a.policyNumber}` },
+    ]);
     expect(await payments(a.policyId)).toHaveLength(1);
     expect(await payments(b.policyId)).toHaveLength(1);
+  });
+
+  it('keeps a line refused the first time refused when the file is sent again, though the account owes less by then', async () => {
+    const a = await issued('Rhea Resent');
+    const file = [
+      { policy: digits(a.policyNumber), check: '7001', payment: '851.62' },
+      // Judged on the account as the file found it: below the minimum 851.62 the first line pays.
+      { policy: digits(a.policyNumber), check: '7002', payment: '5.00' },
+    ];
+    const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }));
+    expect(first).toEqual([{ result: 'success', detail: '' }, { result: 'error', detail: `Payment 5.00 is below the minimum acceptable 851.62 for policy ${a.policyNumber}` }]);
+    // Sent again once the account owes nothing: the 5.00 is not posted as an overpayment.
+    for (const name of names) expect(ok(await service.call(`${P}/${name}`, { transactions: file }))).toEqual(first);
+    expect(await payments(a.policyId)).toHaveLength(1);
+    expect((await history(a.policyId))[0].balance).toBe(0);
   });
 
   it('with the same Idempotency-Key replays the first answer under either name, as payments do, and posts once', async () => {
