@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { issueWorkedExample } from '../support/worked-example.js';
+import { holdEveryRoundOfWrites } from '../support/write-barrier.js';
 
 const P = '/api/v2/policies';
 let service: TestService;
@@ -208,6 +209,44 @@ describe('one Idempotency-Key sent by several requests at once', () => {
     expectReplayedOrRetryLater(answers);
     expect(answers.find((answer) => answer.status === 200)!.body.data).toEqual([{ result: 'success', detail: '' }]);
     expect(await payments(policyId)).toHaveLength(1);
+  });
+});
+
+describe('many payments to one account at once', () => {
+  const payments = async (policyId: string) => (await history(policyId)).filter((record: { type: string }) => record.type === 'Payment');
+
+  it('posts 40 manual payments of 10.00 sent at once, each with its own Idempotency-Key: every one posts and the balance is exact', async () => {
+    const { policyId, policyNumber } = await issued('Sid Simultaneous');
+    // Every round, all the payments still to post write together, each having read the same account.
+    const barrier = holdEveryRoundOfWrites(40);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber, amount: '10.00' } }, { headers: { 'Idempotency-Key': `many-${index}-${crypto.randomUUID()}` } }),
+      ),
+    ).finally(() => barrier.remove());
+    for (const answer of answers) ok(answer);
+    const rows = await payments(policyId);
+    expect(rows).toHaveLength(40);
+    expect((await history(policyId))[0].balance).toBe(451.62);
+    // The matchfile sees what the rows owe.
+    const match = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
+    expect(match).toContainEqual(expect.objectContaining({ policy_number: digits(policyNumber), current_due_amount: 45162 }));
+  });
+
+  it('posts a lockbox file and manual payments meeting on one account, all of them', async () => {
+    const { policyId, policyNumber } = await issued('Lars Meeting');
+    // Each line pays at least the minimum the file found: all three post, and the account ends overpaid.
+    const file = Array.from({ length: 3 }, (_, index) => ({ policy: digits(policyNumber), check: `m${index}`, payment: '900.00' }));
+    const [lockbox, ...manual] = await Promise.all([
+      service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }),
+      ...Array.from({ length: 30 }, () => pay(policyNumber, '10.00')),
+    ]);
+    expect(ok(lockbox)).toEqual(file.map(() => ({ result: 'success', detail: '' })));
+    for (const answer of manual) ok(answer);
+    expect(await payments(policyId)).toHaveLength(33);
+    expect((await history(policyId))[0].balance).toBe(-2148.38);
+    const match = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
+    expect(match.map((line: { policy_number: string }) => line.policy_number)).not.toContain(digits(policyNumber));
   });
 });
 
