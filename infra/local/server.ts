@@ -89,7 +89,7 @@ const sourceOperation = (route: OperationRoute): ApiOperation => ({
   load: () => import(pathToFileURL(route.entry).href).then((module) => module.handler as OperationHandler),
 });
 
-export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[] }): Promise<LocalApi> {
+export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[]; operationTimeoutSeconds?: number }): Promise<LocalApi> {
   const operations = options.operations ?? listOperationRoutes().map(sourceOperation);
   const exact = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   // Paths with `{name}` segments (GET /docs/{asset}), matched segment by segment.
@@ -160,7 +160,7 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     if (route) return send(res, await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body }));
 
     const event = toApiGatewayEvent(req, url, body, found.pathParameters);
-    const result = await handler!(event, lambdaContext(operation!, event.requestContext.requestId));
+    const result = await handler!(event, lambdaContext(operation!, event.requestContext.requestId, options.operationTimeoutSeconds));
     res.statusCode = result.statusCode ?? 200;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
     if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
@@ -360,8 +360,8 @@ function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer, pathPar
   };
 }
 
-function lambdaContext(route: Pick<ApiOperation, 'id'>, requestId: string): Context {
-  const deadline = Date.now() + OPERATION_TIMEOUT_SECONDS * 1000;
+function lambdaContext(route: Pick<ApiOperation, 'id'>, requestId: string, timeoutSeconds = OPERATION_TIMEOUT_SECONDS): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: route.id,

@@ -43,6 +43,8 @@ export interface LocalServiceOptions {
   consumers?: boolean | QueueName[];
   /** Where the queue consumers live (default events/). */
   eventsDir?: string;
+  /** How long an operation may run, as a function's timeout (default OPERATION_TIMEOUT_SECONDS): tests of load shorten it. */
+  operationTimeoutSeconds?: number;
 }
 
 export interface LocalService {
@@ -67,7 +69,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await movePrintQueueToEntries();
     await backfillLockboxDues();
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
-    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }) });
+    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }), ...(options.operationTimeoutSeconds ? { operationTimeoutSeconds: options.operationTimeoutSeconds } : {}) });
     stoppers.push(api.close);
     // Stopped in reverse: the consumers first, so that none is still polling stores already gone.
     if (ownStores) stoppers.push(stores.stop);
