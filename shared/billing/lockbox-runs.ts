@@ -21,7 +21,7 @@ import { lockboxNumberOf } from './lockbox.js';
 import { lockboxAnswersQuery, lockboxChunkDoneKey, lockboxRunKey } from './keys.js';
 import { keepLockboxRefusals, keptLockboxAnswers, lockboxSuccessesWrite, type LockboxLineAnswer } from './store.js';
 import type { LockboxTransactionResult } from './model.js';
-import { applyLockboxTransactions } from './service.js';
+import { applyLockboxTransactions } from './lockbox-application.js';
 
 /** Lines a chunk carries at most (one lockbox number's lines are never split). */
 export const LOCKBOX_CHUNK_LINES = 250;
