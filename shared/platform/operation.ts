@@ -19,7 +19,7 @@ import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, Permissi
 import { errorResponse } from './error-mapping.js';
 import type { QueueName } from './queues.js';
 import type { Tracing } from './tracing.js';
-import { invocationDeadline } from './invocation.js';
+import { invocationDeadline, withinInvocation } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
 import { bodyDepthProblem, validate } from './validation.js';
 
@@ -174,16 +174,19 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     if (!parsed.success) throw new ValidationError(parsed.messages);
 
     const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
-    const result = await definition.handle(parsed.data, {
-      principal: principal as Principal,
-      requestId,
-      logger,
-      event,
-      credentials,
-      rawBody,
-      deadline: invocationDeadline(lambdaContext),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
+    const deadline = invocationDeadline(lambdaContext);
+    const result = await withinInvocation(deadline, () =>
+      definition.handle(parsed.data, {
+        principal: principal as Principal,
+        requestId,
+        logger,
+        event,
+        credentials,
+        rawBody,
+        deadline,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }),
+    );
     if (result instanceof Reply) {
       return jsonResponse(result.options.statusCode ?? 200, result.body, { ...result.options, requestId });
     }
