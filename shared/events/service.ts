@@ -241,9 +241,14 @@ export async function redeliver(principal: Principal, deliveryId: string, now = 
   });
   const delivery = await getDelivery(parts.subscriptionId, parts.policyId, parts.eventId);
   if (!delivery) throw new DeliveryNotFoundError(deliveryId);
-  if (delivery.status === 'pending') throw new BusinessRuleError(`Delivery ${deliveryId} is still being attempted (next at ${delivery.nextAttemptAt}); it can be sent again once delivered or failed`);
-  if (!(await requeue(delivery, now))) throw new BusinessRuleError(`Delivery ${deliveryId} changed meanwhile; ask again`);
-  await deliverInOrder(subscription, parts.policyId);
+  if (delivery.status === 'pending') {
+    // Still being retried (the integrator fixed the endpoint): sent now, in its policy's order; a
+    // success ends its retries, a failure leaves its retry schedule as it was.
+    await deliverInOrder(subscription, parts.policyId, {}, { sendNowThrough: delivery.deliveryId });
+  } else {
+    if (!(await requeue(delivery, now))) throw new BusinessRuleError(`Delivery ${deliveryId} changed meanwhile; ask again`);
+    await deliverInOrder(subscription, parts.policyId);
+  }
   return deliveryWire((await getDelivery(parts.subscriptionId, parts.policyId, parts.eventId))!);
 }
 

@@ -95,7 +95,15 @@ export async function requestDeliverableSignature(
     signatures: created.signatures.map((signature) => ({ ...signature, status_code: 'awaiting_signature' as const, created_at: now })),
   };
   const stored: StoredSignatureRequest = { request, policyId: policy.id, vendor: ports.vendor.name, createdAt: now, version: 1 };
-  await createSignatureRequest(stored, { fileId: file.fileId, policyId: policy.id, requestId, title: file.title, docType: file.docType, esigned: false });
+  try {
+    await createSignatureRequest(stored, { fileId: file.fileId, policyId: policy.id, requestId, title: file.title, docType: file.docType, esigned: false });
+  } catch (error) {
+    // The vendor was asked before the guarded write (its answer is what we store): a write that
+    // loses (a request racing this one holds the policy's guard) or fails withdraws the request
+    // at the vendor, so that no signer is left holding a link to a request we never kept.
+    await ports.vendor.cancelRequest(requestId);
+    throw error;
+  }
   return request;
 }
 
