@@ -73,13 +73,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     if (ownStores) stoppers.push(stores.stop);
     if (options.consumers !== false) {
       const only = Array.isArray(options.consumers) ? options.consumers : undefined;
-      stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR, only)));
-      const pipeClient = new SQSClient({});
-      const pipe = startRequestDispatcher({ sqs: pipeClient });
-      // Stopped in reverse: the pipe first, then its client.
-      stoppers.push(async () => pipeClient.destroy(), pipe.stop);
-      // The events' pipe and retry step, when the events consumer runs (infra/local/pipe-dispatchers.ts).
-      if (!only || only.includes('events')) stoppers.push(startEventDispatcher({ sqs: pipeClient }).stop);
+      stoppers.push(await startLocalWorkers({ eventsDir: options.eventsDir, only }));
     }
     return {
       url: api.url,
@@ -96,6 +90,30 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     throw error;
   }
 }
+
+/**
+ * The queue consumers of events/queues (or those of the queues named) and the table's pipes
+ * standing in for the stream: the deliverable requests' always, the events' when the events
+ * consumer runs. Answers what stops them all.
+ */
+export async function startLocalWorkers(options: { eventsDir?: string; only?: readonly QueueName[] } = {}): Promise<() => Promise<void>> {
+  const { only } = options;
+  const stoppers = await startConsumers(options.eventsDir ?? EVENTS_DIR, only);
+  const pipeClient = new SQSClient({});
+  // Stopped in reverse: the pipes first, then their client, then the consumers.
+  stoppers.push(async () => pipeClient.destroy(), startRequestDispatcher({ sqs: pipeClient }).stop);
+  if (!only || only.includes('events')) stoppers.push(startEventDispatcher({ sqs: pipeClient }).stop);
+  return async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+  };
+}
+
+/**
+ * Local pollers per consumer, where one would fall behind: Lambda runs a queue's batches
+ * concurrently, the local poller one at a time. The events consumer waits on subscribers and
+ * must keep up with every move of the service.
+ */
+const LOCAL_POLLERS: Partial<Record<QueueName, number>> = { events: 4, 'event-retries': 2 };
 
 /**
  * events/queues/<queue-name>/<consumer>.ts consumes <queue-name>, driven by a poller
@@ -115,16 +133,19 @@ async function startConsumers(eventsDir: string, only?: readonly QueueName[]): P
     const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
     for (const file of readdirSync(join(queuesDir, queue.name)).filter((name) => name.endsWith('.ts'))) {
       const module = await import(pathToFileURL(join(queuesDir, queue.name, file)).href);
-      const poller = startQueuePoller({
-        client,
-        queueUrl,
-        queueArn: attributes.Attributes?.QueueArn,
-        handler: module.handler,
-        batchSize: QUEUES[queue.name].batchSize,
-        waitTimeSeconds: 5,
-        onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
-      });
-      stoppers.push(() => poller.stop());
+      for (let n = 0; n < (LOCAL_POLLERS[queue.name] ?? 1); n += 1) {
+        const poller = startQueuePoller({
+          client,
+          queueUrl,
+          queueArn: attributes.Attributes?.QueueArn,
+          handler: module.handler,
+          batchSize: QUEUES[queue.name].batchSize,
+          // A long poll answers as soon as a message comes: the longest wait costs nothing while idle.
+          waitTimeSeconds: 20,
+          onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
+        });
+        stoppers.push(() => poller.stop());
+      }
     }
   }
   stoppers.push(async () => client.destroy());

@@ -9,6 +9,6 @@ export const handler = defineOperation({
   summary: 'Send a delivered or failed delivery again now (in its policy order), restarting its retry schedule; answers the delivery with the new attempt',
   permission: EVENTS_PERMISSION,
   input: z.object({ delivery_id: boundedString(200, { nonEmpty: true, typeMessage: 'must be a delivery_id from list_deliveries' }) }),
-  resources: { table: 'write', secrets: ['data-key'] },
+  resources: { table: 'write', queues: ['event-retries'], secrets: ['data-key'] },
   handle: async ({ delivery_id }, { principal }) => redeliver(principal, delivery_id),
 });
