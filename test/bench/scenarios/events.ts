@@ -89,15 +89,17 @@ export const scenario: BenchScenario = {
       const payments = MOVES_PER_SECOND * SECONDS;
       const started = Date.now();
       const sent: Array<Promise<unknown>> = [];
+      // A payment the loaded machine could not post in time is counted, not fatal: its event never existed.
+      let refused = 0;
       for (let n = 0; n < payments; n += 1) {
         const due = started + (n * 1000) / MOVES_PER_SECOND;
         if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-        sent.push(ok('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policies[n % POLICIES].policyNumber, amount: '0.01' } }));
+        sent.push(ok('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policies[n % POLICIES].policyNumber, amount: '0.01' } }).catch(() => (refused += 1)));
       }
       await Promise.all(sent);
       const sentSeconds = (Date.now() - started) / 1000;
       const posted = () => [...arrivals.values()].filter((arrival) => arrival.type === 'payment.posted');
-      const complete = await waitFor(() => posted().length >= payments, 180_000);
+      const complete = await waitFor(() => posted().length >= payments - refused, 180_000);
       const delays = posted().map((arrival) => arrival.at[0] - Date.parse(arrival.occurredAt)).sort((a, b) => a - b);
       // Per-policy order: each policy's events first arrive in the order they were committed (event ids sort by time).
       let outOfOrder = 0;
@@ -108,6 +110,7 @@ export const scenario: BenchScenario = {
       rows.push({
         name: `payment.posted, commit to first delivery attempt: ${payments} payments asked at ${MOVES_PER_SECOND}/s for ${SECONDS} s over ${POLICIES} policies (goal p50 ≤ 1000 ms, p99 ≤ 3000 ms)`,
         sentPerSecond: round(payments / sentSeconds, 1),
+        paymentsFailed: refused,
         delivered: delays.length,
         complete: complete ? 'yes' : 'no',
         p50ms: p50,
