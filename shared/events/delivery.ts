@@ -30,6 +30,7 @@ import { wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type 
 import { matchesAny } from './patterns.js';
 import { ATTEMPT_TIMEOUT_MS, nextAttemptAfter } from './retry-schedule.js';
 import { signedHeaders } from './signing.js';
+import { clock } from '../platform/clock.js';
 import {
   allSubscriptions,
   dueDeliveries,
@@ -112,7 +113,7 @@ function postToSubscriber(url: string, headers: Record<string, string>, body: st
 }
 
 const resolved = (dependencies: DeliveryDependencies) => ({
-  now: dependencies.now ?? (() => new Date()),
+  now: dependencies.now ?? (() => clock.now()),
   post: dependencies.post ?? postToSubscriber,
   scheduleRetry: dependencies.scheduleRetry ?? queueRetry,
   sleep: dependencies.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
@@ -168,29 +169,42 @@ const succeeded = (attempted: DeliveryAttempt) => attempted.statusCode !== undef
 /** At most this many attempts are kept on a delivery (the oldest go first). */
 const KEPT_ATTEMPTS = 40;
 
+export interface InOrderOptions {
+  /**
+   * redeliver of a delivery still being retried: it (and any earlier one of the policy ahead of
+   * it) is sent now, before its retry is due. Such an early attempt that fails leaves the retry
+   * schedule as it was: the integrator's extra try costs the delivery none of its retries.
+   */
+  sendNowThrough?: string;
+}
+
 /**
  * Sends a subscription's open deliveries of one policy in order, stopping at one still to be
  * retried (or not yet due, or held by another worker). Answers the deliveries it changed.
  */
-export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}): Promise<Delivery[]> {
+export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}, options: InOrderOptions = {}): Promise<Delivery[]> {
   const changed: Delivery[] = [];
   // Another worker that found this walk's lease held stopped there and left its new delivery to
   // this walk: once every delivery read is settled, the policy's open deliveries are read again.
   for (;;) {
-    const walked = await walkOpenDeliveries(subscription, policyId, dependencies);
+    const walked = await walkOpenDeliveries(subscription, policyId, dependencies, changed.length ? {} : options);
     changed.push(...walked.changed);
     if (!walked.settledAll || walked.changed.length === 0) return changed;
   }
 }
 
 /** One pass over the open deliveries read now; `settledAll`: none was left waiting or held. */
-async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies): Promise<{ changed: Delivery[]; settledAll: boolean }> {
+async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies, options: InOrderOptions): Promise<{ changed: Delivery[]; settledAll: boolean }> {
   const { now } = resolved(dependencies);
   const changed: Delivery[] = [];
   const open = await openDeliveries(subscription.subscriptionId, policyId);
+  const sendNowThrough = options.sendNowThrough ? open.findIndex((delivery) => delivery.deliveryId === options.sendNowThrough) : -1;
   for (const [index, head] of open.entries()) {
     const at = now();
-    if (head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
+    const early = index <= sendNowThrough;
+    // Never attempted in this round: its time was only a wait behind the ones settled before it here.
+    const onlyWaitedBehind = changed.length > 0 && head.attemptsInRound === 0;
+    if (!early && !onlyWaitedBehind && head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
       // Its retry was scheduled when its attempt failed.
       await deferBehind(head.nextAttemptAt, open.slice(index + 1));
       return { changed, settledAll: false };
@@ -199,11 +213,13 @@ async function walkOpenDeliveries(subscription: Subscription, policyId: string, 
     const leased: Delivery = { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
     if (!(await replaceDelivery(leased))) return { changed, settledAll: false };
     const attempted = await attempt(subscription, head.eventId, JSON.stringify(head.event), dependencies);
-    const attemptsInRound = head.attemptsInRound + 1;
-    const next = succeeded(attempted) ? undefined : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
+    // An early attempt that fails keeps the schedule: the retry due next stays due when it was (its message is already on the queue).
+    const keepsSchedule = early && !succeeded(attempted) && head.nextAttemptAt !== null && head.nextAttemptAt > attempted.at && head.attemptsInRound > 0;
+    const attemptsInRound = keepsSchedule ? head.attemptsInRound : head.attemptsInRound + 1;
+    const next = succeeded(attempted) ? undefined : keepsSchedule ? new Date(head.nextAttemptAt!) : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
     // Scheduled before the failure is recorded: a worker that dies between the two leaves the
     // delivery leased, and the retry (or this message, coming back) attempts it again.
-    if (next) await scheduleRetry({ subscriptionId: subscription.subscriptionId, policyId, at: next.toISOString() }, dependencies);
+    if (next && !keepsSchedule) await scheduleRetry({ subscriptionId: subscription.subscriptionId, policyId, at: next.toISOString() }, dependencies);
     const { leaseUntil: _lease, ...rest } = leased;
     const settled: Delivery = {
       ...rest,

@@ -82,7 +82,7 @@ export const scenario: BenchScenario = {
     // Subscribed after the policies' own events, so that only the payments are measured.
     await ok('/api/v2/events/create', { url, event_types: ['payment.posted', 'policy.endorsed'] });
 
-    let stopWorkers = await startLocalWorkers({ only: ['events', 'event-retries'] });
+    let workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
     try {
       // The baseline call, in this run, on this machine's load.
       const baseline = await context.latency('/api/v2/utils/get_release_info', {}, { requests: 100, concurrency: 2 });
@@ -122,7 +122,7 @@ export const scenario: BenchScenario = {
       });
 
       // Publication rate: outbox events committed while nothing publishes, then drained.
-      await stopWorkers();
+      await workers.close();
       const backlog = 1000;
       const before = arrivals.size;
       const writes = Array.from({ length: backlog }, (_, n) => {
@@ -131,12 +131,12 @@ export const scenario: BenchScenario = {
       });
       for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
       const drainStarted = performance.now();
-      stopWorkers = await startLocalWorkers({ only: ['events', 'event-retries'] });
+      workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
       const drained = await waitFor(async () => arrivals.size - before >= backlog && (await pendingEvents(1)).length === 0, 300_000);
       const seconds = (performance.now() - drainStarted) / 1000;
       rows.push({ name: `${backlog} outbox events published and delivered (one subscriber)`, complete: drained ? 'yes' : 'no', seconds: round(seconds, 1), eventsPerSecond: Math.round((arrivals.size - before) / seconds) });
     } finally {
-      await stopWorkers();
+      await workers.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
     return rows;
