@@ -45,6 +45,8 @@ export interface LocalServiceOptions {
   eventsDir?: string;
   /** The database out of the terminal's process group (`npm start`: Ctrl-C stops the service, which stops the database last). */
   detachedDatabase?: boolean;
+  /** How long an operation may run, as a function's timeout (default OPERATION_TIMEOUT_SECONDS): tests of load shorten it. */
+  operationTimeoutSeconds?: number;
 }
 
 export interface LocalService {
@@ -72,7 +74,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const whereTheKeyIs = options.dataDir
       ? `A local run's administrator key is in ${join(options.dataDir, 'admin-api-key')} (or is BOOTSTRAP_API_KEY, when that was set at start)`
       : "A local run's administrator key is in .data/admin-api-key; one started with --memory has the key it printed at start (or BOOTSTRAP_API_KEY, when that was set)";
-    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }), advice: { whereTheKeyIs } });
+    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }), advice: { whereTheKeyIs }, ...(options.operationTimeoutSeconds ? { operationTimeoutSeconds: options.operationTimeoutSeconds } : {}) });
     stoppers.push(api.close);
     // Stopped in reverse: the consumers first, so that none is still polling stores already gone.
     if (ownStores) stoppers.push(stores.stop);

@@ -2365,8 +2365,9 @@ export interface operations {
                     api_key?: string;
                     /** @example Pat Example */
                     name: string;
-                    /** @example Pat Example */
+                    /** @example Named Insured */
                     role: string;
+                    /** @example individual */
                     role_type: string;
                 };
             };
@@ -2912,6 +2913,7 @@ export interface operations {
                         username?: (string | number) | null;
                         website?: (string | number) | null;
                     };
+                    /** @example Named Insured */
                     role?: (string | number) | null;
                 };
             };
@@ -3261,8 +3263,10 @@ export interface operations {
                         enabled?: boolean | (0 | 1) | string;
                         /** @default GET */
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3276,8 +3280,10 @@ export interface operations {
                     enabled?: boolean | (0 | 1) | string;
                     /** @default GET */
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3389,11 +3395,13 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     json_obj: {
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3622,8 +3630,10 @@ export interface operations {
                         /** @example true */
                         enabled?: boolean | (0 | 1) | string;
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override?: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3633,8 +3643,10 @@ export interface operations {
                     /** @example true */
                     enabled?: boolean | (0 | 1) | string;
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override?: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -5294,6 +5306,7 @@ export interface operations {
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     contact_id: string;
+                    /** @example Insured's request */
                     description: string;
                 };
             };
@@ -6066,6 +6079,7 @@ export interface operations {
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -7083,6 +7097,7 @@ export interface operations {
                     active?: boolean | (0 | 1) | string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -9229,7 +9244,7 @@ export interface operations {
                             item_id?: string;
                             /** @example 250000 */
                             limit?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name?: string;
                             /** @example 851.62 */
                             premium?: number | string;
@@ -9267,7 +9282,7 @@ export interface operations {
                                 item_id?: string;
                                 /** @example 250000 */
                                 limit?: number | string;
-                                /** @example Pat Example */
+                                /** @example Dwelling */
                                 name?: string;
                                 /** @example 851.62 */
                                 premium?: number | string;
@@ -9449,7 +9464,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -9696,7 +9711,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -12171,7 +12186,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -14930,6 +14945,7 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     renewal_status: "Renew" | "Non-Renewal";
+                    /** @example Insured's request */
                     renewal_status_description?: string;
                     /**
                      * Format: uuid
