@@ -232,6 +232,8 @@ export interface EndorsementFacts {
   reappliedRevisionIds?: string[];
   /** A later revision an earlier endorsement was slipped under: that endorsement's id. */
   reappliedUnder?: string[];
+  /** A reversal (reverse_revision): the endorsement it undoes, which it restores the revision before. */
+  reversesRevisionId?: string;
 }
 
 /** Address and description fields of a property, named as on the wire (spec 2.8). */
