@@ -7,6 +7,7 @@
  * Only the latest change of a live term can be reversed, and a reversal cannot be.
  */
 import { randomUUID } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
@@ -81,7 +82,7 @@ export async function reverseRevision(wiring: ReverseWiring, principal: Principa
   const { header, term, before } = await reversible(principal, request.revisionId);
   const restored = await loadRevision(before.id);
   if (!restored) throw new NotFoundError(`Revision ${before.id}`);
-  const now = options.now?.() ?? new Date();
+  const now = options.now?.() ?? clock.now();
   const copy = endorsementCopy(restored, { revisionId: randomUUID(), revisionDate: header.revisionDate, today: todayIso(now), newId: randomUUID });
   copy.header = { ...copy.header, description: 'Reversal', endorsement: { baseRevisionId: header.id, reversesRevisionId: header.id } };
   await createOpenRevision(copy, term);
