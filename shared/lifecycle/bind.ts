@@ -1,5 +1,6 @@
 /** bind: submits a quote. Only an open, unsubmitted quote can be bound; anything else changes nothing. */
 import { eventWrite } from '../events/index.js';
+import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -22,6 +23,7 @@ export async function bindPolicy(principal: Principal, by: { policyId?: string; 
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, quoteCreatedAt: policy.dateAdded });
   const header = await currentlyRated(snapshot, policy.policyNumber);
   const bound = eventWrite({ type: 'policy.bound', policyId: policy.id, policyNumber: policy.policyNumber, agencyId: policy.agencyId, transactionId: header.id, data: { term_id: header.policyTermId } });
   await runTransaction([...bindWrites(header), bound], { label: `Policy ${policy.policyNumber}` });

@@ -242,3 +242,13 @@ export async function moratoriumWarnings(quote: { properties: Array<{ zip?: stri
     (moratorium) => `Moratorium "${moratorium.name}" (${moratorium.kind}) is in force over this property: ${moratorium.blocks.map((block) => BLOCKED_WHAT[block]).join(', ')} refused until it ends or is lifted`,
   );
 }
+
+/** What an endorsement's preview shows: whether its issue would be refused, by which moratoriums, for what change. */
+export async function moratoriumPreview(principal: Principal, check: MoratoriumCheck) {
+  const { moratoriums, changes } = await moratoriumsBlocking(principal, check);
+  return {
+    would_be_refused: moratoriums.length > 0,
+    refused_by: moratoriums.map((moratorium) => ({ moratorium_id: moratorium.moratoriumId, name: moratorium.name })),
+    changes,
+  };
+}
