@@ -19,6 +19,8 @@ const U = '/api/v2/underwriting';
 const AGENT_ROLE = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
 const UNDERWRITER_ROLE = 'f572e03a-a70b-4671-a45c-bae3e4b9cc1b';
 const MIAMI = '33101';
+const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+const UNDERWRITING_REASONS = '5e9d5f20-b957-4ddc-b09b-39602a3454d6';
 const BROWARD = '33301';
 
 let service: TestService;
@@ -171,5 +173,19 @@ describe('a moratorium over Miami-Dade', () => {
     expect(still.body.messages[0]).not.toMatch(/Storm One/);
     ok(await service.call(`${U}/lift_moratorium`, { moratorium_id: second.moratorium_id }));
     ok(await bind(quoted.policy_id));
+  });
+
+  it('bars the carrier\'s cancellation and a reinstatement where blocked; the insured\'s own request goes on', async () => {
+    const policy = await issued('Cass Cancel', '33480');
+    const barred = ok(await declare({ name: 'Statutory Bar', kind: 'regulatory', zips: ['33480'], blocks: ['cancellation', 'reinstatement', 'non_renewal'] }));
+    const byCarrier = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: UNDERWRITING_REASONS, cancel_date: todayIso() });
+    expect(byCarrier.body.success).toBe(false);
+    expect(byCarrier.body.message).toMatch(/cancellation is refused under the moratorium "Statutory Bar"/);
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: todayIso() }));
+    const reinstated = await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' });
+    expect(reinstated.body.messages[0]).toMatch(/reinstatement is refused under the moratorium "Statutory Bar"/);
+    ok(await service.call(`${U}/lift_moratorium`, { moratorium_id: barred.moratorium_id }));
+    ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+    expect(ok(await service.call(`${U}/retrieve_moratorium`, { moratorium_id: barred.moratorium_id })).refusals.map((refusal: { refused: string }) => refusal.refused)).toEqual(['cancellation', 'reinstatement']);
   });
 });
