@@ -4,13 +4,11 @@
  * says when; after about 24 hours a delivery is kept as failed). Locally the event dispatcher
  * runs the same step at each poll.
  */
-import type { ResourceAccess } from '../../shared/platform/operation.js';
 import { retryDueDeliveries } from '../../shared/events/delivery.js';
+import { defineSchedule } from '../../shared/platform/schedule.js';
 
-export const schedule = 'rate(1 minute)';
-
-export const resources: ResourceAccess = { table: 'write', secrets: ['data-key'] };
-
-export async function handler(): Promise<{ attempted: number }> {
-  return retryDueDeliveries();
-}
+export const handler = defineSchedule({
+  schedule: 'rate(1 minute)',
+  resources: { table: 'write', secrets: ['data-key'] },
+  run: async (): Promise<{ attempted: number }> => retryDueDeliveries(),
+});

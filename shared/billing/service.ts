@@ -1,14 +1,13 @@
 /**
- * The billing services the entry files call: invoices at issue (its contribution to the issue move),
- * schedule options, account history, payments (manual and lockbox), NSF, the lockbox
+ * The billing services the entry files call: schedule options, account history, payments (manual and lockbox), NSF, the lockbox
  * matchfile and potential payors. Rules are the pure modules beside this one; the rows and
  * the account live in the billing store; every read checks the caller's reach.
  */
 import { randomUUID } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 import { TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
-import type { CommittedRevision, Contribution, RenewedTerm } from '../lifecycle/index.js';
 import { newNote, notePut } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
@@ -16,9 +15,9 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents, sum, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
-import { accountHistoryPage, invoiceEntry, paymentEntry, type EntryContext } from './account-history.js';
+import { accountHistoryPage, paymentEntry, type EntryContext } from './account-history.js';
 import { amountOf, eventWrite } from '../events/index.js';
-import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, lockboxPolicyNumber, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
+import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, matchfileLinesOf, parsePaymentAmount, statusOf, InvalidPaymentAmountError, type LockboxDue } from './lockbox.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import type { AccountEntry, AccountHistoryPage, BillableItem, BillingAccount, BillingSettings, BillingScheduleOptionWire, Installment, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
@@ -30,7 +29,6 @@ import {
   findPayment,
   loadAccount,
   lockboxDuePage,
-  newAccountWrites,
   policyIdOfTerm,
   postingWrites,
   readLockboxAccounts,
@@ -90,77 +88,6 @@ function entryContext(generatedBy: string, policyStatus: string, postedAt: strin
 /** An instant `offsetMs` after `now`, so that rows posted together keep their order. */
 const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).toISOString();
 
-// ---------------------------------------------------------------- invoices at issue
-
-/**
- * Issue's billing contribution: the account of the term and the invoices of the chosen
- * schedule (Full Pay when none was chosen), written in the commit's transaction.
- */
-export function billingAtIssue(now: () => Date = () => new Date()): Contribution<CommittedRevision> {
-  return async (committed: CommittedRevision) => {
-    const snapshot = await loadRevision(committed.revisionId);
-    if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
-    return newTermAccountWrites(committed, snapshot, { scheduleId: committed.billingScheduleId, at: now(), generatedBy: 'system' });
-  };
-}
-
-/**
- * A renewal's billing: the renewal term's own account and its invoices, on the expiring term's
- * schedule, written in the renewal's transaction. A renewal held for review bills nothing yet.
- */
-export function billingAtRenewal(): Contribution<RenewedTerm> {
-  return async (renewed: RenewedTerm) => {
-    if (renewed.held) return [];
-    // The expiring term's account learns it is no longer the policy's latest (the matchfile's fallback reads it), under its version.
-    const expiring = await loadAccount(renewed.policyId, renewed.expiringTermId);
-    return [
-      ...(await newTermAccountWrites(
-        { ...renewed, agencyId: renewed.agencyId, namedInsuredContactIds: renewed.namedInsuredContactIds },
-        renewed.revision,
-        { scheduleId: renewed.billingScheduleId, at: new Date(renewed.decidedAt), generatedBy: renewed.decidedBy },
-      )),
-      ...(expiring && expiring.account.laterTermId !== renewed.termId
-        ? postingWrites({ account: expiring.account, prior: expiring, entries: [], guardVersion: true, set: { laterTermId: renewed.termId } })
-        : []),
-    ];
-  };
-}
-
-/** A term's account and the invoices of its installment plan: the same at issue and at renewal. */
-async function newTermAccountWrites(
-  term: { policyId: string; termId: string; policyNumber: string; revisionId: string; effectiveDate: string; expirationDate: string; agencyId?: string; namedInsuredContactIds: string[] },
-  snapshot: Pick<RevisionSnapshot, 'header' | 'items'>,
-  options: { scheduleId?: string; at: Date; generatedBy: string },
-) {
-  const { schedule, installments } = await installmentPlan(snapshot, options.scheduleId);
-  const entries = installments.map((installment, index) => invoiceEntry(entryContext(options.generatedBy, 'Active', instant(options.at, index)), installment, installments.length));
-  const account: BillingAccount = {
-    policyId: term.policyId,
-    termId: term.termId,
-    policyNumber: term.policyNumber,
-    lockboxNumber: lockboxPolicyNumber(term.policyNumber),
-    revisionId: term.revisionId,
-    scheduleId: schedule.id,
-    effectiveDate: term.effectiveDate,
-    expirationDate: term.expirationDate,
-    policyStatus: 'Active',
-    agencyId: term.agencyId ?? null,
-    contactIds: term.namedInsuredContactIds,
-    balanceCents: sum(entries.map((entry) => entry.amountCents)),
-    nonPayment: { status: 'current', cancelDate: null, chargeId: null },
-    nightlyDate: null,
-    version: 1,
-  };
-  // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.
-  const invoiceEvents = entries.map((entry) =>
-    eventWrite({
-      type: 'invoice.created', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
-      data: { term_id: account.termId, amount: amountOf(entry.amountCents), bill_date: entry.billDate, due_date: entry.dueDate, installment_number: entry.installmentNumber ?? null },
-    }),
-  );
-  return [...newAccountWrites(account, entries), ...invoiceEvents];
-}
-
 // ---------------------------------------------------------------- schedule options
 
 /** The revision a term is billed on: the policy's active revision when it belongs to that term, else the term's latest. */
@@ -194,7 +121,7 @@ export interface HistoryRequest {
   asOf?: string;
 }
 
-export async function accountHistory(principal: Principal, request: HistoryRequest, now = new Date()): Promise<AccountHistoryPage> {
+export async function accountHistory(principal: Principal, request: HistoryRequest, now = clock.now()): Promise<AccountHistoryPage> {
   const today = todayIso(now);
   const policyId = request.policyId ?? (request.termId ? await policyIdOfTerm(request.termId) : undefined);
   if (!policyId) throw new NotFoundError(`Policy term ${request.termId}`);
@@ -242,7 +169,7 @@ export interface ManualPayment {
 }
 
 /** makeManualPolicyPayment: posts an already-collected payment (row, balance and note in one transaction). */
-export async function makeManualPayment(principal: Principal, request: ManualPayment, now = new Date()): Promise<{ paymentId: string }> {
+export async function makeManualPayment(principal: Principal, request: ManualPayment, now = clock.now()): Promise<{ paymentId: string }> {
   if (!request.policyNumber) throw new MissingPaymentFieldError('A policy number must be submitted');
   if (request.amount === undefined || request.amount === null || request.amount === '') throw new MissingPaymentFieldError('An amount must be submitted');
   let amountCents: Cents;
@@ -292,7 +219,7 @@ export interface NsfRequestWire {
 }
 
 /** storeNSF: the payment is reversed (treated as never made), the NSF fee debited or waived, the cancellation allowed or postponed. */
-export async function storeNsf(principal: Principal, request: NsfRequestWire, now = new Date()): Promise<{ reversalId: string; feeId: string }> {
+export async function storeNsf(principal: Principal, request: NsfRequestWire, now = clock.now()): Promise<{ reversalId: string; feeId: string }> {
   const located = await findPayment(request.paymentId);
   if (!located || (request.policyId && request.policyId !== located.policyId)) throw new NotFoundError(`Payment ${request.paymentId}`);
   const { policy } = await policyWithinReach(principal, { policyId: located.policyId });
@@ -435,7 +362,7 @@ async function matchfileLinesOfShard(
 }
 
 /** retrieve_lockbox_matchfile_info, whole: every policy with an amount due, amounts in pennies, in policy-number order. */
-export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
+export async function lockboxMatchfile(now = clock.now()): Promise<LockboxMatchRecord[]> {
   const today = todayIso(now);
   const found = { lines: 0, limit: MATCHFILE_LINES_PER_ANSWER };
   const shards = await Promise.all(Array.from({ length: LOCKBOX_DUE_SHARDS }, (_, shard) => matchfileLinesOfShard({ shard }, Number.POSITIVE_INFINITY, today, found)));
@@ -451,7 +378,7 @@ export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRe
  * shard order, and the token of the next page (null after the last). Every owing policy is on
  * exactly one page of a walk from the first page to the last.
  */
-export async function lockboxMatchfilePage(request: { pageSize: number; pageToken?: string }, now = new Date()): Promise<{ records: LockboxMatchRecord[]; nextPageToken: string | null }> {
+export async function lockboxMatchfilePage(request: { pageSize: number; pageToken?: string }, now = clock.now()): Promise<{ records: LockboxMatchRecord[]; nextPageToken: string | null }> {
   const today = todayIso(now);
   let cursor: MatchfileCursor | undefined = request.pageToken ? decodePageToken(request.pageToken) : { shard: 0 };
   const records: LockboxMatchRecord[] = [];
@@ -481,7 +408,7 @@ export interface LockboxApplication {
   recordSuccess?: (lines: readonly number[]) => TransactionWrite[];
 }
 
-export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
+export async function applyLockboxTransactions(transactions: readonly unknown[], now = clock.now(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
   const today = todayIso(now);
   const numbers = [...new Set(transactions.map(lockboxNumberOf).filter(Boolean))];
   const refsByNumber = await accountRefsByLockboxNumber(numbers);

@@ -6,10 +6,10 @@
  * - `storeDeliverable(policy, type, pdfBytes, options)` stores given bytes as a file of the policy;
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
  * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
- * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
- * - `declarationAtIssue` / `noticeOfCancellation` (deliverable-requests.ts) are the contributions to
- *   the issue and cancel moves (shared/moves.ts): they request a deliverable in the move's transaction, and
- *   `renderRequestedDeliverable(requestId)` (the documents consumer) renders it after the commit.
+ * - `markAttachmentSigned(fileId)` (store.ts, through the area's index.ts) flags a file `esigned`;
+ * - documents' contributions to the moves (joins-moves.ts, listed in shared/moves/) request a
+ *   deliverable in the move's transaction, and `renderRequestedDeliverable(requestId)` (the
+ *   documents consumer) renders it after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { billableItems, installmentPlan, UnknownBillingScheduleError, returnPremium } from '../billing/index.js';
@@ -47,8 +47,9 @@ import {
   putAttachmentRecordWith,
   putFileBytes,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
-export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from './store.js';
+export { listPolicyAttachments, getAttachmentRecord } from './store.js';
 
 /**
  * The PDF renderer (pdf-lib and its standard fonts) is loaded on the first render, not with the
@@ -102,7 +103,7 @@ export interface PreparedFile {
 
 /** Builds (does not write) the record of a new file of the policy. */
 export function prepareFile(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): PreparedFile {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const today = todayIso(now);
   const goDate = options.goDate ?? today;
   const printState = options.printState ?? 'tbd';
@@ -406,10 +407,6 @@ export { attachmentForViewing } from './attachments.js';
 
 // ---------------------------------------------------------------- the moves of a policy
 
-// The contributions to issue and cancel_policy request deliverables without rendering them
-// (deliverable-requests.ts); import them from there, or a move bundles the renderer.
-export { declarationAtIssue, noticeOfCancellation } from './deliverable-requests.js';
-
 export type RenderOutcome = 'rendered' | 'already rendered';
 
 /**
@@ -417,7 +414,7 @@ export type RenderOutcome = 'rendered' | 'already rendered';
  * file takes the request's id, so a repeated delivery finds the file and renders nothing
  * again; a failure leaves the request pending, to be retried and then dead-lettered.
  */
-export async function renderRequestedDeliverable(requestId: string, now = new Date()): Promise<RenderOutcome> {
+export async function renderRequestedDeliverable(requestId: string, now = clock.now()): Promise<RenderOutcome> {
   const request = await getDeliverableRequest(requestId);
   if (!request) throw new NotFoundError(`Deliverable request ${requestId}`);
   if (request.state === 'rendered') return 'already rendered';

@@ -31,6 +31,7 @@ import {
   putNewDelivery,
   replaceDelivery,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
 export interface SubscriberAnswer {
   status: number;
@@ -82,7 +83,7 @@ function postToSubscriber(url: string, headers: Record<string, string>, body: st
   });
 }
 
-const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => new Date()), post: dependencies.post ?? postToSubscriber });
+const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => clock.now()), post: dependencies.post ?? postToSubscriber });
 
 /** The clear secrets a delivery is signed with now: the current one, and a rotated one still honoured. */
 export function signingSecrets(subscription: Subscription, now: Date): string[] {

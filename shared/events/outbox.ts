@@ -6,10 +6,11 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import { newEventId } from './ids.js';
 import type { PolicyEvent, PolicyEventInput } from './model.js';
 import { policyEventPut } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /** The outbox item of an event, as one write of the producer's transaction. */
 export function eventWrite(input: PolicyEventInput): TransactionWrite {
-  const occurredAt = input.occurredAt ?? new Date().toISOString();
+  const occurredAt = input.occurredAt ?? clock.now().toISOString();
   const event: PolicyEvent = {
     eventId: newEventId(),
     type: input.type,
@@ -21,18 +22,6 @@ export function eventWrite(input: PolicyEventInput): TransactionWrite {
     data: input.data ?? {},
   };
   return policyEventPut(event);
-}
-
-/**
- * A move's contribution recording its event: `eventsAt((cancelled) => ({ type: ..., ... }))`
- * registered once in shared/moves.ts. The description may answer no event (undefined), or
- * several, when one move means more than one thing to an integrator.
- */
-export function eventsAt<MoveEvent>(describe: (moveEvent: MoveEvent) => PolicyEventInput | PolicyEventInput[] | undefined): (moveEvent: MoveEvent) => Promise<TransactionWrite[]> {
-  return async (moveEvent) => {
-    const described = describe(moveEvent);
-    return (described === undefined ? [] : Array.isArray(described) ? described : [described]).map(eventWrite);
-  };
 }
 
 /** Cents as the wire's number with two decimals. */

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
 import { eventWrite } from '../events/index.js';
 import { lookupZip } from '../geography/index.js';
+import { clock } from '../platform/clock.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -53,7 +54,7 @@ const moratoriumEvent = (type: 'moratorium.declared' | 'moratorium.lifted', mora
 
 // ---------------------------------------------------------------- declare, lift, list
 
-export async function declareMoratorium(principal: Principal, request: DeclarationRequest, now = new Date()) {
+export async function declareMoratorium(principal: Principal, request: DeclarationRequest, now = clock.now()) {
   requireUnderwriter(principal, 'declare a moratorium');
   const area = declaredArea(request, now);
   if (area.products.length) {
@@ -67,7 +68,7 @@ export async function declareMoratorium(principal: Principal, request: Declarati
   return moratoriumToWire(moratorium);
 }
 
-export async function liftMoratorium(principal: Principal, moratoriumId: string, now = new Date()) {
+export async function liftMoratorium(principal: Principal, moratoriumId: string, now = clock.now()) {
   requireUnderwriter(principal, 'lift a moratorium');
   const moratorium = await getMoratorium(moratoriumId);
   if (!moratorium) throw new MoratoriumNotFoundError(moratoriumId);
@@ -119,7 +120,7 @@ export async function retrieveMoratorium(principal: Principal, moratoriumId: str
 }
 
 /** An underwriter lets one policy through one moratorium, with a reason: recorded with who and when. */
-export async function releaseMoratoriumHold(principal: Principal, request: { moratoriumId: string; policyId: string; reason: string }, now = new Date()) {
+export async function releaseMoratoriumHold(principal: Principal, request: { moratoriumId: string; policyId: string; reason: string }, now = clock.now()) {
   requireUnderwriter(principal, 'release a policy from a moratorium');
   const reason = request.reason.trim();
   if (!reason) throw new BusinessRuleError('reason: must say why the policy is released');
@@ -179,7 +180,7 @@ export async function moratoriumsBlocking(principal: Principal, check: Moratoriu
   const none = { moratoriums: [], changes: [] };
   if (check.block === 'cancellation' && check.cancelReason && CANCELLATIONS_NEVER_BARRED.test(check.cancelReason)) return none;
   const all = await listMoratoriums();
-  const at = (check.at ?? new Date()).toISOString();
+  const at = (check.at ?? clock.now()).toISOString();
   if (!all.some((moratorium) => moratorium.blocks.includes(check.block))) return none;
   const snapshot = typeof check.revision === 'string' ? await revisionWithinReach(principal, check.revision) : check.revision;
   let changes: string[] = [];
@@ -216,7 +217,7 @@ const BLOCKED_WHAT: Record<MoratoriumBlock, string> = {
 export async function refuseUnderMoratoriums(principal: Principal, check: MoratoriumCheck): Promise<void> {
   const { moratoriums, changes, snapshot } = await moratoriumsBlocking(principal, check);
   if (!moratoriums.length || !snapshot) return;
-  const at = new Date().toISOString();
+  const at = clock.now().toISOString();
   const header = snapshot.header;
   await Promise.all(
     moratoriums.map((moratorium) =>
@@ -238,7 +239,7 @@ export async function moratoriumWarnings(quote: { properties: Array<{ zip?: stri
   const all = await listMoratoriums();
   if (!all.length) return [];
   const subject: MoratoriumSubject = { locations: quote.properties.map((property) => locationOf(property)), policyTypeName: quote.policyTypeName };
-  return moratoriumsReaching(all, subject, (quote.at ?? new Date()).toISOString()).map(
+  return moratoriumsReaching(all, subject, (quote.at ?? clock.now()).toISOString()).map(
     (moratorium) => `Moratorium "${moratorium.name}" (${moratorium.kind}) is in force over this property: ${moratorium.blocks.map((block) => BLOCKED_WHAT[block]).join(', ')} refused until it ends or is lifted`,
   );
 }

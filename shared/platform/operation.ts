@@ -5,7 +5,7 @@
  * happen here once, for every operation.
  *
  * The platform knows no insurance: which credentials are valid is the auth area's to say,
- * through the Authenticator that shared/operation.ts binds to this factory once.
+ * through the Authenticator that shared/define-operation.ts binds to this factory once.
  */
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';

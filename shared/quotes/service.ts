@@ -37,6 +37,7 @@ import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
 import { dateBoundProblem, planQuote } from './plan.js';
 import { quoteResult } from './result.js';
+import { clock } from '../platform/clock.js';
 
 export interface QuoteOptions {
   runUwRules: boolean;
@@ -107,7 +108,7 @@ function rateBuilt(product: ProductCatalog, plan: QuotePlan, header: RevisionRec
 
 const questionNames = (product: ProductCatalog) => new Map(product.questions.map((question) => [question.id, question.name]));
 
-export async function createQuote(principal: Principal, info: QuoteInfo, options: QuoteOptions, now = new Date()): Promise<QuoteResult> {
+export async function createQuote(principal: Principal, info: QuoteInfo, options: QuoteOptions, now = clock.now()): Promise<QuoteResult> {
   const product = await getProductCatalog();
   await checkDateBounds(principal, info.effective_date, now);
   const plan = planQuote(product, info);
@@ -148,7 +149,7 @@ export async function createQuote(principal: Principal, info: QuoteInfo, options
  * new quote's create transaction also retires the old one (its number stops finding it),
  * so either both happen or neither does; a change of the old quote meanwhile fails it.
  */
-export async function requoteQuote(principal: Principal, policyNumber: string, info: QuoteInfo, options: Omit<QuoteOptions, 'retiring' | 'runStateless'>, now = new Date()): Promise<QuoteResult> {
+export async function requoteQuote(principal: Principal, policyNumber: string, info: QuoteInfo, options: Omit<QuoteOptions, 'retiring' | 'runStateless'>, now = clock.now()): Promise<QuoteResult> {
   const { policy } = await policyWithinReach(principal, { policyNumber });
   const header = (await revisionWithinReach(principal, policy.activeRevisionId)).header;
   if (header.revisionState !== 'open' || policy.active) {
@@ -168,7 +169,7 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
  * A quote's answer with a warning for every moratorium in force over one of its properties: the
  * quote still rates (and is stored), but binding it will be refused while the moratorium lasts.
  */
-export async function withMoratoriumWarnings(result: QuoteResult, info: Pick<QuoteInfo, 'locations' | 'policy_type_name'>, now = new Date()): Promise<QuoteResult | DataWithMessages> {
+export async function withMoratoriumWarnings(result: QuoteResult, info: Pick<QuoteInfo, 'locations' | 'policy_type_name'>, now = clock.now()): Promise<QuoteResult | DataWithMessages> {
   const warnings = await moratoriumWarnings({ properties: info.locations.map((location) => ({ zip: location.address_zip ?? null, state: location.address_state ?? null })), policyTypeName: info.policy_type_name, at: now });
   return warnings.length ? new DataWithMessages(result, warnings) : result;
 }
@@ -176,7 +177,7 @@ export async function withMoratoriumWarnings(result: QuoteResult, info: Pick<Quo
 /** Rates and answers a quote built in memory; nothing is written, not even a policy number. */
 function statelessQuote(product: ProductCatalog, plan: QuotePlan, options: QuoteOptions): QuoteResult {
   const header = { policyTypeId: plan.policyTypeId, termStart: plan.effectiveDate, termEnd: addMonths(plan.effectiveDate, 12), underwritingQuestions: plan.underwritingAnswers } as RevisionRecord;
-  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: new Date() }, options.hardGeoBypass);
+  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: clock.now() }, options.hardGeoBypass);
   const { rated, stp, itemPlaces } = rateBuilt(product, plan, header, built, options.runUwRules);
   return quoteResult(plan, rated, { itemPlaces, questionNames: questionNames(product), stp, extended: options.extended }, { quoteNumber: null, policyId: null });
 }

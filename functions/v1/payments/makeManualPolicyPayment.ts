@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { date, looseText, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { makeManualPayment } from '../../../shared/billing/service.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { EVENTS_PERMISSION, redeliver } from '../../../shared/events/service.js';
 import { boundedString } from '../../../shared/platform/request-fields.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, list } from '../../../shared/platform/request-fields.js';
 import { applyLockboxTransactions } from '../../../shared/billing/service.js';
 import { LOCKBOX_SYNC_LINES, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { date, eitherOf, freeFormObject, optional, optionalId, pageNumber, pageSize, withDefault } from '../../../shared/platform/request-fields.js';
 import { accountHistory } from '../../../shared/billing/service.js';
 import { DEFAULT_HISTORY_PAGE_SIZE } from '../../../shared/billing/account-history.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { listMoratoriumsFor } from '../../../shared/moratoriums/service.js';
 import { date, optional } from '../../../shared/platform/request-fields.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { MORATORIUM_PERMISSION, releaseMoratoriumHold } from '../../../shared/moratoriums/service.js';
 import { boundedString, id, LIMITS } from '../../../shared/platform/request-fields.js';
 
