@@ -21,6 +21,7 @@ const UNDERWRITER_ROLE = 'f572e03a-a70b-4671-a45c-bae3e4b9cc1b';
 const MIAMI = '33101';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 const UNDERWRITING_REASONS = '5e9d5f20-b957-4ddc-b09b-39602a3454d6';
+const LOSS_HISTORY = 'e5a9f172-3b8c-4d61-a0f4-8c7b5e2d9a03';
 const BROWARD = '33301';
 
 let service: TestService;
@@ -175,9 +176,18 @@ describe('a moratorium over Miami-Dade', () => {
     ok(await bind(quoted.policy_id));
   });
 
-  it('bars the carrier\'s cancellation and a reinstatement where blocked; the insured\'s own request goes on', async () => {
+  it('bars a Non-Renewal, the carrier\'s cancellation and a reinstatement where blocked; a renewal and the insured\'s own request go on', async () => {
     const policy = await issued('Cass Cancel', '33480');
-    const barred = ok(await declare({ name: 'Statutory Bar', kind: 'regulatory', zips: ['33480'], blocks: ['cancellation', 'reinstatement', 'non_renewal'] }));
+    const renewing = ok(await quote('Rene Renewing', '33480', { effective: addDays(todayIso(), -330) }));
+    ok(await bind(renewing.policy_id));
+    ok(await issue(renewing.policy_id));
+    const barred = ok(await declare({ name: 'Statutory Bar', kind: 'regulatory', zips: ['33480'], blocks: ['new_business', 'cancellation', 'reinstatement', 'non_renewal'] }));
+    // A renewal on the same terms goes on; a Non-Renewal is barred.
+    expect(ok(await service.call(`${P}/process_renewals`, { policy_number: renewing.quote_number, renew_date: todayIso() }))).toMatchObject({ decision: 'renewed' });
+    const revisionId = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_revision.id;
+    const nonRenewal = await service.call(`${P}/store_renewal_status`, { revision_id: revisionId, renewal_status: 'Non-Renewal', renewal_status_reason: LOSS_HISTORY });
+    expect(nonRenewal.body.success).toBe(false);
+    expect(nonRenewal.body.messages[0]).toMatch(/non-renewal is refused under the moratorium "Statutory Bar"/);
     const byCarrier = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: UNDERWRITING_REASONS, cancel_date: todayIso() });
     expect(byCarrier.body.success).toBe(false);
     expect(byCarrier.body.message).toMatch(/cancellation is refused under the moratorium "Statutory Bar"/);
@@ -186,6 +196,6 @@ describe('a moratorium over Miami-Dade', () => {
     expect(reinstated.body.messages[0]).toMatch(/reinstatement is refused under the moratorium "Statutory Bar"/);
     ok(await service.call(`${U}/lift_moratorium`, { moratorium_id: barred.moratorium_id }));
     ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
-    expect(ok(await service.call(`${U}/retrieve_moratorium`, { moratorium_id: barred.moratorium_id })).refusals.map((refusal: { refused: string }) => refusal.refused)).toEqual(['cancellation', 'reinstatement']);
+    expect(ok(await service.call(`${U}/retrieve_moratorium`, { moratorium_id: barred.moratorium_id })).refusals.map((refusal: { refused: string }) => refusal.refused)).toEqual(['non_renewal', 'cancellation', 'reinstatement']);
   });
 });
