@@ -16,8 +16,8 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import { spreadOverInstallments, type InstallmentShare } from '../policies/index.js';
 import { accountEntry } from './account-history.js';
 import type { AccountEntry, BillingAccount } from './model.js';
-import { billingSettings } from './service.js';
-import { loadAccount } from './store.js';
+import { billingSettings } from './installment-plans.js';
+import { loadAccount, postingWrites } from './store.js';
 
 /** A credit above this, once nothing is left to pay, goes back to the insured (unless the billing rules set `refundThreshold`). */
 export const DEFAULT_REFUND_THRESHOLD_CENTS: Cents = 25_00;

@@ -19,7 +19,7 @@ import { formatCents, sum } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount } from './model.js';
-import { billableItemsOfRevision, billingSettings, installmentPlan } from './service.js';
+import { billableItemsOfRevision, billingSettings, installmentPlan } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites } from './store.js';
 import { randomUUID } from 'node:crypto';
 

@@ -2465,8 +2465,9 @@ export interface operations {
                     api_key?: string;
                     /** @example Pat Example */
                     name: string;
-                    /** @example Pat Example */
+                    /** @example Named Insured */
                     role: string;
+                    /** @example individual */
                     role_type: string;
                 };
             };
@@ -3012,6 +3013,7 @@ export interface operations {
                         username?: (string | number) | null;
                         website?: (string | number) | null;
                     };
+                    /** @example Named Insured */
                     role?: (string | number) | null;
                 };
             };
@@ -3361,8 +3363,10 @@ export interface operations {
                         enabled?: boolean | (0 | 1) | string;
                         /** @default GET */
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3376,8 +3380,10 @@ export interface operations {
                     enabled?: boolean | (0 | 1) | string;
                     /** @default GET */
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3489,11 +3495,13 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     json_obj: {
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3722,8 +3730,10 @@ export interface operations {
                         /** @example true */
                         enabled?: boolean | (0 | 1) | string;
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override?: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3733,8 +3743,10 @@ export interface operations {
                     /** @example true */
                     enabled?: boolean | (0 | 1) | string;
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override?: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -5394,6 +5406,7 @@ export interface operations {
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     contact_id: string;
+                    /** @example Insured's request */
                     description: string;
                 };
             };
@@ -6166,6 +6179,7 @@ export interface operations {
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -7183,6 +7197,7 @@ export interface operations {
                     active?: boolean | (0 | 1) | string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -9329,7 +9344,7 @@ export interface operations {
                             item_id?: string;
                             /** @example 250000 */
                             limit?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name?: string;
                             /** @example 851.62 */
                             premium?: number | string;
@@ -9367,7 +9382,7 @@ export interface operations {
                                 item_id?: string;
                                 /** @example 250000 */
                                 limit?: number | string;
-                                /** @example Pat Example */
+                                /** @example Dwelling */
                                 name?: string;
                                 /** @example 851.62 */
                                 premium?: number | string;
@@ -9549,7 +9564,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -9796,7 +9811,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -12271,7 +12286,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -15030,6 +15045,7 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     renewal_status: "Renew" | "Non-Renewal";
+                    /** @example Insured's request */
                     renewal_status_description?: string;
                     /**
                      * Format: uuid

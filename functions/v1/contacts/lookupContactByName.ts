@@ -12,7 +12,7 @@ export const handler = defineOperation({
     name: name(),
     role: name(),
     role_type: z.pipe(
-      z.string().check(z.trim(), z.maxLength(32), z.toLowerCase()),
+      z.string().check(z.trim(), z.maxLength(32), z.toLowerCase(), z.meta({ examples: ['individual'] })),
       z.enum(['individual', 'organization'], { error: 'must be individual or organization' }),
     ),
   }),
