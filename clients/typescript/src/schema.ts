@@ -16980,6 +16980,7 @@ export interface operations {
                     moratorium_id: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     policy_id: string;
+                    /** @example Insured's request */
                     reason: string;
                 };
             };
