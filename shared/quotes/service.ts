@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { type ProductCatalog, getCarrierSettings, getProductCatalog } from '../catalog/index.js';
 import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, agencyIdByNumber, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
+import { moratoriumWarnings } from '../moratoriums/index.js';
+import { DataWithMessages } from '../platform/envelope.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import {
@@ -161,6 +163,15 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
     ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
   ];
   return createQuote(principal, { ...info, policy_number: undefined }, { ...options, runStateless: false, retiring }, now);
+}
+
+/**
+ * A quote's answer with a warning for every moratorium in force over one of its properties: the
+ * quote still rates (and is stored), but binding it will be refused while the moratorium lasts.
+ */
+export async function withMoratoriumWarnings(result: QuoteResult, info: Pick<QuoteInfo, 'locations' | 'policy_type_name'>, now = clock.now()): Promise<QuoteResult | DataWithMessages> {
+  const warnings = await moratoriumWarnings({ properties: info.locations.map((location) => ({ zip: location.address_zip ?? null, state: location.address_state ?? null })), policyTypeName: info.policy_type_name, at: now });
+  return warnings.length ? new DataWithMessages(result, warnings) : result;
 }
 
 /** Rates and answers a quote built in memory; nothing is written, not even a policy number. */
