@@ -7,7 +7,7 @@
  * retirement of the quote it replaces to that same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { type ProductCatalog, getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { type ProductCatalog, getCarrierSettings, getProductCatalog, notWrittenProblem, productForFiling, resolveFiling } from '../catalog/index.js';
 import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, agencyIdByNumber, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
@@ -66,7 +66,23 @@ async function agencyOf(principal: Principal, info: QuoteInfo): Promise<string |
   return agency.id;
 }
 
+/**
+ * The quote's structure as the state of its primary location sells the line: built once to
+ * learn where the location lies (its ZIP's state), refused naming the line and the state
+ * where the line is not written (or not yet on the effective date), and built again with the
+ * state's charges when its filing has any.
+ */
 function structureFor(product: ProductCatalog, plan: QuotePlan, at: { policyId: string; revisionId: string; now: Date }, hardGeoBypass: boolean): BuiltStructure {
+  const built = structureOf(product, plan, at, hardGeoBypass);
+  const primaryIndex = Math.max(0, plan.locations.findIndex((location) => location.primary));
+  const filing = resolveFiling(product, built.risks[primaryIndex]?.address_state ?? null);
+  const problem = notWrittenProblem(product, filing, { date: plan.effectiveDate, basis: 'new_business' });
+  if (problem) throw new BusinessRuleError(`quote_info.locations.${primaryIndex}.address_zip: ${problem}`);
+  const stateProduct = productForFiling(product, filing);
+  return stateProduct === product ? built : structureOf(stateProduct, plan, at, hardGeoBypass);
+}
+
+function structureOf(product: ProductCatalog, plan: QuotePlan, at: { policyId: string; revisionId: string; now: Date }, hardGeoBypass: boolean): BuiltStructure {
   return buildRevisionStructure(
     product,
     {
