@@ -29,7 +29,7 @@ import {
   type RevisionSnapshot,
 } from '../policies/index.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { rateRevision } from '../rating/index.js';
+import { rateRevision, type RatedRevision } from '../rating/index.js';
 import { searchIndexDeletes, getSearchRecord } from '../search/index.js';
 import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
@@ -176,6 +176,19 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
     ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
   ];
   return createQuote(principal, { ...info, policy_number: undefined }, { ...options, runStateless: false, retiring }, now);
+}
+
+/**
+ * A quote request rated in memory as create_quote_extended would rate it (the plan, the
+ * structure of its state, the engine), with the properties it built: product worksheets are
+ * rated this way. Nothing is read or written.
+ */
+export function rateQuoteInMemory(product: ProductCatalog, info: QuoteInfo): { rated: RatedRevision; propertyIds: string[] } {
+  const plan = planQuote(product, info);
+  const header = { policyTypeId: plan.policyTypeId, termStart: plan.effectiveDate, termEnd: addMonths(plan.effectiveDate, 12), underwritingQuestions: plan.underwritingAnswers, transactionType: 'new_business' } as RevisionRecord;
+  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: new Date(0) }, false);
+  const { rated } = rateBuilt(product, plan, header, built, false);
+  return { rated, propertyIds: built.risks.map((risk) => risk.id) };
 }
 
 /** Rates and answers a quote built in memory; nothing is written, not even a policy number. */
