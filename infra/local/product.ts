@@ -10,7 +10,7 @@
 import { readPackageFolder } from '../../shared/catalog/package-folder.js';
 import { diffPackages } from '../../shared/catalog/package-diff.js';
 import { readPackage, type PackageProblem } from '../../shared/catalog/package-schema.js';
-import { checkProductPackage } from '../../shared/quotes/product-check.js';
+import { checkProductPackage } from '../../shared/products/check.js';
 
 const USAGE = 'usage: npm run product -- validate <folder> | test <folder> | diff <a> <b> | publish <folder> [--url <service url>] [--api-key <key>]';
 

@@ -234,6 +234,10 @@ export interface RateVersion {
   id: string;
   /** The state whose filing it belongs to; absent: the countrywide filing. */
   state?: string;
+  /** The product version (import_line_file's version id) that published it. */
+  productVersion?: string;
+  /** The state's territory table as published with these rates (they rate by it for good, whatever a later version files). */
+  territories?: TerritoryTable;
   name: string;
   newBusinessEffectiveDate: string;
   renewalEffectiveDate: string;

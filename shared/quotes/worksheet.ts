@@ -5,7 +5,7 @@
  * quote path and the real engine; every figure that differs is answered.
  */
 import type { ProductCatalog } from '../catalog/index.js';
-import type { Worksheet } from '../catalog/package-schema.js';
+import type { Worksheet } from '../catalog/index.js';
 import { formatCents, sameAmount } from '../platform/money.js';
 import type { RatedLineItem } from '../rating/index.js';
 import type { QuoteInfo } from './model.js';

@@ -39,7 +39,8 @@ export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionT
   }
   const version = rateVersionOf({ rateVersions: filing.rateVersions }, revision);
   const product = productAtRateVersion(productForFiling(catalogProduct, filing), version);
-  const catalog = indexCatalog(product, filing);
+  // Rates published with their own territory table keep rating by it.
+  const catalog = indexCatalog(product, version?.territories ? { ...filing, territories: version.territories } : filing);
   const { daysInTerm, daysInForce } = termDays(revision);
   const placedItems = placeItems(catalog, revision);
   const ranks = ratingRanks(product.items);
@@ -55,7 +56,7 @@ export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionT
   }
   const allItemIds = placedItems.map((placed) => placed.line.itemId);
   return {
-    rateVersion: version ? { id: version.id, name: version.name } : null,
+    rateVersion: version ? { id: version.id, name: version.name, ...(version.productVersion ? { productVersion: version.productVersion } : {}) } : null,
     filing: { state: filing.state, filedAs: filing.filedAs },
     items: results,
     totals: totalsOf(results),

@@ -115,7 +115,7 @@ export interface AttachedForm {
 
 export interface RatedRevision {
   /** The rate version the revision was rated at (null in a catalog without versions). */
-  rateVersion: { id: string; name: string } | null;
+  rateVersion: { id: string; name: string; productVersion?: string } | null;
   /** The state filing that rated it (`countrywide` when the state has none of its own) and the state asked about. */
   filing: { state: string; filedAs: string };
   /** In the order given: the policy items first, then each property's items. */

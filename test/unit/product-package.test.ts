@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { diffPackages } from '../../shared/catalog/package-diff.js';
 import { readPackage, type PackageDocument } from '../../shared/catalog/package-schema.js';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
-import { checkProductPackage } from '../../shared/quotes/product-check.js';
+import { checkProductPackage } from '../../shared/products/check.js';
 
 const DWELLING = '2deb7d04-daec-47e3-a98a-c9c075598673';
 const copy = (): Record<string, any> => structuredClone(referencePackageDocument()) as Record<string, any>;

@@ -3,12 +3,9 @@
  * validated (schema, references, known filing mistakes; shared/catalog/package-validation.ts)
  * against the ZIP table's counties, then every worksheet rated through the quote path.
  */
-import { productFromRecords } from '../catalog/model.js';
-import { packageRecords } from '../catalog/package-records.js';
-import type { PackageDocument, PackageProblem, ProductPackage } from '../catalog/package-schema.js';
-import { validatePackage } from '../catalog/package-validation.js';
+import { packageRecords, productFromRecords, validatePackage, type PackageDocument, type PackageProblem, type ProductPackage } from '../catalog/index.js';
 import { countiesOfState } from '../geography/index.js';
-import { runWorksheets, type WorksheetRun } from './worksheet.js';
+import { runWorksheets, type WorksheetRun } from '../quotes/index.js';
 
 export interface ProductCheck {
   package?: ProductPackage;
