@@ -147,6 +147,12 @@ export function diffPackages(a: ProductPackage, b: ProductPackage): PackageChang
       const old = (before.rateVersions ?? []).find((candidate) => candidate.id === version.id);
       if (!old) {
         say(where, `rate version ${version.name} added, for new business from ${version.newBusinessEffectiveDate} and renewals from ${version.renewalEffectiveDate ?? '(no date)'}`);
+        // What it changes against the version of the state in force before it (the line's steps where that one states none).
+        const prior = (after.rateVersions ?? []).filter((candidate) => candidate.id !== version.id && candidate.newBusinessEffectiveDate < version.newBusinessEffectiveDate).sort((x, y) => x.newBusinessEffectiveDate.localeCompare(y.newBusinessEffectiveDate)).at(-1);
+        for (const [itemId, { steps }] of Object.entries(version.items)) {
+          const baseline = prior?.items[itemId]?.steps ?? b.items.items.find((item) => item.id === itemId)?.rating.steps ?? [];
+          for (const change of stepsChanges(baseline, steps)) say(where, `rate version ${version.name}, ${itemName(itemId)}, ${change}${prior ? ` (against ${prior.name})` : ''}`);
+        }
         continue;
       }
       const label = `rate version ${version.name}`;
