@@ -7,6 +7,7 @@
  */
 import type { ResourceAccess } from '../../shared/platform/operation.js';
 import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-runs.js';
+import { clock } from '../../shared/platform/clock.js';
 
 export const schedule = 'cron(0 6 * * ? *)';
 
@@ -14,7 +15,7 @@ export const resources: ResourceAccess = { table: 'write', queues: ['print-batch
 
 /** A run for another date can be asked with `{ "printDate": "YYYY-MM-DD" }` (a manual or local run). */
 export async function handler(event?: { printDate?: string; time?: string }): Promise<{ printDate: string }> {
-  const printDate = event?.printDate ?? nightlyPrintDate(event?.time ? new Date(event.time) : new Date());
+  const printDate = event?.printDate ?? nightlyPrintDate(event?.time ? new Date(event.time) : clock.now());
   await planPrintRun(printDate);
   return { printDate };
 }

@@ -6,6 +6,7 @@
  * The walk is a list of steps, each reading what the earlier ones found, so that a step is
  * added by inserting it where it belongs (an endorsement, between search and cancel).
  */
+import { addDays } from '../../shared/platform/dates.js';
 import { findRunningService, LocalToolError, postToService, runLocalTool, type RunningService } from './running-service.js';
 
 /** What the steps learn as they go. */
@@ -26,7 +27,9 @@ interface Step {
   until?(answer: any, walk: Walk): boolean;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The service's today (get_release_info answers it): SERVICE_CLOCK may have started the service on another day than this machine's. */
+let serviceToday = new Date().toISOString().slice(0, 10);
+const day = (offset: number) => addDays(serviceToday, offset);
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 
@@ -85,7 +88,8 @@ const WORKED_EXAMPLE_STEPS: Step[] = [
   {
     title: 'print queue',
     path: '/api/v1/printing/getToBePrinted',
-    body: () => ({ json_dict: {} }),
+    // Through a week ahead: a Declaration issued on a weekend or a holiday prints on the next business day.
+    body: () => ({ json_dict: { to_date: day(7) } }),
     // The Declaration is rendered by the documents consumer moments after issue.
     until: (answer, walk) => (answer.data.files as Array<{ policy_number: string }>).some((file) => file.policy_number === walk.policyNumber),
     figures: (answer, walk) => {
@@ -172,6 +176,8 @@ async function walkWorkedExample(service: RunningService, print: (line: string) 
 
 await runLocalTool(async () => {
   const service = findRunningService();
+  const release = await postToService(service, '/api/v2/utils/get_release_info', {});
+  if (typeof release.body?.data?.today === 'string') serviceToday = release.body.data.today;
   console.log(`The worked example against ${service.url}:`);
   await walkWorkedExample(service);
 });

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
+import { anchoredClockSetting, CLOCK_VARIABLE, clockStart } from '../../shared/platform/clock.js';
 import { claimDataDir, DataDirBusyError, portInUse } from './data-lock.js';
 import { startLocalService } from './service.js';
 
@@ -31,6 +32,16 @@ function refuse(line: string): never {
 }
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) refuse(`PORT=${process.env.PORT} is not a port number`);
+let clockStartsAt: string | undefined;
+if (process.env[CLOCK_VARIABLE]) {
+  try {
+    // Pinned once, so that this process and everything it starts read one clock.
+    process.env[CLOCK_VARIABLE] = anchoredClockSetting(process.env[CLOCK_VARIABLE]!);
+    clockStartsAt = new Date(clockStart(process.env[CLOCK_VARIABLE]!.split('@')[0])).toISOString();
+  } catch (error) {
+    refuse(`npm start: ${(error as Error).message}`);
+  }
+}
 // Before any store starts or anything under .data/ is touched: one process owns .data/ at a time.
 let claim: ReturnType<typeof claimDataDir> | undefined;
 if (dataDir) {
@@ -64,7 +75,7 @@ const oauthClient =
     ? { clientId: process.env.BOOTSTRAP_CLIENT_ID, clientSecret: process.env.BOOTSTRAP_CLIENT_SECRET }
     : undefined;
 
-const service = await startLocalService({ port, dataDir, administratorApiKey: admin.key, oauthClient }).catch((error: NodeJS.ErrnoException) =>
+const service = await startLocalService({ port, dataDir, administratorApiKey: admin.key, oauthClient, detachedDatabase: true }).catch((error: NodeJS.ErrnoException) =>
   // Taken between the check above and the listen.
   error.code === 'EADDRINUSE' ? portTaken() : /is Java installed/.test(error.message) ? refuse(`npm start: ${error.message}`) : Promise.reject(error),
 );
@@ -72,6 +83,9 @@ claim?.announce(service.url, service.port);
 if (admin.announce) {
   console.log(`administrator API key (shown once${dataDir ? `; also in ${join(dataDir, 'admin-api-key')}` : ''}): ${admin.key}`);
 }
+if (clockStartsAt) console.log(`the service's clock started at ${clockStartsAt} (${CLOCK_VARIABLE}) and runs on from there`);
+// A run that keeps nothing in .data/ leaves the local tools nothing to find it by.
+if (!dataDir) console.log(`npm run print-job, nightly and demo reach this run as PORT=${service.port} BOOTSTRAP_API_KEY=${admin.announce ? '<the key above>' : '<your BOOTSTRAP_API_KEY>'} npm run ...`);
 console.log(`listening on http://localhost:${service.port}`);
 
 let stopping = false;

@@ -89,7 +89,40 @@ const sourceOperation = (route: OperationRoute): ApiOperation => ({
   load: () => import(pathToFileURL(route.entry).href).then((module) => module.handler as OperationHandler),
 });
 
-export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[] }): Promise<LocalApi> {
+/**
+ * What a laptop's answers add for the person at it, never given in AWS (nor in the rehearsal,
+ * which stands for it): where a local run's key is, on a 401; on a 404 under /api/, the
+ * operation nearest the name asked and where every operation is listed.
+ */
+export interface LocalAdvice {
+  /** Added to a 401's messages. */
+  whereTheKeyIs: string;
+}
+
+/** The nearest operation path to `path` by edit distance, when it is near enough to be a slip (`create_qoute`). */
+export function nearestOperation(path: string, paths: readonly string[]): string | undefined {
+  let best: { path: string; distance: number } | undefined;
+  for (const candidate of paths) {
+    const distance = editDistance(path.toLowerCase(), candidate.toLowerCase());
+    if (!best || distance < best.distance) best = { path: candidate, distance };
+  }
+  const name = path.split('/').at(-1) ?? '';
+  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.path : undefined;
+}
+
+/** Edits (insert, delete, replace, swap of neighbours) from `a` to `b`. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+    }
+  }
+  return rows[a.length][b.length];
+}
+
+export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[]; advice?: LocalAdvice }): Promise<LocalApi> {
   const operations = options.operations ?? listOperationRoutes().map(sourceOperation);
   const exact = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   // Paths with `{name}` segments (GET /docs/{asset}), matched segment by segment.
@@ -126,6 +159,28 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     return { allowed };
   };
 
+  /** A 404's message; locally it names the nearest operation and where every one is listed. */
+  const notFound = (path: string): string => {
+    const plain = `No operation answers on ${path}`;
+    if (!options.advice || !path.startsWith('/api/')) return plain;
+    const nearest = nearestOperation(path, operations.filter((operation) => operation.method === 'POST' && !operation.path.includes('{')).map((operation) => operation.path));
+    return `${plain}${nearest ? `: did you mean ${nearest}?` : ''} Every operation is listed at /docs`;
+  };
+  /** A 401 answered locally also says where a local run's key is. */
+  const withKeyAdvice = (response: LocalResponse): LocalResponse => {
+    if (response.statusCode !== 401 || !options.advice) return response;
+    try {
+      const body = JSON.parse(String(response.body)) as { messages?: string[]; message?: string[] | string };
+      // Said within the refusal's one message: clients read the first.
+      const messages = Array.isArray(body.messages) ? body.messages : Array.isArray(body.message) ? body.message : undefined;
+      if (!messages?.length) return response;
+      messages[0] = `${messages[0].replace(/\.?$/, '.')} ${options.advice.whereTheKeyIs}`;
+      return { ...response, body: JSON.stringify(body) };
+    } catch {
+      return response;
+    }
+  };
+
   const server = createServer((req, res) => handle(req, res, false));
   // Without this listener Node answers 100 Continue itself, and the client sends the body.
   server.on('checkContinue', (req, res) => handle(req, res, true));
@@ -144,7 +199,7 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     const route = extra.get(`${method} ${url.pathname}`);
     const found = route ? { allowed: [method] } : find(method, url.pathname);
     const operation = found.operation;
-    if (!route && !operation && found.allowed.length === 0) return refuse(req, res, failure(404, version, `No operation answers on ${url.pathname}`), expectsContinue);
+    if (!route && !operation && found.allowed.length === 0) return refuse(req, res, failure(404, version, notFound(url.pathname)), expectsContinue);
     if (!route && !operation) {
       const refusal = failure(405, version, `Operations are called with ${found.allowed.join(', ')}`);
       return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: found.allowed.join(', ') } }, expectsContinue);
@@ -153,14 +208,15 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     // Local endpoints (token, docs) and operations that authenticate otherwise take no header credential.
     const verifiable = handler !== undefined && handler.operation?.authentication !== 'none';
     const limit = await bodyLimitFor(req, url, version, verifiable);
-    if (typeof limit !== 'number') return refuse(req, res, limit, expectsContinue);
+    if (typeof limit !== 'number') return refuse(req, res, withKeyAdvice(limit), expectsContinue);
     if (expectsContinue) res.writeContinue();
     const body = await readBody(req, limit);
     if (body === 'too large') return refuse(req, res, tooLarge(version, limit, verifiable));
-    if (route) return send(res, await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body }));
+    if (route) return send(res, withKeyAdvice(await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body })));
 
     const event = toApiGatewayEvent(req, url, body, found.pathParameters);
-    const result = await handler!(event, lambdaContext(operation!, event.requestContext.requestId));
+    const answered = await handler!(event, lambdaContext(operation!, event.requestContext.requestId));
+    const result = answered.statusCode === 401 && !answered.isBase64Encoded ? { ...answered, body: String(withKeyAdvice({ statusCode: 401, body: answered.body ?? '' }).body) } : answered;
     res.statusCode = result.statusCode ?? 200;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
     if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);

@@ -43,6 +43,8 @@ export interface LocalServiceOptions {
   consumers?: boolean | QueueName[];
   /** Where the queue consumers live (default events/). */
   eventsDir?: string;
+  /** The database out of the terminal's process group (`npm start`: Ctrl-C stops the service, which stops the database last). */
+  detachedDatabase?: boolean;
 }
 
 export interface LocalService {
@@ -55,7 +57,7 @@ export interface LocalService {
 
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const ownStores = !options.stores;
-  const stores = options.stores ?? (await startEmbeddedStores(options.dataDir ? { dataDir: join(options.dataDir, 'stores') } : {}));
+  const stores = options.stores ?? (await startEmbeddedStores({ ...(options.dataDir ? { dataDir: join(options.dataDir, 'stores') } : {}), detachedDatabase: options.detachedDatabase ?? false }));
   const stoppers: Array<() => Promise<void>> = [];
   try {
     const port = options.port || (await freePort());
@@ -67,26 +69,39 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     await movePrintQueueToEntries();
     await backfillLockboxDues();
     const { contactId } = await ensureAdministrator({ apiKey: options.administratorApiKey, oauthClient: options.oauthClient });
-    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }) });
+    const whereTheKeyIs = options.dataDir
+      ? `A local run's administrator key is in ${join(options.dataDir, 'admin-api-key')} (or is BOOTSTRAP_API_KEY, when that was set at start)`
+      : "A local run's administrator key is in .data/admin-api-key; one started with --memory has the key it printed at start (or BOOTSTRAP_API_KEY, when that was set)";
+    const api = await startLocalApi({ port, routes: await localRoutes({ eventsDir: options.eventsDir ?? EVENTS_DIR }), advice: { whereTheKeyIs } });
     stoppers.push(api.close);
     // Stopped in reverse: the consumers first, so that none is still polling stores already gone.
     if (ownStores) stoppers.push(stores.stop);
+    /** The pipes and the queue pollers: told to stop all at once, so that none goes on polling while another winds down. */
+    const polling: Array<() => Promise<void>> = [];
+    let pollingStopped: Promise<void> | undefined;
+    const stopPolling = () => (pollingStopped ??= Promise.all(polling.map((stop) => stop().catch(() => undefined))).then(() => undefined));
     if (options.consumers !== false) {
       const only = Array.isArray(options.consumers) ? options.consumers : undefined;
-      stoppers.push(...(await startConsumers(options.eventsDir ?? EVENTS_DIR, only)));
+      const consumers = await startConsumers(options.eventsDir ?? EVENTS_DIR, only);
+      polling.push(...consumers.pollers);
       const pipeClient = new SQSClient({});
-      const pipe = startRequestDispatcher({ sqs: pipeClient });
-      // Stopped in reverse: the pipe first, then its client.
-      stoppers.push(async () => pipeClient.destroy(), pipe.stop);
+      polling.push(startRequestDispatcher({ sqs: pipeClient }).stop);
       // The events' pipe and retry step, when the events consumer runs (infra/local/pipe-dispatchers.ts).
-      if (!only || only.includes('events')) stoppers.push(startEventDispatcher({ sqs: pipeClient }).stop);
+      if (!only || only.includes('events')) polling.push(startEventDispatcher({ sqs: pipeClient }).stop);
+      // Stopped in reverse: after every pipe and poller, their clients.
+      stoppers.push(async () => pipeClient.destroy(), consumers.closeClient, stopPolling);
     }
     return {
       url: api.url,
       port: api.port,
       names,
       administratorContactId: contactId,
+      // Quietly, in order: the API takes no new request, the pipes and the consumers stop polling, their clients close, then the stores stop.
       stop: async () => {
+        // Every pipe and poller is told at once (none starts another call), before anything else stops.
+        const polled = stopPolling();
+        await api.close().catch(() => undefined);
+        await polled;
         for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
       },
     };
@@ -101,11 +116,11 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
  * events/queues/<queue-name>/<consumer>.ts consumes <queue-name>, driven by a poller
  * exactly as Lambda's event source mapping would drive it (batches, partial failures).
  */
-async function startConsumers(eventsDir: string, only?: readonly QueueName[]): Promise<Array<() => Promise<void>>> {
+async function startConsumers(eventsDir: string, only?: readonly QueueName[]): Promise<{ pollers: Array<() => Promise<void>>; closeClient(): Promise<void> }> {
   const queuesDir = join(eventsDir, 'queues');
-  if (!existsSync(queuesDir)) return [];
-  const client = new SQSClient({});
   const stoppers: Array<() => Promise<void>> = [];
+  if (!existsSync(queuesDir)) return { pollers: stoppers, closeClient: async () => undefined };
+  const client = new SQSClient({});
   for (const queue of readdirSync(queuesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
     if (!isQueueName(queue.name)) throw new Error(`events/queues/${queue.name}/ names no queue of shared/platform/queues.ts`);
     if (only && !only.includes(queue.name)) continue;
@@ -127,6 +142,5 @@ async function startConsumers(eventsDir: string, only?: readonly QueueName[]): P
       stoppers.push(() => poller.stop());
     }
   }
-  stoppers.push(async () => client.destroy());
-  return stoppers;
+  return { pollers: stoppers, closeClient: async () => client.destroy() };
 }

@@ -37,7 +37,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the three stores; `dataDir` keeps their data between runs, without it nothing is kept. */
-export async function startEmbeddedStores(options: { dataDir?: string } = {}): Promise<EmbeddedStores> {
+/**
+ * `detachedDatabase`: DynamoDB Local in a process group of its own, so that a terminal's Ctrl-C
+ * reaches only this process, which stops its pipes and consumers before the database (`npm
+ * start`); it is still killed when this process exits.
+ */
+export async function startEmbeddedStores(options: { dataDir?: string; detachedDatabase?: boolean } = {}): Promise<EmbeddedStores> {
   const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'ias-stores-'));
   const dataDir = options.dataDir ?? scratch!;
   const stoppers: Array<() => Promise<void>> = [];
@@ -47,7 +52,7 @@ export async function startEmbeddedStores(options: { dataDir?: string } = {}): P
   };
   try {
     const [dynamodb, s3, sqs] = await Promise.all([
-      startDynamoDbLocal(options.dataDir ? join(dataDir, 'dynamodb') : undefined),
+      startDynamoDbLocal(options.dataDir ? join(dataDir, 'dynamodb') : undefined, options.detachedDatabase ?? false),
       startS3(join(dataDir, 's3')),
       startSqsServer({ port: 0, host: '127.0.0.1', ...(options.dataDir ? { dataFile: join(dataDir, 'sqs.json') } : {}) }),
     ]);
@@ -59,10 +64,10 @@ export async function startEmbeddedStores(options: { dataDir?: string } = {}): P
   }
 }
 
-async function startDynamoDbLocal(path: string | undefined): Promise<{ endpoint: string; stop(): Promise<void> }> {
+async function startDynamoDbLocal(path: string | undefined, detached: boolean): Promise<{ endpoint: string; stop(): Promise<void> }> {
   if (path) mkdirSync(path, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawnDynamoDbLocal({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'ignore' });
+  const child: ChildProcess = spawnDynamoDbLocal({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'ignore', detached });
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);
   const exited = new Promise<never>((_, reject) =>

@@ -49,6 +49,7 @@ import {
 import { TraceCollector } from './trace-collector.js';
 import { FunctionHost, type FunctionSpec } from './functions.js';
 import { checkGrants, type PolicyStatement } from './grants.js';
+import { anchoredClockSetting, CLOCK_VARIABLE } from '../../shared/platform/clock.js';
 
 export interface RehearsalOptions {
   assemblyDir: string;
@@ -142,6 +143,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const traces = new TraceCollector();
     const xrayDaemon = await traces.start();
     stoppers.push(() => traces.stop());
+    // One clock for every function worker and for the smoke suite in this process.
+    const clockSetting = process.env[CLOCK_VARIABLE] ? (process.env[CLOCK_VARIABLE] = anchoredClockSetting(process.env[CLOCK_VARIABLE]!)) : undefined;
     const runtimeEnvironment = {
       AWS_REGION: REHEARSAL_REGION,
       AWS_DEFAULT_REGION: REHEARSAL_REGION,
@@ -157,6 +160,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       // Lambda's X-Ray daemon, stood in for by the collector; the trace header is set per invocation.
       AWS_XRAY_DAEMON_ADDRESS: xrayDaemon,
       AWS_XRAY_CONTEXT_MISSING: 'LOG_ERROR',
+      // Never set in AWS; `SERVICE_CLOCK=<date> npm run rehearse` rehearses a day such as a Saturday or a holiday.
+      ...(clockSetting ? { [CLOCK_VARIABLE]: clockSetting } : {}),
     };
     const functions = new Map<string, DeployedFunction>();
     const byArn = new Map<string, DeployedFunction>();

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { missingExpectedLine, readmeBlock } from './readme-blocks.js';
 import { signWebhook } from '../../shared/signatures/webhook-signature.js';
 import type { RehearsedService } from './rehearse.js';
+import { clock } from '../../shared/platform/clock.js';
+import { addDays } from '../../shared/platform/dates.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,7 +65,8 @@ export async function workedExample(service: RehearsedService): Promise<{ policy
 
 export async function printJob(service: RehearsedService, policyNumber: string): Promise<void> {
   step(service, 'the nightly print job, through its rule, the print-batches queue and its consumer');
-  const waiting = await call(service, '/api/v1/printing/getToBePrinted', { json_dict: {} });
+  // Through a week ahead: a Declaration issued on a weekend or a holiday prints on the next business day.
+  const waiting = await call(service, '/api/v1/printing/getToBePrinted', { json_dict: { to_date: addDays(clock.today(), 7) } });
   const declaration = (waiting.data?.files ?? []).find((file: { title: string }) => file.title === `Declaration - ${policyNumber}`);
   if (!declaration) throw new Error(`print job: the Declaration of ${policyNumber} is not waiting to print: ${JSON.stringify(waiting).slice(0, 300)}`);
   const fired = (await service.fireRule(/nightly_print/, { printDate: declaration.print_date })) as { printDate?: string };

@@ -11,6 +11,7 @@ import type { PresentedCredentials } from '../platform/credentials.js';
 import type { Authenticator, CredentialKind, Principal } from '../platform/principal.js';
 import { effectiveRoleIds, permissionsOf, selectionInForce, widestScope } from './roles.js';
 import { findActiveApiKey, findLiveSession, getOAuthClient, recordApiKeyUse } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /** How finely an API key's last use is recorded. */
 const API_KEY_USE_RESOLUTION_MS = 60_000;
@@ -28,7 +29,7 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
     const key = await findActiveApiKey(credentials.apiKey);
     if (!key) return undefined;
     // The key record just read says whether its last use is stale: most calls then skip the write.
-    const now = new Date();
+    const now = clock.now();
     const stale = !key.lastUsedAt || Date.parse(key.lastUsedAt) < now.getTime() - API_KEY_USE_RESOLUTION_MS;
     const [principal] = await Promise.all([
       principalOf(key.contactId, 'api_key', { apiKeyId: key.keyId }),

@@ -7,11 +7,12 @@
  */
 import { createContactProfileIfAbsent, type ContactProfile, ADMINISTRATOR_ROLE_ID } from '../contacts/index.js';
 import { ensureApiKey, ensureOAuthClient } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /** Fixed, so that a restart or a redeploy finds the same contact again. */
 export const BOOTSTRAP_ADMINISTRATOR_ID = '00000000-0000-4000-8000-00000000a001';
 
-export function bootstrapAdministratorProfile(createdAt = new Date().toISOString()): ContactProfile {
+export function bootstrapAdministratorProfile(createdAt = clock.now().toISOString()): ContactProfile {
   return {
     id: BOOTSTRAP_ADMINISTRATOR_ID,
     name: 'Bootstrap Administrator',

@@ -6,6 +6,7 @@ import { SESSION_COOKIE, type PresentedCredentials } from '../platform/credentia
 import { authenticate, principalOf } from './authenticate.js';
 import { digestToken } from './secrets.js';
 import { createSession, findLiveSession, SESSION_LIFETIME_SECONDS } from './store.js';
+import { clock } from '../platform/clock.js';
 
 export type SessionOutcome =
   | { kind: 'opened'; contactId: string; token: string; expiresAt: Date }
@@ -18,7 +19,7 @@ export type SessionOutcome =
  * beside a live cookie: the caller asked to be judged by that key. A bearer JWT is not
  * a credential for this operation (the spec lists API keys and the cookie only).
  */
-export async function openOrConfirmSession(credentials: PresentedCredentials, now = new Date()): Promise<SessionOutcome> {
+export async function openOrConfirmSession(credentials: PresentedCredentials, now = clock.now()): Promise<SessionOutcome> {
   if (credentials.apiKey) {
     const principal = await authenticate({ apiKey: credentials.apiKey });
     if (!principal) return { kind: 'denied' };

@@ -15,6 +15,7 @@ import { NotFoundError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, oauthClientKey, sessionKey } from './keys.js';
 import { digestToken, newToken } from './secrets.js';
+import { clock } from '../platform/clock.js';
 
 export interface ApiKeyRecord {
   keyId: string;
@@ -49,7 +50,7 @@ function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
  * Stores a digest of `apiKey` for the contact, with the pointer from its id; a new
  * random key is made when none is given. The key itself is answered, never stored.
  */
-export async function createApiKey(contactId: string, description: string, apiKey = newToken('ias'), now = new Date()) {
+export async function createApiKey(contactId: string, description: string, apiKey = newToken('ias'), now = clock.now()) {
   const keyId = randomUUID();
   const createdAt = now.toISOString();
   const digest = digestToken(apiKey);
@@ -100,7 +101,7 @@ export async function findActiveApiKey(apiKey: string): Promise<(ApiKeyRecord & 
 }
 
 /** Records the last use at most once a minute, so that reads do not each cost a write. */
-export async function recordApiKeyUse(digest: string, now = new Date()): Promise<void> {
+export async function recordApiKeyUse(digest: string, now = clock.now()): Promise<void> {
   const staleBefore = new Date(now.getTime() - 60_000).toISOString();
   try {
     await documentClient().send(
@@ -126,7 +127,7 @@ export async function listApiKeys(contactId: string): Promise<ApiKeyRecord[]> {
  * Revokes a key by its id and answers its record; undefined when no such key exists.
  * Revoking twice keeps the first revocation time.
  */
-export async function revokeApiKey(keyId: string, now = new Date()): Promise<ApiKeyRecord | undefined> {
+export async function revokeApiKey(keyId: string, now = clock.now()): Promise<ApiKeyRecord | undefined> {
   const pointer = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyIdKey(keyId), ConsistentRead: true }));
   const digest = pointer.Item?.digest as string | undefined;
   if (!digest) return undefined;
@@ -188,7 +189,7 @@ export async function verifyOAuthClientSecret(clientId: string, clientSecret: st
  * Binds one role to the client's grant: later calls of that grant act with that role only.
  * A single attribute is set, not read and rewritten, so the last selection simply wins.
  */
-export async function selectRoleForGrant(clientId: string, roleId: string, now = new Date()): Promise<void> {
+export async function selectRoleForGrant(clientId: string, roleId: string, now = clock.now()): Promise<void> {
   try {
     await documentClient().send(
       new UpdateCommand({
@@ -214,7 +215,7 @@ export const SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
  */
 export async function createSession(
   owner: { contactId: string; apiKeyDigest: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken('sess');
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
@@ -239,7 +240,7 @@ export async function createSession(
  * The live session of a cookie token: refused once expired (TTL deletion lags by hours)
  * and once the API key that opened it is revoked.
  */
-export async function findLiveSession(token: string, now = new Date()): Promise<{ contactId: string; expiresAt: Date } | undefined> {
+export async function findLiveSession(token: string, now = clock.now()): Promise<{ contactId: string; expiresAt: Date } | undefined> {
   const result = await documentClient().send(
     new GetCommand({ TableName: table(), Key: sessionKey(digestToken(token)), ConsistentRead: true }),
   );

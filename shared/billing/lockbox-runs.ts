@@ -21,6 +21,7 @@ import { lockboxNumberOf } from './lockbox.js';
 import { lockboxAnswersKey, lockboxAnswersQuery, lockboxChunkAnswersQuery, lockboxChunkDoneKey, lockboxRunKey } from './keys.js';
 import type { LockboxTransactionResult } from './model.js';
 import { applyLockboxTransactions } from './service.js';
+import { clock } from '../platform/clock.js';
 
 /** Lines a chunk carries at most (one lockbox number's lines are never split). */
 export const LOCKBOX_CHUNK_LINES = 250;
@@ -67,7 +68,7 @@ export function lockboxChunks(transactions: readonly unknown[]): number[][] {
 }
 
 /** Accepts a large file: stored, its run recorded, its chunks queued. A file id already started answers that run. */
-export async function startLockboxRun(transactions: readonly unknown[], sentBy: string, fileId: string, now = new Date()): Promise<LockboxRun> {
+export async function startLockboxRun(transactions: readonly unknown[], sentBy: string, fileId: string, now = clock.now()): Promise<LockboxRun> {
   const existing = await getLockboxRun(fileId);
   if (existing) return existing;
   const chunks = lockboxChunks(transactions);
@@ -116,7 +117,7 @@ async function answeredLines(fileId: string, chunk: number): Promise<Set<number>
  * Applies one chunk: the lines not answered yet, the successes of each posting transaction recorded
  * in it (one item for its lines), the refusals after, then the chunk counted once.
  */
-export async function applyLockboxChunk(message: LockboxChunk, now = new Date()): Promise<{ applied: number; alreadyAnswered: number }> {
+export async function applyLockboxChunk(message: LockboxChunk, now = clock.now()): Promise<{ applied: number; alreadyAnswered: number }> {
   const file = await s3Client().send(new GetObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(message.fileId) }));
   const transactions = JSON.parse(await file.Body!.transformToString('utf8')) as unknown[];
   const answered = await answeredLines(message.fileId, message.chunk);

@@ -19,6 +19,7 @@ import { decideNonPayment } from './non-payment.js';
 import { getPolicyWithTerms } from '../policies/index.js';
 import { billingSettings } from './service.js';
 import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun } from './store.js';
+import { clock } from '../platform/clock.js';
 
 export const NIGHTLY_JOB = 'billing';
 /** Accounts per queue message: a consumer gets up to 10 messages, 1,000 accounts, well inside its minute. */
@@ -82,7 +83,7 @@ export async function planNightlyBilling(date: string): Promise<{ runId: string;
     batches.push({ job: NIGHTLY_JOB, date, runId, batch: batches.length, accounts: accounts.slice(start, start + ACCOUNTS_PER_BATCH) });
   }
   // Recorded before the batches go out, so that the first batch done finds the run to count itself in.
-  await recordNightlyRun({ job: NIGHTLY_JOB, date, runId, batches: batches.length, accounts: accounts.length, startedAt: new Date().toISOString() });
+  await recordNightlyRun({ job: NIGHTLY_JOB, date, runId, batches: batches.length, accounts: accounts.length, startedAt: clock.now().toISOString() });
   await sendInBatches('nightly-billing', batches.map((batch) => ({ id: String(batch.batch), body: batch })), `the batches of run ${runId}`);
   return { runId, batches: batches.length, accounts: accounts.length };
 }

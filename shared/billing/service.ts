@@ -40,6 +40,7 @@ import {
   type Posting,
 } from './store.js';
 import { LOCKBOX_DUE_SHARDS } from './keys.js';
+import { clock } from '../platform/clock.js';
 
 export { statusOf };
 
@@ -96,7 +97,7 @@ const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).
  * Issue's billing contribution: the account of the term and the invoices of the chosen
  * schedule (Full Pay when none was chosen), written in the commit's transaction.
  */
-export function billingAtIssue(now: () => Date = () => new Date()): Contribution<CommittedRevision> {
+export function billingAtIssue(now: () => Date = () => clock.now()): Contribution<CommittedRevision> {
   return async (committed: CommittedRevision) => {
     const snapshot = await loadRevision(committed.revisionId);
     if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
@@ -194,7 +195,7 @@ export interface HistoryRequest {
   asOf?: string;
 }
 
-export async function accountHistory(principal: Principal, request: HistoryRequest, now = new Date()): Promise<AccountHistoryPage> {
+export async function accountHistory(principal: Principal, request: HistoryRequest, now = clock.now()): Promise<AccountHistoryPage> {
   const today = todayIso(now);
   const policyId = request.policyId ?? (request.termId ? await policyIdOfTerm(request.termId) : undefined);
   if (!policyId) throw new NotFoundError(`Policy term ${request.termId}`);
@@ -242,7 +243,7 @@ export interface ManualPayment {
 }
 
 /** makeManualPolicyPayment: posts an already-collected payment (row, balance and note in one transaction). */
-export async function makeManualPayment(principal: Principal, request: ManualPayment, now = new Date()): Promise<{ paymentId: string }> {
+export async function makeManualPayment(principal: Principal, request: ManualPayment, now = clock.now()): Promise<{ paymentId: string }> {
   if (!request.policyNumber) throw new MissingPaymentFieldError('A policy number must be submitted');
   if (request.amount === undefined || request.amount === null || request.amount === '') throw new MissingPaymentFieldError('An amount must be submitted');
   let amountCents: Cents;
@@ -292,7 +293,7 @@ export interface NsfRequestWire {
 }
 
 /** storeNSF: the payment is reversed (treated as never made), the NSF fee debited or waived, the cancellation allowed or postponed. */
-export async function storeNsf(principal: Principal, request: NsfRequestWire, now = new Date()): Promise<{ reversalId: string; feeId: string }> {
+export async function storeNsf(principal: Principal, request: NsfRequestWire, now = clock.now()): Promise<{ reversalId: string; feeId: string }> {
   const located = await findPayment(request.paymentId);
   if (!located || (request.policyId && request.policyId !== located.policyId)) throw new NotFoundError(`Payment ${request.paymentId}`);
   const { policy } = await policyWithinReach(principal, { policyId: located.policyId });
@@ -435,7 +436,7 @@ async function matchfileLinesOfShard(
 }
 
 /** retrieve_lockbox_matchfile_info, whole: every policy with an amount due, amounts in pennies, in policy-number order. */
-export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRecord[]> {
+export async function lockboxMatchfile(now = clock.now()): Promise<LockboxMatchRecord[]> {
   const today = todayIso(now);
   const found = { lines: 0, limit: MATCHFILE_LINES_PER_ANSWER };
   const shards = await Promise.all(Array.from({ length: LOCKBOX_DUE_SHARDS }, (_, shard) => matchfileLinesOfShard({ shard }, Number.POSITIVE_INFINITY, today, found)));
@@ -451,7 +452,7 @@ export async function lockboxMatchfile(now = new Date()): Promise<LockboxMatchRe
  * shard order, and the token of the next page (null after the last). Every owing policy is on
  * exactly one page of a walk from the first page to the last.
  */
-export async function lockboxMatchfilePage(request: { pageSize: number; pageToken?: string }, now = new Date()): Promise<{ records: LockboxMatchRecord[]; nextPageToken: string | null }> {
+export async function lockboxMatchfilePage(request: { pageSize: number; pageToken?: string }, now = clock.now()): Promise<{ records: LockboxMatchRecord[]; nextPageToken: string | null }> {
   const today = todayIso(now);
   let cursor: MatchfileCursor | undefined = request.pageToken ? decodePageToken(request.pageToken) : { shard: 0 };
   const records: LockboxMatchRecord[] = [];
@@ -481,7 +482,7 @@ export interface LockboxApplication {
   recordSuccess?: (lines: readonly number[]) => TransactionWrite[];
 }
 
-export async function applyLockboxTransactions(transactions: readonly unknown[], now = new Date(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
+export async function applyLockboxTransactions(transactions: readonly unknown[], now = clock.now(), application: LockboxApplication = {}): Promise<LockboxTransactionResult[]> {
   const today = todayIso(now);
   const numbers = [...new Set(transactions.map(lockboxNumberOf).filter(Boolean))];
   const refsByNumber = await accountRefsByLockboxNumber(numbers);

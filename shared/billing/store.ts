@@ -29,6 +29,7 @@ import {
 } from './keys.js';
 import { lockboxDueOf, type LockboxDue } from './lockbox.js';
 import type { AccountEntry, BillingAccount, NightlyAccountDecision } from './model.js';
+import { clock } from '../platform/clock.js';
 
 const table = () => config.tableName();
 /** Attempts of a posting that keeps meeting concurrent postings to the same account. */
@@ -366,7 +367,7 @@ export async function billingMigrationDone(name: string): Promise<boolean> {
 }
 
 export async function markBillingMigrationDone(name: string, outcome: Record<string, number>): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...billingMigrationKey(name), entity: 'BillingMigration', name, finishedAt: new Date().toISOString(), ...outcome } }));
+  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...billingMigrationKey(name), entity: 'BillingMigration', name, finishedAt: clock.now().toISOString(), ...outcome } }));
 }
 
 // ---------------------------------------------------------------- nightly runs

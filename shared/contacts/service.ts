@@ -40,6 +40,7 @@ import {
   type ContactChange,
   type NameWordHit,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /** A lookup is for picking a contact by name: it answers at most this many. */
 export const LOOKUP_LIMIT = 100;
@@ -105,7 +106,7 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
     type: content.type,
     roleIds,
     agencyIds: [...agencyIds],
-    createdAt: new Date().toISOString(),
+    createdAt: clock.now().toISOString(),
     createdBy: principal.contactId,
     version: 1,
     ...(agencyId && roleIds.some((roleId) => roleId !== AGENCY_ROLE_ID) ? { defaultAgency: agencyId } : {}),

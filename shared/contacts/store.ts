@@ -29,6 +29,7 @@ import {
 } from './keys.js';
 import { planIndexChange, type TableItem } from './index-items.js';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
+import { clock } from '../platform/clock.js';
 
 /** The profile as bootstrap and other areas create it; kept for their callers. */
 export interface ContactProfile {
@@ -227,7 +228,7 @@ export class LoginNameTakenError extends BusinessRuleError {
  */
 export async function saveContactChange(change: ContactChange): Promise<void> {
   const { before, after } = change;
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   const next: ContactRecord = { ...after, version: before.version + 1, updatedAt: now };
   const index = planIndexChange(before, next);
   const items: TransactionWrite[] = [
@@ -305,7 +306,7 @@ export async function getLoginCredential(username: string): Promise<{ contactId:
  * The write that links a contact to a policy, for another area to put in its own
  * transaction (a policy and its links are created together or not at all).
  */
-export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = new Date().toISOString()) {
+export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = clock.now().toISOString()) {
   return {
     Put: {
       TableName: table(),
@@ -323,7 +324,7 @@ export async function linkContactToPolicy(contactId: string, link: PolicyLink): 
   await documentClient().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...contactPolicyLinkKey(contactId, link.policyId), entity: 'ContactPolicyLink', contactId, ...link, linkedAt: new Date().toISOString() },
+      Item: { ...contactPolicyLinkKey(contactId, link.policyId), entity: 'ContactPolicyLink', contactId, ...link, linkedAt: clock.now().toISOString() },
     }),
   );
 }
@@ -401,7 +402,7 @@ export async function listingSlice(roleKey: string, scopeKey: string, offset: nu
 /** The records of a plain new contact (no addresses), for bulk imports and seeding. */
 export function plainContactRecords(contact: Pick<ContactRecord, 'id' | 'name' | 'type' | 'roleIds' | 'agencyIds'> & Partial<ContactRecord>): NewContactRecords {
   return {
-    contact: { createdAt: new Date().toISOString(), version: 1, ...contact },
+    contact: { createdAt: clock.now().toISOString(), version: 1, ...contact },
     addresses: contact.addresses ?? [],
     phoneNumbers: contact.phoneNumbers ?? [],
     emailAddresses: contact.emailAddresses ?? [],
@@ -454,6 +455,6 @@ export async function contactsMigrationDone(name: string): Promise<boolean> {
 
 export async function markContactsMigrationDone(name: string, outcome: Record<string, unknown>): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: table(), Item: { ...contactsMigrationKey(name), entity: 'ContactsMigration', name, finishedAt: new Date().toISOString(), ...outcome } }),
+    new PutCommand({ TableName: table(), Item: { ...contactsMigrationKey(name), entity: 'ContactsMigration', name, finishedAt: clock.now().toISOString(), ...outcome } }),
   );
 }

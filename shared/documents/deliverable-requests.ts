@@ -13,6 +13,7 @@ import { getPolicy } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
+import { clock } from '../platform/clock.js';
 
 async function ownerOf(policyId: string) {
   const policy = await getPolicy(policyId);
@@ -30,7 +31,7 @@ function requestOf(event: { policyId: string; decisionDate: string; namedInsured
     contactIds: owner.contactIds,
     recipientContactId: event.namedInsuredContactIds[0] ?? null,
     decisionDate: event.decisionDate,
-    requestedAt: new Date().toISOString(),
+    requestedAt: clock.now().toISOString(),
     state: 'requested',
     ...fields,
   };

@@ -47,6 +47,7 @@ import {
   putAttachmentRecordWith,
   putFileBytes,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
 export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from './store.js';
 
@@ -102,7 +103,7 @@ export interface PreparedFile {
 
 /** Builds (does not write) the record of a new file of the policy. */
 export function prepareFile(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): PreparedFile {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const today = todayIso(now);
   const goDate = options.goDate ?? today;
   const printState = options.printState ?? 'tbd';
@@ -417,7 +418,7 @@ export type RenderOutcome = 'rendered' | 'already rendered';
  * file takes the request's id, so a repeated delivery finds the file and renders nothing
  * again; a failure leaves the request pending, to be retried and then dead-lettered.
  */
-export async function renderRequestedDeliverable(requestId: string, now = new Date()): Promise<RenderOutcome> {
+export async function renderRequestedDeliverable(requestId: string, now = clock.now()): Promise<RenderOutcome> {
   const request = await getDeliverableRequest(requestId);
   if (!request) throw new NotFoundError(`Deliverable request ${requestId}`);
   if (request.state === 'rendered') return 'already rendered';

@@ -12,6 +12,7 @@ import type { Principal } from '../platform/principal.js';
 import { riskAddress } from './assemble.js';
 import { inspectionVendor, inspectionVendorNames } from './inspection-vendors.js';
 import { inspectionPut, type InspectionRecord } from './store.js';
+import { clock } from '../platform/clock.js';
 
 const isCoverage = (item: LineItemRecord) => (item.type === 'coverage' || item.type === 'nonRate') && item.persistStatus !== 'rejected';
 
@@ -56,7 +57,7 @@ export interface InspectionRequestInput {
   commercial: boolean;
 }
 
-export async function requestInspection(principal: Principal, input: InspectionRequestInput, now = new Date()) {
+export async function requestInspection(principal: Principal, input: InspectionRequestInput, now = clock.now()) {
   const { snapshot, risk } = await riskWithinReach(principal, input.propertyId);
   if (input.revisionId && input.revisionId !== snapshot.header.id) {
     throw new BusinessRuleError(`propertyId: property ${input.propertyId} is not on revision ${input.revisionId}`);

@@ -10,6 +10,7 @@ import type { PrintEntry, PrintFile, PrintProcessing } from './model.js';
 import { movePrintQueueToEntries } from './print-entries-migration.js';
 import { InvalidPrintRunRequestError, type PrintShardRequest } from './print-queue.js';
 import { finishPrintRun, printableFilesOfShard, putMailingBatches, recordPrintShardDone, startPrintRun } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /** Of the planner's fifteen minutes, what the move of files of the layout before print entries may take. */
 const MIGRATION_MINUTES = 10;
@@ -41,11 +42,12 @@ export interface PrintRunSummary {
  * shard goes to the print-batches queue; each shard's consumer puts its files into envelopes
  * (runPrintShard) and the last shard done marks the date `done`. Answers the run's number.
  */
-export async function planPrintRun(printDate: string, now = new Date()): Promise<{ printDate: string; run: number; shards: number }> {
+export async function planPrintRun(printDate: string, now = clock.now()): Promise<{ printDate: string; run: number; shards: number }> {
   if (parseDate(printDate) !== printDate) throw new InvalidPrintRunRequestError();
   // Files of the layout before print entries are found only once moved (one read once done); a
   // history too large for one go is moved on by the next run, today's run planned all the same.
-  await movePrintQueueToEntries({ stopAt: now.getTime() + MIGRATION_MINUTES * 60_000 });
+  // A time budget, measured on the real clock (the migration checks it against Date.now()).
+  await movePrintQueueToEntries({ stopAt: Date.now() + MIGRATION_MINUTES * 60_000 });
   const run = await startPrintRun(printDate, now.toISOString());
   const messages = Array.from({ length: PRINT_SHARDS }, (_, shard) => ({ id: String(shard), body: { printDate, run, shard } satisfies PrintShardRequest }));
   await sendInBatches('print-batches', messages, `the print run of ${printDate}`);
@@ -58,7 +60,7 @@ export async function planPrintRun(printDate: string, now = new Date()): Promise
  * shard). Labels are derived from the envelope alone, so a second run (a retried message, a
  * rerun by hand) writes the very same batches again and leaves the date `done`.
  */
-export async function runPrintShard(printDate: string, run: number, shard: number, now = new Date()): Promise<PrintRunSummary> {
+export async function runPrintShard(printDate: string, run: number, shard: number, now = clock.now()): Promise<PrintRunSummary> {
   const files = await printableFilesOfShard(printDate, printDate, shard);
   const batches = assignMailingBatches(printDate, files.map(printFileOf));
   await putMailingBatches(batches.map((batch) => ({ label: batch.label, printDate, policyNumber: batch.policyNumber, fileIds: batch.fileIds })));
@@ -72,14 +74,14 @@ export async function runPrintShard(printDate: string, run: number, shard: numbe
 }
 
 /** A whole print date in one invocation, shard after shard (a message naming only its date: a run by hand, or one sent before the fan-out). */
-export async function runPrintJob(printDate: string, now = new Date()): Promise<PrintRunSummary> {
+export async function runPrintJob(printDate: string, now = clock.now()): Promise<PrintRunSummary> {
   const run = await startPrintRun(printDate, now.toISOString());
   let summary: PrintRunSummary = { printDate, files: 0, batches: 0, processing: 'incomplete' };
-  for (let shard = 0; shard < PRINT_SHARDS; shard += 1) summary = await runPrintShard(printDate, run, shard, new Date());
+  for (let shard = 0; shard < PRINT_SHARDS; shard += 1) summary = await runPrintShard(printDate, run, shard, clock.now());
   return summary;
 }
 
 /** The print date a nightly run started at `now` prepares: today's (UTC). */
-export function nightlyPrintDate(now = new Date()): string {
+export function nightlyPrintDate(now = clock.now()): string {
   return todayIso(now);
 }

@@ -10,6 +10,7 @@ import { mapLimited } from '../platform/concurrency.js';
 import { printShardOf } from './keys.js';
 import type { PrintEntry, PrintProcessing, PrintQueueFile } from './model.js';
 import { filesInPrintOrder, mailingBatchesOfShard, markFilesPrinted, printRunsOf, printRunState } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /**
  * The most bytes of files one getToBePrinted answer carries. A Lambda answer holds 6 MB
@@ -103,7 +104,7 @@ export interface ToBePrintedAnswer {
  * takes them out of the queue, so the same call again answers the rest (or pass
  * `continue_after` to read on without marking, as `ignore_state` needs).
  */
-export async function getToBePrinted(query: ToBePrintedQuery, now = new Date()): Promise<ToBePrintedAnswer> {
+export async function getToBePrinted(query: ToBePrintedQuery, now = clock.now()): Promise<ToBePrintedAnswer> {
   const to = query.to_date ?? todayIso(now);
   const from = query.from_date ?? (await getCarrierSettings()).liveDate;
   if (from > to) throw new BusinessRuleError(`from_date ${from} is after to_date ${to}`);
@@ -186,7 +187,7 @@ export class MarkingCutShortError extends BusinessRuleError {
  * marked file's deliverable.printed event is written with it. With a `deadline` (epoch ms), no
  * mark starts in its last MARK_TIME_MARGIN_MS: files left then are MarkingCutShortError.
  */
-export async function markAsPrinted(fileIds: readonly string[], now = new Date(), options: { filesPerTransaction?: number; deadline?: number } = {}): Promise<number> {
+export async function markAsPrinted(fileIds: readonly string[], now = clock.now(), options: { filesPerTransaction?: number; deadline?: number } = {}): Promise<number> {
   const at = now.toISOString();
   const { marked, notTried } = await markFilesPrinted([...new Set(fileIds)], (entry) => [fileEvent('deliverable.printed', entry, at)], {
     ...(options.filesPerTransaction ? { filesPerTransaction: options.filesPerTransaction } : {}),

@@ -31,6 +31,7 @@ import {
   type PrintWindow,
 } from './keys.js';
 import type { AttachmentRecord, PrintEntry, PrintProcessing, PrintQueueFile, StoredMailingBatch } from './model.js';
+import { clock } from '../platform/clock.js';
 
 const STORAGE_ATTRIBUTES = ['pk', 'sk', 'entity', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
 
@@ -146,7 +147,7 @@ export async function listPolicyAttachments(policyId: string): Promise<Attachmen
 }
 
 /** Flags a file as electronically signed; false when there is no such file. Setting it twice changes nothing. */
-export async function markAttachmentSigned(fileId: string, signedAt = new Date().toISOString()): Promise<boolean> {
+export async function markAttachmentSigned(fileId: string, signedAt = clock.now().toISOString()): Promise<boolean> {
   try {
     await documentClient().send(new UpdateCommand({
       TableName: config.tableName(),
@@ -321,7 +322,7 @@ export async function documentsMigrationDone(name: string): Promise<boolean> {
 }
 
 export async function markDocumentsMigrationDone(name: string, outcome: Record<string, unknown>): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: config.tableName(), Item: { ...documentsMigrationKey(name), entity: 'DocumentsMigration', name, finishedAt: new Date().toISOString(), ...outcome } }));
+  await documentClient().send(new PutCommand({ TableName: config.tableName(), Item: { ...documentsMigrationKey(name), entity: 'DocumentsMigration', name, finishedAt: clock.now().toISOString(), ...outcome } }));
 }
 
 /** Pages of the file records still indexed whole on the old print index (gsi3 `PRINTABLE`). */

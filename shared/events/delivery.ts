@@ -31,6 +31,7 @@ import {
   putNewDelivery,
   replaceDelivery,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
 export interface SubscriberAnswer {
   status: number;
@@ -82,7 +83,7 @@ function postToSubscriber(url: string, headers: Record<string, string>, body: st
   });
 }
 
-const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => new Date()), post: dependencies.post ?? postToSubscriber });
+const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => clock.now()), post: dependencies.post ?? postToSubscriber });
 
 /** The clear secrets a delivery is signed with now: the current one, and a rotated one still honoured. */
 export function signingSecrets(subscription: Subscription, now: Date): string[] {
@@ -124,17 +125,30 @@ const succeeded = (attempted: DeliveryAttempt) => attempted.statusCode !== undef
 /** At most this many attempts are kept on a delivery (the oldest go first). */
 const KEPT_ATTEMPTS = 40;
 
+export interface InOrderOptions {
+  /**
+   * redeliver of a delivery still being retried: it (and any earlier one of the policy ahead of
+   * it) is sent now, before its retry is due. Such an early attempt that fails leaves the retry
+   * schedule as it was: the integrator's extra try costs the delivery none of its retries.
+   */
+  sendNowThrough?: string;
+}
+
 /**
  * Sends a subscription's open deliveries of one policy in order, stopping at one still to be
  * retried (or not yet due, or held by another worker). Answers the deliveries it changed.
  */
-export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}): Promise<Delivery[]> {
+export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}, options: InOrderOptions = {}): Promise<Delivery[]> {
   const { now } = resolved(dependencies);
   const changed: Delivery[] = [];
   const open = await openDeliveries(subscription.subscriptionId, policyId);
+  const sendNowThrough = options.sendNowThrough ? open.findIndex((delivery) => delivery.deliveryId === options.sendNowThrough) : -1;
   for (const [index, head] of open.entries()) {
     const at = now();
-    if (head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
+    const early = index <= sendNowThrough;
+    // Never attempted in this round: its time was only a wait behind the ones settled before it here.
+    const onlyWaitedBehind = changed.length > 0 && head.attemptsInRound === 0;
+    if (!early && !onlyWaitedBehind && head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
       await deferBehind(head.nextAttemptAt, open.slice(index + 1));
       break;
     }
@@ -142,8 +156,10 @@ export async function deliverInOrder(subscription: Subscription, policyId: strin
     const leased: Delivery = { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
     if (!(await replaceDelivery(leased))) break;
     const attempted = await attempt(subscription, head.eventId, JSON.stringify(head.event), dependencies);
-    const attemptsInRound = head.attemptsInRound + 1;
-    const next = succeeded(attempted) ? undefined : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
+    // An early attempt that fails keeps the schedule: the retry due next stays due when it was.
+    const keepsSchedule = early && !succeeded(attempted) && head.nextAttemptAt !== null && head.nextAttemptAt > attempted.at && head.attemptsInRound > 0;
+    const attemptsInRound = keepsSchedule ? head.attemptsInRound : head.attemptsInRound + 1;
+    const next = succeeded(attempted) ? undefined : keepsSchedule ? new Date(head.nextAttemptAt!) : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
     const { leaseUntil: _lease, ...rest } = leased;
     const settled: Delivery = {
       ...rest,

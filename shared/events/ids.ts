@@ -5,11 +5,12 @@
  * subscription, policy and event, so a delivery is found from its id alone.
  */
 import { randomBytes } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 
 let lastMillis = 0;
 let counter = 0;
 
-export function newEventId(at: Date = new Date()): string {
+export function newEventId(at: Date = clock.now()): string {
   const millis = Math.max(at.getTime(), lastMillis);
   counter = millis === lastMillis ? counter + 1 : 0;
   lastMillis = millis;

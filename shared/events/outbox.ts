@@ -6,10 +6,11 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import { newEventId } from './ids.js';
 import type { PolicyEvent, PolicyEventInput } from './model.js';
 import { policyEventPut } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /** The outbox item of an event, as one write of the producer's transaction. */
 export function eventWrite(input: PolicyEventInput): TransactionWrite {
-  const occurredAt = input.occurredAt ?? new Date().toISOString();
+  const occurredAt = input.occurredAt ?? clock.now().toISOString();
   const event: PolicyEvent = {
     eventId: newEventId(),
     type: input.type,

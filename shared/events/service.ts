@@ -25,6 +25,7 @@ import {
   replaceSubscription,
   subscriptionDeliveries,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
 /**
  * The permission the events operations ask: Administrators hold every permission, and an
@@ -104,7 +105,7 @@ const sealedSecret = (subscriptionId: string, secret: string, createdAt: string)
 export async function createSubscription(
   principal: Principal,
   request: { url: string; eventTypes: string[]; description?: string; agencyId?: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SubscriptionWire & { secret: string }> {
   const reach = reachOf(principal);
   let agencyId: string | null = request.agencyId ?? null;
@@ -133,7 +134,7 @@ export async function listSubscriptions(principal: Principal): Promise<Subscript
 export async function updateSubscription(
   principal: Principal,
   request: { subscriptionId: string; url?: string; eventTypes?: string[]; description?: string; active?: boolean },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SubscriptionWire> {
   const found = await subscriptionWithinReach(principal, request.subscriptionId);
   const updated: Subscription = {
@@ -156,7 +157,7 @@ export async function removeSubscription(principal: Principal, subscriptionId: s
 }
 
 /** A new secret, answered once; the previous one keeps signing beside it for 24 hours. */
-export async function rotateSecret(principal: Principal, subscriptionId: string, now = new Date()): Promise<{ subscription_id: string; secret: string; previous_valid_until: string }> {
+export async function rotateSecret(principal: Principal, subscriptionId: string, now = clock.now()): Promise<{ subscription_id: string; secret: string; previous_valid_until: string }> {
   const found = await subscriptionWithinReach(principal, subscriptionId);
   const at = now.toISOString();
   const previousValidUntil = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
@@ -176,7 +177,7 @@ export interface AttemptWire {
 }
 
 /** Sends a signed `ping` to the subscriber now and answers what came back (not kept as a delivery). */
-export async function pingSubscription(principal: Principal, subscriptionId: string, now = new Date()): Promise<{ event: WireEvent | Record<string, unknown>; attempt: AttemptWire; delivered: boolean }> {
+export async function pingSubscription(principal: Principal, subscriptionId: string, now = clock.now()): Promise<{ event: WireEvent | Record<string, unknown>; attempt: AttemptWire; delivered: boolean }> {
   const found = await subscriptionWithinReach(principal, subscriptionId);
   const id = newEventId(now);
   const event = { id, type: 'ping', occurred_at: now.toISOString(), data: { subscription_id: subscriptionId } };
@@ -233,7 +234,7 @@ async function requeue(delivery: Delivery, now: Date): Promise<boolean> {
   return replaceDelivery({ ...rest, status: 'pending', attemptsInRound: 0, nextAttemptAt: now.toISOString(), version: delivery.version + 1 });
 }
 
-export async function redeliver(principal: Principal, deliveryId: string, now = new Date()): Promise<DeliveryWire> {
+export async function redeliver(principal: Principal, deliveryId: string, now = clock.now()): Promise<DeliveryWire> {
   const parts = partsOfDeliveryId(deliveryId);
   if (!parts) throw new DeliveryNotFoundError(deliveryId);
   const subscription = await subscriptionWithinReach(principal, parts.subscriptionId).catch(() => {
@@ -241,14 +242,19 @@ export async function redeliver(principal: Principal, deliveryId: string, now = 
   });
   const delivery = await getDelivery(parts.subscriptionId, parts.policyId, parts.eventId);
   if (!delivery) throw new DeliveryNotFoundError(deliveryId);
-  if (delivery.status === 'pending') throw new BusinessRuleError(`Delivery ${deliveryId} is still being attempted (next at ${delivery.nextAttemptAt}); it can be sent again once delivered or failed`);
-  if (!(await requeue(delivery, now))) throw new BusinessRuleError(`Delivery ${deliveryId} changed meanwhile; ask again`);
-  await deliverInOrder(subscription, parts.policyId);
+  if (delivery.status === 'pending') {
+    // Still being retried (the integrator fixed the endpoint): sent now, in its policy's order; a
+    // success ends its retries, a failure leaves its retry schedule as it was.
+    await deliverInOrder(subscription, parts.policyId, {}, { sendNowThrough: delivery.deliveryId });
+  } else {
+    if (!(await requeue(delivery, now))) throw new BusinessRuleError(`Delivery ${deliveryId} changed meanwhile; ask again`);
+    await deliverInOrder(subscription, parts.policyId);
+  }
   return deliveryWire((await getDelivery(parts.subscriptionId, parts.policyId, parts.eventId))!);
 }
 
 /** Every failed delivery of a subscription (of events since `since`) queued again and attempted. */
-export async function redeliverFailed(principal: Principal, request: { subscriptionId: string; since?: Date }, now = new Date()): Promise<{ requeued: number }> {
+export async function redeliverFailed(principal: Principal, request: { subscriptionId: string; since?: Date }, now = clock.now()): Promise<{ requeued: number }> {
   const subscription = await subscriptionWithinReach(principal, request.subscriptionId);
   const after = request.since ? eventIdFloor(request.since) : undefined;
   const failed: Delivery[] = [];

@@ -19,6 +19,7 @@ import { policyWithinReach, revisionHeaders, cancellationWrites, type TermRecord
 import { InvalidCancelDateError, type CancelledTerm, type MoveWiring } from './model.js';
 import { contributedWrites } from './contributions.js';
 import { heldRenewalOf } from './held-renewal.js';
+import { clock } from '../platform/clock.js';
 
 export interface CancelRequest {
   policyId: string;
@@ -87,7 +88,7 @@ async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: A
 }
 
 export async function cancelPolicy(wiring: MoveWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const decisionDate = todayIso(now);
   const decidedBy = options.decidedBy ?? principal.contactId;
   const reason = await wiring.reads.cancelReason(request.reasonId);

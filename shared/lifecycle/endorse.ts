@@ -59,6 +59,7 @@ import {
 import { rateRevision } from '../rating/index.js';
 import type { EndorsedChange, EndorsedRevision, EndorsementEffect, MoveWiring } from './model.js';
 import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
+import { clock } from '../platform/clock.js';
 
 // ---------------------------------------------------------------- what every endorsement checks
 
@@ -134,7 +135,7 @@ export interface OpenRequest {
   checkForPolicyChanges: boolean;
 }
 
-export async function openEndorsement(principal: Principal, request: OpenRequest, now = new Date()): Promise<{ revision_id: string }> {
+export async function openEndorsement(principal: Principal, request: OpenRequest, now = clock.now()): Promise<{ revision_id: string }> {
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const active = terms.find((term) => term.id === policy.activeTermId) ?? terms.at(-1);
   const term = terms.find((candidate) => isWithinTerm(candidate, request.revisionDate));
@@ -419,7 +420,7 @@ function endorsementSummary(endorsed: Omit<EndorsedRevision, 'summary'>): string
 
 // ---------------------------------------------------------------- preview_revision
 
-export async function previewEndorsement(wiring: MoveWiring, principal: Principal, revisionId: string, now = new Date()) {
+export async function previewEndorsement(wiring: MoveWiring, principal: Principal, revisionId: string, now = clock.now()) {
   const plan = await planEndorsement(principal, { revisionId }, now);
   const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: true })));
   const carry = await renewalCarry(wiring, plan, principal, true);
@@ -438,7 +439,7 @@ export async function issueEndorsement(
   options: { now?: () => Date } = {},
 ) {
   for (let attempt = 1; ; attempt += 1) {
-    const now = options.now?.() ?? new Date();
+    const now = options.now?.() ?? clock.now();
     const plan = await planEndorsement(principal, request, now);
     const open = unresolved(plan, request.resolutions);
     if (open.length) throw new OutOfSequenceConflictError(plan.endorsed.revisionId, open);
@@ -470,7 +471,7 @@ export async function issueEndorsement(
 
 // ---------------------------------------------------------------- utils/update_revision
 
-export async function discardEndorsement(principal: Principal, request: { revisionId: string; action: 'delete' | 'archive' }, now = new Date()) {
+export async function discardEndorsement(principal: Principal, request: { revisionId: string; action: 'delete' | 'archive' }, now = clock.now()) {
   const snapshot = await revisionWithinReach(principal, request.revisionId);
   const { header } = snapshot;
   if (!header.endorsement) throw new BusinessRuleError(`Revision ${header.id} is not an endorsement; only an open endorsement can be discarded`);

@@ -14,6 +14,7 @@ import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { CommittedRevision, MoveWiring } from './model.js';
 import { recordMoneyMove } from '../platform/metrics.js';
+import { clock } from '../platform/clock.js';
 
 export interface IssueRequest {
   policyId?: string;
@@ -42,7 +43,7 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
 }
 
 export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {

@@ -15,6 +15,7 @@ import { addDays } from '../platform/dates.js';
 import { countNightlyBatchDone, recordNightlyRun } from '../platform/nightly-runs.js';
 import { watchedTermPages } from '../policies/index.js';
 import type { RenewalDecision } from './renew.js';
+import { clock } from '../platform/clock.js';
 
 export const RENEWAL_JOB = 'renewals';
 /** Terms per queue message: a renewal is a few reads and one transaction; 25 stay well inside a consumer's minute. */
@@ -49,7 +50,7 @@ export async function planRenewalRun(date: string): Promise<{ runId: string; bat
   const batches: RenewalBatch[] = [];
   for (let start = 0; start < terms.length; start += TERMS_PER_BATCH) batches.push({ job: RENEWAL_JOB, date, runId, batch: batches.length, terms: terms.slice(start, start + TERMS_PER_BATCH) });
   // Recorded before the batches go out, so that the first batch done finds the run to count itself in.
-  await recordNightlyRun({ job: RENEWAL_JOB, date, runId, batches: batches.length, accounts: terms.length, startedAt: new Date().toISOString() });
+  await recordNightlyRun({ job: RENEWAL_JOB, date, runId, batches: batches.length, accounts: terms.length, startedAt: clock.now().toISOString() });
   await sendInBatches('nightly-renewals', batches.map((batch) => ({ id: String(batch.batch), body: batch })), `the batches of run ${runId}`);
   return { runId, batches: batches.length, accounts: terms.length };
 }

@@ -15,6 +15,7 @@ import { policyWithinReach, reinstatementWrites, revisionHeaders, type RevisionR
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { MoveWiring, ReinstatedTerm } from './model.js';
+import { clock } from '../platform/clock.js';
 
 export class PolicyNotReinstatableError extends BusinessRuleError {}
 
@@ -84,7 +85,7 @@ async function renewalReinstatedWithTerm(wiring: MoveWiring, context: { policyNu
 
 export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, request: ReinstateRequest, options: DecisionOptions = {}) {
   if (!principal.isAdministrator && !hasPermission(principal, REINSTATEMENT_PERMISSION)) throw new PermissionDeniedError('Only an underwriter or an Administrator may reinstate a policy');
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const decisionDate = todayIso(now);
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const cancelled = terms.filter((term) => term.cancellationStatus === 'cancelled');

@@ -47,6 +47,7 @@ import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import { heldRenewalOf } from './held-renewal.js';
 import type { Decision, MoveWiring, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
+import { clock } from '../platform/clock.js';
 
 /** Who decides renewals by hand: underwriters and Administrators. */
 export const RENEWAL_DECISION_PERMISSION = 'reviews:write';
@@ -69,7 +70,7 @@ export interface RenewalDecision {
 const none = (policyNumber: string, detail: string): RenewalDecision => ({ policyNumber, decision: 'none', detail });
 
 function decisionOf(options: DecisionOptions, principal: Principal): Decision {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   return { decisionDate: todayIso(now), decidedAt: now.toISOString(), decidedBy: options.decidedBy ?? principal.contactId };
 }
 
@@ -323,9 +324,8 @@ export async function decideRenewalTerm(wiring: MoveWiring, ref: { policyId: str
     return none(policyNumber, 'Cancelled');
   }
   if (term.renewal?.state === 'committed') {
-    if (term.renewal.inForce) return none(policyNumber, 'Renewal already in force');
-    if (term.expirationDate <= date) return putRenewalInForce(wiring, context, decision);
-    return none(policyNumber, `Renewed: term ${term.renewal.termId} begins ${term.expirationDate}`);
+    if (!term.renewal.inForce && term.expirationDate <= date) return putRenewalInForce(wiring, context, decision);
+    return none(policyNumber, alreadyRenewed(found.policy, found.terms, term));
   }
   if (term.expirationDate <= date) return expireTerm(wiring, context, decision);
   if (term.renewalStatus === 'Non-Renewal') return none(policyNumber, `Non-Renewal: expires on ${term.expirationDate}`);
@@ -344,21 +344,48 @@ function requireRenewalPermission(principal: Principal, what: string) {
   if (!principal.isAdministrator && !hasPermission(principal, RENEWAL_DECISION_PERMISSION)) throw new PermissionDeniedError(`Only an underwriter or an Administrator may ${what}`);
 }
 
+/** The answer for a term whose next term exists: what it was renewed to. */
+function alreadyRenewed(policy: PolicyRecord, terms: readonly TermRecord[], term: TermRecord): string {
+  const next = terms.find((candidate) => candidate.id === term.renewal?.termId);
+  return next ? `Policy ${policy.policyNumber} already renewed to ${next.effectiveDate} to ${next.expirationDate}` : `Policy ${policy.policyNumber} already renewed (term ${term.renewal?.termId})`;
+}
+
+/** A policy's terms that are its own, in effect order: a held renewal's term is not one until it is committed. */
+function realTerms(terms: readonly TermRecord[]): TermRecord[] {
+  const real = terms.filter((term) => !terms.some((other) => other.renewal?.state === 'held' && other.renewal.termId === term.id));
+  return real.sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate));
+}
+
 /** The term of a policy the renewal moves act on: the latest one that is not a held renewal's. */
 function currentTerm(policy: PolicyRecord, terms: readonly TermRecord[]): TermRecord {
-  const real = terms.filter((term) => !terms.some((other) => other.renewal?.state === 'held' && other.renewal.termId === term.id));
-  const latest = [...real].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate)).at(-1);
+  const latest = realTerms(terms).at(-1);
   if (!latest) throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} has no term`);
   return latest;
 }
 
-/** process_renewals for one policy: its current term decided for `renewDate`, renewing now whatever the lead days. */
+/**
+ * The term process_renewals decides for `date`: one whose committed renewal is due in force by
+ * then first (the day's own move), else the term running on that date, else the latest. Chosen by
+ * the date and not as "the latest term", so the same call made twice finds the renewal it made
+ * and never renews that renewal in turn.
+ */
+function termDecidedOn(policy: PolicyRecord, terms: readonly TermRecord[], date: string): TermRecord {
+  const real = realTerms(terms);
+  const dueInForce = real.find((term) => term.renewal?.state === 'committed' && !term.renewal.inForce && term.expirationDate <= date && !term.expiredOn && term.cancellationStatus !== 'cancelled');
+  return dueInForce ?? real.find((term) => term.effectiveDate <= date && date < term.expirationDate) ?? currentTerm(policy, terms);
+}
+
+/**
+ * process_renewals for one policy: the term running on `renewDate` decided for that day. A first
+ * term renews now whatever the lead days (the by-hand call's purpose); a renewal term only when
+ * `renewDate` puts it within its own lead days, so a retried call never makes a term a year further.
+ */
 export async function processPolicyRenewal(wiring: MoveWiring, principal: Principal, request: { policyNumber: string; renewDate: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
   requireRenewalPermission(principal, 'process renewals');
   const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
   if (!policy.active) throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy renews`);
-  const term = currentTerm(policy, terms);
-  return decideRenewalTerm(wiring, { policyId: policy.id, termId: term.id }, request.renewDate, { ...options, decidedBy: options.decidedBy ?? principal.contactId, ignoreLeadDays: true });
+  const term = termDecidedOn(policy, terms, request.renewDate);
+  return decideRenewalTerm(wiring, { policyId: policy.id, termId: term.id }, request.renewDate, { ...options, decidedBy: options.decidedBy ?? principal.contactId, ignoreLeadDays: !term.renewedFromTermId });
 }
 
 export interface RenewalStatusRequest {

@@ -11,6 +11,7 @@ import { policyWithinReach, rescissionWrites } from '../policies/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { contributedWrites } from './contributions.js';
 import type { MoveWiring, RescindedCancellation } from './model.js';
+import { clock } from '../platform/clock.js';
 
 export interface RescindRequest {
   policyId: string;
@@ -26,7 +27,7 @@ export interface RescindRequest {
 export class NothingPendingError extends BusinessRuleError {}
 
 export async function rescindCancellation(wiring: MoveWiring, principal: Principal, request: RescindRequest, options: DecisionOptions = {}): Promise<{ policyNumber: string; cancelDate: string | null }> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
   if (!term) throw new NotFoundError(`Policy term ${request.termId ?? policy.activeTermId}`);

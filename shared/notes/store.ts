@@ -11,12 +11,13 @@ import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
 import { withoutStorageKeys } from '../platform/transactions.js';
 import { noteIndexAttributes, noteKey, policyNotesQuery } from './keys.js';
 import type { NoteRecord } from './model.js';
+import { clock } from '../platform/clock.js';
 
 export type { NoteRecord };
 
 /** A note about a policy, as the action that writes it describes it. */
 export function newNote(facts: Omit<NoteRecord, 'id' | 'createdAt'> & { createdAt?: string; id?: string }): NoteRecord {
-  return { ...facts, id: facts.id ?? randomUUID(), createdAt: facts.createdAt ?? new Date().toISOString() };
+  return { ...facts, id: facts.id ?? randomUUID(), createdAt: facts.createdAt ?? clock.now().toISOString() };
 }
 
 /** The write that stores a note, for the transaction of the action it records. */

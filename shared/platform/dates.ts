@@ -1,4 +1,5 @@
 /** Calendar dates on the wire: `YYYY-MM-DD`, or `MM/DD/YYYY` where the spec says so. */
+import { clock } from './clock.js';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -27,7 +28,7 @@ export function toUsDate(iso: string | undefined | null): string | null {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : null;
 }
 
-export function todayIso(now = new Date()): string {
+export function todayIso(now = clock.now()): string {
   return now.toISOString().slice(0, 10);
 }
 

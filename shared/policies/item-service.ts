@@ -8,6 +8,7 @@ import type { Addition, RevisionRecord, SubLineRecord } from './model.js';
 import { UNRATED_TOTALS } from './premiums.js';
 import { changeRevision } from './store.js';
 import { lineItemToWire, subLineToWire } from './wire.js';
+import { clock } from '../platform/clock.js';
 
 const newId = () => randomUUID();
 
@@ -19,7 +20,7 @@ async function add(header: RevisionRecord, addition: Addition): Promise<void> {
 export async function addLineItem(
   principal: Principal,
   input: { revision_id: string; property_id?: string; sub_line_id?: string; item_id: string; link_id?: string; check_for_sub_line: boolean },
-  now = new Date(),
+  now = clock.now(),
 ) {
   const snapshot = await revisionWithinReach(principal, input.revision_id, { open: true });
   const addition = planLineItem(await getProductCatalog(), snapshot, input, now, newId);
@@ -30,7 +31,7 @@ export async function addLineItem(
 export async function addSubLine(
   principal: Principal,
   input: { revision_id: string; property_id?: string; sub_line_id: string; link_id?: string; optional_items?: unknown },
-  now = new Date(),
+  now = clock.now(),
 ) {
   const snapshot = await revisionWithinReach(principal, input.revision_id, { open: true });
   const addition = planSubLine(await getProductCatalog(), snapshot, input, now, newId);
@@ -41,7 +42,7 @@ export async function addSubLine(
 export async function copySubLine(
   principal: Principal,
   input: { revision_id: string; property_id?: string; sub_line_id: string; sub_line_instance_id: string; link_id?: string; optional_items?: unknown },
-  now = new Date(),
+  now = clock.now(),
 ) {
   const snapshot = await revisionWithinReach(principal, input.revision_id, { open: true });
   const addition = planSubLineCopy(await getProductCatalog(), snapshot, input, now, newId);

@@ -18,6 +18,7 @@ import {
   lastPolicyNumberSequence,
 } from './store.js';
 import { policyContactsToWire, revisionDetailsToWire } from './wire.js';
+import { clock } from '../platform/clock.js';
 
 /** How many numbers typed by hand in a row the allocator passes over before it gives up. */
 const MAX_PASSED_OVER = 1000;
@@ -34,7 +35,7 @@ const noFreeNumber = (sequence: NumberSequence) =>
 // ---------------------------------------------------------------- new_policy_information
 
 /** The number the next create will get (not allocated), passing over numbers typed by hand. */
-export async function newPolicyInformation(now = new Date()) {
+export async function newPolicyInformation(now = clock.now()) {
   const [sequence, product] = await Promise.all([sequenceOf(now), getProductCatalog()]);
   const next = await firstFreeNumber(sequence, await lastPolicyNumberSequence(sequence), isPolicyNumberTaken, MAX_PASSED_OVER);
   if (!next) throw noFreeNumber(sequence);
@@ -56,7 +57,7 @@ async function creatorOf(principal: Principal, asAgent: boolean): Promise<Policy
 
 /** The draft under a number, with the contacts' links to it: what the store writes. */
 function bundleFor(draft: PolicyDraft, policyNumber: string): NewPolicyBundle {
-  const linkedAt = new Date().toISOString();
+  const linkedAt = clock.now().toISOString();
   const link = { policyId: draft.policyId, policyNumber, revisionId: draft.revisionId };
   const records = policyRecordsFor(draft, policyNumber);
   return {
@@ -126,7 +127,7 @@ async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence, prepa
  */
 export type PreparePolicy = (bundle: NewPolicyBundle) => Promise<NewPolicyBundle>;
 
-export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = new Date(), prepare?: PreparePolicy) {
+export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = clock.now(), prepare?: PreparePolicy) {
   const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
   const draft = draftPolicy(product, input, creator, external, now, { newId: randomUUID, lookupZip });
   const unnumbered = bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0));

@@ -16,6 +16,7 @@ import { missingMandatoryItems } from './structure.js';
 import { inceptionFollowsTerm, movedTerm } from './terms.js';
 import { mergeUnderwritingOptions, validateUnderwritingAnswers } from './underwriting.js';
 import { searchIndexWritesForTermDates } from '../search/index.js';
+import { clock } from '../platform/clock.js';
 
 // ---------------------------------------------------------------- underwriting
 
@@ -70,7 +71,7 @@ export async function updateEffectiveAndExpirationDate(
   if (input.policy_type_id && input.policy_type_id !== snapshot.header.policyTypeId) {
     if (!product.policyTypes.some((type) => type.id === input.policy_type_id)) throw new BusinessRuleError(`policy_type_id: ${input.policy_type_id} is not a policy type of the catalog`);
     header.policyTypeId = input.policy_type_id;
-    change.create = missingMandatoryItems(product, snapshot, input.policy_type_id, new Date(), randomUUID);
+    change.create = missingMandatoryItems(product, snapshot, input.policy_type_id, clock.now(), randomUUID);
   }
   change.replace = resetPremiums(snapshot.items);
   const { effectiveDate, expirationDate, termType, termLength } = moved;
@@ -92,5 +93,5 @@ export async function updatePolicyLastVisited(principal: Principal, input: { pol
   if (input.revision_id && !terms.some((term) => term.revisionIds.includes(input.revision_id!))) {
     throw new NotFoundError(`Revision ${input.revision_id} of policy ${policy.policyNumber}`);
   }
-  await setPolicyLastVisited(policy, { params: input.params, revisionId: input.revision_id ?? null, at: new Date().toISOString() });
+  await setPolicyLastVisited(policy, { params: input.params, revisionId: input.revision_id ?? null, at: clock.now().toISOString() });
 }

@@ -12,6 +12,7 @@ import { applyLocation, newRisk, orderRisks, primaryMovedTo, readinessChange, ri
 import { changeRevision } from './store.js';
 import { startingStructure } from './structure.js';
 import { riskDetailsToWire, riskToWire } from './wire.js';
+import { clock } from '../platform/clock.js';
 
 export async function riskDetails(risk: RiskRecord, snapshot: RevisionSnapshot) {
   const mortgageeIds = snapshot.mortgagees.filter((mortgagee) => mortgagee.riskId === risk.id).map((mortgagee) => mortgagee.contactId);
@@ -29,7 +30,7 @@ async function changeAndDescribe(snapshot: RevisionSnapshot, riskId: string, cha
 
 // ---------------------------------------------------------------- create_risk
 
-export async function createRisk(principal: Principal, input: { revision_id: string; property_group_number?: string; building_number?: string }, now = new Date()) {
+export async function createRisk(principal: Principal, input: { revision_id: string; property_group_number?: string; building_number?: string }, now = clock.now()) {
   const snapshot = await revisionWithinReach(principal, input.revision_id, { open: true });
   const product = await getProductCatalog();
   const header = snapshot.header;
@@ -119,6 +120,6 @@ export async function copyRisk(principal: Principal, input: { from_risk_id: stri
   if (input.from_risk_id === input.to_risk_id) throw new BusinessRuleError('to_risk_id: a property cannot be copied onto itself');
   const source = await riskWithinReach(principal, input.from_risk_id, { label: 'Risk' });
   const target = await riskWithinReach(principal, input.to_risk_id, { open: true, label: 'Risk' });
-  const { risk, ...change } = riskCopyChange(source, target, input, new Date(), randomUUID);
+  const { risk, ...change } = riskCopyChange(source, target, input, clock.now(), randomUUID);
   return changeAndDescribe(target.snapshot, risk.id, change);
 }

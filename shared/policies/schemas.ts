@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { boundedString, clearable, freeFormValue, freeText, id, jsonAtMost, LIMITS, list, openObject, wholeNumber } from '../platform/request-fields.js';
+import { clock } from '../platform/clock.js';
 
 /**
  * An answer to an underwriting question; "yes"/"no" also given as a boolean. Built on first
@@ -47,6 +48,6 @@ export const optionalItem = z.union([id(), openObject({ item_id: z.optional(id()
 /** The year a building was built: 1600 up to next year, as a number or text; read as text (spec 2.8). */
 export const yearBuilt = () =>
   z.pipe(
-    wholeNumber({ min: 1600 }).check(z.refine((year) => year <= new Date().getUTCFullYear() + 1, 'must be no later than next year')),
+    wholeNumber({ min: 1600 }).check(z.refine((year) => year <= clock.now().getUTCFullYear() + 1, 'must be no later than next year')),
     z.transform((year) => String(year)),
   );

@@ -26,6 +26,7 @@ import {
   runGroupTransaction,
   type Write,
 } from './store.js';
+import { clock } from '../platform/clock.js';
 
 // ---------------------------------------------------------------- external policies
 
@@ -50,7 +51,7 @@ export async function postExternalPolicies(principal: Principal, entries: unknow
       policyGroupId: null,
       agencyId,
       contactIds: [principal.contactId],
-      createdAt: new Date().toISOString(),
+      createdAt: clock.now().toISOString(),
       version: 1,
     };
     if ((await insertExternalPolicy(record)) === 'inserted') inserted.push({ policy_id: record.id, policy_number: record.policyNumber });
@@ -120,7 +121,7 @@ export async function addPoliciesToNewGroups(principal: Principal, lists: Member
     const distinct = [...new Map(members.map((member) => [member.policyId, member])).values()];
     const groupId = randomUUID();
     await runGroupTransaction(
-      [newGroupWrite({ entity: 'PolicyGroup', id: groupId, createdAt: new Date().toISOString(), createdBy: principal.contactId }), ...distinct.flatMap((member) => moveWrites(member, groupId))],
+      [newGroupWrite({ entity: 'PolicyGroup', id: groupId, createdAt: clock.now().toISOString(), createdBy: principal.contactId }), ...distinct.flatMap((member) => moveWrites(member, groupId))],
       `Policy group ${groupId}`,
     );
     groupIds.push(groupId);

@@ -35,6 +35,7 @@ import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
 import { dateBoundProblem, planQuote } from './plan.js';
 import { quoteResult } from './result.js';
+import { clock } from '../platform/clock.js';
 
 export interface QuoteOptions {
   runUwRules: boolean;
@@ -121,7 +122,7 @@ function rateBuilt(product: ProductCatalog, plan: QuotePlan, header: RevisionRec
 
 const questionNames = (product: ProductCatalog) => new Map(product.questions.map((question) => [question.id, question.name]));
 
-export async function createQuote(principal: Principal, info: QuoteInfo, options: QuoteOptions, now = new Date()): Promise<QuoteResult> {
+export async function createQuote(principal: Principal, info: QuoteInfo, options: QuoteOptions, now = clock.now()): Promise<QuoteResult> {
   const product = await getProductCatalog();
   await checkDateBounds(principal, info.effective_date, now);
   const plan = planQuote(product, info);
@@ -162,7 +163,7 @@ export async function createQuote(principal: Principal, info: QuoteInfo, options
  * new quote's create transaction also retires the old one (its number stops finding it),
  * so either both happen or neither does; a change of the old quote meanwhile fails it.
  */
-export async function requoteQuote(principal: Principal, policyNumber: string, info: QuoteInfo, options: Omit<QuoteOptions, 'retiring' | 'runStateless'>, now = new Date()): Promise<QuoteResult> {
+export async function requoteQuote(principal: Principal, policyNumber: string, info: QuoteInfo, options: Omit<QuoteOptions, 'retiring' | 'runStateless'>, now = clock.now()): Promise<QuoteResult> {
   const { policy } = await policyWithinReach(principal, { policyNumber });
   const header = (await revisionWithinReach(principal, policy.activeRevisionId)).header;
   if (header.revisionState !== 'open' || policy.active) {
@@ -194,7 +195,7 @@ export function rateQuoteInMemory(product: ProductCatalog, info: QuoteInfo): { r
 /** Rates and answers a quote built in memory; nothing is written, not even a policy number. */
 function statelessQuote(product: ProductCatalog, plan: QuotePlan, options: QuoteOptions): QuoteResult {
   const header = { policyTypeId: plan.policyTypeId, termStart: plan.effectiveDate, termEnd: addMonths(plan.effectiveDate, 12), underwritingQuestions: plan.underwritingAnswers } as RevisionRecord;
-  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: new Date() }, options.hardGeoBypass);
+  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: clock.now() }, options.hardGeoBypass);
   const { rated, stp, itemPlaces } = rateBuilt(product, plan, header, built, options.runUwRules);
   return quoteResult(plan, rated, { itemPlaces, questionNames: questionNames(product), stp, extended: options.extended }, { quoteNumber: null, policyId: null });
 }

@@ -13,12 +13,13 @@ import { config } from '../platform/config.js';
 import type { Principal } from '../platform/principal.js';
 import { revisionWithinReach, type RevisionSnapshot, loadRevision, recordLossAnalysisRequest, recordLossAnalysisResult, underwritingOf } from '../policies/index.js';
 import { builtInLossAnalysisVendor, type LossAnalysisRequest, type LossAnalysisVendor } from '../underwriting/index.js';
+import { clock } from '../platform/clock.js';
 
 /** The message of one job on the loss-analysis queue. */
 export const lossAnalysisJob = z.object({ job_id: z.guid(), revision_id: z.string().check(z.minLength(1), z.maxLength(100)) });
 export type LossAnalysisJob = z.infer<typeof lossAnalysisJob>;
 
-export async function requestLossAnalysis(principal: Principal, revisionId: string, now = new Date()): Promise<{ job_id: string }> {
+export async function requestLossAnalysis(principal: Principal, revisionId: string, now = clock.now()): Promise<{ job_id: string }> {
   const snapshot = await revisionWithinReach(principal, revisionId, { open: true });
   const jobId = randomUUID();
   const underwriting = underwritingOf(snapshot.header.underwriting);
@@ -55,7 +56,7 @@ export function analysisRequestFor(product: ProductCatalog, snapshot: RevisionSn
 export type JobOutcome = 'recorded' | 'already-recorded' | 'superseded' | 'revision-gone';
 
 /** Runs one job. Safe to run any number of times: only the first run that finds the job waiting records it. */
-export async function runLossAnalysisJob(job: LossAnalysisJob, vendor: LossAnalysisVendor = builtInLossAnalysisVendor, now = () => new Date()): Promise<JobOutcome> {
+export async function runLossAnalysisJob(job: LossAnalysisJob, vendor: LossAnalysisVendor = builtInLossAnalysisVendor, now = () => clock.now()): Promise<JobOutcome> {
   const snapshot = await loadRevision(job.revision_id);
   if (!snapshot) return 'revision-gone';
   const waiting = snapshot.header.underwriting?.lossAnalysis;

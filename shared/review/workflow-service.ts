@@ -8,6 +8,7 @@ import { hasPermission, type Principal } from '../platform/principal.js';
 import { PermissionDeniedError } from '../platform/errors.js';
 import { recordReviewMove, revisionWithinReach, underwritingOf, type ReviewMoveRecord } from '../policies/index.js';
 import { type ReviewEvent, type ReviewMove, nextReviewState } from '../underwriting/index.js';
+import { clock } from '../platform/clock.js';
 
 /** The moves only an underwriter (or an Administrator) makes. */
 const UNDERWRITER_EVENTS: readonly ReviewEvent[] = ['UW_REVIEW_APPROVED', 'UW_REVIEW_DECLINED'];
@@ -24,7 +25,7 @@ export interface ReviewEventContext {
 export async function updateReviewWorkflow(
   principal: Principal,
   input: { revision_id: string; workflow_event: ReviewEvent; event_context?: ReviewEventContext },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<ReviewMove> {
   if (UNDERWRITER_EVENTS.includes(input.workflow_event) && !hasPermission(principal, REVIEW_DECISION_PERMISSION)) {
     throw new PermissionDeniedError(`Only an underwriter may send ${input.workflow_event}`);

@@ -176,9 +176,31 @@ export async function getPoliciesByContact(principal: Principal, query: ContactP
   return (await contactPolicies(principal, query)).map((record) => listedPolicy(record, query.includePhoto));
 }
 
-/** get_policies_with_active_current_revision: a contact's policies in force, whose current revision is committed. */
-export async function getPoliciesInForce(principal: Principal, query: ContactPoliciesQuery) {
-  return (await contactPolicies(principal, query))
+const POLICY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The policies named by id or number (the vendor's `policies`), within the caller's reach, in order of date added; unknown ones pass unlisted. */
+async function namedPolicies(principal: Principal, named: readonly string[]): Promise<SearchRecord[]> {
+  const ids = named.filter((entry) => POLICY_ID.test(entry));
+  const numbers = named.filter((entry) => !POLICY_ID.test(entry));
+  // A number is found through the token index (as search finds it), then matched exactly.
+  const byNumber = await Promise.all(numbers.map(async (number) => (await matchesByTokenPrefix(searchWords(number)[0] ?? number)).map((match) => match.policyId)));
+  const records = await getSearchRecords([...new Set([...ids.map((entry) => entry.toLowerCase()), ...byNumber.flat()])]);
+  const wantedNumbers = new Set(numbers);
+  const wantedIds = new Set(ids.map((entry) => entry.toLowerCase()));
+  return records
+    .filter((record) => (wantedIds.has(record.policyId) || wantedNumbers.has(record.policyNumber)) && reaches(principal, record))
+    .sort((a, b) => a.dateAdded.localeCompare(b.dateAdded) || a.policyNumber.localeCompare(b.policyNumber, 'en', { numeric: true }));
+}
+
+/**
+ * get_policies_with_active_current_revision: policies in force, whose current revision is
+ * committed: a contact's, or those named in `policies`, or the contact's among those named.
+ */
+export async function getPoliciesInForce(principal: Principal, query: Omit<ContactPoliciesQuery, 'contactId'> & { contactId?: string; policies?: readonly string[] }) {
+  const named = query.policies ? await namedPolicies(principal, query.policies) : undefined;
+  const ofContact = query.contactId ? await contactPolicies(principal, { ...query, contactId: query.contactId }) : undefined;
+  const candidates = named && ofContact ? ofContact.filter((record) => named.some((listed) => listed.policyId === record.policyId)) : (ofContact ?? named ?? []);
+  return candidates
     .filter((record) => (record.status === 'Active' || (query.includeCanceled === true && record.status === CANCELLED)) && record.revisionState === 'committed')
     .map((record) => listedPolicy(record, query.includePhoto));
 }

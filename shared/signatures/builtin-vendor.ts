@@ -13,6 +13,7 @@ import { findSignatureLocator, getVendorRequest, putVendorRequest, saveVendorReq
 import type { SignatureEventType } from './model.js';
 import type { SignatureVendor, VendorRequestCreated, VendorRequestInput } from './vendor.js';
 import { signWebhook } from './webhook-signature.js';
+import { clock } from '../platform/clock.js';
 
 export const BUILT_IN_VENDOR = 'built-in';
 /** Where the signing page is served (locally by infra/local, in AWS by the esign site function). */
@@ -95,7 +96,7 @@ export async function signAtVendor(signatureId: string, token: string, fetchImpl
     if (!view) return 'not found';
     const { record, signer } = view;
     if (record.canceled) return 'canceled';
-    const at = signer.signedAt ?? new Date().toISOString();
+    const at = signer.signedAt ?? clock.now().toISOString();
     const signers = record.signers.map((candidate) => (candidate.signatureId === signatureId ? { ...candidate, signedAt: at } : candidate));
     if (!signer.signedAt && !(await saveVendorRequest(record, { ...record, signers }))) continue;
     await sendEvent(fetchImpl, record, 'signed', at, signer);

@@ -24,6 +24,7 @@ import {
   type StoredSignatureRequest,
 } from './store.js';
 import { SIGNABLE_DELIVERABLE_NAMES, type SignableDocuments, type SignatureVendor } from './vendor.js';
+import { clock } from '../platform/clock.js';
 
 const POLICY_APPLICATION = 'Policy Application';
 const MAX_ATTEMPTS = 5;
@@ -61,7 +62,7 @@ export async function requestDeliverableSignature(
 
   const file = await ports.documents.policyApplication({ policyId: policy.id, policyNumber: policy.policyNumber, revisionId: header.id });
   const requestId = randomUUID();
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   const embedded = input.signMode === 'embedded';
   const subject = `${POLICY_APPLICATION} of policy ${policy.policyNumber}`;
   const created = await ports.vendor.createRequest({
@@ -95,7 +96,15 @@ export async function requestDeliverableSignature(
     signatures: created.signatures.map((signature) => ({ ...signature, status_code: 'awaiting_signature' as const, created_at: now })),
   };
   const stored: StoredSignatureRequest = { request, policyId: policy.id, vendor: ports.vendor.name, createdAt: now, version: 1 };
-  await createSignatureRequest(stored, { fileId: file.fileId, policyId: policy.id, requestId, title: file.title, docType: file.docType, esigned: false });
+  try {
+    await createSignatureRequest(stored, { fileId: file.fileId, policyId: policy.id, requestId, title: file.title, docType: file.docType, esigned: false });
+  } catch (error) {
+    // The vendor was asked before the guarded write (its answer is what we store): a write that
+    // loses (a request racing this one holds the policy's guard) or fails withdraws the request
+    // at the vendor, so that no signer is left holding a link to a request we never kept.
+    await ports.vendor.cancelRequest(requestId);
+    throw error;
+  }
   return request;
 }
 
@@ -138,7 +147,7 @@ export async function cancelSignatureRequest(principal: Principal, requestId: st
     const stored = await requestWithinReach(principal, requestId);
     if (stored.request.is_complete) throw new BusinessRuleError(`Signature request ${requestId} is already signed by everyone`);
     if (stored.request.is_canceled) return;
-    const outcome = applySignatureEvent(stored.request, { event_type: 'canceled', occurred_at: new Date().toISOString() });
+    const outcome = applySignatureEvent(stored.request, { event_type: 'canceled', occurred_at: clock.now().toISOString() });
     if (await saveSignatureRequest(stored, outcome.request)) {
       await vendor.cancelRequest(requestId);
       return;
@@ -162,7 +171,7 @@ export async function markFileAsSigned(principal: Principal, fileId: string, doc
 async function flagSigned(policyId: string, fileId: string, documents: Pick<SignableDocuments, 'markSigned'>): Promise<void> {
   const file = await getSignableFile(policyId, fileId);
   if (!file) return;
-  if (!file.esigned) await markSignableFileSigned(policyId, fileId, new Date().toISOString());
+  if (!file.esigned) await markSignableFileSigned(policyId, fileId, clock.now().toISOString());
   await documents.markSigned({ fileId, policyId });
 }
 

@@ -21,6 +21,7 @@ import {
 } from './keys.js';
 import type { SignatureRequest } from './model.js';
 import { BusinessRuleError } from '../platform/errors.js';
+import { clock } from '../platform/clock.js';
 
 /** A request as stored: the wire shape plus what the service keeps beside it. */
 export interface StoredSignatureRequest {
@@ -194,7 +195,7 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
           {
             Put: {
               TableName: table(),
-              Item: { ...appliedEventKey(stored.policyId, eventKey), entity: 'AppliedSignatureEvent', requestId: next.id, event, appliedAt: new Date().toISOString() },
+              Item: { ...appliedEventKey(stored.policyId, eventKey), entity: 'AppliedSignatureEvent', requestId: next.id, event, appliedAt: clock.now().toISOString() },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER } from './builtin-vendor.js';
 import type { SignatureEventType } from './model.js';
 import type { QueuedSignatureEvent } from './service.js';
 import { StaleWebhookError, verifyWebhook } from './webhook-signature.js';
+import { clock } from '../platform/clock.js';
 
 /** Refuses (401) a delivery whose signature does not match the vendor's secret or is stale. */
 export function verifyVendorWebhook(request: ArrivedRequest, now = new Date()): void {
@@ -34,7 +35,7 @@ export interface WebhookEventInput {
   occurred_at?: string;
 }
 
-export async function queueSignatureEvent(input: WebhookEventInput, receivedAt = new Date()): Promise<void> {
+export async function queueSignatureEvent(input: WebhookEventInput, receivedAt = clock.now()): Promise<void> {
   const queued: QueuedSignatureEvent = {
     event: { ...input, occurred_at: input.occurred_at ?? receivedAt.toISOString() },
     received_at: receivedAt.toISOString(),

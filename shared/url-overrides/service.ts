@@ -5,6 +5,7 @@ import type { CreateUrlOverrideInput, UpdateUrlOverrideInput } from './schemas.j
 import { EncryptionKeyMissingError } from '../platform/sealing.js';
 import { decryptSecret, encryptSecret } from './secrets.js';
 import { createUrlOverride, deleteUrlOverride, getUrlOverride, listUrlOverrides, replaceUrlOverride, UrlOverrideNotFoundError, type UrlOverrideRecord } from './store.js';
+import { clock } from '../platform/clock.js';
 
 export interface UrlOverrideView {
   url: string;
@@ -39,7 +40,7 @@ function sealSecret(secret: string, url: string): string {
 }
 
 export async function createOverride(input: CreateUrlOverrideInput, principal: Principal): Promise<UrlOverrideView> {
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   const record: UrlOverrideRecord = {
     url: input.url,
     override: input.override,
@@ -59,7 +60,7 @@ export async function createOverride(input: CreateUrlOverrideInput, principal: P
 export async function updateOverride(input: UpdateUrlOverrideInput, principal: Principal): Promise<UrlOverrideView> {
   const current = await getUrlOverride(input.url);
   if (!current) throw new UrlOverrideNotFoundError(input.url);
-  const next: UrlOverrideRecord = { ...current, updatedAt: new Date().toISOString(), version: current.version + 1 };
+  const next: UrlOverrideRecord = { ...current, updatedAt: clock.now().toISOString(), version: current.version + 1 };
   if (input.override !== undefined) next.override = input.override;
   if (input.enabled !== undefined) next.enabled = input.enabled;
   if (input.http_method !== undefined) next.httpMethod = input.http_method;

@@ -29,6 +29,20 @@ describe('the API description', () => {
     expect(releaseInfo.responses['200']).toBeDefined();
   });
 
+  it('declares the vendor parameters the interface names for the policy listings (contact_id or policies, include_canceled)', async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
+    const declared = (path: string) => Object.keys(document.paths[path].post.requestBody.content['application/json'].schema.properties).sort();
+    const vendor: Record<string, string[]> = {
+      '/api/v2/policies/get_policies': ['contact_id', 'from_date', 'include_canceled', 'include_policy_photo', 'page_number', 'page_size', 'sorting_order', 'to_date'],
+      '/api/v2/policies/get_policies_by_contact_id_db_query': ['contact_id'],
+      '/api/v2/policies/get_policies_with_active_current_revision': ['contact_id', 'include_canceled', 'policies'],
+      '/api/v2/utils/get_policies_with_active_current_revision': ['contact_id', 'include_canceled', 'policies'],
+    };
+    for (const [path, names] of Object.entries(vendor)) expect(declared(path), path).toEqual(expect.arrayContaining(names));
+    const policies = document.paths['/api/v2/policies/get_policies_with_active_current_revision'].post.requestBody.content['application/json'].schema.properties.policies;
+    expect(policies).toMatchObject({ type: 'array', maxItems: 100 });
+  });
+
   it("shows the worked example's values as examples, not bare types", async () => {
     const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
     const body = (path: string) => document.paths[path].post.requestBody.content['application/json'].schema;

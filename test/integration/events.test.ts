@@ -150,6 +150,40 @@ describe('a subscriber', () => {
     expect(verifyWebhook(secret, resent[0].headers, resent[0].body)).toBe(true);
   });
 
+  it('still being retried, is sent at once by redeliver: a failure keeps its retry schedule, a success ends its retries, and the one waiting behind it goes too', async () => {
+    const { subscriber, subscriptionId } = await subscribe(['payment.posted']);
+    const policy = await issued('Ned Now');
+    subscriber.answer(500);
+    ok(await pay(policy.policyNumber, '100.00'));
+    await subscriber.waitFor(1, of(policy.policyId));
+    const mine = async () => ok(await service.call(`${E}/list_deliveries`, { subscription_id: subscriptionId })).deliveries.filter((delivery: { policy_id: string }) => delivery.policy_id === policy.policyId);
+    // Its second attempt (the clock advanced 5 s) fails too: the next retry is 5 minutes away.
+    const [first] = await mine();
+    await retryDueDeliveries({ now: () => new Date(Date.parse(first.next_attempt_at) + 1000) });
+    const [retrying] = await mine();
+    expect(retrying).toMatchObject({ status: 'pending', attempts: [{ status_code: 500 }, { status_code: 500 }] });
+    ok(await pay(policy.policyNumber, '20.00'));
+
+    // Still down: sent now, and the retry stays due when it was.
+    const stillDown = ok(await service.call(`${E}/redeliver`, { delivery_id: retrying.delivery_id }));
+    expect(stillDown).toMatchObject({ status: 'pending', next_attempt_at: retrying.next_attempt_at });
+    expect(stillDown.attempts).toHaveLength(3);
+
+    // Fixed: sent now and delivered, then the payment waiting behind it.
+    subscriber.answer(200);
+    const before = subscriber.received.filter(of(policy.policyId)).length;
+    const sent = ok(await service.call(`${E}/redeliver`, { delivery_id: retrying.delivery_id }));
+    expect(sent).toMatchObject({ status: 'delivered', next_attempt_at: null });
+    expect(sent.attempts.at(-1)).toMatchObject({ status_code: 200 });
+    const received = await subscriber.waitFor(before + 2, of(policy.policyId));
+    expect(received.slice(before).map((r) => (r.event.data as { amount: number }).amount)).toEqual([100, 20]);
+    // No later retry sends it again, even past every time its schedule named.
+    await retryDueDeliveries({ now: () => new Date(Date.parse(retrying.next_attempt_at) + 24 * 3600 * 1000) });
+    const after = subscriber.received.filter(of(policy.policyId));
+    expect(after.map((r) => (r.event.data as { amount: number }).amount).slice(before)).toEqual([100, 20]);
+    expect((await mine()).map((delivery: { status: string }) => delivery.status)).toEqual(['delivered', 'delivered']);
+  });
+
   it("waits, in a policy's order, behind an earlier event being retried", async () => {
     const { subscriber, subscriptionId } = await subscribe(['payment.posted']);
     const policy = await issued('Olive Order');

@@ -114,6 +114,32 @@ describe('the nightly renewal run', () => {
   }, 180_000);
 });
 
+describe('process_renewals by hand for one policy', () => {
+  it('called again with the same arguments leaves a renewed policy as it is; the renewal term renews only within its own lead days', async () => {
+    const policy = await issued('2025-01-01', 'Ray Retry');
+    const call = (renewDate: string) => service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: renewDate }).then(ok);
+    expect(await call('2025-11-17')).toMatchObject({ decision: 'renewed', renewal_premium: 826.62 });
+    const [, renewal] = await terms(policy.policyId);
+
+    // A retry without an Idempotency-Key: nothing more, and the answer says what it was renewed to.
+    const again = await call('2025-11-17');
+    expect(again).toMatchObject({ decision: 'none', renewal_term_id: null, message: `Policy ${policy.policyNumber} already renewed to 2026-01-01 to 2027-01-01` });
+    expect((await terms(policy.policyId)).map((term: { effective_date: string }) => term.effective_date)).toEqual(['2025-01-01', '2026-01-01']);
+    expect((await loadAccount(policy.policyId, renewal.id))!.entries).toHaveLength(1);
+
+    // In the renewal's own term: first the day's due move (in force), then nothing until its lead days.
+    expect(await call('2026-06-01')).toMatchObject({ decision: 'renewal_in_force' });
+    expect(await call('2026-06-01')).toMatchObject({ decision: 'none', message: 'Renews from 2026-11-17' });
+    expect(await terms(policy.policyId)).toHaveLength(2);
+
+    // renew_date within the renewal term's lead days: it renews, once.
+    expect(await call('2026-11-17')).toMatchObject({ decision: 'renewed', policy_term_id: renewal.id });
+    expect(await call('2026-11-17')).toMatchObject({ decision: 'none', message: `Policy ${policy.policyNumber} already renewed to 2027-01-01 to 2028-01-01` });
+    expect(await call('2025-11-17')).toMatchObject({ decision: 'none', message: `Policy ${policy.policyNumber} already renewed to 2026-01-01 to 2027-01-01` });
+    expect((await terms(policy.policyId)).map((term: { effective_date: string }) => term.effective_date)).toEqual(['2025-01-01', '2026-01-01', '2027-01-01']);
+  }, 180_000);
+});
+
 describe('an endorsement of a renewed term', () => {
   it('is carried into the renewal, re-rated, with an Endorsement row on the renewal account; the answer says what was carried', async () => {
     const policy = await issued('2025-01-01', 'Cary Carry');

@@ -73,11 +73,15 @@ describe('one process holds .data/', () => {
 
   it('a local tool finds the holder\'s address and key, or says in one line that no service runs', () => {
     const dir = dataDir();
-    expect(() => findRunningService({}, dir)).toThrow(`No service found in ${dir}: is \`npm start\` running? (one started with --memory: give its PORT, and BOOTSTRAP_API_KEY)`);
+    expect(() => findRunningService({ npm_lifecycle_event: 'print-job' }, dir)).toThrow(
+      `No service found in ${dir}: is \`npm start\` running? (one started with \`--memory\` or on another port: give its port and key, as in \`PORT=3001 BOOTSTRAP_API_KEY=<the key it printed at start> npm run print-job\`)`,
+    );
+    // Its port given, but no key: how to give the key too.
+    expect(() => findRunningService({ PORT: '3001', npm_lifecycle_event: 'nightly' }, dir)).toThrow(/BOOTSTRAP_API_KEY is not set: is `npm start` running\? \(.*`PORT=3001 BOOTSTRAP_API_KEY=<the key it printed at start> npm run nightly`\)$/);
     const claim = claimDataDir(dir, { command: 'npm start', port: 3005 });
     claim.announce('http://localhost:3005', 3005);
     writeFileSync(join(dir, 'admin-api-key'), 'ias_example\n');
-    expect(findRunningService({}, dir)).toEqual({ url: 'http://localhost:3005', apiKey: 'ias_example' });
+    expect(findRunningService({}, dir)).toMatchObject({ url: 'http://localhost:3005', apiKey: 'ias_example' });
     claim.release();
   });
 });
@@ -103,7 +107,7 @@ describe('one-line answers of the local commands', () => {
     const result = await run(['infra/local/run-schedule.ts', 'nightly_print'], { API_URL: `http://127.0.0.1:${await freePort()}`, BOOTSTRAP_API_KEY: 'ias_x' });
     expect(result.code).toBe(1);
     expect(ownLines(result.stderr).length).toBe(1);
-    expect(ownLines(result.stderr)[0]).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+: is `npm start` running\?$/);
+    expect(ownLines(result.stderr)[0]).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+: is `npm start` running\? \(one started with `--memory` or on another port: give its port and key, as in `PORT=3001 BOOTSTRAP_API_KEY=<the key it printed at start> npm run <tool>`\)$/);
   }, 60_000);
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { todayIso } from '../../shared/platform/dates.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiKey } from '../../shared/auth/store.js';
@@ -30,7 +31,7 @@ describe('the local API, as a client calls it', () => {
   it('answers get_release_info for an api_key in a body sent without Content-Type', async () => {
     const answer = await service.call(RELEASE_INFO, {});
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, messages: [], data: { tag: expect.any(String), timestamp: expect.any(String) } });
+    expect(answer.body).toEqual({ success: true, messages: [], data: { tag: expect.any(String), timestamp: expect.any(String), today: todayIso() } });
     expect(answer.headers.get('content-type')).toContain('application/json');
   });
 

@@ -4,13 +4,32 @@
  * service of this test's own on a free port: they cannot drift from what the service does.
  * Every `#` line in a block is what the line above it prints; each must come out, in order.
  * Then `npm run demo` walks the same calls against the same service.
+ *
+ * The service's clock is set, so that no run depends on the day it runs: the whole walk on a
+ * Saturday, the worked example again on a Sunday and on Christmas Day (a federal holiday), the
+ * days a Declaration waits for the next business day to print.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingExpectedLine, readmeBlock } from '../../infra/rehearsal/readme-blocks.js';
+import { expectedLine, missingExpectedLine, readmeBlock } from '../../infra/rehearsal/readme-blocks.js';
+import { clock } from '../../shared/platform/clock.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { runCommand } from '../support/processes.js';
 
 const run = runCommand;
+
+const SATURDAY = '2026-11-28';
+const SUNDAY = '2026-11-29';
+const CHRISTMAS = '2026-12-25';
+
+/** The lines `npm run nightly` printed that no `#` line of the blocks shows: the README leaves none out. */
+function nightlyLinesLeftOut(output: string, blocks: string): string[] {
+  const shown = blocks.split('\n').filter((line) => line.trim().startsWith('#')).map((line) => expectedLine(line.trim()));
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^nightly (billing|renewals) \d{4}-|^\d+-\d{4}-\d+: /.test(line))
+    .filter((line) => !shown.some((pattern) => pattern.test(line)));
+}
 
 /** Each expected line matches an output line, in order (other output lines may come between). */
 function expectInOrder(output: string, block: string) {
@@ -22,6 +41,7 @@ let service: TestService;
 let env: Record<string, string>;
 
 beforeAll(async () => {
+  clock.startAt(SATURDAY);
   // The nightly recipe needs the queue consumers, as under `npm start`.
   service = await startTestService({ consumers: true });
   env = {
@@ -36,6 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
+  clock.startAt(undefined);
 });
 
 describe('README.md', () => {
@@ -57,7 +78,28 @@ describe('README.md', () => {
     expect(result.code, result.stderr).toBe(0);
     expectInOrder(result.stdout, blocks);
     expect(result.stdout).toContain('826.62 851.62');
+    // Issued on Saturday, the Declaration prints on Monday.
+    expect(result.stdout).toContain('Declaration - 10-2026-1 tbd 2026-11-30');
+    expect(nightlyLinesLeftOut(result.stdout, blocks)).toEqual([]);
   }, 240_000);
+
+  it.each([
+    ['a Sunday', SUNDAY, '2026-11-30'],
+    ['Christmas Day, a federal holiday on a Friday', CHRISTMAS, '2026-12-28'],
+  ])('runs the worked example as written on %s, its Declaration waiting for the next business day', async (_day, today, printDate) => {
+    clock.startAt(today);
+    try {
+      const worked = readmeBlock('worked-example');
+      const result = await run('bash', ['-e', '-o', 'pipefail', '-c', worked], env);
+      expect(result.code, result.stderr).toBe(0);
+      // The walk above numbered policies already: the numbers count on.
+      const missing = missingExpectedLine(result.stdout, worked, { anyPolicySequence: true });
+      expect(missing, missing && `README line "${missing.comment}" did not come out (after line ${missing.after}) in:\n${result.stdout}`).toBeUndefined();
+      expect(result.stdout).toMatch(new RegExp(`^Declaration - 10-2026-\\d+ tbd ${printDate}$`, 'm'));
+    } finally {
+      clock.startAt(SATURDAY);
+    }
+  }, 120_000);
 
   it('npm run demo walks quote, bind, issue, pay, history, print queue, search, an endorsement and cancel with their figures', async () => {
     const result = await run('npx', ['tsx', 'infra/local/demo.ts'], env);

@@ -280,6 +280,18 @@ describe('reach and writes seen by the next search', () => {
       ok(await service.call(`${P}/get_policies_with_active_current_revision`, { contact_id: home, ...body })).map((policy: { policy_number: string }) => policy.policy_number);
     expect(await inForce({})).toEqual([kept.policyNumber]);
     expect(await inForce({ include_canceled: true })).toEqual([kept.policyNumber, gone.policyNumber]);
+    // policies (vendor parameter): the ones named, by id or number, with or without a contact.
+    const named = async (body: Record<string, unknown>) =>
+      ok(await service.call(`${P}/get_policies_with_active_current_revision`, body)).map((policy: { policy_number: string }) => policy.policy_number);
+    expect(await named({ policies: [kept.policyId, gone.policyNumber] })).toEqual([kept.policyNumber]);
+    expect(await named({ policies: [gone.policyId, kept.policyNumber], include_canceled: true })).toEqual([kept.policyNumber, gone.policyNumber]);
+    expect(await named({ policies: [gone.policyNumber], contact_id: home, include_canceled: true })).toEqual([gone.policyNumber]);
+    expect(await named({ policies: ['00000000-0000-4000-8000-000000000000', '99-1999-1'] })).toEqual([]);
+    // Another agency's agent names them and sees nothing.
+    const stranger = await agent(await agency('Elsewhere Agency'));
+    expect(ok(await service.call(`${P}/get_policies_with_active_current_revision`, { policies: [kept.policyId, kept.policyNumber] }, { apiKey: stranger.apiKey }))).toEqual([]);
+    const neither = await service.call(`${P}/get_policies_with_active_current_revision`, {});
+    expect(neither.body).toMatchObject({ success: false, messages: [expect.stringMatching(/contact_id.*policies/)] });
   });
 
   it('get_policies pages a contact\'s policies by date added, echoing the request', async () => {

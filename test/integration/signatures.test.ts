@@ -6,6 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAttachmentRecord } from '../../shared/documents/store.js';
+import type { Principal } from '../../shared/platform/principal.js';
+import { signaturePorts } from '../../shared/signatures/ports.js';
+import { requestDeliverableSignature } from '../../shared/signatures/service.js';
+import { getVendorRequest } from '../../shared/signatures/store.js';
+import type { SignatureVendor } from '../../shared/signatures/vendor.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { CALLBACK, P, SIGNERS, drainSignatureEvents, postWebhook, queuedCount, submittedPolicy } from '../support/signatures.js';
 
@@ -107,6 +112,35 @@ describe('requesting signatures on a policy application', () => {
     // Cancelling frees the policy for a new request.
     expect((await service.call(`${P}/cancel_signature_request`, { signature_request_id: accepted[0].body.message })).body).toMatchObject({ success: true });
     await requestSignatures(policyId);
+  });
+
+  it('leaves exactly one request open at the vendor when two for one document race past the check (the loser withdraws its own)', async () => {
+    const { policyId } = await submittedPolicy(service);
+    const administrator: Principal = { contactId: 'signature-race', credential: 'api_key', roleIds: [], heldRoleIds: [], permissions: new Set(['*']), agencyIds: [], scope: 'all', isAdministrator: true };
+    // Both callers reach the vendor before either writes: the race the guard decides, every time.
+    const asked: string[] = [];
+    let bothAsked!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothAsked = resolve));
+    const vendor: SignatureVendor = {
+      ...signaturePorts.vendor,
+      async createRequest(input) {
+        const created = await signaturePorts.vendor.createRequest(input);
+        asked.push(input.requestId);
+        if (asked.length === 2) bothAsked();
+        await barrier;
+        return created;
+      },
+    };
+    const ports = { ...signaturePorts, vendor };
+    const outcomes = await Promise.allSettled([0, 1].map(() => requestDeliverableSignature(administrator, { policyId, signMode: 'embedded' }, ports)));
+    const kept = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.id] : []));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as Error).message] : []));
+    expect(kept).toHaveLength(1);
+    expect(refused).toEqual([expect.stringMatching(/being requested|still awaiting signatures/)]);
+    expect(asked).toHaveLength(2);
+    const atVendor = await Promise.all(asked.map(async (requestId) => ({ requestId, canceled: (await getVendorRequest(requestId))!.canceled })));
+    expect(atVendor.filter((request) => !request.canceled).map((request) => request.requestId)).toEqual(kept);
+    expect((await requestsOf(policyId)).map((request: any) => request.id)).toEqual(kept);
   });
 
   it('answers the signable deliverable names at both paths existing clients call', async () => {

@@ -8,6 +8,7 @@ import { ApiError, createInsuranceClient } from '@insurance-admin/client';
 import { workedExample } from '../../clients/typescript/examples/worked-example.js';
 import { receiveWebhooks } from '../../clients/typescript/examples/receive-webhook.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { runCommand } from '../support/processes.js';
 
 let service: TestService;
 
@@ -42,6 +43,14 @@ describe('the typed client', () => {
       await receiver.close();
     }
   });
+
+  it('runs its README\'s command for the worked example, printing the policy, its total and its balance', async () => {
+    const result = await runCommand('npx', ['tsx', 'clients/typescript/examples/run-worked-example.ts'], { API_URL: service.url, KEY: service.administratorApiKey });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^policy 10-\d{4}-\d+: annual total 851\.62, paid; balance 0\.00$/);
+    const readme = readFileSync(new URL('../../clients/typescript/README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('```sh\nnpx tsx clients/typescript/examples/run-worked-example.ts\n# policy 10-2026-1: annual total 851.62, paid; balance 0.00\n```');
+  }, 60_000);
 
   it('throws ApiError with the service messages for a refusal, and for a missing credential', async () => {
     const client = createInsuranceClient({ baseUrl: service.url, credential: service.administratorApiKey });

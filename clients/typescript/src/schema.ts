@@ -681,7 +681,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivered or failed delivery again now (in its policy order), restarting its retry schedule; answers the delivery with the new attempt
+         * Send a delivery again now (in its policy order): a delivered or failed one restarts its retry schedule; one still being retried is sent at once, its retries ended by a success and left as they were by a failure; answers the delivery with the new attempt
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-events-redeliver"];
@@ -1108,6 +1108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/policies/compare_revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every difference between two revisions of one policy (committed or open), field by field: items added, removed and changed (limit, deductible, premium), answers, properties and their locations, contacts by role, policy type, term dates, rate version; the premium change per item and in total (a year, and for the rest of the term within one term); who committed each and when. format text answers the lines a person reads
+         * @description Requires the permission `policies:read`.
+         */
+        post: operations["v2-policies-compare_revisions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/policies/copy_risk": {
         parameters: {
             query?: never;
@@ -1318,7 +1338,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A contact's policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list)
+         * Policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list): a contact's (contact_id), or of the ones named in policies (policy ids or numbers), or of both: the contact's among those named
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-policies-get_policies_with_active_current_revision"];
@@ -2355,7 +2375,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A contact's policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list)
+         * Policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list): a contact's (contact_id), or of the ones named in policies (policy ids or numbers), or of both: the contact's among those named
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-utils-get_policies_with_active_current_revision"];
@@ -9411,6 +9431,124 @@ export interface operations {
             };
         };
     };
+    "v2-policies-compare_revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "text";
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    from_revision_id: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    to_revision_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
     "v2-policies-copy_risk": {
         parameters: {
             query?: never;
@@ -11059,7 +11197,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    contact_id: string;
+                    contact_id?: string;
                     /**
                      * @default false
                      * @example true
@@ -11070,6 +11208,7 @@ export interface operations {
                      * @example true
                      */
                     include_policy_photo?: boolean | (0 | 1) | string;
+                    policies?: string[];
                 };
             };
         };
@@ -17296,7 +17435,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    contact_id: string;
+                    contact_id?: string;
                     /**
                      * @default false
                      * @example true
@@ -17307,6 +17446,7 @@ export interface operations {
                      * @example true
                      */
                     include_policy_photo?: boolean | (0 | 1) | string;
+                    policies?: string[];
                 };
             };
         };

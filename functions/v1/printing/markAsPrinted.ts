@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { list, uuid } from '../../../shared/platform/request-fields.js';
 import { markAsPrinted, MARK_AS_PRINTED_MAX_FILES } from '../../../shared/documents/print-service.js';
+import { clock } from '../../../shared/platform/clock.js';
 
 export const handler = defineOperation({
   version: 'v1',
@@ -15,7 +16,7 @@ export const handler = defineOperation({
   input: z.object({ file_ids: list(uuid('must be a file id (UUID)'), MARK_AS_PRINTED_MAX_FILES) }),
   resources: { table: 'write' },
   handle: async ({ file_ids }, { deadline }) => {
-    const marked = await markAsPrinted(file_ids, new Date(), { deadline });
+    const marked = await markAsPrinted(file_ids, clock.now(), { deadline });
     return new Reply({ success: true, message: [], num_marked: marked, data: { num_marked: marked } });
   },
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
 import { config } from '../../../shared/platform/config.js';
+import { clock } from '../../../shared/platform/clock.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -9,5 +10,6 @@ export const handler = defineOperation({
   permission: null,
   input: z.object({}),
   resources: { table: 'read' },
-  handle: async () => ({ tag: config.releaseTag(), timestamp: config.releaseTimestamp() }),
+  // `today`: the service's date (its clock: the real date in AWS, SERVICE_CLOCK's locally), which the README's examples count from.
+  handle: async () => ({ tag: config.releaseTag(), timestamp: config.releaseTimestamp(), today: clock.today() }),
 });
