@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/operation.js';
-import { importLineFile } from '../../../shared/products/service.js';
+import { importLineFile } from '../../../shared/products/publish.js';
 
 export const handler = defineOperation({
   version: 'v2',
