@@ -3,8 +3,13 @@
  * operations validate with, for every operation file under functions/.
  */
 import { pathToFileURL } from 'node:url';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import * as z from 'zod/mini';
-import type { OperationHandler, OperationMetadata } from '../shared/platform/operation.js';
+import { addDays, todayIso } from '../shared/platform/dates.js';
+import { errorResponse } from '../shared/platform/error-mapping.js';
+import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError } from '../shared/platform/errors.js';
+import { IdempotencyKeyInProgressError } from '../shared/platform/idempotency.js';
+import { BODY_LIMIT_BYTES, type OperationHandler, type OperationMetadata } from '../shared/platform/operation.js';
 import { listOperationRoutes, type OperationRoute } from './routes.js';
 
 export const OPENAPI_VERSION_LABEL = '2.0.0';
@@ -41,6 +46,14 @@ export const WORKED_EXAMPLE_VALUES: Record<string, unknown> = {
   limit: 250000,
   deductible: 1000,
   amount: '851.62',
+  // Values the schemas check by rule rather than by type, so that each operation's example passes as given.
+  revision_id: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b',
+  role: 'Named Insured',
+};
+
+/** The worked example's values that depend on where the field sits: an item's name is a coverage's. */
+const WORKED_EXAMPLE_VALUES_IN: Record<string, Record<string, unknown>> = {
+  items: { name: 'Dwelling' },
 };
 
 /** For text fields the worked example does not name: a value of the kind their name says. */
@@ -55,38 +68,179 @@ const EXAMPLES_BY_NAME: Array<[RegExp, unknown]> = [
   [/number$|Number$/, '10-2026-1'],
   [/name$|Name$/, 'Pat Example'],
   [/address/i, '1 Main St'],
+  [/reason$|description$/i, "Insured's request"],
 ];
 
 const isText = (property: Record<string, unknown>) =>
   property.type === 'string' || (Array.isArray(property.anyOf) && property.anyOf.some((option) => (option as { type?: string }).type === 'string'));
 
-/** Puts the worked example's value on each property it names, through nested objects, lists and alternatives. */
-function withWorkedExample(schema: unknown): void {
+/**
+ * Puts the worked example's value on each property it names, through nested objects, lists and
+ * alternatives. `within` is the nearest property the schema sits under (an item of `items`).
+ */
+function withWorkedExample(schema: unknown, within?: string): void {
   if (!schema || typeof schema !== 'object') return;
-  if (Array.isArray(schema)) return schema.forEach(withWorkedExample);
+  if (Array.isArray(schema)) return schema.forEach((option) => withWorkedExample(option, within));
   const node = schema as Record<string, unknown>;
   const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
+  const here = (within && WORKED_EXAMPLE_VALUES_IN[within]) || {};
   for (const [field, property] of Object.entries(properties ?? {})) {
     if (!property || typeof property !== 'object' || 'properties' in property || 'items' in property) continue;
-    if (field in WORKED_EXAMPLE_VALUES) property.examples = [WORKED_EXAMPLE_VALUES[field]];
+    if (field in here) property.examples = [here[field]];
+    else if (field in WORKED_EXAMPLE_VALUES) property.examples = [WORKED_EXAMPLE_VALUES[field]];
     else if (!property.examples && !property.enum && isText(property)) {
       const byName = EXAMPLES_BY_NAME.find(([pattern]) => pattern.test(field));
       if (byName) property.examples = [byName[1]];
     }
   }
-  for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'default') withWorkedExample(value);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'examples' || key === 'default') continue;
+    if (key === 'properties') for (const [field, property] of Object.entries(value as Record<string, unknown>)) withWorkedExample(property, field);
+    else withWorkedExample(value, within);
+  }
 }
 
-function requestSchema(metadata: OperationMetadata): Record<string, unknown> {
+/**
+ * The README's worked example, call by call: the body /docs offers for these operations, so
+ * that "Try it out" after Authorize makes the worked example's calls (dated from `today`).
+ */
+export function workedExampleCalls(today: string): Record<string, Record<string, unknown>> {
+  const policy = { policy_number: WORKED_EXAMPLE_VALUES.policy_number, policy_id: WORKED_EXAMPLE_VALUES.policy_id };
+  return {
+    '/api/v2/policies/create_quote_extended': {
+      quote_info: {
+        effective_date: today,
+        line_name: 'Homeowners',
+        policy_type_name: 'Homeowner - HO3',
+        named_insureds: [{ name: 'Pat Example' }],
+        underwriting_questions: [{ questionId: 'e29555d3-7101-4947-a3af-a279d8774c09', yesNoAnswer: 'no' }],
+        locations: [{ address_line1: '1 Main St', address_zip: '10001' }],
+        items: [
+          { name: 'Dwelling', limit: 250000, deductible: 1000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } },
+          { name: 'Personal Liability', limit: 300000 },
+          { name: 'Medical Payments', limit: 5000 },
+        ],
+      },
+    },
+    '/api/v2/policies/bind': { bind_info: { policy_number: policy.policy_number } },
+    '/api/v2/policies/issue': { issue_info: { policy_number: policy.policy_number } },
+    '/api/v1/payments/makeManualPolicyPayment': { policyNumber: policy.policy_number, amount: '851.62' },
+    '/api/v2/policies/retrieve_account_history': { policy_id: policy.policy_id },
+    // Through a week ahead: a Declaration issued on a weekend or a holiday prints on the next business day.
+    '/api/v1/printing/getToBePrinted': { json_dict: { to_date: addDays(today, 7) } },
+    '/api/v2/policies/search': { search_string: 'pat exa' },
+    '/api/v2/policies/cancel_policy': { policy_id: policy.policy_id, cancel_reason_id: WORKED_EXAMPLE_VALUES.cancel_reason_id, cancel_date: addDays(today, 30) },
+  };
+}
+
+/**
+ * Bodies for operations whose schema cannot show what a caller sends: free-form entries (checked
+ * line by line by the operation), or one of two optional fields (a body built from the schema
+ * would name neither and be refused).
+ */
+function explicitCalls(today: string): Record<string, Record<string, unknown>> {
+  const inForce = { policies: [WORKED_EXAMPLE_VALUES.policy_number] };
+  // A lockbox line names the policy by its number's digits (10-2026-1 is 1020261).
+  const lockbox = { transactions: [{ policy: '1020261', check: '1001', payment: '851.62' }] };
+  return {
+    '/api/v2/policies/apply_lockbox_payment_transactions': lockbox,
+    '/api/v2/policies/apply_pnc_lockbox_payment_transactions': lockbox,
+    '/api/v2/policies/post_external_policies': { policies: [{ policy_number: 'EXT-100', other_details: { carrier: 'Other Mutual' } }] },
+    '/api/v2/policies/get_policies_with_active_current_revision': inForce,
+    '/api/v2/utils/get_policies_with_active_current_revision': inForce,
+    '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
+  };
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const DAYS_FROM_TODAY: Record<string, number> = { effective_date: 0, cancel_date: 30 };
+
+const isNullType = (schema: JsonSchema) => schema.type === 'null';
+
+/**
+ * A value for a schema that its operation accepts: its example, else its first allowed value,
+ * else one of its type. Objects carry their required fields and the fields the worked example
+ * names, nothing else: an optional field's placeholder ("string" for a status) is what made
+ * "Try it out" fail.
+ */
+function exampleValue(schema: JsonSchema | undefined, today: string, field = ''): unknown {
+  if (!schema || typeof schema !== 'object') return undefined;
+  // The worked example's dates are days from today (the quote is effective today), not the day it was written.
+  if (field in DAYS_FROM_TODAY) return addDays(today, DAYS_FROM_TODAY[field]);
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.find((value) => value !== null) ?? schema.enum[0];
+  if ('default' in schema && schema.default !== undefined) return schema.default;
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const options = schema[key] as JsonSchema[] | undefined;
+    if (!Array.isArray(options)) continue;
+    const option = options.find((candidate) => !isNullType(candidate));
+    if (option) return exampleValue(option, today, field);
+  }
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((candidate) => candidate !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const body: Record<string, unknown> = {};
+    for (const [name, property] of Object.entries(properties)) {
+      if (!required.has(name) && !(name in WORKED_EXAMPLE_VALUES)) continue;
+      const value = exampleValue(property, today, name);
+      if (value !== undefined) body[name] = value;
+    }
+    return body;
+  }
+  if (type === 'array') {
+    const minItems = Number(schema.minItems ?? 0);
+    const item = exampleValue(schema.items as JsonSchema | undefined, today, field);
+    return item === undefined ? [] : Array.from({ length: Math.max(minItems, 1) }, () => item);
+  }
+  if (type === 'string') {
+    const byName = EXAMPLES_BY_NAME.find(([pattern]) => pattern.test(field));
+    return byName ? byName[1] : 'Pat Example';
+  }
+  if (type === 'integer' || type === 'number') return Math.max(Number(schema.minimum ?? 1), 1);
+  if (type === 'boolean') return false;
+  // A free-form value (an underwriting option's answer): any JSON is accepted.
+  return type === undefined ? 'yes' : undefined;
+}
+
+/** The body "Try it out" sends as given: the worked example's call, else one built from the schema. */
+function requestExample(metadata: OperationMetadata, schema: JsonSchema, path: string, today: string): Record<string, unknown> {
+  const given = workedExampleCalls(today)[path] ?? explicitCalls(today)[path];
+  if (given) return given;
+  const flat = (exampleValue(schema, today) ?? {}) as Record<string, unknown>;
+  return metadata.wrapper ? { [metadata.wrapper]: flat } : flat;
+}
+
+const quietLogger = { error: () => undefined } as unknown as Logger;
+const EXAMPLE_REQUEST_ID = '0f9c2b1e-5d4a-4c3b-9a8e-7f6d5c4b3a21';
+
+/** What the service answers for each failure status, made by the one error mapping the operations use. */
+function failureExamples(metadata: OperationMetadata): Record<string, unknown> {
+  const answer = (error: Error) =>
+    JSON.parse(String(errorResponse(error, metadata.version, EXAMPLE_REQUEST_ID, quietLogger, undefined, metadata.messageShape).body)) as unknown;
+  return {
+    '400': answer(new MalformedBodyError()),
+    '401': answer(new AuthenticationError()),
+    '403': answer(new PermissionDeniedError()),
+    '409': answer(new IdempotencyKeyInProgressError('A request sent earlier with this Idempotency-Key is still being processed', 5)),
+    '413': answer(new PayloadTooLargeError(BODY_LIMIT_BYTES)),
+    '500': answer(new Error('an unexpected fault')),
+  };
+}
+
+function requestSchema(metadata: OperationMetadata): { schema: JsonSchema; input: JsonSchema } {
   const schema = z.toJSONSchema(metadata.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
   withWorkedExample(schema);
   const properties = { ...((schema.properties as Record<string, unknown>) ?? {}) };
+  // Accepted for existing clients; /docs sends the key given to Authorize instead, so no example carries it.
   properties.api_key = { type: 'string', description: 'API key (one of the accepted credentials)', writeOnly: true };
   const flat = { ...schema, properties };
-  if (!metadata.wrapper) return flat;
+  if (!metadata.wrapper) return { schema: flat, input: schema };
   // v1 operations with a wrapper accept the wrapped form and the flat form alike.
-  return { oneOf: [{ type: 'object', properties: { [metadata.wrapper]: schema, api_key: properties.api_key }, required: [metadata.wrapper] }, flat] };
+  return { schema: { oneOf: [{ type: 'object', properties: { [metadata.wrapper]: schema, api_key: properties.api_key }, required: [metadata.wrapper] }, flat] }, input: schema };
 }
 
 const envelope = (version: string) => ({
@@ -99,11 +253,21 @@ const envelope = (version: string) => ({
   },
 });
 
-export async function buildOpenApiDocument(routes = listOperationRoutes()): Promise<Record<string, unknown>> {
+/**
+ * `today` dates the worked example's calls (its quote is effective today): the local server
+ * passes its own day; the deployed document carries the day it was built.
+ */
+export async function buildOpenApiDocument(routes = listOperationRoutes(), options: { today?: string } = {}): Promise<Record<string, unknown>> {
+  const today = options.today ?? todayIso();
   const paths: Record<string, unknown> = {};
   for (const route of routes) {
     const metadata = await loadOperationMetadata(route);
-    const failure = { description: 'See the envelope', content: { 'application/json': { schema: envelope(route.version) } } };
+    const request = requestSchema(metadata);
+    const examples = failureExamples(metadata);
+    const failure = (status: keyof typeof examples, description: string) => ({
+      description,
+      content: { 'application/json': { schema: envelope(route.version), example: examples[status] } },
+    });
     paths[route.path] = {
       post: {
         operationId: route.id,
@@ -111,15 +275,18 @@ export async function buildOpenApiDocument(routes = listOperationRoutes()): Prom
         tags: [`${route.version} ${route.module}`],
         ...(metadata.permission ? { description: `Requires the permission \`${metadata.permission}\`.` } : {}),
         ...(metadata.authentication === 'none' ? { security: [] } : {}),
-        requestBody: { required: false, content: { 'application/json': { schema: requestSchema(metadata) } } },
+        requestBody: {
+          required: false,
+          content: { 'application/json': { schema: request.schema, example: requestExample(metadata, request.input, route.path, today) } },
+        },
         responses: {
           '200': { description: 'Success, or a business or validation failure (`success: false`)', content: { 'application/json': { schema: envelope(route.version) } } },
-          '400': { ...failure, description: 'The body is not JSON' },
-          '401': { ...failure, description: 'No valid credential' },
-          '403': { ...failure, description: 'The caller lacks the permission' },
-          '409': { ...failure, description: 'A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header\'s seconds for its answer' },
-          '413': { ...failure, description: 'The body is over the limit' },
-          '500': { ...failure, description: 'Unexpected fault; the message carries a request id' },
+          '400': failure('400', 'The body is not JSON'),
+          '401': failure('401', 'No valid credential'),
+          '403': failure('403', 'The caller lacks the permission'),
+          '409': failure('409', 'A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header\'s seconds for its answer'),
+          '413': failure('413', 'The body is over the limit'),
+          '500': failure('500', 'Unexpected fault; the message carries a request id'),
         },
       },
     };
@@ -133,7 +300,7 @@ export async function buildOpenApiDocument(routes = listOperationRoutes()): Prom
     },
     components: {
       securitySchemes: {
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An API key as the whole Authorization header (or `api_key` in the body)' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An API key as the whole Authorization header: give it to Authorize and every "Try it out" sends it (existing clients may put `api_key` in the body instead). A local run keeps its key in `.data/admin-api-key`.' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'OAuth 2.0 client-credentials access token' },
         session: { type: 'apiKey', in: 'cookie', name: 'ias_session', description: 'Session cookie minted by /api/v2/auth/session' },
       },

@@ -6,12 +6,12 @@
  *                                              reports partial batch failures); wired to the
  *                                              queue with its batch size (shared/platform/
  *                                              queues.ts) and reportBatchItemFailures
- *   events/schedules/<job>.ts                  export const handler and
- *                                              export const schedule = 'cron(0 5 * * ? *)'
- *                                              (an EventBridge cron or rate expression, UTC)
+ *   events/schedules/<job>.ts                  export const handler = defineSchedule({ schedule:
+ *                                              'cron(0 5 * * ? *)', resources, run }) (an
+ *                                              EventBridge cron or rate expression, UTC)
  *
  * A consumer is `export const handler = defineConsumer({ queue, message, resources, ... })`
- * (shared/platform/consumer.ts); a job or a hand-written handler may
+ * (shared/platform/consumer.ts), a job `defineSchedule` (shared/platform/schedule.ts); a hand-written handler may
  * `export const resources: ResourceAccess` (as an operation declares it) to say what its role is granted; without it a worker gets `{ table: 'write' }` and nothing
  * else. A consumer can always receive and delete from its own queue. Helpers belong in
  * shared/: every .ts file in these folders is deployed as a function.
@@ -66,8 +66,9 @@ function sourceFiles(dir: string): string[] {
 async function loadWorker(entry: string, where: string): Promise<{ resources: ResourceAccess; module: Record<string, unknown> }> {
   const module = await importModule(entry);
   if (typeof module.handler !== 'function') throw new Error(`${where} must export a \`handler\` function`);
-  // A consumer written with defineConsumer (shared/platform/consumer.ts) carries its own declaration.
-  const declared = module.resources ?? (module.handler as { consumer?: { resources?: unknown } }).consumer?.resources;
+  // A consumer written with defineConsumer (shared/platform/consumer.ts), or a job with defineSchedule, carries its own declaration.
+  const made = module.handler as { consumer?: { resources?: unknown }; scheduled?: { resources?: unknown } };
+  const declared = module.resources ?? made.consumer?.resources ?? made.scheduled?.resources;
   const resources = declared === undefined ? DEFAULT_WORKER_RESOURCES : validateResources(declared, where);
   return { resources, module };
 }
@@ -114,9 +115,9 @@ export async function loadScheduledJobs(eventsDir = EVENTS_DIR): Promise<Schedul
     const path = join(schedulesDir, file);
     const where = `events/schedules/${file}`;
     const { resources, module } = await loadWorker(path, where);
-    const schedule = module.schedule;
+    const schedule = module.schedule ?? (module.handler as { scheduled?: { schedule?: unknown } }).scheduled?.schedule;
     if (typeof schedule !== 'string' || !SCHEDULE_EXPRESSION.test(schedule.trim())) {
-      throw new Error(`${where} must export \`schedule\`: an EventBridge expression such as 'cron(0 5 * * ? *)' or 'rate(1 day)'`);
+      throw new Error(`${where} must export \`schedule\` (a handler made with defineSchedule carries it): an EventBridge expression such as 'cron(0 5 * * ? *)' or 'rate(1 day)'`);
     }
     jobs.push({ name, entry: path, id: `schedule-${name}`, schedule: schedule.trim(), resources });
   }

@@ -5,17 +5,17 @@
  * parallel, so a failure is retried by SQS and ends in the dead-letter queue rather than being
  * lost with this invocation, and no invocation holds more than a shard of the night's files.
  */
-import type { ResourceAccess } from '../../shared/platform/operation.js';
-import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-runs.js';
+import { defineSchedule } from '../../shared/platform/schedule.js';
 import { clock } from '../../shared/platform/clock.js';
-
-export const schedule = 'cron(0 6 * * ? *)';
-
-export const resources: ResourceAccess = { table: 'write', queues: ['print-batches'] };
+import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-runs.js';
 
 /** A run for another date can be asked with `{ "printDate": "YYYY-MM-DD" }` (a manual or local run). */
-export async function handler(event?: { printDate?: string; time?: string }): Promise<{ printDate: string }> {
-  const printDate = event?.printDate ?? nightlyPrintDate(event?.time ? new Date(event.time) : clock.now());
-  await planPrintRun(printDate);
-  return { printDate };
-}
+export const handler = defineSchedule({
+  schedule: 'cron(0 6 * * ? *)',
+  resources: { table: 'write', queues: ['print-batches'] },
+  run: async (event: { printDate?: string; time?: string }): Promise<{ printDate: string }> => {
+    const printDate = event.printDate ?? nightlyPrintDate(event.time ? new Date(event.time) : clock.now());
+    await planPrintRun(printDate);
+    return { printDate };
+  },
+});

@@ -1,17 +1,20 @@
 /** GET /api/openapi.json and the interactive docs at GET /docs, on the local server. */
+import { todayIso } from '../../shared/platform/dates.js';
 import { buildOpenApiDocument } from '../openapi.js';
 import { docsAsset, docsPage, SWAGGER_ASSETS } from '../site/api-docs.js';
 import type { LocalRoute } from './server.js';
 
 export function docsRoutes(): LocalRoute[] {
-  let document: Promise<string> | undefined;
+  // Built once a day: the worked example's quote in it is effective the day it is read.
+  let document: { day: string; json: Promise<string> } | undefined;
   const routes: LocalRoute[] = [
     {
       method: 'GET',
       path: '/api/openapi.json',
       handle: async () => {
-        document ??= buildOpenApiDocument().then((built) => JSON.stringify(built));
-        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: await document };
+        const day = todayIso();
+        if (document?.day !== day) document = { day, json: buildOpenApiDocument(undefined, { today: day }).then((built) => JSON.stringify(built)) };
+        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: await document.json };
       },
     },
     {

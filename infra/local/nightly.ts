@@ -2,7 +2,7 @@
  * `npm run nightly -- <job> <YYYY-MM-DD> [--memory]`: runs one nightly job for one day, start
  * to finish, and prints what it decided for each account.
  * - With `npm start` running, through that service (found in .data/service.json): its
- *   `POST /local/schedules/nightly-<job>` plans the run, its own queue consumers decide.
+ *   `POST /local/schedules/nightly_<job>` plans the run, its own queue consumers decide.
  * - With no service running, on the data of .data/ (claimed for the run, so that no `npm start`
  *   opens it meanwhile) by a service of its own; `--memory`, on a throwaway one. It stops once
  *   every batch is decided and every document the decisions requested is rendered.
@@ -60,7 +60,7 @@ function report(run: Planned, done: NightlyRun, started: number) {
 async function throughRunningService(): Promise<void> {
   const service = findRunningService();
   const started = Date.now();
-  const planned = await postToService(service, `/local/schedules/nightly-${job}`, { date });
+  const planned = await postToService(service, `/local/schedules/nightly_${job}`, { date });
   if (planned.status !== 200 || planned.body?.success !== true) throw new LocalToolError(`The service refused the run: ${JSON.stringify(planned.body)}`);
   const run = planned.body.data as Planned;
   console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
@@ -107,7 +107,7 @@ async function onOwnService(): Promise<void> {
 
 await runLocalTool(async () => {
   if (!job || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !existsSync(plannerFile)) {
-    console.error('usage: npm run nightly -- <job> <YYYY-MM-DD> [--memory]   (jobs: the files events/schedules/nightly-<job>.ts)');
+    console.error('usage: npm run nightly -- <job> <YYYY-MM-DD> [--memory]   (jobs: the files events/schedules/nightly_<job>.ts)');
     return 2;
   }
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';

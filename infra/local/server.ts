@@ -122,7 +122,7 @@ function editDistance(a: string, b: string): number {
   return rows[a.length][b.length];
 }
 
-export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[]; advice?: LocalAdvice }): Promise<LocalApi> {
+export async function startLocalApi(options: { port: number; host?: string; routes?: LocalRoute[]; operations?: ApiOperation[]; advice?: LocalAdvice; operationTimeoutSeconds?: number }): Promise<LocalApi> {
   const operations = options.operations ?? listOperationRoutes().map(sourceOperation);
   const exact = new Map(operations.map((operation) => [`${operation.method} ${operation.path}`, operation]));
   // Paths with `{name}` segments (GET /docs/{asset}), matched segment by segment.
@@ -215,7 +215,7 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     if (route) return send(res, withKeyAdvice(await route.handle({ method, path: url.pathname, query: url.searchParams, headers: flatHeaders(req), body })));
 
     const event = toApiGatewayEvent(req, url, body, found.pathParameters);
-    const answered = await handler!(event, lambdaContext(operation!, event.requestContext.requestId));
+    const answered = await handler!(event, lambdaContext(operation!, event.requestContext.requestId, options.operationTimeoutSeconds));
     const result = answered.statusCode === 401 && !answered.isBase64Encoded ? { ...answered, body: String(withKeyAdvice({ statusCode: 401, body: answered.body ?? '' }).body) } : answered;
     res.statusCode = result.statusCode ?? 200;
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
@@ -416,8 +416,8 @@ function toApiGatewayEvent(req: IncomingMessage, url: URL, body: Buffer, pathPar
   };
 }
 
-function lambdaContext(route: Pick<ApiOperation, 'id'>, requestId: string): Context {
-  const deadline = Date.now() + OPERATION_TIMEOUT_SECONDS * 1000;
+function lambdaContext(route: Pick<ApiOperation, 'id'>, requestId: string, timeoutSeconds = OPERATION_TIMEOUT_SECONDS): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: route.id,

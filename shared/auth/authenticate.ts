@@ -2,7 +2,7 @@
  * The auth area's authenticator: resolves the caller of a request from the credentials it
  * presents (picked out by shared/platform/credentials.ts): an API key, a bearer JWT of an
  * OAuth client, or a session cookie. The operation factory is given it through
- * shared/operation.ts.
+ * shared/define-operation.ts.
  */
 import { listRoles } from '../catalog/index.js';
 import { getContactAccessProfile, inactiveAgencies, type ContactAccessProfile, ADMINISTRATOR_ROLE_ID, worksForAgencies, standingAdmits } from '../contacts/index.js';

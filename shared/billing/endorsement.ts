@@ -1,5 +1,5 @@
 /**
- * Billing's part of an endorsement (an EndorsementContribution): ONE Endorsement row carrying
+ * Billing's part of an endorsement (billingAtEndorsement in joins-moves.ts): ONE Endorsement row carrying
  * the additional (or return) premium, which moves the running balance by that amount at once,
  * written in the endorsement's transaction under the account's version. How it is then owed
  * follows the schedule: an additional premium is spread over the installments not yet billed
@@ -8,7 +8,7 @@
  * threshold is marked for refund as return premium.
  */
 import { randomUUID } from 'node:crypto';
-import type { EndorsedRevision, EndorsementContribution, EndorsementEffect } from '../lifecycle/index.js';
+import type { AreaPart, EndorsedRevision, JoinMode } from '../lifecycle/index.js';
 import { addDays } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { formatCents, toAmount, toCents, type Cents } from '../platform/money.js';
@@ -16,7 +16,7 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import { spreadOverInstallments, type InstallmentShare } from '../policies/index.js';
 import { accountEntry } from './account-history.js';
 import type { AccountEntry, BillingAccount } from './model.js';
-import { billingSettings } from './service.js';
+import { billingSettings } from './installment-plans.js';
 import { loadAccount, postingWrites } from './store.js';
 
 /** A credit above this, once nothing is left to pay, goes back to the insured (unless the billing rules set `refundThreshold`). */
@@ -99,37 +99,20 @@ function previewOf(billing: EndorsementBilling, account: BillingAccount) {
   };
 }
 
-type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, row: AccountEntry) => TransactionWrite[];
+export type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, row: AccountEntry) => TransactionWrite[];
 
 /** Reads the account and works the Endorsement row out; `posting` (absent for a preview) turns it into writes. */
-function endorsementContribution(generatedBy: string, posting?: EndorsementPosting): EndorsementContribution {
-  return async (endorsed, options): Promise<EndorsementEffect> => {
-    if (!options.preview && !posting) throw new Error('billingPreviewAtEndorsement is wired into a move that commits: wire billingAtEndorsement in shared/moves.ts');
-    const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
-    if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
-    const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
-    const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
-      billDaysBeforeDue: settings.rules.billDaysBeforeDue,
-      refundThresholdCents: threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold),
-    }, { id: randomUUID(), generatedBy });
-    return {
-      area: 'billing',
-      writes: options.preview || !posting ? [] : posting(loaded, billing.row),
-      preview: previewOf(billing, loaded.account),
-    };
+export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode, posting?: EndorsementPosting): Promise<AreaPart> {
+  const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
+  if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
+  const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
+  const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
+    billDaysBeforeDue: settings.rules.billDaysBeforeDue,
+    refundThresholdCents: threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold),
+  }, { id: randomUUID(), generatedBy: 'system' });
+  return {
+    area: 'billing',
+    writes: mode.preview || !posting ? [] : posting(loaded, billing.row),
+    preview: previewOf(billing, loaded.account),
   };
-}
-
-/** The contribution: previewed, it reads and answers; committed, it also answers the posting's writes. */
-export function billingAtEndorsement(generatedBy = 'system'): EndorsementContribution {
-  return endorsementContribution(generatedBy, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }));
-}
-
-/**
- * The same contribution for a move that only previews (preview_revision): it never posts, so the
- * function answering previews does not bundle the posting's writes (the ledger's running balance,
- * the lockbox-due record).
- */
-export function billingPreviewAtEndorsement(): EndorsementContribution {
-  return endorsementContribution('system');
 }

@@ -4,4 +4,4 @@
  */
 export { returnPremium } from './cancellation.js';
 export { billableItems, installmentsFor } from './schedules.js';
-export { installmentPlan, UnknownBillingScheduleError, type InstallmentPlan } from './service.js';
+export { installmentPlan, UnknownBillingScheduleError, type InstallmentPlan } from './installment-plans.js';

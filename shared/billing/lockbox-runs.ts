@@ -14,13 +14,14 @@ import * as z from 'zod/mini';
 import { documentClient, s3Client } from '../platform/clients.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { config } from '../platform/config.js';
-import { batchWriteAll, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
+import { isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
 import { runTransaction, RecordChangedError } from '../platform/transactions.js';
 import { lockboxNumberOf } from './lockbox.js';
-import { lockboxAnswersKey, lockboxAnswersQuery, lockboxChunkAnswersQuery, lockboxChunkDoneKey, lockboxRunKey } from './keys.js';
+import { lockboxAnswersQuery, lockboxChunkDoneKey, lockboxRunKey } from './keys.js';
+import { keepLockboxRefusals, keptLockboxAnswers, lockboxSuccessesWrite, type LockboxLineAnswer } from './store.js';
 import type { LockboxTransactionResult } from './model.js';
-import { applyLockboxTransactions } from './service.js';
+import { applyLockboxTransactions } from './lockbox-application.js';
 import { clock } from '../platform/clock.js';
 
 /** Lines a chunk carries at most (one lockbox number's lines are never split). */
@@ -52,7 +53,10 @@ export function lockboxChunks(transactions: readonly unknown[]): number[][] {
   const groups = new Map<string, number[]>();
   transactions.forEach((transaction, line) => {
     const number = lockboxNumberOf(transaction);
-    groups.set(number, [...(groups.get(number) ?? []), line]);
+    // Appended in place: a file of one number's 50,000 lines is grouped in one pass, not rebuilt per line.
+    const group = groups.get(number);
+    if (group) group.push(line);
+    else groups.set(number, [line]);
   });
   const chunks: number[][] = [];
   let current: number[] = [];
@@ -61,7 +65,7 @@ export function lockboxChunks(transactions: readonly unknown[]): number[][] {
       chunks.push(current);
       current = [];
     }
-    current = [...current, ...lines];
+    for (const line of lines) current.push(line);
   }
   if (current.length > 0) chunks.push(current);
   return chunks;
@@ -92,26 +96,7 @@ export async function getLockboxRun(fileId: string): Promise<LockboxRun | undefi
   return run as LockboxRun;
 }
 
-/** Lines a chunk's refusals keep to one answers item (well under DynamoDB's 400 KB an item). */
-const REFUSALS_PER_ITEM = 1000;
-
-type LineAnswer = { line: number } & LockboxTransactionResult;
-
-/** The answers of some lines of a chunk, one item keyed by its first line. */
-const answersItem = (fileId: string, chunk: number, answers: readonly LineAnswer[]) => ({
-  ...lockboxAnswersKey(fileId, chunk, answers[0].line, answers[0].result === 'success' ? 'posted' : 'refused'),
-  entity: 'LockboxAnswers',
-  answers,
-});
-
-/** The lines of a chunk answered already (by an earlier delivery of it). */
-async function answeredLines(fileId: string, chunk: number): Promise<Set<number>> {
-  const answered = new Set<number>();
-  for await (const page of queryPages<{ answers: LineAnswer[] }>(lockboxChunkAnswersQuery(table(), fileId, chunk))) {
-    for (const item of page.items) for (const answer of item.answers) answered.add(answer.line);
-  }
-  return answered;
-}
+type LineAnswer = LockboxLineAnswer;
 
 /**
  * Applies one chunk: the lines not answered yet, the successes of each posting transaction recorded
@@ -120,22 +105,15 @@ async function answeredLines(fileId: string, chunk: number): Promise<Set<number>
 export async function applyLockboxChunk(message: LockboxChunk, now = clock.now()): Promise<{ applied: number; alreadyAnswered: number }> {
   const file = await s3Client().send(new GetObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(message.fileId) }));
   const transactions = JSON.parse(await file.Body!.transformToString('utf8')) as unknown[];
-  const answered = await answeredLines(message.fileId, message.chunk);
+  const answered = await keptLockboxAnswers(message.fileId, message.chunk);
   const pending = message.lines.filter((line) => !answered.has(line));
   if (pending.length > 0) {
     const results = await applyLockboxTransactions(
       pending.map((line) => transactions[line]),
       now,
-      {
-        recordSuccess: (indexes) => [
-          { Put: { TableName: table(), Item: answersItem(message.fileId, message.chunk, indexes.map((index) => ({ line: pending[index], result: 'success', detail: '' }))) } },
-        ],
-      },
+      { recordSuccess: (indexes) => [lockboxSuccessesWrite(message.fileId, message.chunk, indexes.map((index) => pending[index]))] },
     );
-    const refusals = results.flatMap((result, index): LineAnswer[] => (result.result === 'success' ? [] : [{ line: pending[index], ...result }]));
-    const items = [];
-    for (let start = 0; start < refusals.length; start += REFUSALS_PER_ITEM) items.push({ PutRequest: { Item: answersItem(message.fileId, message.chunk, refusals.slice(start, start + REFUSALS_PER_ITEM)) } });
-    await batchWriteAll(items, { concurrency: 4 });
+    await keepLockboxRefusals(message.fileId, message.chunk, results.flatMap((result, index): LineAnswer[] => (result.result === 'success' ? [] : [{ line: pending[index], ...result }])));
   }
   try {
     await runTransaction(

@@ -17,7 +17,7 @@ import { ledgerFromEntries } from './ledger.js';
 import type { BillingAccount, NightlyAccountDecision, NonPaymentAction } from './model.js';
 import { decideNonPayment } from './non-payment.js';
 import { getPolicyWithTerms } from '../policies/index.js';
-import { billingSettings } from './service.js';
+import { billingSettings } from './installment-plans.js';
 import { accountPages, accountShards, countNightlyBatchDone, loadAccount, recordNightlyRun } from './store.js';
 import { clock } from '../platform/clock.js';
 

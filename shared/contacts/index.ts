@@ -2,8 +2,8 @@
  * The contacts area's public face: what other areas may use of it. Anything not exported here
  * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
  */
-export { getContactAccessProfile, inactiveAgencies } from './access-profile.js';
-export type { ContactAccessProfile } from './access-profile.js';
+export { getContactAccessProfile, inactiveAgencies } from './access-store.js';
+export type { ContactAccessProfile } from './access-store.js';
 export { ADDITIONAL_INTEREST_ROLE_ID, ADMINISTRATOR_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, FINANCE_COMPANY_ROLE_ID, NAMED_INSURED_ROLE_ID, worksForAgencies } from './roles.js';
 export { standingAdmits } from './standing.js';
 export { agencyIdByNumber, contactCreationWrites, createContactProfileIfAbsent, getContact, getContacts, listPolicyLinks, plainContactRecords, policyLinkDelete, policyLinkPut } from './store.js';

@@ -6,7 +6,7 @@ import { NotFoundError } from '../platform/errors.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { deleteAttachmentRecord, deleteFileBytes, getAttachmentRecord, getFileBytes } from './store.js';
 
-export { getAttachmentRecord, listPolicyAttachments, markAttachmentSigned } from './store.js';
+export { getAttachmentRecord, listPolicyAttachments } from './store.js';
 
 /**
  * A file within the caller's reach, with its bytes; removed afterwards when asked to. A

@@ -6,10 +6,10 @@
  * - `storeDeliverable(policy, type, pdfBytes, options)` stores given bytes as a file of the policy;
  * - `renderRevisionDeliverable(revisionId, type, options)` renders a revision without storing it;
  * - `createRevisionDeliverable(revisionId, type, options)` renders and stores it (e.g. the Policy Application);
- * - `markAttachmentSigned(fileId)` (store.ts) flags a file `esigned`;
- * - `declarationAtIssue` / `noticeOfCancellation` (deliverable-requests.ts) are the contributions to
- *   the issue and cancel moves (shared/moves.ts): they request a deliverable in the move's transaction, and
- *   `renderRequestedDeliverable(requestId)` (the documents consumer) renders it after the commit.
+ * - `markAttachmentSigned(fileId)` (store.ts, through the area's index.ts) flags a file `esigned`;
+ * - documents' contributions to the moves (joins-moves.ts, listed in shared/moves/) request a
+ *   deliverable in the move's transaction, and `renderRequestedDeliverable(requestId)` (the
+ *   documents consumer) renders it after the commit.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { billableItems, installmentPlan, UnknownBillingScheduleError, returnPremium } from '../billing/index.js';
@@ -49,7 +49,7 @@ import {
 } from './store.js';
 import { clock } from '../platform/clock.js';
 
-export { markAttachmentSigned, listPolicyAttachments, getAttachmentRecord } from './store.js';
+export { listPolicyAttachments, getAttachmentRecord } from './store.js';
 
 /**
  * The PDF renderer (pdf-lib and its standard fonts) is loaded on the first render, not with the
@@ -406,10 +406,6 @@ export async function newCustomDeliverable(
 export { attachmentForViewing } from './attachments.js';
 
 // ---------------------------------------------------------------- the moves of a policy
-
-// The contributions to issue and cancel_policy request deliverables without rendering them
-// (deliverable-requests.ts); import them from there, or a move bundles the renderer.
-export { declarationAtIssue, noticeOfCancellation } from './deliverable-requests.js';
 
 export type RenderOutcome = 'rendered' | 'already rendered';
 

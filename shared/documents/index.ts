@@ -5,5 +5,6 @@
  * so an area that only does that never bundles pdf-lib ("sideEffects": false lets esbuild drop the rest).
  */
 export { createRevisionDeliverable } from './deliverable-service.js';
-export { listPolicyAttachments, markAttachmentSigned } from './attachments.js';
+export { listPolicyAttachments } from './attachments.js';
+export { markAttachmentSigned } from './store.js';
 export { storedFileContent, type StoredFileContent } from './file-content.js';

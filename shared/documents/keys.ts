@@ -122,7 +122,7 @@ export const inspectionsQuery = (propertyId: string) => ({
 export const fileFolder = (policyId: string, fileId: string) => `policies/${policyId}/files/${fileId}/`;
 
 /**
- * A deliverable a policy's move requested (documents/deliverable-requests.ts): its own
+ * A deliverable a policy's move requested (documents/joins-moves.ts): its own
  * partition, written in the move's transaction; the table's stream hands it to the documents
  * consumer. While it waits to be rendered it carries gsi2 in the pending partition, so what is
  * still to render is one Query (the tests wait on it; a person can look at it).

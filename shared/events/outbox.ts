@@ -24,17 +24,5 @@ export function eventWrite(input: PolicyEventInput): TransactionWrite {
   return policyEventPut(event);
 }
 
-/**
- * A move's contribution recording its event: `eventsAt((cancelled) => ({ type: ..., ... }))`
- * registered once in shared/moves.ts. The description may answer no event (undefined), or
- * several, when one move means more than one thing to an integrator.
- */
-export function eventsAt<MoveEvent>(describe: (moveEvent: MoveEvent) => PolicyEventInput | PolicyEventInput[] | undefined): (moveEvent: MoveEvent) => Promise<TransactionWrite[]> {
-  return async (moveEvent) => {
-    const described = describe(moveEvent);
-    return (described === undefined ? [] : Array.isArray(described) ? described : [described]).map(eventWrite);
-  };
-}
-
 /** Cents as the wire's number with two decimals. */
 export const amountOf = (cents: number): number => Math.round(cents) / 100;

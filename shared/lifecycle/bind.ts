@@ -1,8 +1,13 @@
-/** bind: submits a quote. Only an open, unsubmitted quote can be bound; anything else changes nothing. */
-import { eventWrite } from '../events/index.js';
+/**
+ * bind: submits a quote. Only an open, unsubmitted quote can be bound; anything else changes
+ * nothing. The contributions listed for it (shared/moves/bind.ts: search's status, the event)
+ * land in the submit's transaction.
+ */
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
+import { joinedWrites, type Contribution } from './joining.js';
+import type { BoundQuote } from './model.js';
 import { bindWrites, isRated, policyWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
 
 /**
@@ -16,14 +21,19 @@ export async function currentlyRated(snapshot: RevisionSnapshot, policyNumber: s
   return header;
 }
 
-export async function bindPolicy(principal: Principal, by: { policyId?: string; policyNumber?: string }) {
+/** What the bind move asks of the areas: their parts in the submit. */
+export interface BindWiring {
+  bind: readonly Contribution<BoundQuote>[];
+}
+
+export async function bindPolicy(wiring: BindWiring, principal: Principal, by: { policyId?: string; policyNumber?: string }) {
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }
   const header = await currentlyRated(snapshot, policy.policyNumber);
-  const bound = eventWrite({ type: 'policy.bound', policyId: policy.id, policyNumber: policy.policyNumber, agencyId: policy.agencyId, transactionId: header.id, data: { term_id: header.policyTermId } });
-  await runTransaction([...bindWrites(header), bound], { label: `Policy ${policy.policyNumber}` });
+  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) };
+  await runTransaction([...bindWrites(header), ...(await joinedWrites(wiring.bind, bound))], { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

@@ -10,16 +10,16 @@
  * any failure starts again from a clean state. Everything is dated by the move's decision.
  */
 import { randomUUID } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, revisionHeaders, cancellationWrites, type TermRecord } from '../policies/index.js';
-import { InvalidCancelDateError, type CancelledTerm, type MoveWiring } from './model.js';
-import { contributedWrites } from './contributions.js';
+import { InvalidCancelDateError, type CancelledTerm, type MoveReads } from './model.js';
+import { joinedWrites, type Contribution } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
-import { clock } from '../platform/clock.js';
 
 export interface CancelRequest {
   policyId: string;
@@ -50,6 +50,16 @@ export interface DecisionOptions {
 
 export class PolicyNotCancellableError extends BusinessRuleError {}
 
+/**
+ * What the cancel move asks of the areas: their parts in the cancellation (billing's rows,
+ * search, the Notice of Cancellation, the note, the event), and billing's cancel reasons and
+ * return premium.
+ */
+export interface CancelWiring {
+  cancel: readonly Contribution<CancelledTerm>[];
+  reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures'>;
+}
+
 
 /**
  * A term cancelled after its renewal was made: the renewal term, not yet in force, is cancelled
@@ -58,7 +68,7 @@ export class PolicyNotCancellableError extends BusinessRuleError {}
  * for a policy that no longer exists. The renewal term keeps which term it was cancelled with:
  * reinstating that term reinstates it too (reinstate.ts), while a renewal cancelled on its own stays.
  */
-async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
+async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
   const { policy, terms, term, cancelled } = context;
   if (term.renewal?.state !== 'committed' || term.renewal.inForce) return [];
   const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
@@ -78,16 +88,18 @@ async function renewalCancelledWithTerm(wiring: MoveWiring, context: { policy: A
     inForceRevisionId: base.id,
     cancelDate,
     returnPremiumCents: figures.returnPremiumCents,
+    yieldsToPending: false,
+    cancelledWithTermId: term.id,
     decidedAt: new Date(Date.parse(cancelled.decidedAt) + 10).toISOString(),
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
   };
   return [
-    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withoutSearch: true, withTermId: term.id }),
-    ...(await contributedWrites(wiring, 'cancel', renewalCancelled)),
+    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withTermId: term.id }),
+    ...(await joinedWrites(wiring.cancel, renewalCancelled)),
   ];
 }
 
-export async function cancelPolicy(wiring: MoveWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
+export async function cancelPolicy(wiring: CancelWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
   const now = options.now ?? clock.now();
   const decisionDate = todayIso(now);
   const decidedBy = options.decidedBy ?? principal.contactId;
@@ -117,6 +129,11 @@ export async function cancelPolicy(wiring: MoveWiring, principal: Principal, req
     message = `Policy ${policy.policyNumber} is pending cancellation effective ${cancelDate} (${reason.name})`;
   }
 
+  // The term holds one pending cancellation: the nightly job's finding of an unpaid invoice does not replace one set for
+  // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
+  const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
+  // A renewal still held for review can never be committed for a cancelled term: it is archived with the cancellation, as at expiry.
+  const held = outcome === 'cancelled' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? base) : undefined;
   const cancelled: CancelledTerm = {
     decisionDate,
     decidedAt: now.toISOString(),
@@ -134,20 +151,17 @@ export async function cancelPolicy(wiring: MoveWiring, principal: Principal, req
     reason: reason.name,
     returnPremiumCents,
     ...(request.unpaidChargeId !== undefined ? { unpaidChargeId: request.unpaidChargeId } : {}),
+    ...(yieldsToPending ? { yieldsToPending } : {}),
+    ...(held ? { reviewStateRestored: held.reviewStateInForce } : {}),
     ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
     contactIds: [...policy.contactIds],
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary: request.summary ?? message,
   };
-  // The term holds one pending cancellation: the nightly job's finding of an unpaid invoice does not replace one set for
-  // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
-  const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
-  // A renewal still held for review can never be committed for a cancelled term: it is archived with the cancellation, as at expiry.
-  const held = outcome === 'cancelled' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? base) : undefined;
   const heldRenewal = held ? { heldRenewal: { ...held, archivedAt: cancelled.decidedAt.slice(0, 19).replace('T', ' ') } } : {};
   const writes = [
     ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId, ...heldRenewal })),
-    ...(await contributedWrites(wiring, 'cancel', cancelled)),
+    ...(await joinedWrites(wiring.cancel, cancelled)),
     ...(outcome === 'cancelled' ? await renewalCancelledWithTerm(wiring, { policy, terms, term, cancelled }) : []),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });

@@ -8,6 +8,7 @@
  * change unless it set the same field itself, which is a conflict the caller resolves.
  */
 import { randomUUID } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 import { getProductCatalog, type ProductCatalog } from '../catalog/index.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
@@ -57,9 +58,18 @@ import {
   type TermRevisionFacts,
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
-import type { EndorsedChange, EndorsedRevision, EndorsementEffect, MoveWiring } from './model.js';
+import { COMMITTING, joinMove, previewsOf, writesOf, type AreaPart, type Contribution } from './joining.js';
+import type { EndorsedChange, EndorsedRevision } from './model.js';
 import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
-import { clock } from '../platform/clock.js';
+
+/**
+ * What the endorse move asks of the areas: their parts in the endorsement (billing's Endorsement
+ * row, the Endorsement Declaration, search, the note, the event), each answering its preview
+ * too. The same list joins a change carried into the term's renewal (renewal-carry.ts).
+ */
+export interface EndorseWiring {
+  endorse: readonly Contribution<EndorsedRevision>[];
+}
 
 // ---------------------------------------------------------------- what every endorsement checks
 
@@ -183,7 +193,8 @@ function describeChanges(changes: readonly FieldChange[]): EndorsedChange[] {
   return changes.map((change) => ({ label: change.label, before: shown(change.key, change.before), after: shown(change.key, change.after) }));
 }
 
-async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions }, now: Date): Promise<EndorsementPlan> {
+/** Step 1: the open endorsement, rated, of an endorsable policy, dated within its term; the term's committed revisions. */
+async function openEndorsementOf(principal: Principal, request: { revisionId: string; policyId?: string }) {
   const stored = await revisionWithinReach(principal, request.revisionId);
   const { header } = stored;
   if (request.policyId && request.policyId !== header.policyId) throw new NotFoundError(`Revision ${request.revisionId}`);
@@ -196,54 +207,65 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
   if (!isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
   const committed = assertEndorsable(policy, term, await termRevisionFacts(term));
+  return { stored, header: header as RevisionRecord & { endorsement: NonNullable<RevisionRecord['endorsement']> }, policy, term, committed };
+}
+
+/**
+ * Step 2: the revisions around the endorsement's date, read: the one in force on it, those
+ * after it, and the one it was opened on. Only these are read: what came before is in the
+ * revision in force's stored written premium.
+ */
+async function revisionsAround(header: RevisionRecord & { endorsement: { baseRevisionId: string } }, committed: readonly TermRevisionFacts[]) {
   const chain = inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: candidate.committedAt })));
   const date = header.revisionDate;
   const inForceId = chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id;
   const laterIds = chain.filter((link) => link.revisionDate > date).map((link) => link.id);
-  // Only the revision in force and those after it are read: what came before is in its stored written premium.
   const needed = [...new Set([inForceId, ...laterIds, header.endorsement.baseRevisionId])];
   const [product, ...loaded] = await Promise.all([getProductCatalog(), ...needed.map((id) => loadRevision(id))]);
   const snapshots = new Map(loaded.filter((snapshot): snapshot is RevisionSnapshot => !!snapshot).map((snapshot) => [snapshot.header.id, snapshot]));
   const inForce = snapshots.get(inForceId);
   if (!inForce) throw new NotFoundError(`Revision ${inForceId}`);
-  const later = laterIds.map((id) => snapshots.get(id)!);
-  const base = snapshots.get(header.endorsement.baseRevisionId);
-  const resolutions = request.resolutions ?? new Map<string, Resolution>();
-  const conflicts: OosConflict[] = [];
+  return { product, inForce, later: laterIds.map((id) => snapshots.get(id)!), base: snapshots.get(header.endorsement.baseRevisionId) };
+}
 
-  // Another endorsement may have landed on this date's revision since this one was opened: this one goes on top of it.
-  let items = stored.items;
-  if (base && inForce.header.id !== base.header.id) {
-    const own = fieldChanges(coverage(base.items), coverage(stored.items));
-    const landed = fieldChanges(coverage(base.items), coverage(inForce.items));
-    conflicts.push(...conflictsOf(own, { revisionId: inForce.header.id, ownChanges: landed }));
-    const ownByKey = new Map(own.map((change) => [change.key, change]));
-    const toApply = landed.filter((change) => !ownByKey.has(change.key) || (ownByKey.get(change.key)!.after !== change.after && resolutions.get(change.key) === 'keep_later'));
-    const fromInForce = (id: string) => {
-      const item = inForce.items.find((candidate) => candidate.id === id);
-      return item && placeItem(item, inForce, stored);
-    };
-    items = ratedItems(product, stored, applyFieldChanges(stored.items, toApply, fromInForce));
-  }
-  const endorsedSnapshot: RevisionSnapshot = { ...stored, items };
+/**
+ * Step 3: another endorsement may have landed on this date's revision since this one was opened:
+ * this one goes on top of it (its own changes win unless the caller resolved a conflict keep_later).
+ */
+function onTopOfLanded(product: ProductCatalog, stored: RevisionSnapshot, inForce: RevisionSnapshot, base: RevisionSnapshot | undefined, resolutions: Resolutions, conflicts: OosConflict[]): LineItemRecord[] {
+  if (!base || inForce.header.id === base.header.id) return stored.items;
+  const own = fieldChanges(coverage(base.items), coverage(stored.items));
+  const landed = fieldChanges(coverage(base.items), coverage(inForce.items));
+  conflicts.push(...conflictsOf(own, { revisionId: inForce.header.id, ownChanges: landed }));
+  const ownByKey = new Map(own.map((change) => [change.key, change]));
+  const toApply = landed.filter((change) => !ownByKey.has(change.key) || (ownByKey.get(change.key)!.after !== change.after && resolutions.get(change.key) === 'keep_later'));
+  const fromInForce = (id: string) => {
+    const item = inForce.items.find((candidate) => candidate.id === id);
+    return item && placeItem(item, inForce, stored);
+  };
+  return ratedItems(product, stored, applyFieldChanges(stored.items, toApply, fromInForce));
+}
 
-  // Out of sequence: every later revision takes on the change unless it set the field itself.
-  const newChanges = fieldChanges(coverage(inForce.items), coverage(items));
+/** Step 4, out of sequence: every later revision takes on the change unless it set the field itself (a conflict, unless resolved). */
+function reappliedToLater(product: ProductCatalog, inForce: RevisionSnapshot, later: readonly RevisionSnapshot[], endorsed: RevisionSnapshot, newChanges: readonly FieldChange[], resolutions: Resolutions, conflicts: OosConflict[]) {
   let previous = inForce;
-  const rewrittenLater = later.map((laterSnapshot) => {
+  return later.map((laterSnapshot) => {
     const own = fieldChanges(coverage(previous.items), coverage(laterSnapshot.items));
     previous = laterSnapshot;
     conflicts.push(...conflictsOf(newChanges, { revisionId: laterSnapshot.header.id, ownChanges: own }));
     const fromEndorsement = (id: string) => {
-      const item = items.find((candidate) => candidate.id === id);
-      return item && placeItem(item, endorsedSnapshot, laterSnapshot);
+      const item = endorsed.items.find((candidate) => candidate.id === id);
+      return item && placeItem(item, endorsed, laterSnapshot);
     };
     const reapplied = applyFieldChanges(laterSnapshot.items, changesToReapply(newChanges, { ownChanges: own }, resolutions), fromEndorsement);
     return { snapshot: laterSnapshot, items: ratedItems(product, laterSnapshot, reapplied) };
   });
+}
 
-  // The term's premium before and after, day by day over its committed revisions.
-  const committedAt = now.toISOString();
+type LaterRewrite = ReturnType<typeof reappliedToLater>[number];
+
+/** Step 5: the term's premium before and after, day by day over its committed revisions, and each revision's stored figures after. */
+function termFigures(product: ProductCatalog, term: TermRecord, inForce: RevisionSnapshot, later: readonly RevisionSnapshot[], endorsed: RevisionSnapshot, rewrittenLater: readonly LaterRewrite[], committedAt: string) {
   const version = (snapshot: RevisionSnapshot, versionItems: readonly LineItemRecord[], at = committedAtOf(snapshot.header)): CommittedVersion => ({
     id: snapshot.header.id, revisionDate: snapshot.header.revisionDate, committedAt: at, items: itemAnnuals(versionItems, product),
   });
@@ -251,16 +273,11 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
   const beforeVersions = [version(inForce, inForce.items), ...later.map((snapshot) => version(snapshot, snapshot.items))];
   const afterVersions = inEffectOrder([
     version(inForce, inForce.items),
-    version(endorsedSnapshot, items, committedAt),
+    version(endorsed, endorsed.items, committedAt),
     ...rewrittenLater.map((rewrite) => version(rewrite.snapshot, rewrite.items)),
   ]);
   const writtenBefore = writtenByItemFrom(term, start, beforeVersions);
   const writtenAfter = writtenByItemFrom(term, start, afterVersions);
-  const termBefore = totalOf(writtenBefore);
-  const termAfter = totalOf(writtenAfter);
-  const annualBefore = new Map(itemAnnuals(inForce.items, product).map((item) => [item.id, item]));
-  const annualAfter = new Map(itemAnnuals(items, product).map((item) => [item.id, item]));
-  const itemIds = [...new Set([...annualBefore.keys(), ...annualAfter.keys()])];
 
   /** A revision's stored figures: annual from its own items, written over the chain up to it. */
   const withWritten = (snapshot: RevisionSnapshot, revisionItems: LineItemRecord[]) => {
@@ -274,10 +291,43 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     const chainTotals = totalOf(written);
     return { items: figured, set: { annualPremiumCents: totals.annualPremiumCents, annualFeeCents: totals.annualFeeCents, writtenPremiumCents: chainTotals.writtenPremiumCents, writtenFeeCents: chainTotals.writtenFeeCents } };
   };
+  return { afterVersions, writtenBefore, writtenAfter, termBefore: totalOf(writtenBefore), termAfter: totalOf(writtenAfter), withWritten };
+}
 
-  const premiumChangeCents = termAfter.writtenPremiumCents - termBefore.writtenPremiumCents;
-  const feeChangeCents = termAfter.writtenFeeCents - termBefore.writtenFeeCents;
-  const endorsedFigures = withWritten(endorsedSnapshot, items);
+/** Step 6: each item's premium change, as an endorsement bills and prints it: annual before and after, written over the term. */
+function itemChanges(product: ProductCatalog, inForce: RevisionSnapshot, items: readonly LineItemRecord[], figures: Pick<ReturnType<typeof termFigures>, 'writtenBefore' | 'writtenAfter'>): EndorsedRevision['items'] {
+  const annualBefore = new Map(itemAnnuals(inForce.items, product).map((item) => [item.id, item]));
+  const annualAfter = new Map(itemAnnuals(items, product).map((item) => [item.id, item]));
+  const itemIds = [...new Set([...annualBefore.keys(), ...annualAfter.keys()])];
+  return itemIds.map((id) => ({
+    id,
+    name: (annualAfter.get(id) ?? annualBefore.get(id))!.name,
+    oldAnnualPremiumCents: annualBefore.get(id)?.premiumCents ?? 0,
+    newAnnualPremiumCents: annualAfter.get(id)?.premiumCents ?? 0,
+    additionalPremiumCents: (figures.writtenAfter.get(id)?.premiumCents ?? 0) - (figures.writtenBefore.get(id)?.premiumCents ?? 0),
+  }));
+}
+
+/**
+ * What issuing the endorsement would do (preview and issue alike), in named steps: the open
+ * endorsement checked (1), the revisions around its date read (2), put on top of one that landed
+ * since it was opened (3), re-applied under the later ones (4), the term's figures before and
+ * after (5), its rewrite and theirs, and the facts its contributions start from (6).
+ */
+async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions }, now: Date): Promise<EndorsementPlan> {
+  const { stored, header, policy, term, committed } = await openEndorsementOf(principal, request);
+  const { product, inForce, later, base } = await revisionsAround(header, committed);
+  const resolutions = request.resolutions ?? new Map<string, Resolution>();
+  const conflicts: OosConflict[] = [];
+  const items = onTopOfLanded(product, stored, inForce, base, resolutions, conflicts);
+  const endorsedSnapshot: RevisionSnapshot = { ...stored, items };
+  const newChanges = fieldChanges(coverage(inForce.items), coverage(items));
+  const rewrittenLater = reappliedToLater(product, inForce, later, endorsedSnapshot, newChanges, resolutions, conflicts);
+  const committedAt = now.toISOString();
+  const figures = termFigures(product, term, inForce, later, endorsedSnapshot, rewrittenLater, committedAt);
+  const premiumChangeCents = figures.termAfter.writtenPremiumCents - figures.termBefore.writtenPremiumCents;
+  const feeChangeCents = figures.termAfter.writtenFeeCents - figures.termBefore.writtenFeeCents;
+  const endorsedFigures = figures.withWritten(endorsedSnapshot, items);
   const endorsement: RevisionRewrite = {
     header,
     storedItems: stored.items,
@@ -292,21 +342,23 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     },
   };
   const reapplied: RevisionRewrite[] = rewrittenLater.map((rewrite) => {
-    const figures = withWritten(rewrite.snapshot, rewrite.items);
+    const rewritten = figures.withWritten(rewrite.snapshot, rewrite.items);
     const facts = rewrite.snapshot.header.endorsement ?? { baseRevisionId: inForce.header.id };
     return {
       header: rewrite.snapshot.header,
       storedItems: rewrite.snapshot.items,
-      items: figures.items,
-      set: { ...figures.set, endorsement: { ...facts, reappliedUnder: [...(facts.reappliedUnder ?? []), header.id] } },
+      items: rewritten.items,
+      set: { ...rewritten.set, endorsement: { ...facts, reappliedUnder: [...(facts.reappliedUnder ?? []), header.id] } },
     };
   });
+  // An endorsement of a renewal term not yet in force leaves the policy's active revision where it is.
+  const activeRevisionId = term.id === policy.activeTermId ? figures.afterVersions.at(-1)!.id : policy.activeRevisionId;
   const facts: Omit<EndorsedRevision, 'summary'> = {
     policyId: policy.id,
     policyNumber: policy.policyNumber,
     termId: term.id,
     revisionId: header.id,
-    revisionDate: date,
+    revisionDate: header.revisionDate,
     effectiveDate: term.effectiveDate,
     expirationDate: term.expirationDate,
     commitDate: todayIso(now),
@@ -315,14 +367,8 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     feeChangeCents,
     annualPremiumCents: endorsement.set.annualPremiumCents!,
     annualFeeCents: endorsement.set.annualFeeCents!,
-    writtenPremiumCents: termAfter.writtenPremiumCents,
-    items: itemIds.map((id) => ({
-      id,
-      name: (annualAfter.get(id) ?? annualBefore.get(id))!.name,
-      oldAnnualPremiumCents: annualBefore.get(id)?.premiumCents ?? 0,
-      newAnnualPremiumCents: annualAfter.get(id)?.premiumCents ?? 0,
-      additionalPremiumCents: (writtenAfter.get(id)?.premiumCents ?? 0) - (writtenBefore.get(id)?.premiumCents ?? 0),
-    })),
+    writtenPremiumCents: figures.termAfter.writtenPremiumCents,
+    items: itemChanges(product, inForce, items, figures),
     changes: describeChanges(newChanges),
     reappliedRevisionIds: later.map((snapshot) => snapshot.header.id),
     ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
@@ -330,20 +376,19 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     revision: { ...endorsedSnapshot, header: { ...header, ...endorsement.set } as RevisionRecord, items: [...endorsement.items] },
     contactIds: [...policy.contactIds],
     decidedBy: principal.contactId,
+    activeRevisionId,
   };
-  const endorsed: EndorsedRevision = { ...facts, summary: endorsementSummary(facts) };
   return {
     policy,
     term,
     stored,
     inForce,
-    endorsed,
+    endorsed: { ...facts, summary: endorsementSummary(facts) },
     endorsement,
     reapplied,
-    // An endorsement of a renewal term not yet in force leaves the policy's active revision where it is.
-    activeRevisionId: term.id === policy.activeTermId ? afterVersions.at(-1)!.id : policy.activeRevisionId,
+    activeRevisionId,
     conflicts,
-    before: { annualPremiumCents: inForce.header.annualPremiumCents, writtenPremiumCents: termBefore.writtenPremiumCents },
+    before: { annualPremiumCents: inForce.header.annualPremiumCents, writtenPremiumCents: figures.termBefore.writtenPremiumCents },
     product,
     expiryBefore: later.at(-1) ?? inForce,
     expiryAfter: rewrittenLater.length ? { ...rewrittenLater.at(-1)!.snapshot, items: rewrittenLater.at(-1)!.items } : { ...endorsedSnapshot, items },
@@ -351,7 +396,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
 }
 
 /** The endorsement's change carried into the term's renewal, if the term has been renewed (see renewal-carry.ts). */
-function renewalCarry(wiring: MoveWiring, plan: EndorsementPlan, principal: Principal, preview: boolean) {
+function renewalCarry(wiring: EndorseWiring, plan: EndorsementPlan, principal: Principal, preview: boolean) {
   return carryIntoRenewal(
     wiring,
     {
@@ -371,7 +416,7 @@ function renewalCarry(wiring: MoveWiring, plan: EndorsementPlan, principal: Prin
 
 /** The endorsement answer's part about the renewal: what was carried into it, with what its contributions show. */
 function carryToWire(carry: RenewalCarry) {
-  return carry.wire ? { renewal: { ...carry.wire, ...Object.fromEntries(carry.effects.map((effect) => [effect.area, effect.preview])) } } : {};
+  return carry.wire ? { renewal: { ...carry.wire, ...previewsOf(carry.parts) } } : {};
 }
 
 function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined): OosConflict[] {
@@ -380,7 +425,7 @@ function unresolved(plan: EndorsementPlan, resolutions: Resolutions | undefined)
 
 const amountOrNull = (cents: Cents) => toAmount(cents);
 
-function planToWire(plan: EndorsementPlan, effects: readonly EndorsementEffect[]) {
+function planToWire(plan: EndorsementPlan, parts: readonly AreaPart[]) {
   const { endorsed } = plan;
   return {
     policy_id: endorsed.policyId,
@@ -404,7 +449,7 @@ function planToWire(plan: EndorsementPlan, effects: readonly EndorsementEffect[]
     written_premium: toAmount(endorsed.writtenPremiumCents),
     reversed_revisions: endorsed.reappliedRevisionIds,
     reapplied_revisions: endorsed.reappliedRevisionIds,
-    ...Object.fromEntries(effects.map((effect) => [effect.area, effect.preview])),
+    ...previewsOf(parts),
   };
 }
 
@@ -420,11 +465,11 @@ function endorsementSummary(endorsed: Omit<EndorsedRevision, 'summary'>): string
 
 // ---------------------------------------------------------------- preview_revision
 
-export async function previewEndorsement(wiring: MoveWiring, principal: Principal, revisionId: string, now = clock.now()) {
+export async function previewEndorsement(wiring: EndorseWiring, principal: Principal, revisionId: string, now = clock.now()) {
   const plan = await planEndorsement(principal, { revisionId }, now);
-  const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: true })));
+  const parts = await joinMove(wiring.endorse, plan.endorsed, { preview: true });
   const carry = await renewalCarry(wiring, plan, principal, true);
-  return { ...planToWire(plan, effects), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry) };
+  return { ...planToWire(plan, parts), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry) };
 }
 
 // ---------------------------------------------------------------- issue (with issue_info.revision_id), resolve_oos_conflicts
@@ -433,7 +478,7 @@ export async function previewEndorsement(wiring: MoveWiring, principal: Principa
 const ISSUE_TRIES = 5;
 
 export async function issueEndorsement(
-  wiring: MoveWiring,
+  wiring: EndorseWiring,
   principal: Principal,
   request: { revisionId: string; policyId?: string; resolutions?: Resolutions },
   options: { now?: () => Date } = {},
@@ -443,13 +488,13 @@ export async function issueEndorsement(
     const plan = await planEndorsement(principal, request, now);
     const open = unresolved(plan, request.resolutions);
     if (open.length) throw new OutOfSequenceConflictError(plan.endorsed.revisionId, open);
-    const effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(plan.endorsed, { preview: false })));
+    const parts = await joinMove(wiring.endorse, plan.endorsed, COMMITTING);
     const carry = await renewalCarry(wiring, plan, principal, false);
     const writes = [
       ...endorsementCommitWrites({ policy: plan.policy, term: plan.term, endorsement: plan.endorsement, reapplied: plan.reapplied, activeRevisionId: plan.activeRevisionId }),
-      ...effects.flatMap((effect) => effect.writes),
+      ...writesOf(parts),
       ...carry.writes,
-      ...carry.effects.flatMap((effect) => effect.writes),
+      ...writesOf(carry.parts),
     ];
     try {
       await runTransaction(writes, { label: `Policy ${plan.policy.policyNumber}` });
@@ -463,7 +508,7 @@ export async function issueEndorsement(
     return {
       commission_rate: Number(plan.endorsement.header.commissionRate),
       override_commission: plan.endorsement.header.overrideCommission,
-      ...planToWire(plan, effects),
+      ...planToWire(plan, parts),
       ...carryToWire(carry),
     };
   }

@@ -1,9 +1,10 @@
 /**
  * The lifecycle area's public face: what other areas may use of it. Anything not exported here
  * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ * An area joining a move takes the move's facts and the contribution type from here.
  */
 export { InvalidCancelDateError } from './model.js';
-export type { CancellationFigures, CancelledTerm, CommittedRevision, Contribution, EndorsedChange, EndorsedItem, EndorsedRevision, EndorsementContribution, EndorsementEffect, MoveReads, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from './model.js';
-export type { Wired } from './moves.js';
+export type { BoundQuote, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedChange, EndorsedItem, EndorsedRevision, MoveReads, ReinstatedTerm, RenewalInForce, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from './model.js';
+export type { AreaPart, Contribution, JoinMode, Wired } from './joining.js';
 export type { cancelPolicy } from './cancel.js';
 export type { rescindCancellation } from './rescind.js';

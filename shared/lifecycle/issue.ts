@@ -1,20 +1,20 @@
 /**
- * issue: commits a bound quote's revision. Every contribution registered for `issue`
- * (shared/moves.ts) receives the committed revision and answers its writes (billing: the
+ * issue: commits a bound quote's revision. Every contribution listed for it
+ * (shared/moves/issue.ts) receives the committed revision and answers its writes (billing: the
  * account and invoices; documents: the Declaration), which land in the SAME transaction as
  * the commit, or none of them do. The commit date is the move's decision date.
  */
 import { todayIso } from '../platform/dates.js';
+import { clock } from '../platform/clock.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
 import { issueWrites, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
 import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
-import { contributedWrites } from './contributions.js';
-import type { CommittedRevision, MoveWiring } from './model.js';
+import { joinedWrites, type Contribution } from './joining.js';
+import type { CommittedRevision } from './model.js';
 import { recordMoneyMove } from '../platform/metrics.js';
-import { clock } from '../platform/clock.js';
 
 export interface IssueRequest {
   policyId?: string;
@@ -42,7 +42,12 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
   };
 }
 
-export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
+/** What the issue move asks of the areas: their parts in the commit (billing's account and invoices, the Declaration, search, the event). */
+export interface IssueWiring {
+  issue: readonly Contribution<CommittedRevision>[];
+}
+
+export async function issuePolicy(wiring: IssueWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
   const now = options.now ?? clock.now();
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
@@ -51,7 +56,7 @@ export async function issuePolicy(wiring: MoveWiring, principal: Principal, by: 
   }
   const header = await currentlyRated(snapshot, policy.policyNumber);
   const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
-  const writes = [...issueWrites(header, policy, committed.commitDate), ...(await contributedWrites(wiring, 'issue', committed))];
+  const writes = [...issueWrites(header, policy, committed.commitDate), ...(await joinedWrites(wiring.issue, committed))];
   await runTransaction(writes, {
     label: `Policy ${policy.policyNumber}`,
     tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),

@@ -1,10 +1,10 @@
 /**
- * The seams where other areas join a policy's moves. Each move (issue, cancel, rescind)
- * builds what it decided as plain data, its event, and hands it to every contribution the
- * wiring module (shared/moves.ts) registered for that move; each contribution answers writes
- * of its own area that land in the SAME transaction as the move, or none of them do. What a
- * move reads from an area it must not import (billing's reference data and figures) comes
- * through MoveReads, wired in the same place. Only data, types and the errors the moves share.
+ * The facts of a policy's moves: what each move decided, as plain data, handed to every
+ * contribution listed for it (lifecycle/joining.ts: the one way an area joins a move). Each
+ * contribution answers writes of its own area that land in the SAME transaction as the move, or
+ * none of them do. What a move reads from an area it must not import (billing's reference data
+ * and figures) is declared in the move's wiring as reads (MoveReads). Only data, types and the
+ * errors the moves share.
  */
 import { BusinessRuleError } from '../platform/errors.js';
 import type { TransactionWrite } from '../platform/transactions.js';
@@ -29,6 +29,15 @@ export interface Decision {
   decidedBy: string;
 }
 import type { RevisionSnapshot } from '../policies/index.js';
+
+/** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
+export interface BoundQuote {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
+  revisionId: string;
+  agencyId?: string;
+}
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */
 export interface CommittedRevision {
@@ -70,6 +79,12 @@ export interface CancelledTerm extends Decision {
   returnPremiumCents: number;
   /** The unpaid invoice a pending cancellation for non-payment stems from (the nightly job's finding). */
   unpaidChargeId?: string | null;
+  /** The term keeps the cancellation pending for another reason: this finding is billing's alone, the term and its search record stay as they are. */
+  yieldsToPending?: boolean;
+  /** A renewal term cancelled with the term it renews (that term's id): the policy's search record follows that term's cancellation. */
+  cancelledWithTermId?: string;
+  /** A renewal held for review archived with the cancellation: the review state of the revision in force, which the policy shows again. */
+  reviewStateRestored?: string;
   agencyId?: string;
   /** The policy's contacts (who reaches its notes). */
   contactIds: string[];
@@ -88,6 +103,8 @@ export interface RescindedCancellation extends Decision {
   summary: string;
   /** A cancellation for another reason stays pending on the term (only the one for this reason was withdrawn). */
   otherPendingRemains: boolean;
+  /** The term's pending cancellation was withdrawn (false: nothing matching was pending, billing alone records the finding). */
+  withdrawn: boolean;
   /** Withdrawn by a person (rescind_cancellation), not by the nightly job finding the balance paid. */
   byHand?: boolean;
 }
@@ -108,6 +125,8 @@ export interface ReinstatedTerm extends Decision {
   /** Days without cover (0 without lapse): their premium is not charged. */
   lapseDays: number;
   feeAction: 'assess' | 'waive';
+  /** A renewal term reinstated with the term it renews (that term's id): the policy's search record follows that term's reinstatement. */
+  reinstatedWithTermId?: string;
   agencyId?: string;
   contactIds: string[];
   namedInsuredContactIds: string[];
@@ -131,6 +150,10 @@ export interface RenewedTerm extends Decision {
   expirationDate: string;
   /** Held for review: nothing is billed or declared until it is committed. */
   held: boolean;
+  /** The renewal is in force at once (a run after the term ended, reinstate_expired_policy): the policy moves to its term. */
+  inForce: boolean;
+  /** The expiring term had been marked expired (reinstate_expired_policy): the policy is Active again. */
+  unexpired: boolean;
   annualPremiumCents: number;
   annualFeeCents: number;
   writtenPremiumCents: number;
@@ -159,6 +182,15 @@ export interface TermDecision extends Decision {
   contactIds: string[];
   namedInsuredContactIds: string[];
   summary: string;
+  /** A renewal held for review archived by the move: the review state of the revision in force, which the policy shows again. */
+  reviewStateRestored?: string;
+}
+
+/** A renewal's term begun: the policy's active term and revision become the renewal's. */
+export interface RenewalInForce extends TermDecision {
+  effectiveDate: string;
+  /** A renewal term cancelled on its own, moved to all the same: the policy reads Cancelled. */
+  beginsCancelled: boolean;
 }
 
 /** store_renewal_status decided a term's renewal. */
@@ -168,25 +200,6 @@ export interface RenewalStatusDecision extends TermDecision {
   description: string;
 }
 
-/** Every move's event, by the move's name: a new move adds its line here. */
-export interface MoveEvents {
-  issue: CommittedRevision;
-  cancel: CancelledTerm;
-  rescind: RescindedCancellation;
-  renew: RenewedTerm;
-  renewalInForce: TermDecision;
-  expire: TermDecision;
-  renewalStatus: RenewalStatusDecision;
-  reinstate: ReinstatedTerm;
-}
-export type MoveName = keyof MoveEvents;
-
-/** One area's part in a move: its writes for the move's one transaction. */
-export type Contribution<Event> = (event: Event) => Promise<TransactionWrite[]>;
-
-/** The contributions of every move, registered once (shared/moves.ts). */
-export type MoveContributions = { readonly [Move in MoveName]: ReadonlyArray<Contribution<MoveEvents[Move]>> };
-
 /** What a cancellation costs or returns, from the area that bills it. */
 export interface CancellationFigures {
   returnPremiumCents: number;
@@ -194,7 +207,7 @@ export interface CancellationFigures {
   flat: boolean;
 }
 
-/** What the moves read from areas that themselves contribute to the moves (and so cannot be imported by them). */
+/** What the moves read from an area that itself joins the moves (billing, which cannot be imported by them): each move's wiring declares the reads it asks. */
 export interface MoveReads {
   /** The cancel reason of an id, from the reference data; undefined for none. */
   cancelReason(reasonId: string): Promise<{ id: string; name: string; reinstatable: boolean } | undefined>;
@@ -202,14 +215,6 @@ export interface MoveReads {
   cancellationFigures(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
   /** The billing schedule a term's account is on (a renewal keeps it); undefined when the term has no account. */
   billingScheduleOf(policyId: string, termId: string): Promise<string | undefined>;
-}
-
-/** Everything the moves are wired with, once. */
-export interface MoveWiring {
-  contributions: MoveContributions;
-  /** The endorse move's contributions: each answers its writes and what a preview shows of them. */
-  endorsement: readonly EndorsementContribution[];
-  reads: MoveReads;
 }
 
 /** One item's premium change, as an endorsement bills and prints it. */
@@ -264,13 +269,6 @@ export interface EndorsedRevision {
   decidedBy: string;
   /** What the move's note records. */
   summary: string;
+  /** The policy's active revision once the endorsement lands (what its search record shows); absent for a change carried into a renewal, which leaves it where it is. */
+  activeRevisionId?: string;
 }
-
-/** What one area would do for an endorsement: its writes (none when previewing) and what a preview shows of them. */
-export interface EndorsementEffect {
-  area: string;
-  writes: TransactionWrite[];
-  preview: unknown;
-}
-
-export type EndorsementContribution = (endorsed: EndorsedRevision, options: { preview: boolean }) => Promise<EndorsementEffect>;

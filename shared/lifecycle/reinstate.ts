@@ -8,16 +8,25 @@
  * cancellation for a reason the carrier marks not reinstatable stays.
  */
 import { addDays, daysBetween, todayIso } from '../platform/dates.js';
+import { clock } from '../platform/clock.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, reinstatementWrites, revisionHeaders, type RevisionRecord, type TermRecord } from '../policies/index.js';
 import type { DecisionOptions } from './cancel.js';
-import { contributedWrites } from './contributions.js';
-import type { MoveWiring, ReinstatedTerm } from './model.js';
-import { clock } from '../platform/clock.js';
+import { joinedWrites, type Contribution } from './joining.js';
+import type { MoveReads, ReinstatedTerm } from './model.js';
 
 export class PolicyNotReinstatableError extends BusinessRuleError {}
+
+/**
+ * What the reinstate move asks of the areas: their parts in the reinstatement (billing's rows,
+ * search, the Notice of Reinstatement, the note, the event), and billing's cancel reasons.
+ */
+export interface ReinstateWiring {
+  reinstate: readonly Contribution<ReinstatedTerm>[];
+  reads: Pick<MoveReads, 'cancelReason'>;
+}
 
 /** Who reinstates: underwriters and Administrators. */
 export const REINSTATEMENT_PERMISSION = 'reviews:write';
@@ -55,7 +64,7 @@ async function cancellationOf(policyNumber: string, term: TermRecord) {
  * revision and invoices they describe are back unchanged. A renewal cancelled on its own (not
  * marked as cancelled with this term) stays cancelled.
  */
-async function renewalReinstatedWithTerm(wiring: MoveWiring, context: { policyNumber: string; terms: readonly TermRecord[]; term: TermRecord; reinstated: ReinstatedTerm }) {
+async function renewalReinstatedWithTerm(wiring: ReinstateWiring, context: { policyNumber: string; terms: readonly TermRecord[]; term: TermRecord; reinstated: ReinstatedTerm }) {
   const { term, terms, reinstated } = context;
   if (term.renewal?.state !== 'committed' || term.renewal.inForce) return undefined;
   const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
@@ -71,19 +80,20 @@ async function renewalReinstatedWithTerm(wiring: MoveWiring, context: { policyNu
     reinstatementDate: renewalTerm.cancelDate,
     lapseDays: 0,
     feeAction: 'waive',
+    reinstatedWithTermId: term.id,
     decidedAt: new Date(Date.parse(reinstated.decidedAt) + 10).toISOString(),
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} reinstated with the term it renews (it had been cancelled with it, flat)`,
   };
   return {
     summary: renewalReinstated.summary,
     writes: [
-      ...reinstatementWrites({ term: renewalTerm, cancellation, marked, lapse: null, archivedAt: archivedAtOf(renewalReinstated), withoutSearch: true }),
-      ...(await contributedWrites(wiring, 'reinstate', renewalReinstated)),
+      ...reinstatementWrites({ term: renewalTerm, cancellation, marked, lapse: null, archivedAt: archivedAtOf(renewalReinstated) }),
+      ...(await joinedWrites(wiring.reinstate, renewalReinstated)),
     ],
   };
 }
 
-export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, request: ReinstateRequest, options: DecisionOptions = {}) {
+export async function reinstatePolicy(wiring: ReinstateWiring, principal: Principal, request: ReinstateRequest, options: DecisionOptions = {}) {
   if (!principal.isAdministrator && !hasPermission(principal, REINSTATEMENT_PERMISSION)) throw new PermissionDeniedError('Only an underwriter or an Administrator may reinstate a policy');
   const now = options.now ?? clock.now();
   const decisionDate = todayIso(now);
@@ -127,7 +137,7 @@ export async function reinstatePolicy(wiring: MoveWiring, principal: Principal, 
   };
   const writes = [
     ...reinstatementWrites({ term, cancellation, marked, lapse: lapseDays ? { from: cancelDate, to: reinstatementDate } : null, archivedAt: archivedAtOf(reinstated) }),
-    ...(await contributedWrites(wiring, 'reinstate', reinstated)),
+    ...(await joinedWrites(wiring.reinstate, reinstated)),
   ];
   // Asked after the term's contributions, so that what they number in order (events) comes after the term's.
   const renewal = await renewalReinstatedWithTerm(wiring, { policyNumber: policy.policyNumber, terms, term, reinstated });

@@ -9,6 +9,7 @@
  * day decided for; each reads the state it changes, so a day run twice changes nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { clock } from '../platform/clock.js';
 import { getProductCatalog, getRenewalRules, listNonRenewalReasons, type ProductCatalog } from '../catalog/index.js';
 import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
@@ -44,10 +45,30 @@ import {
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
 import type { DecisionOptions } from './cancel.js';
-import { contributedWrites } from './contributions.js';
 import { heldRenewalOf } from './held-renewal.js';
-import type { Decision, MoveWiring, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
-import { clock } from '../platform/clock.js';
+import { joinedWrites, type Contribution } from './joining.js';
+import type { Decision, MoveReads, RenewalInForce, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
+
+/**
+ * What renewing a term asks of the areas: their parts in the renewal (billing's account and
+ * invoices, the Renewal Declaration and Billing Statement or a held one's Conditional Renewal
+ * Notice, search, the note, the event), and the billing schedule the expiring term is on.
+ */
+export interface RenewWiring {
+  renew: readonly Contribution<RenewedTerm>[];
+  reads: Pick<MoveReads, 'billingScheduleOf'>;
+}
+
+/** What a watched term's day asks of the areas: a renewal, a renewal put in force, or an expiry. */
+export interface RenewalDayWiring extends RenewWiring {
+  renewalInForce: readonly Contribution<RenewalInForce>[];
+  expire: readonly Contribution<TermDecision>[];
+}
+
+/** What store_renewal_status asks of the areas: their parts in the decision (a Notice of Non-Renewal, search, the note, the event). */
+export interface RenewalStatusWiring {
+  renewalStatus: readonly Contribution<RenewalStatusDecision>[];
+}
 
 /** Who decides renewals by hand: underwriters and Administrators. */
 export const RENEWAL_DECISION_PERMISSION = 'reviews:write';
@@ -114,7 +135,7 @@ interface RenewOptions {
 }
 
 /** Makes the renewal of `term`: drafted, rated at the renewal rates, committed or held for review, billed and declared. */
-async function renewTerm(wiring: MoveWiring, context: TermContext, decision: Decision, options: RenewOptions = {}): Promise<RenewalDecision> {
+async function renewTerm(wiring: RenewWiring, context: TermContext, decision: Decision, options: RenewOptions = {}): Promise<RenewalDecision> {
   const { policy, term } = context;
   const [product, rules, base] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term)]);
   const draft = renewalDraft(base, term, product, { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
@@ -160,7 +181,7 @@ async function renewTerm(wiring: MoveWiring, context: TermContext, decision: Dec
   const snapshot: RevisionSnapshot = { ...rated, header };
   const inForce = !held && draft.term.effectiveDate <= decision.decisionDate;
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved });
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved });
   const writes = [
     ...renewalWrites({
       policy,
@@ -173,7 +194,7 @@ async function renewTerm(wiring: MoveWiring, context: TermContext, decision: Dec
       term: draft.term,
       snapshot,
     }),
-    ...(await contributedWrites(wiring, 'renew', renewed)),
+    ...(await joinedWrites(wiring.renew, renewed)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
   if (!held) recordMoneyMove('RenewalsCreated');
@@ -199,7 +220,7 @@ function renewedEvent(
   term: TermRecord,
   snapshot: RevisionSnapshot,
   decision: Decision,
-  facts: { held: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[] },
+  facts: { held: boolean; inForce: boolean; unexpired: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[] },
 ): RenewedTerm {
   const { header } = snapshot;
   const rules = [...(facts.added.length ? [`added ${facts.added.join(', ')}`] : []), ...(facts.removed.length ? [`removed ${facts.removed.join(', ')} (no longer offered)`] : [])];
@@ -216,6 +237,8 @@ function renewedEvent(
     effectiveDate: header.termStart,
     expirationDate: header.termEnd,
     held: facts.held,
+    inForce: facts.inForce,
+    unexpired: facts.unexpired,
     annualPremiumCents: header.annualPremiumCents,
     annualFeeCents: header.annualFeeCents,
     writtenPremiumCents: header.writtenPremiumCents,
@@ -230,7 +253,7 @@ function renewedEvent(
 }
 
 /** A held renewal an underwriter approved: re-rated as it now stands, committed, billed and declared. */
-async function commitHeldRenewal(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
+async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
   const { policy, terms, term } = context;
   const renewal = term.renewal!;
   const renewalTerm = terms.find((candidate) => candidate.id === renewal.termId);
@@ -254,10 +277,10 @@ async function commitHeldRenewal(wiring: MoveWiring, context: TermContext, decis
   };
   const snapshot: RevisionSnapshot = { ...rated, header: { ...stored.header, ...set } };
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, previous, change, scheduleId, added: [], removed: [] });
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, inForce: false, unexpired: false, previous, change, scheduleId, added: [], removed: [] });
   const writes = [
     ...heldRenewalCommitWrites({ expiring: term, term: renewalTerm, header: stored.header, set, items: rated.items, decidedOn: decision.decisionDate }),
-    ...(await contributedWrites(wiring, 'renew', { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` })),
+    ...(await joinedWrites(wiring.renew, { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` })),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
   recordMoneyMove('RenewalsCreated');
@@ -265,7 +288,7 @@ async function commitHeldRenewal(wiring: MoveWiring, context: TermContext, decis
 }
 
 /** The renewal's term has begun: the policy's active term and revision become the renewal's. */
-async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
+async function putRenewalInForce(wiring: RenewalDayWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
   const { policy, terms, term } = context;
   const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
   if (!renewalTerm) throw new NotFoundError(`Policy term ${term.renewal!.termId}`);
@@ -273,8 +296,12 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
   const active = inForceOn(committed, decision.decisionDate) ?? committed[0];
   // A renewal cancelled on its own is moved to all the same: the policy then reads as it stands, cancelled.
   const standing = renewalTerm.cancellationStatus === 'cancelled' ? `begins cancelled (from ${renewalTerm.cancelDate})` : 'in force';
-  const event = termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} ${standing}`);
-  await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await contributedWrites(wiring, 'renewalInForce', event))], {
+  const event: RenewalInForce = {
+    ...termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} ${standing}`),
+    effectiveDate: renewalTerm.effectiveDate,
+    beginsCancelled: renewalTerm.cancellationStatus === 'cancelled',
+  };
+  await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await joinedWrites(wiring.renewalInForce, event))], {
     label: `Policy ${policy.policyNumber}`,
   });
   return { policyNumber: policy.policyNumber, decision: 'renewal_in_force', detail: event.summary, termId: term.id, renewalTermId: renewalTerm.id };
@@ -286,15 +313,18 @@ async function putRenewalInForce(wiring: MoveWiring, context: TermContext, decis
  * from now on (retrieve_policy_terms, retrieve_policy and the moves pass over it; search's review
  * state is the expired revision's again). reinstate_expired_policy may still renew the term anew.
  */
-async function expireTerm(wiring: MoveWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
+async function expireTerm(wiring: RenewalDayWiring, context: TermContext, decision: Decision): Promise<RenewalDecision> {
   const { policy, terms, term } = context;
   const inForce = await inForceAtExpiry(term);
   const held = await heldRenewalOf(term, terms, inForce.header);
   const why = term.renewalStatus === 'Non-Renewal' ? 'not renewed' : held ? 'its renewal was still held for review' : 'no renewal was made';
-  const event = termDecisionOf(policy, term, inForce.header.id, decision, `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`);
+  const event: TermDecision = {
+    ...termDecisionOf(policy, term, inForce.header.id, decision, `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`),
+    ...(held ? { reviewStateRestored: held.reviewStateInForce } : {}),
+  };
   const writes = [
     ...expiryWrites({ term, inForceRevision: inForce.header, ...(held ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
-    ...(await contributedWrites(wiring, 'expire', event)),
+    ...(await joinedWrites(wiring.expire, event)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
   return { policyNumber: policy.policyNumber, decision: 'expired', detail: event.summary, termId: term.id };
@@ -311,7 +341,7 @@ export interface DayOptions extends DecisionOptions {
  * What the day `date` decides for one watched term. Read first, then at most one move: a day
  * re-run finds the move made and decides nothing.
  */
-export async function decideRenewalTerm(wiring: MoveWiring, ref: { policyId: string; termId: string }, date: string, options: DayOptions = {}): Promise<RenewalDecision> {
+export async function decideRenewalTerm(wiring: RenewalDayWiring, ref: { policyId: string; termId: string }, date: string, options: DayOptions = {}): Promise<RenewalDecision> {
   const found = await getPolicyWithTerms(ref.policyId);
   const term = found?.terms.find((candidate) => candidate.id === ref.termId);
   if (!found || !term) return { policyNumber: found?.policy.policyNumber ?? ref.policyId, decision: 'none', detail: 'No such term' };
@@ -380,7 +410,7 @@ function termDecidedOn(policy: PolicyRecord, terms: readonly TermRecord[], date:
  * term renews now whatever the lead days (the by-hand call's purpose); a renewal term only when
  * `renewDate` puts it within its own lead days, so a retried call never makes a term a year further.
  */
-export async function processPolicyRenewal(wiring: MoveWiring, principal: Principal, request: { policyNumber: string; renewDate: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
+export async function processPolicyRenewal(wiring: RenewalDayWiring, principal: Principal, request: { policyNumber: string; renewDate: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
   requireRenewalPermission(principal, 'process renewals');
   const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
   if (!policy.active) throw new PolicyNotRenewableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy renews`);
@@ -396,7 +426,7 @@ export interface RenewalStatusRequest {
 }
 
 /** store_renewal_status: the renewal decision of the revision's term. A Non-Renewal queues its notice; the term expires at its end. */
-export async function storeRenewalStatus(wiring: MoveWiring, principal: Principal, request: RenewalStatusRequest, options: DecisionOptions = {}) {
+export async function storeRenewalStatus(wiring: RenewalStatusWiring, principal: Principal, request: RenewalStatusRequest, options: DecisionOptions = {}) {
   requireRenewalPermission(principal, 'decide a renewal');
   const decision = decisionOf(options, principal);
   const { header } = await revisionWithinReach(principal, request.revisionId);
@@ -427,6 +457,7 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
   const description = request.description ?? '';
   const event: RenewalStatusDecision = {
     ...termDecisionOf(policy, term, inForce.header.id, decision, ''),
+    ...(held ? { reviewStateRestored: held.reviewStateInForce } : {}),
     status: request.status,
     reason,
     description,
@@ -445,14 +476,14 @@ export async function storeRenewalStatus(wiring: MoveWiring, principal: Principa
       on: decision.decisionDate,
       archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' '),
     }),
-    ...(await contributedWrites(wiring, 'renewalStatus', event)),
+    ...(await joinedWrites(wiring.renewalStatus, event)),
   ];
   await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
   return { policy_number: policy.policyNumber, policy_term_id: term.id, renewal_status: request.status, renewal_status_reason_id: reason?.id ?? null, expiration_date: term.expirationDate, message: event.summary };
 }
 
 /** reinstate_expired_policy: an expired policy whose renewal was never made gets it, as the run would have made it, in force. */
-export async function reinstateExpiredPolicy(wiring: MoveWiring, principal: Principal, request: { policyId: string; reason: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
+export async function reinstateExpiredPolicy(wiring: RenewWiring, principal: Principal, request: { policyId: string; reason: string }, options: DecisionOptions = {}): Promise<RenewalDecision> {
   requireRenewalPermission(principal, 'reinstate an expired policy');
   const decision = decisionOf(options, principal);
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });

@@ -27,7 +27,9 @@ import {
   type TermRecord,
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
-import type { EndorsedChange, EndorsedRevision, EndorsementEffect, MoveWiring } from './model.js';
+import type { EndorseWiring } from './endorse.js';
+import { joinMove, type AreaPart } from './joining.js';
+import type { EndorsedChange, EndorsedRevision } from './model.js';
 
 export interface CarryInput {
   policy: PolicyRecord;
@@ -44,7 +46,8 @@ export interface CarryInput {
 
 export interface RenewalCarry {
   writes: TransactionWrite[];
-  effects: EndorsementEffect[];
+  /** What the endorse move's contributions answer for the change carried into a committed renewal. */
+  parts: AreaPart[];
   /** What the endorsement's answer says of the renewal; null when the term has no renewal yet. */
   wire: {
     renewal_revision_id: string;
@@ -57,9 +60,9 @@ export interface RenewalCarry {
 }
 
 const live = (items: readonly LineItemRecord[]) => items.filter((item) => item.persistStatus !== 'rejected');
-const NOTHING: RenewalCarry = { writes: [], effects: [], wire: null };
+const NOTHING: RenewalCarry = { writes: [], parts: [], wire: null };
 
-export async function carryIntoRenewal(wiring: Pick<MoveWiring, 'endorsement'>, input: CarryInput, options: { preview: boolean }): Promise<RenewalCarry> {
+export async function carryIntoRenewal(wiring: EndorseWiring, input: CarryInput, options: { preview: boolean }): Promise<RenewalCarry> {
   const { term } = input;
   if (!term.renewal || term.renewal.inForce) return NOTHING;
   const renewal = await loadRevision(term.renewal.revisionId);
@@ -75,7 +78,7 @@ export async function carryIntoRenewal(wiring: Pick<MoveWiring, 'endorsement'>, 
   const notCarried = changes.filter((change) => !landed.has(change.key));
   const before = renewal.header;
   if (carried.length === 0) {
-    return { writes: [], effects: [], wire: { renewal_revision_id: before.id, carried: [], not_carried: input.describe(notCarried), renewal_annual_premium_before: toAmount(before.annualPremiumCents), renewal_annual_premium: toAmount(before.annualPremiumCents), renewal_additional_premium: 0 } };
+    return { writes: [], parts: [], wire: { renewal_revision_id: before.id, carried: [], not_carried: input.describe(notCarried), renewal_annual_premium_before: toAmount(before.annualPremiumCents), renewal_annual_premium: toAmount(before.annualPremiumCents), renewal_additional_premium: 0 } };
   }
   const rated = applyRating({ ...renewal, items: applied }, rateRevision(input.product, revisionToRate({ ...renewal, items: applied })));
   const totals = totalsOfItems(live(rated.items));
@@ -84,7 +87,7 @@ export async function carryIntoRenewal(wiring: Pick<MoveWiring, 'endorsement'>, 
   const writes = renewalRevisionRewriteWrites({ header: before, set, items: rated.items, storedItems: renewal.items });
   const premiumChangeCents = after.writtenPremiumCents - before.writtenPremiumCents;
   const feeChangeCents = after.writtenFeeCents - before.writtenFeeCents;
-  let effects: EndorsementEffect[] = [];
+  let parts: AreaPart[] = [];
   if (before.revisionState === 'committed') {
     const oldItems = new Map(live(renewal.items).map((item) => [item.id, item]));
     const newItems = new Map(live(rated.items).map((item) => [item.id, item]));
@@ -125,11 +128,11 @@ export async function carryIntoRenewal(wiring: Pick<MoveWiring, 'endorsement'>, 
       decidedBy: input.decidedBy,
       summary: `Endorsement carried into the renewal ${before.termStart} to ${before.termEnd}: ${input.describe(carried).map((change) => `${change.label} ${change.before} -> ${change.after}`).join('; ')}; ${premiumChangeCents < 0 ? 'return' : 'additional'} premium ${formatCents(Math.abs(premiumChangeCents))}`,
     };
-    effects = await Promise.all(wiring.endorsement.map((contribute) => contribute(event, options)));
+    parts = await joinMove(wiring.endorse, event, options);
   }
   return {
     writes: options.preview ? [] : writes,
-    effects,
+    parts,
     wire: {
       renewal_revision_id: before.id,
       carried: input.describe(carried),

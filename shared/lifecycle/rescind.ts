@@ -4,14 +4,14 @@
  * contributions (billing's non-payment state, the note) land with it in one transaction.
  */
 import { todayIso } from '../platform/dates.js';
+import { clock } from '../platform/clock.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, rescissionWrites } from '../policies/index.js';
 import type { DecisionOptions } from './cancel.js';
-import { contributedWrites } from './contributions.js';
-import type { MoveWiring, RescindedCancellation } from './model.js';
-import { clock } from '../platform/clock.js';
+import { joinedWrites, type Contribution } from './joining.js';
+import type { RescindedCancellation } from './model.js';
 
 export interface RescindRequest {
   policyId: string;
@@ -26,7 +26,12 @@ export interface RescindRequest {
 
 export class NothingPendingError extends BusinessRuleError {}
 
-export async function rescindCancellation(wiring: MoveWiring, principal: Principal, request: RescindRequest, options: DecisionOptions = {}): Promise<{ policyNumber: string; cancelDate: string | null }> {
+/** What the rescind move asks of the areas: their parts in the withdrawal (billing's non-payment state, search, the note, the event). */
+export interface RescindWiring {
+  rescind: readonly Contribution<RescindedCancellation>[];
+}
+
+export async function rescindCancellation(wiring: RescindWiring, principal: Principal, request: RescindRequest, options: DecisionOptions = {}): Promise<{ policyNumber: string; cancelDate: string | null }> {
   const now = options.now ?? clock.now();
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
@@ -44,8 +49,9 @@ export async function rescindCancellation(wiring: MoveWiring, principal: Princip
     contactIds: [...policy.contactIds],
     summary: request.summary,
     otherPendingRemains: term.cancellationStatus === 'pending' && !withdrawn,
+    withdrawn,
     ...(request.byHand ? { byHand: true } : {}),
   };
-  await runTransaction([...(withdrawn ? rescissionWrites(term) : []), ...(await contributedWrites(wiring, 'rescind', rescinded))], { label: `Policy ${policy.policyNumber}` });
+  await runTransaction([...(withdrawn ? rescissionWrites(term) : []), ...(await joinedWrites(wiring.rescind, rescinded))], { label: `Policy ${policy.policyNumber}` });
   return { policyNumber: policy.policyNumber, cancelDate: term.cancelPendingDate ?? null };
 }

@@ -56,6 +56,21 @@ export class RetryLaterError extends Error {
   }
 }
 
+/**
+ * The service is too busy to answer now (its store slow or throttling, the invocation's time
+ * running out): HTTP 503 with `Retry-After`. Thrown before anything is written when the service
+ * knows nothing was; the message says what to do.
+ */
+export class ServiceBusyError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+    this.name = 'ServiceBusyError';
+  }
+}
+
 /** No valid credential: HTTP 401. */
 export class AuthenticationError extends Error {
   constructor(message = 'A valid API key, bearer token or session is required') {

@@ -5,7 +5,7 @@
  * happen here once, for every operation.
  *
  * The platform knows no insurance: which credentials are valid is the auth area's to say,
- * through the Authenticator that shared/operation.ts binds to this factory once.
+ * through the Authenticator that shared/define-operation.ts binds to this factory once.
  */
 import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
@@ -19,7 +19,7 @@ import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, Permissi
 import { errorResponse } from './error-mapping.js';
 import type { QueueName } from './queues.js';
 import type { Tracing } from './tracing.js';
-import { invocationDeadline } from './invocation.js';
+import { invocationDeadline, withinInvocation } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
 import { bodyDepthProblem, validate } from './validation.js';
 
@@ -114,6 +114,8 @@ export interface OperationMetadata {
   permission: string | null;
   authentication: 'required' | 'none';
   wrapper?: 'json_dict' | 'json_obj';
+  /** `single` where failures answer one `message` string (the description's examples show it). */
+  messageShape?: 'single';
   input: RequestSchema;
   resources: ResourceAccess;
   /** Traced with X-Ray: the CDK app turns the function's active tracing on. */
@@ -172,16 +174,19 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     if (!parsed.success) throw new ValidationError(parsed.messages);
 
     const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
-    const result = await definition.handle(parsed.data, {
-      principal: principal as Principal,
-      requestId,
-      logger,
-      event,
-      credentials,
-      rawBody,
-      deadline: invocationDeadline(lambdaContext),
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
+    const deadline = invocationDeadline(lambdaContext);
+    const result = await withinInvocation(deadline, () =>
+      definition.handle(parsed.data, {
+        principal: principal as Principal,
+        requestId,
+        logger,
+        event,
+        credentials,
+        rawBody,
+        deadline,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      }),
+    );
     if (result instanceof Reply) {
       return jsonResponse(result.options.statusCode ?? 200, result.body, { ...result.options, requestId });
     }
@@ -214,6 +219,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       permission: definition.permission,
       authentication,
       ...(definition.wrapper ? { wrapper: definition.wrapper } : {}),
+      ...(definition.messageShape === 'single' ? { messageShape: 'single' as const } : {}),
       input: definition.input,
       resources: definition.resources,
       traced: !!definition.tracing,

@@ -1,5 +1,5 @@
 /**
- * Sending many messages to one of the service's queues: ten to a SendMessageBatch call (SQS's
+ * The one way to send to one of the service's queues, one message or many: ten to a SendMessageBatch call (SQS's
  * limit), several calls at once. A message the queue refuses fails the whole send, naming what
  * was refused: the callers (a nightly planner, a lockbox file) record what they sent and are
  * retried whole.

@@ -331,6 +331,29 @@ export const jsonAtMost = <T extends Schema>(schema: T, maxChars: number = LIMIT
 /** A free-form value (an answer, a setting): any JSON within the free-form limits. */
 export const freeFormValue = () => once('freeFormValue', () => freeForm(z.unknown()));
 
+/**
+ * A list of free-form objects whose own fields are judged later, one by one (a bank file's
+ * lines): refused at its first element that is not an object, or breaks the free-form limits,
+ * with one message naming that element. Walking stops there, so a list of 50,000 numbers is
+ * refused as quickly as a list of one.
+ */
+export const objectList = (max: number, shape: string) =>
+  once(`objectList:${max}:${shape}`, () =>
+    z.array(z.unknown()).check(
+      z.maxLength(max, `must have at most ${max} elements`),
+      z.check<unknown[]>((payload) => {
+        for (let index = 0; index < payload.value.length; index += 1) {
+          const element = payload.value[index];
+          const isObject = typeof element === 'object' && element !== null && !Array.isArray(element);
+          const problem = isObject ? freeFormProblem(element) : `must be an object with ${shape}`;
+          if (!problem) continue;
+          payload.issues.push({ code: 'custom', message: `${problem} (the first element refused; the list was not applied)`, input: element, path: [index] });
+          return;
+        }
+      }),
+    ),
+  );
+
 /** A free-form object (builder_obj, params, fields): string keys, any JSON within the free-form limits. */
 export const freeFormObject = () => once('freeFormObject', () => freeForm(z.record(z.string(), z.unknown())));
 

@@ -8,6 +8,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { documentClient } from './clients.js';
 import { transactionCancellationReasons } from './dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from './errors.js';
+import { assertTimeToCommit } from './invocation.js';
 
 /** One write of a transaction (a Put, Update, Delete or ConditionCheck), as the document client takes it. */
 export type TransactionWrite = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -98,6 +99,8 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
     if (writes.length > TRANSACTION_ITEM_LIMIT) throw options.tooLarge?.(writes.length) ?? new TransactionTooLargeError(writes.length);
     const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
     for (let attempt = 0; ; attempt += 1) {
+      // Not started (nor tried again) when the invocation may be stopped before it is answered.
+      assertTimeToCommit();
       try {
         await send({ TransactItems: [...writes] });
         return;

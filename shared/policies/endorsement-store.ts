@@ -12,7 +12,6 @@ import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, Te
 import { keyOfPart } from './store.js';
 import { newRevisionWrites } from './renewal-store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
-import { searchIndexWritesForStatus } from '../search/index.js';
 
 const table = () => config.tableName();
 type Write = TransactionWrite;
@@ -123,6 +122,5 @@ export function endorsementCommitWrites(commit: EndorsementCommit): Write[] {
       }),
     },
     { Update: versionedUpdate(table(), policyKey(commit.policy.id), commit.policy.version, { activeRevisionId: commit.activeRevisionId }) },
-    ...searchIndexWritesForStatus(commit.policy.id, 'Active', { revisionState: 'committed', activeRevisionId: commit.activeRevisionId }),
   ];
 }

@@ -20,7 +20,7 @@ export { createPolicy, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';
 export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUnderwriting } from './underwriting-fields.js';
-export { recordLossAnalysisRequest, recordReviewMove } from './review-service.js';
+export { recordUnderwriting } from './underwriting-service.js';
 export { underwritingAnswer, underwritingOption } from './schemas.js';
 export { contactRoles } from './new-policy.js';
 // What the endorse move (shared/lifecycle/endorse.ts) builds on: the open revision's copy and store, the pure endorsement rules, the term's revision facts.

@@ -9,16 +9,15 @@ import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate
 import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
-import { searchIndexWritesForCancellationPending, searchIndexWritesForStatus } from '../search/index.js';
 
 /** Submits an open, unsubmitted revision (bind). */
 export function bindWrite(header: RevisionRecord) {
   return { Update: withStatusGuard(guardedRevisionUpdate(config.tableName(), header.id, header.version, { policyStatus: 'Submitted' }), 'Unsubmitted') };
 }
 
-/** Bind's writes: the revision submitted, and the policy's search record following it in the same transaction. */
+/** Bind's writes: the revision submitted (the search record follows through search's contribution to the move). */
 export function bindWrites(header: RevisionRecord) {
-  return [bindWrite(header), ...searchIndexWritesForStatus(header.policyId, 'Submitted')];
+  return [bindWrite(header)];
 }
 
 /** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */
@@ -28,8 +27,6 @@ export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commit
     watchWriteAtIssue({ policyId: policy.id, id: header.policyTermId, expirationDate: header.termEnd }),
     { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', commitDate }), 'Submitted') },
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
-    // The search record follows the status and the committed revision, in the same transaction.
-    ...searchIndexWritesForStatus(policy.id, 'Active', { revisionState: 'committed' }),
   ];
 }
 
@@ -56,8 +53,6 @@ export interface CancellationMove {
   decisionDate: string;
   /** Id of the revision carrying the cancellation's reason and date (immediate cancellation only). */
   newRevisionId: string;
-  /** The policy's search record is moved by the other cancellation of the same transaction (a renewal cancelled with its term). */
-  withoutSearch?: boolean;
   /** A renewal term cancelled with the term it renews: that term's id, kept on the renewal so that reinstating the term reinstates it. */
   withTermId?: string;
   /** The term's renewal held for review, archived with the cancellation: it could never be committed now. */
@@ -66,7 +61,7 @@ export interface CancellationMove {
 
 /**
  * The guarded writes of a cancellation. Pending: the term records it (the one place a pending
- * cancellation lives, whoever set it), and the search record shows it. Immediate: a committed
+ * cancellation lives, whoever set it). Immediate: a committed
  * revision carrying reason and date is added to the term, the revision in force and every
  * later committed revision take the cancel date, the one in force shows Cancelled.
  */
@@ -76,7 +71,6 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
   if (move.outcome === 'pending') {
     return [
       { Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, { cancellationStatus: 'pending', cancelPendingDate: move.cancelDate, cancelReasonId: move.reasonId }) },
-      ...searchIndexWritesForCancellationPending(term.policyId, move.cancelDate),
     ];
   }
   const revision: RevisionRecord = {
@@ -110,18 +104,13 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
     },
     { Update: versionedUpdate(table, revisionKey(base.id), base.version, { policyStatus: 'Cancelled', cancelDate: move.cancelDate, policyStatusReasonId: move.reasonId }) },
     ...later.map((other) => ({ Update: versionedUpdate(table, revisionKey(other.id), other.version, { cancelDate: move.cancelDate }) })),
-    ...(held?.writes ?? []),
-    // search shows the new status at once.
-    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Cancelled', { cancelPendingDate: null, ...held?.search })),
+    ...(held ?? []),
   ];
 }
 
-/** A pending cancellation withdrawn: the term and the search record no longer show it. */
+/** A pending cancellation withdrawn: the term no longer shows it. */
 export function rescissionWrites(term: TermRecord): TransactionWrite[] {
-  return [
-    { Update: versionedUpdate(config.tableName(), termKey(term.policyId, term.id), term.version, { cancellationStatus: null, cancelPendingDate: null, cancelReasonId: null }) },
-    ...searchIndexWritesForCancellationPending(term.policyId, null),
-  ];
+  return [{ Update: versionedUpdate(config.tableName(), termKey(term.policyId, term.id), term.version, { cancellationStatus: null, cancelPendingDate: null, cancelReasonId: null }) }];
 }
 
 /** What a reinstatement changes in the policies area (reinstate_policy). */
@@ -134,15 +123,13 @@ export interface ReinstatementMove {
   /** With lapse: the days without cover, kept on the term. */
   lapse: { from: string; to: string } | null;
   archivedAt: string;
-  /** The policy's search record is moved by the other reinstatement of the same transaction (a renewal reinstated with its term). */
-  withoutSearch?: boolean;
 }
 
 /**
  * The guarded writes of a reinstatement: the term is no longer cancelled (and is watched by the
  * renewal run again: a renewal term reinstated with its term for its own renewal, the term it
  * renews to put it in force on its first day), the cancellation's revision is archived, the
- * revisions it marked are in force again, and search shows the policy Active.
+ * revisions it marked are in force again.
  */
 export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[] {
   const table = config.tableName();
@@ -166,6 +153,5 @@ export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[]
         ...(revision.policyStatus === 'Cancelled' ? { policyStatus: 'Active', policyStatusReasonId: null } : {}),
       }),
     })),
-    ...(move.withoutSearch ? [] : searchIndexWritesForStatus(term.policyId, 'Active', { cancelPendingDate: null })),
   ];
 }

@@ -8,7 +8,6 @@
 import { config } from '../platform/config.js';
 import { queryPages } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { searchIndexWritesForReviewState, searchIndexWritesForStatus } from '../search/index.js';
 import {
   guardedRevisionUpdate,
   locatorKey,
@@ -106,8 +105,7 @@ export function renewalWrites(input: { policy: PolicyRecord; expiring: ExpiringT
     const revision = expiring.unexpire.inForceRevision;
     writes.push({ Update: versionedUpdate(table(), revisionKey(revision.id), revision.version, { policyStatus: 'Active' }) });
   }
-  if (expiring.inForce) writes.push(...inForceWrites(policy, term, snapshot.header.id));
-  else if (expiring.unexpire) writes.push(...searchIndexWritesForStatus(policy.id, 'Active'));
+  if (expiring.inForce) writes.push(inForceWrite(policy, term, snapshot.header.id));
   return writes;
 }
 
@@ -122,16 +120,12 @@ function expiringTermUpdate(expiring: ExpiringTermChange, set: Record<string, un
 }
 
 /**
- * The policy moves to its renewal term: its active term and revision, and its search record with
- * the new dates. A renewal term cancelled on its own (flat, from its first day) is moved to as it
- * is: the policy reads Cancelled, in search too.
+ * The policy moves to its renewal term: its active term and revision (its search record follows
+ * through search's contribution). A renewal term cancelled on its own (flat, from its first day)
+ * is moved to as it is.
  */
-function inForceWrites(policy: PolicyRecord, term: Pick<TermRecord, 'id' | 'effectiveDate' | 'expirationDate' | 'cancellationStatus'>, revisionId: string): Write[] {
-  return [
-    { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: revisionId }) },
-    // One update of the search record: its status, active revision and the renewal term's dates.
-    ...searchIndexWritesForStatus(policy.id, term.cancellationStatus === 'cancelled' ? 'Cancelled' : 'Active', { revisionState: 'committed', activeRevisionId: revisionId, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate }),
-  ];
+function inForceWrite(policy: PolicyRecord, term: Pick<TermRecord, 'id'>, revisionId: string): Write {
+  return { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: revisionId }) };
 }
 
 /**
@@ -161,7 +155,7 @@ export function renewalInForceWrites(input: { policy: PolicyRecord; expiring: Te
   const { policy, expiring, term } = input;
   return [
     { Update: unwatchedTermUpdate(table(), expiring, { renewal: { ...expiring.renewal!, inForce: true } }) },
-    ...inForceWrites(policy, term, input.activeRevisionId),
+    inForceWrite(policy, term, input.activeRevisionId),
   ];
 }
 
@@ -169,29 +163,24 @@ export function renewalInForceWrites(input: { policy: PolicyRecord; expiring: Te
 export interface ArchivedHeldRenewal {
   revision: RevisionRecord;
   term: TermRecord;
-  /** The review state of the policy's revision in force: what search shows again once the held renewal's is gone. */
+  /** The review state of the policy's revision in force: what search shows again once the held renewal's is gone (the move's facts carry it). */
   reviewStateInForce: string;
 }
 
 /**
  * A held renewal archived (its expiring term ended, was non-renewed or cancelled while it waited
  * for an underwriter): its revision archived, its term marked archived and off the watch, so that it
- * reads as no term of the policy (terms.ts, liveTerms). Search's review state, which followed
- * the held renewal's review, is the revision in force's again.
+ * reads as no term of the policy (terms.ts, liveTerms).
  */
-export function heldRenewalArchiveWrites(held: ArchivedHeldRenewal, on: string, archivedAt: string): { writes: Write[]; search: { reviewState: string } } {
-  return {
-    writes: [
-      { Update: guardedRevisionUpdate(table(), held.revision.id, held.revision.version, { revisionState: 'archived', dateArchived: archivedAt }) },
-      { Update: unwatchedTermUpdate(table(), held.term, { archivedOn: on }) },
-    ],
-    search: { reviewState: held.reviewStateInForce },
-  };
+export function heldRenewalArchiveWrites(held: ArchivedHeldRenewal, on: string, archivedAt: string): Write[] {
+  return [
+    { Update: guardedRevisionUpdate(table(), held.revision.id, held.revision.version, { revisionState: 'archived', dateArchived: archivedAt }) },
+    { Update: unwatchedTermUpdate(table(), held.term, { archivedOn: on }) },
+  ];
 }
 
 /**
- * A term ended without a committed renewal: it is Expired (the revision in force shows it,
- * search lists it), off the watch; a renewal still held for review is archived with it and the
+ * A term ended without a committed renewal: it is Expired (the revision in force shows it), off the watch; a renewal still held for review is archived with it and the
  * term no longer names it as its renewal.
  */
 export function expiryWrites(input: { term: TermRecord; inForceRevision: RevisionRecord; heldRenewal?: ArchivedHeldRenewal; on: string; archivedAt: string }): Write[] {
@@ -200,8 +189,7 @@ export function expiryWrites(input: { term: TermRecord; inForceRevision: Revisio
   return [
     { Update: unwatchedTermUpdate(table(), term, { expiredOn: input.on, ...(held ? { renewal: null } : {}) }) },
     { Update: versionedUpdate(table(), revisionKey(inForceRevision.id), inForceRevision.version, { policyStatus: 'Expired' }) },
-    ...(held?.writes ?? []),
-    ...searchIndexWritesForStatus(term.policyId, 'Expired', held?.search ?? {}),
+    ...(held ?? []),
   ];
 }
 
@@ -231,7 +219,7 @@ export function renewalStatusWrites(input: {
         ...(held ? { renewal: null } : {}),
       }),
     },
-    ...(held ? [...held.writes, ...searchIndexWritesForReviewState(term.policyId, held.search.reviewState)] : []),
+    ...(held ?? []),
   ];
 }
 

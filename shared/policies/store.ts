@@ -8,6 +8,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { assertTimeToCommit } from '../platform/invocation.js';
 import { batchGetAll, isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
@@ -94,6 +95,8 @@ export class HandedWriteRefusedError extends BusinessRuleError {
 
 /** Takes the next place of a sequence, atomically: ADD answers the new value. */
 export async function allocatePolicyNumberSequence(sequence: NumberSequence): Promise<number> {
+  // A number taken is never given back: not taken when the create could not be saved in time.
+  assertTimeToCommit();
   const result = await documentClient().send(new UpdateCommand(allocatePolicyNumberUpdate(table(), sequence.prefix, sequence.year)));
   return Number(result.Attributes?.lastNumber);
 }

@@ -5,13 +5,11 @@
  * conditional on the revision still waiting for that very job.
  */
 import { randomUUID } from 'node:crypto';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod/mini';
 import { type ProductCatalog, getProductCatalog } from '../catalog/index.js';
-import { sqsClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
+import { sendInBatches } from '../platform/queue-sends.js';
 import type { Principal } from '../platform/principal.js';
-import { revisionWithinReach, type RevisionSnapshot, loadRevision, recordLossAnalysisRequest, recordLossAnalysisResult, underwritingOf } from '../policies/index.js';
+import { revisionWithinReach, type RevisionSnapshot, loadRevision, recordLossAnalysisResult, recordUnderwriting, underwritingOf } from '../policies/index.js';
 import { builtInLossAnalysisVendor, type LossAnalysisRequest, type LossAnalysisVendor } from '../underwriting/index.js';
 import { clock } from '../platform/clock.js';
 
@@ -24,9 +22,9 @@ export async function requestLossAnalysis(principal: Principal, revisionId: stri
   const jobId = randomUUID();
   const underwriting = underwritingOf(snapshot.header.underwriting);
   // Recorded before it is queued, so the consumer always finds the job it is handed; a newer request supersedes it.
-  await recordLossAnalysisRequest(snapshot.header, { ...underwriting, lossAnalysis: { jobId, status: 'requested', requestedAt: now.toISOString(), completedAt: null, result: null } });
+  await recordUnderwriting(snapshot.header, { ...underwriting, lossAnalysis: { jobId, status: 'requested', requestedAt: now.toISOString(), completedAt: null, result: null } });
   const job: LossAnalysisJob = { job_id: jobId, revision_id: revisionId };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('loss-analysis'), MessageBody: JSON.stringify(job) }));
+  await sendInBatches('loss-analysis', [{ id: 'job', body: job }], 'the loss analysis job');
   return { job_id: jobId };
 }
 

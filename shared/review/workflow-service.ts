@@ -1,14 +1,15 @@
 /**
  * update_review_workflow: moves a revision's underwriter review along the reference
- * product's state table (shared/underwriting/review-workflow.ts) and keeps the state and
- * each move on the revision, where retrieve_revision_details shows them. Agents ask for a
+ * product's state table (workflow-rules.ts beside this) and keeps the state and
+ * each move on the revision (through the policies area's recordUnderwriting), where retrieve_revision_details shows them. Agents ask for a
  * review and acknowledge it; approving or declining is an underwriter's call.
  */
 import { hasPermission, type Principal } from '../platform/principal.js';
-import { PermissionDeniedError } from '../platform/errors.js';
-import { recordReviewMove, revisionWithinReach, underwritingOf, type ReviewMoveRecord } from '../policies/index.js';
-import { type ReviewEvent, type ReviewMove, nextReviewState } from '../underwriting/index.js';
 import { clock } from '../platform/clock.js';
+import { PermissionDeniedError } from '../platform/errors.js';
+import { recordUnderwriting, revisionWithinReach, underwritingOf, type ReviewMoveRecord } from '../policies/index.js';
+import type { ReviewEvent, ReviewMove } from '../underwriting/index.js';
+import { nextReviewState } from './workflow-rules.js';
 
 /** The moves only an underwriter (or an Administrator) makes. */
 const UNDERWRITER_EVENTS: readonly ReviewEvent[] = ['UW_REVIEW_APPROVED', 'UW_REVIEW_DECLINED'];
@@ -45,6 +46,6 @@ export async function updateReviewWorkflow(
     requestReason: context.request_reason ?? null,
   };
   // search filters by review state: the policies area moves the index record with the revision.
-  await recordReviewMove(snapshot.header, { ...underwriting, reviewState: move.curr_state, reviewHistory: [...underwriting.reviewHistory, record].slice(-HISTORY_KEPT) });
+  await recordUnderwriting(snapshot.header, { ...underwriting, reviewState: move.curr_state, reviewHistory: [...underwriting.reviewHistory, record].slice(-HISTORY_KEPT) });
   return move;
 }

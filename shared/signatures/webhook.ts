@@ -3,11 +3,10 @@
  * raw body (before anything is parsed or queued), then queueing the event for the consumer
  * (events/queues/signature-events), which applies it exactly once.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../platform/clients.js';
-import { config, signatureConfig } from '../platform/config.js';
+import { signatureConfig } from '../platform/config.js';
 import { AuthenticationError } from '../platform/errors.js';
 import type { ArrivedRequest } from '../platform/operation.js';
+import { sendInBatches } from '../platform/queue-sends.js';
 import { SIGNATURE_HEADER } from './builtin-vendor.js';
 import type { SignatureEventType } from './model.js';
 import type { QueuedSignatureEvent } from './service.js';
@@ -40,5 +39,5 @@ export async function queueSignatureEvent(input: WebhookEventInput, receivedAt =
     event: { ...input, occurred_at: input.occurred_at ?? receivedAt.toISOString() },
     received_at: receivedAt.toISOString(),
   };
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('signature-events'), MessageBody: JSON.stringify(queued) }));
+  await sendInBatches('signature-events', [{ id: 'event', body: queued }], 'the signature event');
 }

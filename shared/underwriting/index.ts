@@ -4,6 +4,6 @@
  */
 export { builtInLossAnalysisVendor } from './loss-analysis.js';
 export type { LossAnalysisRequest, LossAnalysisVendor } from './loss-analysis.js';
-export type { ReviewEvent, ReviewMove, StpFinding, StpResult } from './model.js';
-export { nextReviewState } from './review-workflow.js';
+export { REVIEW_EVENTS, REVIEW_STATES, ReviewMoveRefusedError } from './model.js';
+export type { ReviewEvent, ReviewMove, ReviewState, StpFinding, StpResult } from './model.js';
 export { straightThrough } from './straight-through.js';

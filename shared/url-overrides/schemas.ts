@@ -12,6 +12,7 @@ export const MAX_OVERRIDE_LENGTH = 2048;
 /** An internal page path of the service: starts with one `/` (a `//` would name another host). */
 export const internalPath = boundedString(MAX_URL_LENGTH).check(
   z.refine((value: string) => value.startsWith('/') && !value.startsWith('//') && !/\s/.test(value), 'must be an internal path starting with / (without spaces)'),
+  z.meta({ examples: ['/policies/view'] }),
 );
 
 function isAbsoluteHttpUrl(value: string): boolean {
@@ -24,7 +25,10 @@ function isAbsoluteHttpUrl(value: string): boolean {
 }
 
 /** The external page shown instead: an absolute http(s) URL. */
-export const externalUrl = boundedString(MAX_OVERRIDE_LENGTH).check(z.refine(isAbsoluteHttpUrl, 'must be an absolute http:// or https:// URL'));
+export const externalUrl = boundedString(MAX_OVERRIDE_LENGTH).check(
+  z.refine(isAbsoluteHttpUrl, 'must be an absolute http:// or https:// URL'),
+  z.meta({ examples: ['https://portal.example.com/policies/view'] }),
+);
 
 export const httpMethod = z.pipe(z.string().check(z.trim(), z.maxLength(16), z.toUpperCase()), z.enum(['GET', 'POST'], { error: 'must be GET or POST' }));
 

@@ -1,7 +1,7 @@
 /**
  * What a person does in a browser: a named insured reads the policy application shown on the
  * built-in vendor's page at each iframe_url and signs it, until the file is esigned, and the /docs page
- * lists every operation. The service runs with its queue consumers, as `npm start` does.
+ * lists every operation and makes the worked example's quote through "Try it out". The service runs with its queue consumers, as `npm start` does.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,4 +100,33 @@ describe('in headless Chromium', () => {
     await page.close();
     expect([...shown].sort()).toEqual([...operations].sort());
   });
+
+  it('quotes the worked example from /docs: Authorize with the key, Try it out, Execute, and the premium is 826.62', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${service.url}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+
+    // The key goes through Authorize, as a person pastes it: the first scheme is the Authorization header.
+    await page.click('button.authorize');
+    const headerScheme = page.locator('.auth-container', { hasText: 'apiKeyHeader' });
+    await headerScheme.locator('input').fill(service.administratorApiKey);
+    await headerScheme.locator('button.authorize').click();
+    await page.click('button.btn-done');
+
+    const operation = page.locator('.opblock', { has: page.locator('[data-path="/api/v2/policies/create_quote_extended"]') });
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.try-out__btn').click();
+    // The body offered is the one sent: nothing in it is a placeholder, and no api_key overrides the key given above.
+    const offered = JSON.parse(await operation.locator('textarea.body-param__text').inputValue());
+    expect(offered).not.toHaveProperty('api_key');
+    expect(offered.quote_info.items.map((item: { name: string }) => item.name)).toEqual(['Dwelling', 'Personal Liability', 'Medical Payments']);
+    await operation.locator('button.execute').click();
+
+    const answer = operation.locator('.live-responses-table .response-col_description .microlight').first();
+    await answer.waitFor({ timeout: 30_000 });
+    const body = JSON.parse((await answer.textContent()) ?? '');
+    await page.close();
+    expect(body).toMatchObject({ success: true, data: { total: { annual_premium: 826.62, annual_total: 851.62 } } });
+    // Swagger UI lays out every operation before the first click; on a busy machine that alone takes most of the default 30 s.
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOperationMetadata } from '../../infra/openapi.js';
 import { listOperationRoutes } from '../../infra/routes.js';
+import { todayIso } from '../../shared/platform/dates.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -52,6 +54,7 @@ describe('the API description', () => {
     expect(examples(quote.policy_type_name)).toEqual(['Homeowner - HO3']);
     expect(examples(quote.named_insureds.items.properties.name)).toEqual(['Pat Example']);
     expect(examples(quote.items.items.properties.limit)).toEqual([250000]);
+    expect(examples(quote.items.items.properties.name)).toEqual(['Dwelling']);
     expect(examples(body('/api/v2/policies/issue').properties.issue_info.properties.policy_number)).toEqual(['10-2026-1']);
     const cancel = body('/api/v2/policies/cancel_policy').properties;
     expect(examples(cancel.cancel_reason_id)).toEqual(['b6206c09-8deb-48e8-8323-7232d9464797']);
@@ -62,6 +65,50 @@ describe('the API description', () => {
     expect(examples(history.requestBody.content['application/json'].schema.properties.as_of)).toEqual(['2026-11-25']);
     expect(history.summary).toMatch(/Rows dated after today \(or after as_of\) are not shown/);
     expect(JSON.stringify(body('/api/v1/payments/makeManualPolicyPayment'))).toContain('"examples":["851.62"]');
+  });
+
+  it('offers for every operation a body its own validation accepts as given, with no api_key in it (the key goes through Authorize)', async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
+    const refused: string[] = [];
+    for (const route of listOperationRoutes()) {
+      const example = document.paths[route.path].post.requestBody.content['application/json'].example;
+      expect(example, route.path).toBeTypeOf('object');
+      expect(JSON.stringify(example), route.path).not.toContain('api_key');
+      const metadata = await loadOperationMetadata(route);
+      const body = metadata.wrapper && metadata.wrapper in example ? example[metadata.wrapper] : example;
+      const result = await metadata.input['~standard'].validate(body);
+      if (result.issues) refused.push(`${route.path}: ${result.issues.map((issue) => `${issue.path?.join('.')} ${issue.message}`).join('; ')}`);
+    }
+    expect(refused).toEqual([]);
+    expect(document.components.securitySchemes.apiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+  });
+
+  it("offers the worked example's calls as they are made in the README, dated today", async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
+    const example = (path: string) => document.paths[path].post.requestBody.content['application/json'].example;
+    const quote = example('/api/v2/policies/create_quote_extended').quote_info;
+    expect(quote.effective_date).toBe(todayIso());
+    expect(quote.items.map((item: any) => item.name)).toEqual(['Dwelling', 'Personal Liability', 'Medical Payments']);
+    expect(example('/api/v2/policies/search')).toEqual({ search_string: 'pat exa' });
+    expect(example('/api/v1/payments/makeManualPolicyPayment')).toEqual({ policyNumber: '10-2026-1', amount: '851.62' });
+    expect(example('/api/v1/printing/getToBePrinted')).toEqual({ json_dict: { to_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+  });
+
+  it('shows each failure status with the envelope the service answers: success false and its real message', async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
+    const failures = (path: string) =>
+      Object.fromEntries(Object.entries<any>(document.paths[path].post.responses).filter(([status]) => status !== '200').map(([status, response]) => [status, response.content['application/json'].example]));
+    const v2 = failures('/api/v2/policies/create_quote_extended');
+    expect(Object.keys(v2).sort()).toEqual(['400', '401', '403', '409', '413', '500']);
+    for (const example of Object.values<any>(v2)) expect(example).toMatchObject({ success: false, data: null, messages: [expect.any(String)] });
+    // The answer the service gives without a credential (a local run adds where its key is).
+    const unauthenticated = await service.call('/api/v2/policies/create_quote_extended', {}, { apiKey: null });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.body).toMatchObject({ success: false, data: null, messages: [expect.stringMatching(new RegExp(`^${v2['401'].messages[0]}`))] });
+    expect(v2['500'].messages[0]).toMatch(/^An unexpected error occurred; quote request id \S+ when reporting it$/);
+    expect(failures('/api/v1/printing/getToBePrinted')['401']).toMatchObject({ success: false, message: ['A valid API key, bearer token or session is required'] });
+    // cancel_policy answers one message string where the others answer a list.
+    expect(failures('/api/v2/policies/cancel_policy')['409']).toMatchObject({ success: false, message: expect.stringMatching(/Idempotency-Key is still being processed; retry in 5 seconds/) });
   });
 
   it('serves the interactive docs page and its assets from the registry package', async () => {

@@ -43,3 +43,29 @@ describe('a lockbox file of 1,200 lines', () => {
   }, 240_000);
 
 });
+
+describe('a lockbox file whose lines are not all transactions', () => {
+  it('is refused whole at its first line that is not an object, naming it, and stores nothing', async () => {
+    const policy = await issuedForLockbox(service, 'Olga Lockbox');
+    const before = (await loadAccount(policy.policyId, policy.termId))!.account.balanceCents;
+    const key = { headers: { 'Idempotency-Key': 'junk-file-1' } };
+    // 50,000 numbers (about 289 KB): the size a fuzzer sent, which once ran to the gateway's timeout.
+    const numbers = Array.from({ length: 50_000 }, (_, index) => 1_000_000 + index);
+    for (const path of ['apply_lockbox_payment_transactions', 'apply_pnc_lockbox_payment_transactions']) {
+      const refused = await service.call(`${P}/${path}`, { transactions: numbers }, key);
+      expect(refused.status).toBe(200);
+      expect(refused.body.success).toBe(false);
+      expect(refused.body.messages).toEqual([expect.stringMatching(/^transactions\.0: must be an object with policy, check and payment/)]);
+    }
+    // Good lines first, then a bare number: the number is named, and the good lines are not posted.
+    const mixed = [{ policy: policy.number, check: 'j1', payment: '900.00' }, { policy: policy.number, check: 'j2', payment: '900.00' }, 42, 'x'];
+    const named = await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: mixed }, key);
+    expect(named.body.success).toBe(false);
+    expect(named.body.messages).toEqual([expect.stringMatching(/^transactions\.2: must be an object/)]);
+    expect((await loadAccount(policy.policyId, policy.termId))!.account.balanceCents).toBe(before);
+    // Nothing was kept under the key either: the same key with a good file applies it.
+    const applied = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: mixed.slice(0, 1) }, key));
+    expect(applied).toEqual([{ result: 'success', detail: '' }]);
+    expect((await loadAccount(policy.policyId, policy.termId))!.account.balanceCents).toBe(before - 90000);
+  });
+});

@@ -8,7 +8,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lockboxDueKey } from '../../shared/billing/keys.js';
 import { lockboxDueOf } from '../../shared/billing/lockbox.js';
-import { applyLockboxTransactions } from '../../shared/billing/service.js';
+import { applyLockboxTransactions } from '../../shared/billing/lockbox-application.js';
 import { loadAccount } from '../../shared/billing/store.js';
 import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';

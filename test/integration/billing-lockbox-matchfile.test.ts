@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxAccount, lockboxMatchRecord, statusOf } from '../../shared/billing/lockbox.js';
-import { payingAccount } from '../../shared/billing/service.js';
+import { payingAccount } from '../../shared/billing/payments.js';
 import { allAccounts, loadAccount } from '../../shared/billing/store.js';
 import { backfillLockboxDues } from '../../shared/billing/lockbox-due-backfill.js';
 import { lockboxDueKey } from '../../shared/billing/keys.js';

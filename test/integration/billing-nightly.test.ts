@@ -5,7 +5,7 @@
  * return premium; a run repeated for the same day changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as planNightly } from '../../events/schedules/nightly-billing.js';
+import { handler as planNightly } from '../../events/schedules/nightly_billing.js';
 import { getNightlyRun, loadAccount } from '../../shared/billing/store.js';
 import { listPolicyAttachments } from '../../shared/documents/attachments.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { issueWorkedExample } from '../support/worked-example.js';
+import { holdEveryRoundOfWrites } from '../support/write-barrier.js';
 
 const P = '/api/v2/policies';
 let service: TestService;
@@ -121,7 +122,7 @@ describe('a lockbox file applied again', () => {
   const names = ['apply_lockbox_payment_transactions', 'apply_pnc_lockbox_payment_transactions'];
   const payments = async (policyId: string) => (await history(policyId)).filter((record: { type: string }) => record.type === 'Payment');
 
-  it('without an Idempotency-Key answers each line already posted as an error saying so, under both names, and posts nothing twice', async () => {
+  it('without an Idempotency-Key answers each line its first answer, under both names, and posts nothing twice', async () => {
     const a = await issued('Ada Again');
     const b = await issued('Bo Again');
     const file = [
@@ -131,17 +132,29 @@ describe('a lockbox file applied again', () => {
     ];
     const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }));
     expect(first.map((line: { result: string }) => line.result)).toEqual(['success', 'error', 'success']);
-    for (const name of names) {
-      // An operator uploading yesterday's file again is told which checks were posted already.
-      const again = ok(await service.call(`${P}/${name}`, { transactions: file }));
-      expect(again).toEqual([
-        { result: 'error', detail: `Check 3001 was already posted to policy ${a.policyNumber}` },
-        first[1],
-        { result: 'error', detail: `Check 4001 was already posted to policy ${b.policyNumber}` },
-      ]);
-    }
+    // The same file sent again is the same file: each line keeps its first answer.
+    for (const name of names) expect(ok(await service.call(`${P}/${name}`, { transactions: file }))).toEqual(first);
+    // A different file naming a check already posted is told so on that line.
+    expect(ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file.slice(0, 1) }))).toEqual([
+      { result: 'error', detail: `Check 3001 was already posted to policy ${a.policyNumber}` },
+    ]);
     expect(await payments(a.policyId)).toHaveLength(1);
     expect(await payments(b.policyId)).toHaveLength(1);
+  });
+
+  it('keeps a line refused the first time refused when the file is sent again, though the account owes less by then', async () => {
+    const a = await issued('Rhea Resent');
+    const file = [
+      { policy: digits(a.policyNumber), check: '7001', payment: '851.62' },
+      // Judged on the account as the file found it: below the minimum 851.62 the first line pays.
+      { policy: digits(a.policyNumber), check: '7002', payment: '5.00' },
+    ];
+    const first = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }));
+    expect(first).toEqual([{ result: 'success', detail: '' }, { result: 'error', detail: `Payment 5.00 is below the minimum acceptable 851.62 for policy ${a.policyNumber}` }]);
+    // Sent again once the account owes nothing: the 5.00 is not posted as an overpayment.
+    for (const name of names) expect(ok(await service.call(`${P}/${name}`, { transactions: file }))).toEqual(first);
+    expect(await payments(a.policyId)).toHaveLength(1);
+    expect((await history(a.policyId))[0].balance).toBe(0);
   });
 
   it('with the same Idempotency-Key replays the first answer under either name, as payments do, and posts once', async () => {
@@ -196,6 +209,44 @@ describe('one Idempotency-Key sent by several requests at once', () => {
     expectReplayedOrRetryLater(answers);
     expect(answers.find((answer) => answer.status === 200)!.body.data).toEqual([{ result: 'success', detail: '' }]);
     expect(await payments(policyId)).toHaveLength(1);
+  });
+});
+
+describe('many payments to one account at once', () => {
+  const payments = async (policyId: string) => (await history(policyId)).filter((record: { type: string }) => record.type === 'Payment');
+
+  it('posts 40 manual payments of 10.00 sent at once, each with its own Idempotency-Key: every one posts and the balance is exact', async () => {
+    const { policyId, policyNumber } = await issued('Sid Simultaneous');
+    // Every round, all the payments still to post write together, each having read the same account.
+    const barrier = holdEveryRoundOfWrites(40);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber, amount: '10.00' } }, { headers: { 'Idempotency-Key': `many-${index}-${crypto.randomUUID()}` } }),
+      ),
+    ).finally(() => barrier.remove());
+    for (const answer of answers) ok(answer);
+    const rows = await payments(policyId);
+    expect(rows).toHaveLength(40);
+    expect((await history(policyId))[0].balance).toBe(451.62);
+    // The matchfile sees what the rows owe.
+    const match = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
+    expect(match).toContainEqual(expect.objectContaining({ policy_number: digits(policyNumber), current_due_amount: 45162 }));
+  });
+
+  it('posts a lockbox file and manual payments meeting on one account, all of them', async () => {
+    const { policyId, policyNumber } = await issued('Lars Meeting');
+    // Each line pays at least the minimum the file found: all three post, and the account ends overpaid.
+    const file = Array.from({ length: 3 }, (_, index) => ({ policy: digits(policyNumber), check: `m${index}`, payment: '900.00' }));
+    const [lockbox, ...manual] = await Promise.all([
+      service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: file }),
+      ...Array.from({ length: 30 }, () => pay(policyNumber, '10.00')),
+    ]);
+    expect(ok(lockbox)).toEqual(file.map(() => ({ result: 'success', detail: '' })));
+    for (const answer of manual) ok(answer);
+    expect(await payments(policyId)).toHaveLength(33);
+    expect((await history(policyId))[0].balance).toBe(-2148.38);
+    const match = ok(await service.call(`${P}/retrieve_lockbox_matchfile_info`, {}));
+    expect(match.map((line: { policy_number: string }) => line.policy_number)).not.toContain(digits(policyNumber));
   });
 });
 

@@ -13,7 +13,12 @@ import { listPolicyAttachments } from '../../shared/documents/store.js';
 import type { Context, SQSRecord } from 'aws-lambda';
 import { loadAccount } from '../../shared/billing/store.js';
 import { formatMoney, formatDocumentDate } from '../../shared/documents/format.js';
-import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
+import { declarationAtIssue as declarationPart, noticeOfCancellation as noticePart } from '../../shared/documents/joins-moves.js';
+import type { CancelledTerm, CommittedRevision } from '../../shared/lifecycle/index.js';
+
+/** Documents' parts in the cancel and issue moves, as the writes they land in the move's transaction. */
+const noticeOfCancellation = async (cancelled: CancelledTerm) => (await noticePart(cancelled)).writes;
+const declarationAtIssue = async (committed: CommittedRevision) => (await declarationPart(committed)).writes;
 import { getDeliverableRequest, markDeliverableRequestRendered } from '../../shared/documents/request-store.js';
 import { handler as renderDeliverables } from '../../events/queues/documents/render_deliverables.js';
 import { runTransaction } from '../../shared/platform/transactions.js';

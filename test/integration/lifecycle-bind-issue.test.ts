@@ -3,10 +3,10 @@
  * seam: contributions land in the commit's transaction, or nothing does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingReads } from '../../shared/billing/move-contributions.js';
-import type { CommittedRevision, Contribution } from '../../shared/lifecycle/model.js';
+import type { CommittedRevision } from '../../shared/lifecycle/model.js';
 import { issuePolicy as issueMove } from '../../shared/lifecycle/issue.js';
-import { wired } from '../../shared/lifecycle/moves.js';
+import { wired } from '../../shared/lifecycle/joining.js';
+import type { TransactionWrite } from '../../shared/platform/transactions.js';
 import { config } from '../../shared/platform/config.js';
 import type { Principal } from '../../shared/platform/principal.js';
 import { loadRevision } from '../../shared/policies/store.js';
@@ -20,8 +20,8 @@ const administrator: Principal = {
   contactId: 'lifecycle-test', credential: 'api_key', roleIds: [], heldRoleIds: [], permissions: new Set(['*']), agencyIds: [], scope: 'all', isAdministrator: true,
 };
 /** The issue move wired with only the given contributions. */
-const issuePolicy = (principal: Principal, by: { policyId: string }, issue: Array<Contribution<CommittedRevision>>) =>
-  wired({ contributions: { issue, cancel: [], rescind: [], renew: [], renewalInForce: [], expire: [], renewalStatus: [], reinstate: [] }, endorsement: [], reads: billingReads }, issueMove)(principal, by);
+const issuePolicy = (principal: Principal, by: { policyId: string }, issue: Array<(committed: CommittedRevision) => Promise<TransactionWrite[]>>) =>
+  wired({ issue: issue.map((writes) => async (committed: CommittedRevision) => ({ area: 'test', writes: await writes(committed) })) }, issueMove)(principal, by);
 const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
 
 async function quote(): Promise<{ policyId: string; policyNumber: string }> {

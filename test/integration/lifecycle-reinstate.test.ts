@@ -6,7 +6,7 @@
  * carrier does not reinstate, and replays a retry by its Idempotency-Key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as planNightly } from '../../events/schedules/nightly-billing.js';
+import { handler as planNightly } from '../../events/schedules/nightly_billing.js';
 import { loadAccount } from '../../shared/billing/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';

@@ -7,7 +7,7 @@
  * reinstate_expired_policy gives an expired policy its renewal; agents are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as planRenewals } from '../../events/schedules/nightly-renewals.js';
+import { handler as planRenewals } from '../../events/schedules/nightly_renewals.js';
 import { catalogKey } from '../../shared/catalog/keys.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';

@@ -6,7 +6,7 @@ import { createApiKey } from '../../shared/auth/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { defineOperation } from '../../shared/operation.js';
+import { defineOperation } from '../../shared/define-operation.js';
 import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
 import { idempotencyPartition, idempotencyRecordSortKey, onceForKey } from '../../shared/platform/idempotency.js';

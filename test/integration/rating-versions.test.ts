@@ -5,7 +5,7 @@
  * takes the version in force for renewals on its effective date; the revision names it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as planRenewals } from '../../events/schedules/nightly-renewals.js';
+import { handler as planRenewals } from '../../events/schedules/nightly_renewals.js';
 import { loadAccount } from '../../shared/billing/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { getNightlyRun } from '../../shared/platform/nightly-runs.js';

@@ -82,7 +82,14 @@ export async function sharedModules(): Promise<IModule[]> {
   return output.modules as IModule[];
 }
 
-/** An import that passes by an area's public face: a module of one area importing another area's module other than its index.ts. */
+/** The folder of the wiring modules, one per move: they list each area's contributions to the move. */
+export const MOVE_WIRING_FOLDER = 'moves';
+
+/**
+ * An import that passes by an area's public face: a module of one area importing another area's
+ * module other than its index.ts. An area's second face, `joins-moves.ts` (its contributions to
+ * the moves), is for the wiring modules (shared/moves/) alone, as is the lifecycle's move files.
+ */
 export function publicFaceViolations(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): string[] {
   const violations: string[] = [];
   for (const module of modules) {
@@ -91,6 +98,7 @@ export function publicFaceViolations(modules: ReadonlyArray<Pick<IModule, 'sourc
     for (const dependency of module.dependencies) {
       const target = /^shared\/([^/]+)\/(.+)$/.exec(dependency.resolved);
       if (!target || target[1] === from || target[1] === 'platform' || target[2] === 'index.ts') continue;
+      if (from === MOVE_WIRING_FOLDER && (target[2] === 'joins-moves.ts' || target[1] === 'lifecycle')) continue;
       violations.push(`${module.source} -> ${dependency.resolved}`);
     }
   }
@@ -117,4 +125,52 @@ export async function entryModules(): Promise<IModule[]> {
   });
   const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
   return (output.modules as IModule[]).filter((module) => /^(functions|events)\//.test(module.source));
+}
+
+/** A name that says it is a DynamoDB write builder or a key: `...Writes`, `...WritesFor...`, `...Put`, `...Delete(s)`, `...Key(s)`. */
+const WRITE_BUILDER_OR_KEY = /(?:Writes?|Puts?|Deletes?|Keys?)(?:$|For[A-Z])/;
+
+/**
+ * What each public face (shared/<area>/index.ts) exports that is a DynamoDB write builder or a
+ * key rather than behaviour: a value named as one, or anything re-exported from a keys.ts.
+ * Read from the faces' sources (`export { a, b as c } from './x.js'`, `export function`/`const`);
+ * type-only exports are left out.
+ */
+export function faceWriteBuildersAndKeys(faces: ReadonlyArray<{ path: string; source: string }>): string[] {
+  const found: string[] = [];
+  for (const face of faces) {
+    for (const match of face.source.matchAll(/export\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+      if (match[1]) continue;
+      const fromKeys = /(?:^|\/)keys\.js$/.test(match[3]);
+      for (const part of match[2].split(',').map((entry) => entry.trim())) {
+        if (!part || part.startsWith('type ')) continue;
+        // An alias does not hide a builder: `thingPut as putThing` is one all the same.
+        const names = part.split(/\s+as\s+/).map((name) => name.trim());
+        if (fromKeys || names.some((name) => WRITE_BUILDER_OR_KEY.test(name))) found.push(`${face.path}: ${names.at(-1)}`);
+      }
+    }
+    for (const match of face.source.matchAll(/export\s+(?:async\s+)?(?:function|const|let)\s+([A-Za-z0-9_$]+)/g)) {
+      if (WRITE_BUILDER_OR_KEY.test(match[1])) found.push(`${face.path}: ${match[1]}`);
+    }
+  }
+  return found;
+}
+
+/** An importer outside shared/ (infra/) naming a store or keys. */
+export function storeImportsFrom(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>, importer: RegExp): string[] {
+  return modules
+    .filter((module) => importer.test(module.source))
+    .flatMap((module) => module.dependencies.filter((dependency) => STORE_MODULE.test(dependency.resolved)).map((dependency) => `${module.source} -> ${dependency.resolved}`));
+}
+
+/** The modules of infra/ with their resolved imports (shared/ and node_modules not followed). */
+export async function infraModules(): Promise<IModule[]> {
+  const result = await cruise(['infra'], {
+    doNotFollow: { path: 'node_modules|^shared/' },
+    exclude: { path: '\\.json$' },
+    tsPreCompilationDeps: true,
+    outputType: 'json',
+  });
+  const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
+  return (output.modules as IModule[]).filter((module) => /^infra\//.test(module.source));
 }

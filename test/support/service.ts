@@ -38,7 +38,7 @@ export interface TestService extends LocalService {
  * `consumers`: by default only the documents consumer runs (with the requests' dispatcher), so
  * that a move's deliverables are rendered as in AWS; `true` runs every consumer, `false` none.
  */
-export async function startTestService(options: { consumers?: boolean | QueueName[]; eventsDir?: string } = {}): Promise<TestService> {
+export async function startTestService(options: { consumers?: boolean | QueueName[]; eventsDir?: string; operationTimeoutSeconds?: number } = {}): Promise<TestService> {
   const stores = { ...inject('stores'), stop: async () => undefined };
   const administratorApiKey = newToken('ias');
   const oauthClient = { clientId: `client-${crypto.randomUUID()}`, clientSecret: newToken('secret') };
@@ -50,6 +50,7 @@ export async function startTestService(options: { consumers?: boolean | QueueNam
     oauthClient,
     consumers: options.consumers ?? ['documents'],
     ...(options.eventsDir ? { eventsDir: options.eventsDir } : {}),
+    ...(options.operationTimeoutSeconds ? { operationTimeoutSeconds: options.operationTimeoutSeconds } : {}),
   });
   return {
     ...service,

@@ -1,59 +1,65 @@
 /**
- * The moves' wiring: a contribution registered once (shared/moves.ts) reaches every move
+ * The moves' wiring: a contribution listed once in a move's wiring module (shared/moves/) reaches every outcome of the move
  * that names it, whoever makes the move (cancel_policy, the nightly job), and no entry file
  * or consumer keeps a contribution list of its own.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noticeOfCancellation } from '../../shared/documents/deliverable-service.js';
-import { contributedWrites } from '../../shared/lifecycle/contributions.js';
-import type { CancelledTerm, Contribution, MoveContributions, MoveEvents, RescindedCancellation } from '../../shared/lifecycle/model.js';
-import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission, moveWiring } from '../../shared/moves.js';
-import { noteOfMove } from '../../shared/notes/move-contributions.js';
-import { billingPreviewAtEndorsement } from '../../shared/billing/endorsement.js';
-import type { EndorsedRevision } from '../../shared/lifecycle/model.js';
+import { billingAtIssue, billingPreviewAtEndorsement } from '../../shared/billing/joins-moves.js';
+import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents/joins-moves.js';
+import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission } from '../../shared/events/joins-moves.js';
+import { joinedWrites, type Contribution } from '../../shared/lifecycle/joining.js';
+import type { CancelledTerm, CommittedRevision, EndorsedRevision, RescindedCancellation } from '../../shared/lifecycle/model.js';
+import { cancelWiring } from '../../shared/moves/cancel.js';
+import { endorseWiring, previewEndorsementWiring } from '../../shared/moves/endorse.js';
+import { issueWiring } from '../../shared/moves/issue.js';
+import { rescindWiring } from '../../shared/moves/rescind.js';
+import { noteOfMove } from '../../shared/notes/joins-moves.js';
+import { searchAtIssue } from '../../shared/search/joins-moves.js';
 
 const decision = { decisionDate: '2025-01-02', decidedAt: '2025-01-02T12:00:00.000Z', decidedBy: 'nightly-billing' };
 const cancelled = (outcome: 'pending' | 'cancelled'): CancelledTerm => ({
   ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', termEffectiveDate: '2025-01-01', termExpirationDate: '2026-01-01', revisionId: 'r', inForceRevisionId: 'r',
   outcome, cancelDate: '2025-01-16', reasonId: 'x', reason: 'Non-Payment of Premium', returnPremiumCents: 0, contactIds: [], namedInsuredContactIds: [], summary: 's',
 });
-const rescinded: RescindedCancellation = { ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', contactIds: [], summary: 'paid', otherPendingRemains: false };
+const rescinded: RescindedCancellation = { ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', contactIds: [], summary: 'paid', otherPendingRemains: false, withdrawn: true };
 
 describe('contributions registered once', () => {
   it('reach every move that names them, for every outcome of the move', async () => {
     const seen: string[] = [];
-    const recorder = <Event extends { decisionDate: string }>(name: string): Contribution<Event> => async (event) => {
-      seen.push(`${name}@${event.decisionDate}`);
-      return [{ ConditionCheck: { TableName: 't', Key: { pk: name, sk: event.decisionDate }, ConditionExpression: 'attribute_exists(pk)' } }];
+    const recorder = <Facts extends { decisionDate: string }>(name: string): Contribution<Facts> => async (facts) => {
+      seen.push(`${name}@${facts.decisionDate}`);
+      return { area: name, writes: [{ ConditionCheck: { TableName: 't', Key: { pk: name, sk: facts.decisionDate }, ConditionExpression: 'attribute_exists(pk)' } }] };
     };
     const note = recorder<CancelledTerm | RescindedCancellation>('note');
-    const contributions: MoveContributions = { issue: [], cancel: [recorder('notice'), note], rescind: [note], renew: [], renewalInForce: [], expire: [], renewalStatus: [], reinstate: [] };
+    const wiring = { issue: [] as Contribution<CommittedRevision>[], cancel: [recorder<CancelledTerm>('notice'), note], rescind: [note] };
     const writes = [
-      ...(await contributedWrites({ contributions }, 'cancel', cancelled('pending'))),
-      ...(await contributedWrites({ contributions }, 'cancel', cancelled('cancelled'))),
-      ...(await contributedWrites({ contributions }, 'rescind', rescinded)),
-      ...(await contributedWrites({ contributions }, 'issue', {} as MoveEvents['issue'])),
+      ...(await joinedWrites(wiring.cancel, cancelled('pending'))),
+      ...(await joinedWrites(wiring.cancel, cancelled('cancelled'))),
+      ...(await joinedWrites(wiring.rescind, rescinded)),
+      ...(await joinedWrites(wiring.issue, {} as CommittedRevision)),
     ];
     expect(seen).toEqual(['notice@2025-01-02', 'note@2025-01-02', 'notice@2025-01-02', 'note@2025-01-02', 'note@2025-01-02']);
     expect(writes).toHaveLength(5);
   });
 
-  it('registers each area once in shared/moves.ts: the Notice of Cancellation for every cancellation, the note for cancellations and rescissions', () => {
+  it('lists each area once in a move\'s wiring (shared/moves/): the Notice of Cancellation for every cancellation, the note for cancellations and rescissions', () => {
     const count = (list: readonly unknown[], contribution: unknown) => list.filter((entry) => entry === contribution).length;
-    expect(count(moveWiring.contributions.cancel, noticeOfCancellation)).toBe(1);
-    expect(count(moveWiring.contributions.cancel, noteOfMove)).toBe(1);
-    expect(count(moveWiring.contributions.rescind, noteOfMove)).toBe(1);
-    expect(moveWiring.contributions.issue).toHaveLength(3);
+    expect(count(cancelWiring.cancel, noticeOfCancellation)).toBe(1);
+    expect(count(cancelWiring.cancel, noteOfMove)).toBe(1);
+    expect(count(rescindWiring.rescind, noteOfMove)).toBe(1);
+    // Billing, documents and events, and the search record (built inside the policies area's writes before it joined like the others).
+    expect(issueWiring.issue).toEqual([billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue]);
   });
 
   it('registers one events contribution per move: what happened reaches integrators from the move\'s own transaction', () => {
     const count = (list: readonly unknown[], contribution: unknown) => list.filter((entry) => entry === contribution).length;
-    expect(count(moveWiring.contributions.issue, eventsAtIssue)).toBe(1);
-    expect(count(moveWiring.contributions.cancel, eventsAtCancellation)).toBe(1);
-    expect(count(moveWiring.contributions.rescind, eventsAtRescission)).toBe(1);
-    expect(count(moveWiring.endorsement, eventsAtEndorsement)).toBe(1);
+    expect(count(issueWiring.issue, eventsAtIssue)).toBe(1);
+    expect(count(cancelWiring.cancel, eventsAtCancellation)).toBe(1);
+    expect(count(rescindWiring.rescind, eventsAtRescission)).toBe(1);
+    expect(count(endorseWiring.endorse, eventsAtEndorsement)).toBe(1);
+    expect(count(previewEndorsementWiring.endorse, eventsAtEndorsement)).toBe(1);
   });
 
   it('leaves no contribution list in an entry file or a consumer: cancel_policy and the nightly job make the wired move', () => {
@@ -62,11 +68,11 @@ describe('contributions registered once', () => {
     const withLists = entries.filter((file) => /Contribution|AtIssue|noticeOfCancellation/.test(readFileSync(file, 'utf8')));
     expect(withLists).toEqual([]);
     for (const file of ['functions/v2/policies/cancel_policy.ts', 'functions/v2/policies/issue.ts', 'events/queues/nightly-billing/decide_accounts.ts']) {
-      expect(readFileSync(file, 'utf8')).toContain("from '../../../shared/moves.js'");
+      expect(readFileSync(file, 'utf8')).toMatch(/from '\.\.\/\.\.\/\.\.\/shared\/moves\/[a-z-]+\.js'/);
     }
   });
 
   it('refuses to commit through billing\'s preview-only endorsement part: a preview function wired into a committing move is named as a wiring mistake', async () => {
-    await expect(billingPreviewAtEndorsement()({ policyId: 'p', termId: 't' } as EndorsedRevision, { preview: false })).rejects.toThrow(/billingPreviewAtEndorsement .* wire billingAtEndorsement in shared\/moves.ts/);
+    await expect(billingPreviewAtEndorsement({ policyId: 'p', termId: 't' } as EndorsedRevision, { preview: false })).rejects.toThrow(/billingPreviewAtEndorsement .* wire billingAtEndorsement in shared\/moves\/endorse\.ts/);
   });
 });

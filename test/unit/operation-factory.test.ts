@@ -4,7 +4,7 @@ import { Reply } from '../../shared/platform/envelope.js';
 import { AuthenticationError, BusinessRuleError } from '../../shared/platform/errors.js';
 import type { PresentedCredentials } from '../../shared/platform/credentials.js';
 import { operationFactory } from '../../shared/platform/operation.js';
-import { defineOperationWithoutCaller } from '../../shared/operation.js';
+import { defineOperationWithoutCaller } from '../../shared/define-operation.js';
 import type { Principal } from '../../shared/platform/principal.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
 

@@ -1,6 +1,6 @@
 /** A renewal as data: its term's dates, its revision under the product's renewal rules, the premium change and the review threshold; the watch index's keys; where a payment goes. */
 import { describe, expect, it } from 'vitest';
-import { payingAccount } from '../../shared/billing/service.js';
+import { payingAccount } from '../../shared/billing/payments.js';
 import type { ProductCatalog } from '../../shared/catalog/index.js';
 import { renewalWatchIndex, renewalWatchQuery, unwatchedTermUpdate } from '../../shared/policies/keys.js';
 import type { RevisionSnapshot, TermRecord } from '../../shared/policies/model.js';

@@ -2485,8 +2485,9 @@ export interface operations {
                     api_key?: string;
                     /** @example Pat Example */
                     name: string;
-                    /** @example Pat Example */
+                    /** @example Named Insured */
                     role: string;
+                    /** @example individual */
                     role_type: string;
                 };
             };
@@ -3032,6 +3033,7 @@ export interface operations {
                         username?: (string | number) | null;
                         website?: (string | number) | null;
                     };
+                    /** @example Named Insured */
                     role?: (string | number) | null;
                 };
             };
@@ -3381,8 +3383,10 @@ export interface operations {
                         enabled?: boolean | (0 | 1) | string;
                         /** @default GET */
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3396,8 +3400,10 @@ export interface operations {
                     enabled?: boolean | (0 | 1) | string;
                     /** @default GET */
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3509,11 +3515,13 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     json_obj: {
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -3742,8 +3750,10 @@ export interface operations {
                         /** @example true */
                         enabled?: boolean | (0 | 1) | string;
                         http_method?: string;
+                        /** @example https://portal.example.com/policies/view */
                         override?: string;
                         shared_secret?: string | null;
+                        /** @example /policies/view */
                         url: string;
                     };
                 } | {
@@ -3753,8 +3763,10 @@ export interface operations {
                     /** @example true */
                     enabled?: boolean | (0 | 1) | string;
                     http_method?: string;
+                    /** @example https://portal.example.com/policies/view */
                     override?: string;
                     shared_secret?: string | null;
+                    /** @example /policies/view */
                     url: string;
                 };
             };
@@ -5414,6 +5426,7 @@ export interface operations {
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     contact_id: string;
+                    /** @example Insured's request */
                     description: string;
                 };
             };
@@ -6186,6 +6199,7 @@ export interface operations {
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -7203,6 +7217,7 @@ export interface operations {
                     active?: boolean | (0 | 1) | string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /** @example Insured's request */
                     description?: string;
                     /**
                      * @example [
@@ -10028,7 +10043,7 @@ export interface operations {
                             item_id?: string;
                             /** @example 250000 */
                             limit?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name?: string;
                             /** @example 851.62 */
                             premium?: number | string;
@@ -10066,7 +10081,7 @@ export interface operations {
                                 item_id?: string;
                                 /** @example 250000 */
                                 limit?: number | string;
-                                /** @example Pat Example */
+                                /** @example Dwelling */
                                 name?: string;
                                 /** @example 851.62 */
                                 premium?: number | string;
@@ -10248,7 +10263,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -10495,7 +10510,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -12970,7 +12985,7 @@ export interface operations {
                             limit?: number | string;
                             /** @example 1 */
                             location?: number | string;
-                            /** @example Pat Example */
+                            /** @example Dwelling */
                             name: string;
                             questions?: {
                                 [key: string]: unknown;
@@ -15729,6 +15744,7 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     renewal_status: "Renew" | "Non-Renewal";
+                    /** @example Insured's request */
                     renewal_status_description?: string;
                     /**
                      * Format: uuid

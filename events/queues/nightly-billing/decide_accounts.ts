@@ -1,12 +1,13 @@
 /**
- * Decides the accounts of nightly billing batches (planned by events/schedules/nightly-billing.ts):
+ * Decides the accounts of nightly billing batches (planned by events/schedules/nightly_billing.ts):
  * pending cancellation for non-payment, its rescission, the cancellation itself. A batch
  * redelivered after its success must not be counted twice: its outcome is kept per
  * (date, run, batch).
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
-import { cancelMove, rescindMove } from '../../../shared/moves.js';
+import { cancelMove } from '../../../shared/moves/cancel.js';
+import { rescindMove } from '../../../shared/moves/rescind.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({

@@ -1,11 +1,11 @@
 /**
- * Decides the terms of nightly renewal batches (planned by events/schedules/nightly-renewals.ts
+ * Decides the terms of nightly renewal batches (planned by events/schedules/nightly_renewals.ts
  * or process_renewals): renew, commit an approved held renewal, put a renewal in force, expire.
  * A batch redelivered after its success is not counted twice: its outcome is kept per (date, run, batch).
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
 import { decideRenewalBatch, renewalBatchMessage } from '../../../shared/lifecycle/nightly-renewals.js';
-import { decideRenewalTermMove } from '../../../shared/moves.js';
+import { decideRenewalTermMove } from '../../../shared/moves/renew.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({

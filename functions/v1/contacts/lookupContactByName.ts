@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { name } from '../../../shared/platform/request-fields.js';
 import { lookupContactByName } from '../../../shared/contacts/service.js';
 
@@ -12,7 +12,7 @@ export const handler = defineOperation({
     name: name(),
     role: name(),
     role_type: z.pipe(
-      z.string().check(z.trim(), z.maxLength(32), z.toLowerCase()),
+      z.string().check(z.trim(), z.maxLength(32), z.toLowerCase(), z.meta({ examples: ['individual'] })),
       z.enum(['individual', 'organization'], { error: 'must be individual or organization' }),
     ),
   }),

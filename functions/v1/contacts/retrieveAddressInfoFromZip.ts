@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, requiredOr, shortText } from '../../../shared/platform/request-fields.js';
 import { addressInfoFromZip } from '../../../shared/geography/zip-answers.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, LIMITS, pageNumber, pageSize } from '../../../shared/platform/request-fields.js';
 import { retrieveContactList } from '../../../shared/contacts/service.js';

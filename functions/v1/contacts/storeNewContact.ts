@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { looseText } from '../../../shared/platform/request-fields.js';
 import { contactContentSchema } from '../../../shared/contacts/schemas.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { internalPath } from '../../../shared/url-overrides/schemas.js';
 import { deleteOverride } from '../../../shared/url-overrides/service.js';
 

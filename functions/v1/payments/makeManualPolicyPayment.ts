@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { date, looseText, optional, shortText } from '../../../shared/platform/request-fields.js';
-import { makeManualPayment } from '../../../shared/billing/service.js';
+import { makeManualPayment } from '../../../shared/billing/payments.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, freeText, optional, optionalUuid, shortText, uuid } from '../../../shared/platform/request-fields.js';
 import { requestInspection } from '../../../shared/documents/inspection-service.js';
 

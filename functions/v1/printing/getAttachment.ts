@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { FileReply } from '../../../shared/platform/envelope.js';
 import { flagOr, uuid } from '../../../shared/platform/request-fields.js';
 import { attachmentForViewing } from '../../../shared/documents/attachments.js';

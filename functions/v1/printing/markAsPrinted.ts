@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { list, uuid } from '../../../shared/platform/request-fields.js';
 import { markAsPrinted, MARK_AS_PRINTED_MAX_FILES } from '../../../shared/documents/print-service.js';

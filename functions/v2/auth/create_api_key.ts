@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { issueApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, id, LIMITS } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { permissionsOfGrant } from '../../../shared/auth/grants.js';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 
 export const handler = defineOperation({
   version: 'v2',

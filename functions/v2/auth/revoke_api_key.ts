@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describeApiKey, MANAGE_API_KEYS, revokeApiKeyById } from '../../../shared/auth/api-keys.js';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { selectRoleOfGrant } from '../../../shared/auth/grants.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

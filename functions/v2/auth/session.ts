@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { clearedSessionCookie, openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { defineOperationWithoutCaller } from '../../../shared/operation.js';
+import { defineOperationWithoutCaller } from '../../../shared/define-operation.js';
 
 /**
  * Authenticates itself (spec 5): an API key in the body or the Authorization header

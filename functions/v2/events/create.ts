@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { createSubscription, EVENTS_PERMISSION } from '../../../shared/events/service.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
 import { eventTypePatterns, subscriberUrl } from '../../../shared/events/fields.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { EVENTS_PERMISSION, listDeliveries } from '../../../shared/events/service.js';
 import { cursor, subscriptionId } from '../../../shared/events/fields.js';
 import { optional } from '../../../shared/platform/request-fields.js';

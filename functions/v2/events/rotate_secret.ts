@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { EVENTS_PERMISSION, rotateSecret } from '../../../shared/events/service.js';
 import { subscriptionId } from '../../../shared/events/fields.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';

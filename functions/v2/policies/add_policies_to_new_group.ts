@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, list, uuid } from '../../../shared/platform/request-fields.js';
 import { MAX_GROUP_MEMBERS } from '../../../shared/policy-groups/rules.js';
 import { addPoliciesToNewGroups } from '../../../shared/policy-groups/service.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { list, optionalUuid, uuid } from '../../../shared/platform/request-fields.js';
 import { addSubLine } from '../../../shared/policies/item-service.js';
 import { optionalItem } from '../../../shared/policies/schemas.js';

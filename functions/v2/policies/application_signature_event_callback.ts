@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperationWithoutCaller } from '../../../shared/operation.js';
+import { defineOperationWithoutCaller } from '../../../shared/define-operation.js';
 import { optionalId, shortText } from '../../../shared/platform/request-fields.js';
 import { SIGNATURE_EVENT_TYPES } from '../../../shared/signatures/model.js';
 import { queueSignatureEvent, verifyVendorWebhook } from '../../../shared/signatures/webhook.js';

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
-import { freeFormValue, list } from '../../../shared/platform/request-fields.js';
-import { applyLockboxTransactions } from '../../../shared/billing/service.js';
-import { LOCKBOX_SYNC_LINES, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { objectList } from '../../../shared/platform/request-fields.js';
+import { applyLockboxFile } from '../../../shared/billing/lockbox-application.js';
+import { LOCKBOX_SYNC_LINES, lockboxFileId, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
@@ -15,13 +15,15 @@ export const handler = defineOperation({
   summary:
     'Posts a lockbox file: each transaction matched by digits-only policy number and answered in order (success, or error with the reason); a check already posted to a policy is never posted again (sent again, its line answers error "already posted"); an Idempotency-Key header makes a retry answer the first answer. A file of more than 1,000 lines is accepted at once and applied in parallel chunks: the answer is its file_id, and retrieve_lockbox_file_result answers its lines, in order, exactly as one application would',
   permission: 'billing:write',
-  // Each transaction is judged on its own line, so a malformed one is answered there rather than failing the file.
-  input: z.object({ transactions: list(freeFormValue(), MAX_TRANSACTIONS) }),
+  // A file whose lines are not all objects is refused whole, before any work, at its first such line;
+  // an object's fields (policy, check, payment) are judged on its own line, so a bad one is answered there.
+  input: z.object({ transactions: objectList(MAX_TRANSACTIONS, 'policy, check and payment') }),
   resources: { table: 'write', bucket: 'write', queues: ['lockbox-chunks'] },
   tracing: moneyPathTracing,
   // With an Idempotency-Key a retry (the answer lost, a crash) answers the first answer and posts nothing.
-  // Without one the file is judged again: each check number is held per policy, so a check already
-  // posted answers an error saying so, and no check ever posts twice.
+  // Without one, the same lines sent again are the same file: each line answers its first answer, posted
+  // or refused, and is never judged again. A different file naming a check already posted to the policy
+  // is answered an error on that line: no check ever posts twice.
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     if (input.transactions.length > LOCKBOX_SYNC_LINES) {
       // The same key names the same run: a retry answers the run it started.
@@ -34,7 +36,7 @@ export const handler = defineOperation({
         message: `The file's ${run.lines} lines are applied in ${run.chunks} chunks; retrieve_lockbox_file_result {"file_id":"${run.fileId}"} answers each line, in order, once they are done`,
       };
     }
-    const apply = () => applyLockboxTransactions(input.transactions);
+    const apply = () => applyLockboxFile(lockboxFileId(principal.contactId, undefined, input.transactions), input.transactions);
     if (!idempotencyKey) return apply();
     return onceForKey('apply_lockbox_payment_transactions', `${principal.contactId}:${idempotencyKey}`, input, apply, {
       deadline,

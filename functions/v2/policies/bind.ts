@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
-import { bindPolicy } from '../../../shared/lifecycle/bind.js';
+import { bindMove } from '../../../shared/moves/bind.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -10,5 +10,5 @@ export const handler = defineOperation({
   permission: 'policies:bind',
   input: z.object({ bind_info: z.object({ policy_id: optionalId(), policy_number: optionalId() }).check(eitherOf('policy_id', 'policy_number')) }),
   resources: { table: 'write' },
-  handle: async ({ bind_info }, { principal }) => bindPolicy(principal, { policyId: bind_info.policy_id, policyNumber: bind_info.policy_number }),
+  handle: async ({ bind_info }, { principal }) => bindMove(principal, { policyId: bind_info.policy_id, policyNumber: bind_info.policy_number }),
 });

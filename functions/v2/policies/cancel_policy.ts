@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
-import { cancelMove } from '../../../shared/moves.js';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { cancelMove } from '../../../shared/moves/cancel.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, name, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { billingSettings } from '../../../shared/billing/service.js';
+import { billingSettings } from '../../../shared/billing/installment-plans.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /**

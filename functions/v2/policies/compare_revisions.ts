@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { compareRevisionsOf } from '../../../shared/comparison/service.js';
 import { id, withDefault } from '../../../shared/platform/request-fields.js';
 

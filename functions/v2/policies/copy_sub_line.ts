@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { id, list, optionalId } from '../../../shared/platform/request-fields.js';
 import { copySubLine } from '../../../shared/policies/item-service.js';
 import { optionalItem } from '../../../shared/policies/schemas.js';

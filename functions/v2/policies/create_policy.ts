@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
 import { createPolicy } from '../../../shared/policies/new-policy-service.js';
 import { underwritingAnswers, underwritingOptions } from '../../../shared/policies/schemas.js';

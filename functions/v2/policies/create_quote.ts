@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { fromSimpleQuote, simpleQuoteInfo } from '../../../shared/quotes/schemas.js';
 import { createQuote } from '../../../shared/quotes/service.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { quoteInfo } from '../../../shared/quotes/schemas.js';
 import { createQuote, requoteQuote } from '../../../shared/quotes/service.js';

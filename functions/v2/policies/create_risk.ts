@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, id, optional } from '../../../shared/platform/request-fields.js';
 import { createRisk } from '../../../shared/policies/risk-service.js';
 import { clearableText } from '../../../shared/policies/schemas.js';

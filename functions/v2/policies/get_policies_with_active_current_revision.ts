@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, flagOr, id, list, optional } from '../../../shared/platform/request-fields.js';
 import { getPoliciesInForce } from '../../../shared/search/service.js';
 

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
-import { endorseMove, issueMove } from '../../../shared/moves.js';
+import { endorseMove } from '../../../shared/moves/endorse.js';
+import { issueMove } from '../../../shared/moves/issue.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 

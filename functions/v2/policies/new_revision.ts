@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { date, flagOr, id, optional, optionalFlag, shortText } from '../../../shared/platform/request-fields.js';
 import { openEndorsement } from '../../../shared/lifecycle/endorse.js';
 

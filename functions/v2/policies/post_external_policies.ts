@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, list } from '../../../shared/platform/request-fields.js';
 import { postExternalPolicies } from '../../../shared/policy-groups/service.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { previewEndorsementMove } from '../../../shared/moves.js';
+import { previewEndorsementMove } from '../../../shared/moves/endorse.js';
 
 export const handler = defineOperation({
   version: 'v2',

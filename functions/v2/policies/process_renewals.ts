@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
-import { processPolicyRenewalMove } from '../../../shared/moves.js';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { processPolicyRenewalMove } from '../../../shared/moves/renew.js';
 import { planRenewalRunByHand } from '../../../shared/lifecycle/renewal-run-by-hand.js';
 import { RENEWAL_DECISION_PERMISSION } from '../../../shared/lifecycle/renew.js';
 import { todayIso } from '../../../shared/platform/dates.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
-import { reinstateExpiredPolicyMove } from '../../../shared/moves.js';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { reinstateExpiredPolicyMove } from '../../../shared/moves/renew.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { flagOr, optionalId } from '../../../shared/platform/request-fields.js';
 import { requoteResult } from '../../../shared/quotes/result.js';

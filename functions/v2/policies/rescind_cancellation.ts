@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
-import { rescindMove } from '../../../shared/moves.js';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { rescindMove } from '../../../shared/moves/rescind.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

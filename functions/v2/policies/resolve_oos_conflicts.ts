@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { id, list } from '../../../shared/platform/request-fields.js';
-import { endorseMove } from '../../../shared/moves.js';
+import { endorseMove } from '../../../shared/moves/endorse.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { date, eitherOf, freeFormObject, optional, optionalId, pageNumber, pageSize, withDefault } from '../../../shared/platform/request-fields.js';
-import { accountHistory } from '../../../shared/billing/service.js';
+import { accountHistory } from '../../../shared/billing/payments.js';
 import { DEFAULT_HISTORY_PAGE_SIZE } from '../../../shared/billing/account-history.js';
 
 export const handler = defineOperation({

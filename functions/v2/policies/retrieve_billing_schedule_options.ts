@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { scheduleOptions } from '../../../shared/billing/service.js';
+import { scheduleOptions } from '../../../shared/billing/installment-plans.js';
 
 export const handler = defineOperation({
   version: 'v2',

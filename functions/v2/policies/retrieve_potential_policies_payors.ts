@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { id, list } from '../../../shared/platform/request-fields.js';
-import { potentialPayors } from '../../../shared/billing/service.js';
+import { potentialPayors } from '../../../shared/billing/payments.js';
 
 export const handler = defineOperation({
   version: 'v2',

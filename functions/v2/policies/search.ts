@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, LIMITS, pageNumber, pageSize, withDefault } from '../../../shared/platform/request-fields.js';
 import { MAX_SEARCH_PAGE_SIZE, policyTypesFilter, reviewStatesFilter, revisionStatesFilter, sortObject, statusesFilter } from '../../../shared/search/schemas.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
-import { storeRenewalStatusMove } from '../../../shared/moves.js';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { storeRenewalStatusMove } from '../../../shared/moves/renewal-status.js';
 import { freeText, id, optional, optionalUuid } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

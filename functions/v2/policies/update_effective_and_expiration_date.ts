@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { date, optional, optionalId, uuid } from '../../../shared/platform/request-fields.js';
 import { updateEffectiveAndExpirationDate } from '../../../shared/policies/revision-settings-service.js';
 import { TERM_TYPES } from '../../../shared/policies/terms.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { LIMITS, uuid } from '../../../shared/platform/request-fields.js';
 import { updateMortgageeInformation } from '../../../shared/policies/mortgagee-service.js';
 import { clearableText } from '../../../shared/policies/schemas.js';

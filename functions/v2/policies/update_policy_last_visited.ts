@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, id, LIMITS, openObject, optionalId } from '../../../shared/platform/request-fields.js';
 import { updatePolicyLastVisited } from '../../../shared/policies/revision-settings-service.js';
 

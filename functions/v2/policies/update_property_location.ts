@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { clearable, decimal, flagOr, optionalFlag, uuid } from '../../../shared/platform/request-fields.js';
 import { updatePropertyLocation } from '../../../shared/policies/risk-service.js';
 import { clearableText, yearBuilt } from '../../../shared/policies/schemas.js';

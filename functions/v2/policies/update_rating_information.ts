@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { clearableMoney, eitherOf, freeFormObject, list, optionalFlag, optionalId, uuid, wholeNumber } from '../../../shared/platform/request-fields.js';
 import { updateRatingInformation } from '../../../shared/policies/premium-service.js';
 

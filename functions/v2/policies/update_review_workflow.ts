@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, id, list, optional, shortText, freeText } from '../../../shared/platform/request-fields.js';
 import { updateReviewWorkflow } from '../../../shared/review/workflow-service.js';
 import { REVIEW_EVENTS } from '../../../shared/underwriting/model.js';

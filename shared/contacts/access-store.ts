@@ -2,7 +2,8 @@
  * What authentication needs to know of a contact on every call: its roles, its agencies
  * and its standing. The contacts store owns the record; these are its narrow reads for
  * auth, strongly consistent so that a termination or an inactivated agency holds from
- * the very next call.
+ * the very next call. A store module of its own (it alone reads these attributes), kept apart from
+ * store.ts so that every authenticated function bundles these two reads and nothing more.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_EVENTS, REVIEW_STATES, ReviewMoveRefusedError } from '../../shared/underwriting/model.js';
-import { nextReviewState, reviewEventsFrom } from '../../shared/underwriting/review-workflow.js';
+import { nextReviewState, reviewEventsFrom } from '../../shared/review/workflow-rules.js';
 
 describe('the underwriter review workflow', () => {
   it.each([

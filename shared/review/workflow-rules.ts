@@ -1,5 +1,5 @@
-/** The underwriter review of a revision as a state machine: a table of moves, nothing else. */
-import { REVIEW_EVENTS, REVIEW_STATES, ReviewMoveRefusedError, type ReviewEvent, type ReviewMove, type ReviewState } from './model.js';
+/** The underwriter review of a revision as a state machine: a table of moves, nothing else (the review workflow's rules; workflow-service.ts makes the moves). */
+import { REVIEW_EVENTS, REVIEW_STATES, ReviewMoveRefusedError, type ReviewEvent, type ReviewMove, type ReviewState } from '../underwriting/index.js';
 
 /** Every allowed move: from one of `from`, the event leads to `to`. Any other move is refused. */
 export const REVIEW_TRANSITIONS: ReadonlyArray<{ from: readonly ReviewState[]; event: ReviewEvent; to: ReviewState }> = [

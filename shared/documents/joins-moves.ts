@@ -1,6 +1,7 @@
 /**
- * The documents area's contributions to a policy's moves: the Declaration at issue and the
- * Notice of Cancellation. Each answers ONE write for the move's transaction, a deliverable
+ * Documents' part in a policy's moves (listed per move in shared/moves/): the Declaration at
+ * issue, the Notices of Cancellation, Reinstatement and Non-Renewal, a renewal's documents, the
+ * Endorsement Declaration. Each answers writes for the move's transaction, a deliverable
  * request (request-store.ts), as data: which document, of which revision, for whom, dated by
  * the move. Nothing is rendered here: the documents consumer (events/queues/documents) renders
  * and stores the file once the move has committed, reached through the table's stream, so a
@@ -8,12 +9,14 @@
  * not import the renderer: issue, cancel_policy and the nightly consumer bundle it.
  */
 import { randomUUID } from 'node:crypto';
-import type { CancelledTerm, CommittedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { DeliverableRequest } from './model.js';
+import type { DeliverableRequest, EndorsementDetails } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
 import { clock } from '../platform/clock.js';
+
+const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'documents', writes });
 
 async function ownerOf(policyId: string) {
   const policy = await getPolicy(policyId);
@@ -38,9 +41,9 @@ function requestOf(event: { policyId: string; decisionDate: string; namedInsured
 }
 
 /** The Declaration at issue, dated by the commit date, billed on the schedule chosen at issue. */
-export async function declarationAtIssue(committed: CommittedRevision): Promise<TransactionWrite[]> {
+export async function declarationAtIssue(committed: CommittedRevision): Promise<AreaPart> {
   const owner = await ownerOf(committed.policyId);
-  return [
+  return part([
     deliverableRequestPut(
       requestOf({ ...committed, decisionDate: committed.commitDate }, owner, {
         deliverableType: 'Declaration',
@@ -49,7 +52,7 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
         ...(committed.billingScheduleId ? { billingScheduleId: committed.billingScheduleId } : {}),
       }),
     ),
-  ];
+  ]);
 }
 
 /**
@@ -58,10 +61,10 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
  * end; and when it takes effect, with its return premium. It prints the revision in force when
  * the cancellation was decided and belongs to the revision carrying it.
  */
-export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
+export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
   const owner = await ownerOf(cancelled.policyId);
   // Dated by the move's decision: a past nightly day re-run dates its notice by that day.
-  return [
+  return part([
     deliverableRequestPut(
       requestOf(cancelled, owner, {
         deliverableType: 'Notice of Cancellation',
@@ -70,7 +73,7 @@ export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<Tr
         cancellation: { reason: cancelled.reason, cancelDate: cancelled.cancelDate, returnPremium: cancelled.returnPremiumCents, pending: cancelled.outcome === 'pending' },
       }),
     ),
-  ];
+  ]);
 }
 
 
@@ -79,11 +82,11 @@ export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<Tr
  * Renewal Billing Statement of the new term on the expiring term's schedule; for a renewal held
  * for review, only the Conditional Renewal Notice (the declaration follows once it is committed).
  */
-export async function renewalDocuments(renewed: RenewedTerm): Promise<TransactionWrite[]> {
+export async function renewalDocuments(renewed: RenewedTerm): Promise<AreaPart> {
   const owner = await ownerOf(renewed.policyId);
   const of = { revisionId: renewed.revisionId, renderRevisionId: renewed.revisionId };
   if (renewed.held) {
-    return [
+    return part([
       deliverableRequestPut(
         requestOf(renewed, owner, {
           ...of,
@@ -97,20 +100,20 @@ export async function renewalDocuments(renewed: RenewedTerm): Promise<Transactio
           },
         }),
       ),
-    ];
+    ]);
   }
   const schedule = renewed.billingScheduleId ? { billingScheduleId: renewed.billingScheduleId } : {};
-  return [
+  return part([
     deliverableRequestPut(requestOf(renewed, owner, { ...of, ...schedule, deliverableType: 'Renewal Declaration' })),
     deliverableRequestPut(requestOf(renewed, owner, { ...of, ...schedule, deliverableType: 'Renewal Billing Statement' })),
-  ];
+  ]);
 }
 
 /** The Notice of Non-Renewal, requested when store_renewal_status decides a Non-Renewal. */
-export async function noticeOfNonRenewal(decided: RenewalStatusDecision): Promise<TransactionWrite[]> {
-  if (decided.status !== 'Non-Renewal') return [];
+export async function noticeOfNonRenewal(decided: RenewalStatusDecision): Promise<AreaPart> {
+  if (decided.status !== 'Non-Renewal') return part([]);
   const owner = await ownerOf(decided.policyId);
-  return [
+  return part([
     deliverableRequestPut(
       requestOf(decided, owner, {
         deliverableType: 'Notice of Non-Renewal',
@@ -119,13 +122,13 @@ export async function noticeOfNonRenewal(decided: RenewalStatusDecision): Promis
         renewalNotice: { kind: 'non-renewal', expirationDate: decided.expirationDate, reason: decided.reason?.name ?? '', ...(decided.description ? { description: decided.description } : {}) },
       }),
     ),
-  ];
+  ]);
 }
 
 /** The Notice of Reinstatement, requested in the reinstatement's transaction: the revision in force again, from when. */
-export async function noticeOfReinstatement(reinstated: ReinstatedTerm): Promise<TransactionWrite[]> {
+export async function noticeOfReinstatement(reinstated: ReinstatedTerm): Promise<AreaPart> {
   const owner = await ownerOf(reinstated.policyId);
-  return [
+  return part([
     deliverableRequestPut(
       requestOf(reinstated, owner, {
         deliverableType: 'Notice of Reinstatement',
@@ -134,5 +137,41 @@ export async function noticeOfReinstatement(reinstated: ReinstatedTerm): Promise
         reinstatement: { cancelDate: reinstated.cancelDate, reinstatementDate: reinstated.reinstatementDate, lapseDays: reinstated.lapseDays },
       }),
     ),
-  ];
+  ]);
+}
+
+export const ENDORSEMENT_DECLARATION = 'Endorsement Declaration' as const;
+
+export function endorsementDetails(endorsed: Pick<EndorsedRevision, 'revisionDate' | 'changes' | 'items' | 'premiumChangeCents'>): EndorsementDetails {
+  return {
+    effectiveDate: endorsed.revisionDate,
+    changes: endorsed.changes,
+    items: endorsed.items
+      .filter((item) => item.oldAnnualPremiumCents !== item.newAnnualPremiumCents || item.additionalPremiumCents !== 0)
+      .map((item) => ({ name: item.name, oldAnnual: item.oldAnnualPremiumCents, newAnnual: item.newAnnualPremiumCents, additional: item.additionalPremiumCents })),
+    premiumChange: endorsed.premiumChangeCents,
+  };
+}
+
+/** The Endorsement Declaration, requested in the endorsement's transaction, dated by its commit; a preview shows what it would request. */
+export async function endorsementDeclaration(endorsed: EndorsedRevision, options: { preview: boolean }): Promise<AreaPart> {
+  const preview = [{ deliverable_type: ENDORSEMENT_DECLARATION, go_date: endorsed.commitDate, changes: endorsed.changes.length }];
+  if (options.preview) return { area: 'documents', writes: [], preview };
+  const header = endorsed.revision.header;
+  const request: DeliverableRequest = {
+    requestId: randomUUID(),
+    deliverableType: ENDORSEMENT_DECLARATION,
+    policyId: endorsed.policyId,
+    policyNumber: endorsed.policyNumber,
+    revisionId: endorsed.revisionId,
+    renderRevisionId: endorsed.revisionId,
+    agencyId: header.agencyId ?? null,
+    contactIds: [...header.contactIds],
+    recipientContactId: endorsed.namedInsuredContactIds[0] ?? null,
+    decisionDate: endorsed.commitDate,
+    endorsement: endorsementDetails(endorsed),
+    requestedAt: endorsed.committedAt,
+    state: 'requested',
+  };
+  return { area: 'documents', writes: [deliverableRequestPut(request)], preview };
 }

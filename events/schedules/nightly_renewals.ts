@@ -4,15 +4,16 @@
  * nightly-renewals queue in batches (events/queues/nightly-renewals).
  * Locally: `npm run nightly -- renewals 2027-05-01`.
  */
-import type { ResourceAccess } from '../../shared/platform/operation.js';
 import { todayIso } from '../../shared/platform/dates.js';
+import { defineSchedule } from '../../shared/platform/schedule.js';
 import { planRenewalRun } from '../../shared/lifecycle/nightly-renewals.js';
 
-export const schedule = 'cron(30 5 * * ? *)';
-export const resources: ResourceAccess = { table: 'write', queues: ['nightly-renewals'] };
-
 /** An EventBridge scheduled event (its `time` names the day), or `{ date }` for a run by hand. */
-export const handler = async (event: { time?: string; date?: string } = {}) => {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(event.date ?? '') ? event.date! : event.time ? event.time.slice(0, 10) : todayIso();
-  return planRenewalRun(date);
-};
+export const handler = defineSchedule({
+  schedule: 'cron(30 5 * * ? *)',
+  resources: { table: 'write', queues: ['nightly-renewals'] },
+  run: async (event: { time?: string; date?: string }) => {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(event.date ?? '') ? event.date! : event.time ? event.time.slice(0, 10) : todayIso();
+    return planRenewalRun(date);
+  },
+});

@@ -1,18 +1,26 @@
 /**
- * Billing's part in a policy's moves, registered once in shared/moves.ts: the account and
- * invoices at issue (service.ts, billingAtIssue), the Cancellation and Return Premium rows
- * of a cancellation, the non-payment state the nightly job decided, and what the moves read
- * of billing (cancel reasons, a cancellation's figures). Rows are dated by the move's
- * decision, so a nightly day re-run later writes what it would have written that day.
+ * Billing's part in a policy's moves, listed per move in shared/moves/: the account and
+ * invoices at issue and at renewal, the Cancellation and Return Premium rows of a cancellation,
+ * the non-payment state the nightly job decided, a rescission, a reinstatement's rows, the
+ * Endorsement row; and what the moves read of billing (cancel reasons, a cancellation's
+ * figures, a term's schedule). Rows are dated by the move's decision, so a nightly day re-run
+ * later writes what it would have written that day.
  */
-import type { CancellationFigures, CancelledTerm, MoveReads, ReinstatedTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReinstatedTerm, RenewedTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
+import { clock } from '../platform/clock.js';
+import { amountOf, eventWrite } from '../events/index.js';
+import { NotFoundError } from '../platform/errors.js';
+import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
+import { invoiceEntry, type EntryContext } from './account-history.js';
+import { endorsementPart } from './endorsement.js';
+import { lockboxPolicyNumber } from './lockbox.js';
 import { addDays } from '../platform/dates.js';
 import { formatCents, sum } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount } from './model.js';
-import { billableItemsOfRevision, billingSettings } from './service.js';
-import { loadAccount, postingWrites } from './store.js';
+import { billableItemsOfRevision, billingSettings, installmentPlan } from './installment-plans.js';
+import { loadAccount, newAccountWrites, postingWrites } from './store.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the term's invoices billed, by kind: premium, and fees (installment fees are charges of their own). */
@@ -30,20 +38,27 @@ async function figuresOf(question: { revisionId: string; effectiveDate: string; 
   return returnPremium({ effectiveDate: question.effectiveDate, expirationDate: question.expirationDate, cancelDate: question.cancelDate, items }, settings.cancellation, settings.minimumEarnedPremiumCents);
 }
 
-/** What the moves read of billing. */
-export const billingReads: MoveReads = {
-  async cancelReason(reasonId) {
-    const reason = (await billingSettings()).cancelReasons.find((candidate) => candidate.id === reasonId);
-    return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
-  },
-  async cancellationFigures(question): Promise<CancellationFigures> {
-    const figures = await figuresOf(question);
-    return { returnPremiumCents: figures.returnedPremiumCents, flat: figures.flat };
-  },
-  async billingScheduleOf(policyId, termId) {
-    return (await loadAccount(policyId, termId))?.account.scheduleId;
-  },
+const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'billing', writes });
+
+// ---------------------------------------------------------------- what the moves read of billing
+
+/** A cancel reason of the reference data, by id; undefined for none. */
+export const cancelReason: MoveReads['cancelReason'] = async (reasonId) => {
+  const reason = (await billingSettings()).cancelReasons.find((candidate) => candidate.id === reasonId);
+  return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
 };
+
+/** The return premium of cancelling a term on a date. */
+export const cancellationFigures: MoveReads['cancellationFigures'] = async (question): Promise<CancellationFigures> => {
+  const figures = await figuresOf(question);
+  return { returnPremiumCents: figures.returnedPremiumCents, flat: figures.flat };
+};
+
+/** The billing schedule a term's account is on; undefined when the term has no account. */
+export const billingScheduleOf: MoveReads['billingScheduleOf'] = async (policyId, termId) => (await loadAccount(policyId, termId))?.account.scheduleId;
+
+/** Every read billing answers the moves. */
+export const billingReads: MoveReads = { cancelReason, cancellationFigures, billingScheduleOf };
 
 async function accountOf(policyId: string, termId: string, policyNumber: string) {
   const loaded = await loadAccount(policyId, termId);
@@ -57,7 +72,7 @@ async function accountOf(policyId: string, termId: string, policyNumber: string)
  * unpaid invoice it stems from. Taking effect: installments not yet billed never are (their
  * invoices are voided), and only what was billed is set against what stays earned.
  */
-export async function billingAtCancellation(cancelled: CancelledTerm): Promise<TransactionWrite[]> {
+export async function billingAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
   const loaded = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber);
   const { account, entries } = loaded;
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
@@ -67,7 +82,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
       set.nonPayment = { ...excusedOf(account), status: 'cancellation_pending', cancelDate: cancelled.cancelDate, chargeId: cancelled.unpaidChargeId };
       set.nightlyDate = cancelled.decisionDate;
     }
-    return postingWrites({ account, prior: loaded, entries: [], guardVersion: true, set });
+    return part(postingWrites({ account, prior: loaded, entries: [], guardVersion: true, set }));
   }
   const figures = await figuresOf({ revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
@@ -76,7 +91,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
   ];
-  return postingWrites({
+  return part(postingWrites({
     account,
     prior: loaded,
     entries: rows,
@@ -88,7 +103,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<T
       nonPayment: { ...excusedOf(account), status: 'cancelled', cancelDate: cancelled.cancelDate, chargeId: account.nonPayment.chargeId },
       ...(unbilled.length ? { voidedEntryIds: [...(account.voidedEntryIds ?? []), ...unbilled.map((entry) => entry.id)] } : {}),
     },
-  });
+  }));
 }
 
 /** The charges an account's non-payment state has excused, carried into its next state. */
@@ -102,12 +117,12 @@ function excusedOf(account: BillingAccount): { excusedChargeIds?: string[] } {
  * (rescind_cancellation) while the invoice it stems from is still unpaid, that invoice is excused
  * from non-payment: still owed, but the nightly job does not pend the policy for it again.
  */
-export async function billingAtRescission(rescinded: RescindedCancellation): Promise<TransactionWrite[]> {
+export async function billingAtRescission(rescinded: RescindedCancellation): Promise<AreaPart> {
   const loaded = await accountOf(rescinded.policyId, rescinded.termId, rescinded.policyNumber);
   const { account } = loaded;
   const unpaid = rescinded.byHand && account.nonPayment.status === 'cancellation_pending' ? account.nonPayment.chargeId : null;
   const excused = [...(account.nonPayment.excusedChargeIds ?? []), ...(unpaid ? [unpaid] : [])];
-  return postingWrites({
+  return part(postingWrites({
     account,
     prior: loaded,
     entries: [],
@@ -117,7 +132,7 @@ export async function billingAtRescission(rescinded: RescindedCancellation): Pro
       nightlyDate: rescinded.decisionDate,
       nightlyWatch: rescinded.otherPendingRemains,
     },
-  });
+  }));
 }
 
 /**
@@ -129,7 +144,7 @@ export async function billingAtRescission(rescinded: RescindedCancellation): Pro
  * An invoice the policy was cancelled for is excused from non-payment (the nightly job does
  * not cancel it again for the same unpaid invoice).
  */
-export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promise<TransactionWrite[]> {
+export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promise<AreaPart> {
   const loaded = await accountOf(reinstated.policyId, reinstated.termId, reinstated.policyNumber);
   const { account, entries, voided } = loaded;
   const settings = await billingSettings();
@@ -156,7 +171,7 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
   }
   const voidedNow = new Set(rebilled.map((entry) => entry.id));
   const excused = [...(account.nonPayment.excusedChargeIds ?? []), ...(account.nonPayment.chargeId ? [account.nonPayment.chargeId] : [])];
-  return postingWrites({
+  return part(postingWrites({
     account,
     prior: loaded,
     entries: rows,
@@ -168,5 +183,98 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
       nonPayment: { status: 'current', cancelDate: null, chargeId: null, ...(excused.length ? { excusedChargeIds: [...new Set(excused)] } : {}) },
       voidedEntryIds: (account.voidedEntryIds ?? []).filter((id) => !voidedNow.has(id)),
     },
-  });
+  }));
+}
+
+// ---------------------------------------------------------------- issue and renewal: a term's account and invoices
+
+function entryContext(generatedBy: string, policyStatus: string, postedAt: string): EntryContext {
+  return { id: randomUUID(), postedAt, generatedBy, policyStatus };
+}
+
+/** An instant `offsetMs` after `now`, so that rows posted together keep their order. */
+const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).toISOString();
+
+/**
+ * Issue's billing contribution: the account of the term and the invoices of the chosen
+ * schedule (Full Pay when none was chosen), written in the commit's transaction.
+ */
+export async function billingAtIssue(committed: CommittedRevision): Promise<AreaPart> {
+  const snapshot = await loadRevision(committed.revisionId);
+  if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
+  return part(await newTermAccountWrites(committed, snapshot, { scheduleId: committed.billingScheduleId, at: clock.now(), generatedBy: 'system' }));
+}
+
+/**
+ * A renewal's billing: the renewal term's own account and its invoices, on the expiring term's
+ * schedule, written in the renewal's transaction. A renewal held for review bills nothing yet.
+ */
+export async function billingAtRenewal(renewed: RenewedTerm): Promise<AreaPart> {
+  {
+    if (renewed.held) return part([]);
+    // The expiring term's account learns it is no longer the policy's latest (the matchfile's fallback reads it), under its version.
+    const expiring = await loadAccount(renewed.policyId, renewed.expiringTermId);
+    return part([
+      ...(await newTermAccountWrites(
+        { ...renewed, agencyId: renewed.agencyId, namedInsuredContactIds: renewed.namedInsuredContactIds },
+        renewed.revision,
+        { scheduleId: renewed.billingScheduleId, at: new Date(renewed.decidedAt), generatedBy: renewed.decidedBy },
+      )),
+      ...(expiring && expiring.account.laterTermId !== renewed.termId
+        ? postingWrites({ account: expiring.account, prior: expiring, entries: [], guardVersion: true, set: { laterTermId: renewed.termId } })
+        : []),
+    ]);
+  }
+}
+
+/** A term's account and the invoices of its installment plan: the same at issue and at renewal. */
+async function newTermAccountWrites(
+  term: { policyId: string; termId: string; policyNumber: string; revisionId: string; effectiveDate: string; expirationDate: string; agencyId?: string; namedInsuredContactIds: string[] },
+  snapshot: Pick<RevisionSnapshot, 'header' | 'items'>,
+  options: { scheduleId?: string; at: Date; generatedBy: string },
+) {
+  const { schedule, installments } = await installmentPlan(snapshot, options.scheduleId);
+  const entries = installments.map((installment, index) => invoiceEntry(entryContext(options.generatedBy, 'Active', instant(options.at, index)), installment, installments.length));
+  const account: BillingAccount = {
+    policyId: term.policyId,
+    termId: term.termId,
+    policyNumber: term.policyNumber,
+    lockboxNumber: lockboxPolicyNumber(term.policyNumber),
+    revisionId: term.revisionId,
+    scheduleId: schedule.id,
+    effectiveDate: term.effectiveDate,
+    expirationDate: term.expirationDate,
+    policyStatus: 'Active',
+    agencyId: term.agencyId ?? null,
+    contactIds: term.namedInsuredContactIds,
+    balanceCents: sum(entries.map((entry) => entry.amountCents)),
+    nonPayment: { status: 'current', cancelDate: null, chargeId: null },
+    nightlyDate: null,
+    version: 1,
+  };
+  // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.
+  const invoiceEvents = entries.map((entry) =>
+    eventWrite({
+      type: 'invoice.created', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
+      data: { term_id: account.termId, amount: amountOf(entry.amountCents), bill_date: entry.billDate, due_date: entry.dueDate, installment_number: entry.installmentNumber ?? null },
+    }),
+  );
+  return [...newAccountWrites(account, entries), ...invoiceEvents];
+}
+
+// ---------------------------------------------------------------- endorsement
+
+/** Billing's part of an endorsement: its Endorsement row posted under the account's version; a preview shows the row and how it is owed. */
+export async function billingAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
+  return endorsementPart(endorsed, mode, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }));
+}
+
+/**
+ * The same part for a move that only previews (preview_revision): it never posts, so the
+ * function answering previews does not bundle the posting's writes (the ledger's running balance,
+ * the lockbox-due record). Wired into a move that commits, it refuses.
+ */
+export async function billingPreviewAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
+  if (!mode.preview) throw new Error('billingPreviewAtEndorsement is wired into a move that commits: wire billingAtEndorsement in shared/moves/endorse.ts');
+  return endorsementPart(endorsed, mode);
 }

@@ -1,5 +1,5 @@
-/** The note a policy's move leaves (a cancellation, pending or taking effect; a rescission), registered once in shared/moves.ts. */
-import type { CancelledTerm, EndorsementContribution, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from '../lifecycle/index.js';
+/** Notes' part in a policy's moves: the note a move leaves on the policy, its summary by who decided it. Listed per move in shared/moves/. */
+import type { AreaPart, CancelledTerm, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from '../lifecycle/index.js';
 import { newNote, notePut } from './store.js';
 
 type NotedMove = Pick<CancelledTerm, 'policyId' | 'termId' | 'agencyId' | 'contactIds' | 'summary' | 'decidedBy'>;
@@ -10,13 +10,13 @@ function notePutOf(move: NotedMove, at: string): TransactionWrite {
 }
 
 /** The move's summary as a note on the policy, stamped with the move's decision. */
-export async function noteOfMove(move: CancelledTerm | RescindedCancellation | RenewedTerm | TermDecision | RenewalStatusDecision | ReinstatedTerm): Promise<TransactionWrite[]> {
-  return [notePutOf(move, move.decidedAt)];
+export async function noteOfMove(move: CancelledTerm | RescindedCancellation | RenewedTerm | TermDecision | RenewalStatusDecision | ReinstatedTerm): Promise<AreaPart> {
+  return { area: 'notes', writes: [notePutOf(move, move.decidedAt)] };
 }
 
 /** The endorsement's note, stamped with its commit; a preview shows its text. */
-export const noteOfEndorsement: EndorsementContribution = async (endorsed, options) => {
+export async function noteOfEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
   const preview = [{ text: endorsed.summary }];
-  if (options.preview) return { area: 'notes', writes: [], preview };
+  if (mode.preview) return { area: 'notes', writes: [], preview };
   return { area: 'notes', writes: [notePutOf(endorsed, endorsed.committedAt)], preview };
-};
+}

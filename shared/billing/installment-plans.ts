@@ -1,0 +1,67 @@
+/**
+ * Installment plans: the carrier's billing settings, the billed amounts of a revision, the
+ * installments of a revision on a schedule (the one rule issue's invoices and the Declaration's
+ * installment table both come from) and the schedule options a term is offered.
+ */
+import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
+import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
+import type { Principal } from '../platform/principal.js';
+import { loadRevision, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
+import type { BillableItem, BillingScheduleOptionWire, BillingSettings, Installment } from './model.js';
+import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
+import { billingSettingsFromRecords } from './settings.js';
+
+export const FULL_PAY_LABEL = 'Full Pay';
+
+export async function billingSettings(): Promise<BillingSettings> {
+  return billingSettingsFromRecords(await getCatalogRecords());
+}
+
+/** The billed amounts of a revision's line items, each earned as its catalog item says. */
+export async function billableItemsOfRevision(revisionId: string): Promise<BillableItem[]> {
+  const [snapshot, product] = await Promise.all([loadRevision(revisionId), getProductCatalog()]);
+  if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
+  return billableItems(snapshot.items, product.items);
+}
+
+/** A billing schedule id that names no schedule. */
+export class UnknownBillingScheduleError extends BusinessRuleError {
+  constructor(scheduleId: string) {
+    super(`issue_info.billing_schedule_id: no billing schedule ${scheduleId.slice(0, 100)}; retrieve_billing_schedule_options lists them`);
+    this.name = 'UnknownBillingScheduleError';
+  }
+}
+
+/** The installments a revision is billed in. */
+export interface InstallmentPlan {
+  schedule: BillingScheduleDefinition;
+  installments: Installment[];
+}
+
+/**
+ * The installments of a revision on a schedule (Full Pay when none is chosen): the one rule
+ * that issue's invoices and the Declaration's installment table both come from, so they
+ * cannot disagree. An unknown schedule id is UnknownBillingScheduleError.
+ */
+export async function installmentPlan(revision: Pick<RevisionSnapshot, 'header' | 'items'>, scheduleId?: string): Promise<InstallmentPlan> {
+  const [settings, product] = await Promise.all([billingSettings(), getProductCatalog()]);
+  const chosen = scheduleId ? settings.schedules.find((candidate) => candidate.id === scheduleId) : undefined;
+  if (scheduleId && !chosen) throw new UnknownBillingScheduleError(scheduleId);
+  const schedule = chosen ?? settings.schedules.find((candidate) => candidate.label === FULL_PAY_LABEL) ?? settings.schedules[0];
+  return { schedule, installments: installmentsFor(schedule, settings.rules, billableItems(revision.items, product.items), revision.header.termStart) };
+}
+
+// ---------------------------------------------------------------- schedule options
+/** The revision a term is billed on: the policy's active revision when it belongs to that term, else the term's latest. */
+function revisionOfTerm(policy: PolicyRecord, term: TermRecord): string {
+  return term.id === policy.activeTermId || term.revisionIds.length === 0 ? policy.activeRevisionId : term.revisionIds[term.revisionIds.length - 1];
+}
+
+export async function scheduleOptions(principal: Principal, request: { policyNumber: string; termId?: string }): Promise<BillingScheduleOptionWire[]> {
+  const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
+  const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId)) ?? terms.find((candidate) => candidate.id === policy.activeTermId);
+  if (!term) throw new NotFoundError(`Policy term ${request.termId ?? policy.activeTermId}`);
+  const revision = await revisionWithinReach(principal, revisionOfTerm(policy, term));
+  const [settings, items] = await Promise.all([billingSettings(), billableItemsOfRevision(revision.header.id)]);
+  return billingScheduleOptions(settings.schedules, settings.rules, items, revision.header.termStart);
+}

@@ -1,0 +1,19 @@
+/**
+ * The cancel move's wiring (cancel_policy and the nightly job alike, so what a cancellation
+ * writes cannot differ between them): billing's Cancellation and Return Premium rows, search,
+ * the Notice of Cancellation, the note, the event; billing's cancel reasons and figures.
+ */
+import { billingAtCancellation, cancellationFigures, cancelReason } from '../billing/joins-moves.js';
+import { noticeOfCancellation } from '../documents/joins-moves.js';
+import { eventsAtCancellation } from '../events/joins-moves.js';
+import { cancelPolicy, type CancelWiring } from '../lifecycle/cancel.js';
+import { wired } from '../lifecycle/joining.js';
+import { noteOfMove } from '../notes/joins-moves.js';
+import { searchAtCancellation } from '../search/joins-moves.js';
+
+export const cancelWiring: CancelWiring = {
+  cancel: [billingAtCancellation, searchAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation],
+  reads: { cancelReason, cancellationFigures },
+};
+
+export const cancelMove = /* @__PURE__ */ wired(cancelWiring, cancelPolicy);

@@ -1,0 +1,11 @@
+/** The issue move's wiring: billing opens the term's account and invoices, documents request the Declaration, search shows it Active, integrators hear policy.issued. */
+import { billingAtIssue } from '../billing/joins-moves.js';
+import { declarationAtIssue } from '../documents/joins-moves.js';
+import { eventsAtIssue } from '../events/joins-moves.js';
+import { issuePolicy, type IssueWiring } from '../lifecycle/issue.js';
+import { wired } from '../lifecycle/joining.js';
+import { searchAtIssue } from '../search/joins-moves.js';
+
+export const issueWiring: IssueWiring = { issue: [billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue] };
+
+export const issueMove = /* @__PURE__ */ wired(issueWiring, issuePolicy);

@@ -1,0 +1,26 @@
+/**
+ * The renewal moves' wiring: a watched term's day (the nightly run, process_renewals) renews it,
+ * puts its renewal in force, or expires it; reinstate_expired_policy renews an expired term.
+ * Renewing: billing's account and invoices of the new term, its Renewal Declaration and Billing
+ * Statement (or a held one's Conditional Renewal Notice), search, the note, the event.
+ */
+import { billingAtRenewal, billingScheduleOf } from '../billing/joins-moves.js';
+import { renewalDocuments } from '../documents/joins-moves.js';
+import { eventsAtExpiry, eventsAtRenewal } from '../events/joins-moves.js';
+import { wired } from '../lifecycle/joining.js';
+import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, type RenewalDayWiring, type RenewWiring } from '../lifecycle/renew.js';
+import { noteOfMove } from '../notes/joins-moves.js';
+import { searchAtExpiry, searchAtRenewal, searchAtRenewalInForce } from '../search/joins-moves.js';
+
+export const renewWiring: RenewWiring = { renew: [billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal], reads: { billingScheduleOf } };
+
+export const renewalDayWiring: RenewalDayWiring = {
+  ...renewWiring,
+  renewalInForce: [searchAtRenewalInForce, noteOfMove],
+  expire: [searchAtExpiry, noteOfMove, eventsAtExpiry],
+};
+
+/** One watched term decided for a day: renew, commit a held renewal, put a renewal in force, or expire (the nightly run). */
+export const decideRenewalTermMove = /* @__PURE__ */ wired(renewalDayWiring, decideRenewalTerm);
+export const processPolicyRenewalMove = /* @__PURE__ */ wired(renewalDayWiring, processPolicyRenewal);
+export const reinstateExpiredPolicyMove = /* @__PURE__ */ wired(renewWiring, reinstateExpiredPolicy);
