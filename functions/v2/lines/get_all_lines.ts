@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, uuid } from '../../../shared/platform/request-fields.js';
 import { getAllLines } from '../../../shared/products/service.js';
 

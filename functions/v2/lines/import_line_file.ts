@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/operation.js';
+import { defineOperation } from '../../../shared/define-operation.js';
 import { importLineFile } from '../../../shared/products/publish.js';
 
 export const handler = defineOperation({
