@@ -2,7 +2,7 @@
  * Reads of the catalog. The catalog changes only with a deploy or a bootstrap,
  * so a warm function keeps what it read for a minute.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
@@ -100,7 +100,6 @@ export interface ProductVersionRecord {
 }
 
 export async function putProductVersion(record: ProductVersionRecord, condition: 'new' | { status: 'published' }): Promise<void> {
-  const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
   await documentClient().send(
     new PutCommand({
       TableName: config.tableName(),
