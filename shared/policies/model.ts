@@ -202,7 +202,22 @@ export interface RevisionRecord {
   renewal?: RenewalFacts;
   /** Set on a mid-term change (new_revision): what it was copied from and, once issued, what it did. */
   endorsement?: EndorsementFacts;
+  /** A rewrite revision (rewrite_policy): the new term it opens, issued by the rewrite move, never as an endorsement. */
+  rewrite?: RewriteFacts;
   version: number;
+}
+
+/** What a rewrite revision records of the rewrite it opens. */
+export interface RewriteFacts {
+  rewriteType: 'full_term' | 'remainder_of_term' | 'new_term';
+  /** The committed revision it was copied from, and that revision's term (the one the rewrite cancels). */
+  baseRevisionId: string;
+  fromTermId: string;
+  /** The new term's dates. */
+  effectiveDate: string;
+  expirationDate: string;
+  newPolicyNumber?: string;
+  toContactId?: string;
 }
 
 /** What a renewal revision records of how it was made. */
