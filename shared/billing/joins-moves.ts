@@ -6,7 +6,7 @@
  * figures, a term's schedule). Rows are dated by the move's decision, so a nightly day re-run
  * later writes what it would have written that day.
  */
-import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReinstatedTerm, RenewedTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { amountOf, eventWrite } from '../events/index.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -15,7 +15,7 @@ import { invoiceEntry, type EntryContext } from './account-history.js';
 import { endorsementPart } from './endorsement.js';
 import { lockboxPolicyNumber } from './lockbox.js';
 import { addDays } from '../platform/dates.js';
-import { formatCents, sum } from '../platform/money.js';
+import { formatCents, sum, toAmount } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount } from './model.js';
@@ -74,8 +74,7 @@ async function accountOf(policyId: string, termId: string, policyNumber: string)
  */
 export async function billingAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
   const loaded = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber);
-  const { account, entries } = loaded;
-  const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
+  const { account } = loaded;
   if (cancelled.outcome === 'pending') {
     const set: Partial<BillingAccount> = { nightlyWatch: true };
     if (cancelled.unpaidChargeId !== undefined) {
@@ -84,14 +83,25 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
     }
     return part(postingWrites({ account, prior: loaded, entries: [], guardVersion: true, set }));
   }
+  return part((await cancellationTakingEffect(cancelled, loaded)).writes);
+}
+
+/**
+ * A cancellation taking effect on the account: its Cancellation and Return Premium rows, and
+ * (a rewrite) rows after them that move the credit it left on (`then`, given that balance change).
+ */
+async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, then: (change: number) => AccountEntry[] = () => []) {
+  const { account, entries } = loaded;
+  const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
   const figures = await figuresOf({ revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
   const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
   const rows = [
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
+    ...then(change),
   ];
-  return part(postingWrites({
+  const writes = postingWrites({
     account,
     prior: loaded,
     entries: rows,
@@ -103,7 +113,8 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
       nonPayment: { ...excusedOf(account), status: 'cancelled', cancelDate: cancelled.cancelDate, chargeId: account.nonPayment.chargeId },
       ...(unbilled.length ? { voidedEntryIds: [...(account.voidedEntryIds ?? []), ...unbilled.map((entry) => entry.id)] } : {}),
     },
-  }));
+  });
+  return { change, writes };
 }
 
 /** The charges an account's non-payment state has excused, carried into its next state. */
@@ -231,10 +242,11 @@ export async function billingAtRenewal(renewed: RenewedTerm): Promise<AreaPart> 
 async function newTermAccountWrites(
   term: { policyId: string; termId: string; policyNumber: string; revisionId: string; effectiveDate: string; expirationDate: string; agencyId?: string; namedInsuredContactIds: string[] },
   snapshot: Pick<RevisionSnapshot, 'header' | 'items'>,
-  options: { scheduleId?: string; at: Date; generatedBy: string },
+  options: { scheduleId?: string; at: Date; generatedBy: string; after?: (postedAt: (offsetMs: number) => string) => AccountEntry[] },
 ) {
   const { schedule, installments } = await installmentPlan(snapshot, options.scheduleId);
-  const entries = installments.map((installment, index) => invoiceEntry(entryContext(options.generatedBy, 'Active', instant(options.at, index)), installment, installments.length));
+  const invoices = installments.map((installment, index) => invoiceEntry(entryContext(options.generatedBy, 'Active', instant(options.at, index)), installment, installments.length));
+  const entries = [...invoices, ...(options.after?.((offsetMs) => instant(options.at, installments.length + offsetMs)) ?? [])];
   const account: BillingAccount = {
     policyId: term.policyId,
     termId: term.termId,
@@ -253,7 +265,7 @@ async function newTermAccountWrites(
     version: 1,
   };
   // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.
-  const invoiceEvents = entries.map((entry) =>
+  const invoiceEvents = invoices.map((entry) =>
     eventWrite({
       type: 'invoice.created', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
       data: { term_id: account.termId, amount: amountOf(entry.amountCents), bill_date: entry.billDate, due_date: entry.dueDate, installment_number: entry.installmentNumber ?? null },
@@ -282,4 +294,38 @@ export async function billingAtReversal(reversal: EndorsedRevision, mode: { prev
 export async function billingPreviewAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
   if (!mode.preview) throw new Error('billingPreviewAtEndorsement is wired into a move that commits: wire billingAtEndorsement in shared/moves/endorse.ts');
   return endorsementPart(endorsed, mode);
+}
+
+// ---------------------------------------------------------------- rewrite
+
+/**
+ * Billing's part of a rewrite: the old term's cancellation rows (Rewritten), then the credit
+ * its return premium left moved to the new term's account: a Transfer row on each, the same
+ * amount (out of the old, into the new), never a refund; the new term's account opened with
+ * its invoices on the old term's schedule, net of the transfer. A preview shows the figures.
+ */
+export async function billingAtRewrite(rewritten: RewrittenPolicy, mode: { preview: boolean } = { preview: false }): Promise<AreaPart> {
+  const { committed, cancelled, revision: snapshot } = rewritten;
+  const old = await loadAccount(rewritten.policyId, rewritten.fromTermId);
+  const scheduleId = committed.billingScheduleId ?? old?.account.scheduleId;
+  const at = new Date(rewritten.decidedAt);
+  let transferCents = 0;
+  const transferRow = (postedAt: string, amountCents: number, summary: string) =>
+    accountEntry(entryContext(rewritten.decidedBy, 'Active', postedAt), { type: 'Transfer', date: rewritten.decisionDate, amountCents, summary });
+  const oldWrites: TransactionWrite[] = [];
+  if (cancelled && old) {
+    const closed = await cancellationTakingEffect(cancelled, old, (change) => {
+      transferCents = Math.max(0, -change);
+      return transferCents ? [transferRow(instant(at, 2), transferCents, `Return premium ${formatCents(transferCents)} transferred to policy ${committed.policyNumber}, term ${committed.effectiveDate} to ${committed.expirationDate}`)] : [];
+    });
+    oldWrites.push(...closed.writes);
+  }
+  const opened = await newTermAccountWrites(committed, snapshot, {
+    scheduleId,
+    at: new Date(at.getTime() + 10),
+    generatedBy: rewritten.decidedBy,
+    after: (postedAt) => (transferCents ? [transferRow(postedAt(0), -transferCents, `Return premium ${formatCents(transferCents)} transferred from policy ${rewritten.policyNumber}, term ${cancelled?.termEffectiveDate ?? ''} to ${cancelled?.termExpirationDate ?? ''}`)] : []),
+  });
+  const preview = { transfer: toAmount(transferCents), schedule_id: scheduleId ?? null };
+  return { area: 'billing', writes: mode.preview ? [] : [...oldWrites, ...opened], preview };
 }

@@ -92,7 +92,9 @@ export type AccountEntryType =
   | 'Endorsement'
   | 'Reinstatement'
   | 'Reinstatement Fee'
-  | 'Lapse Credit';
+  | 'Lapse Credit'
+  /** Credit moved between two terms' accounts (a rewrite's return premium): the same amount on each, opposite signs; never a refund. */
+  | 'Transfer';
 
 /** How an invoice's amount divides (spec 2.11 `schedule`). */
 export interface InvoiceSchedule {

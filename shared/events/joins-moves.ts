@@ -191,3 +191,33 @@ export const eventsAtReversal = /* @__PURE__ */ eventsAt((reversal: EndorsedRevi
   const endorsed = endorsedEvent(reversal);
   return { ...endorsed, data: { ...endorsed.data, reverses: reversal.reversesRevisionId } };
 });
+
+interface RewrittenPolicy extends Decided {
+  policyId: string;
+  policyNumber: string;
+  agencyId?: string;
+  rewriteType: string;
+  fromTermId: string;
+  committed: { policyNumber: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; annualPremiumCents: number; writtenPremiumCents: number };
+  cancelled?: { revisionId: string; cancelDate: string; returnPremiumCents: number };
+}
+export const eventsAtRewrite = /* @__PURE__ */ eventsAt((rewritten: RewrittenPolicy) => ({
+  type: 'policy.rewritten',
+  policyId: rewritten.policyId,
+  policyNumber: rewritten.committed.policyNumber,
+  agencyId: rewritten.agencyId,
+  transactionId: rewritten.committed.revisionId,
+  occurredAt: rewritten.decidedAt,
+  data: {
+    rewrite_type: rewritten.rewriteType,
+    from_policy_number: rewritten.policyNumber,
+    from_term_id: rewritten.fromTermId,
+    cancel_date: rewritten.cancelled?.cancelDate ?? null,
+    return_premium: amountOf(rewritten.cancelled?.returnPremiumCents ?? 0),
+    term_id: rewritten.committed.termId,
+    effective_date: rewritten.committed.effectiveDate,
+    expiration_date: rewritten.committed.expirationDate,
+    annual_premium: amountOf(rewritten.committed.annualPremiumCents),
+    written_premium: amountOf(rewritten.committed.writtenPremiumCents),
+  },
+}));

@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   /** A pending cancellation withdrawn (the nightly job found the balance paid in time). */
   'policy.cancellation_rescinded',
   'policy.reinstated',
+  /** A policy rewritten (rewrite_policy): the old term cancelled Rewritten, the new term in its place. */
+  'policy.rewritten',
   'payment.posted',
   'payment.reversed',
   'invoice.created',

@@ -278,3 +278,26 @@ export interface ReversedRevision extends EndorsedRevision {
   /** The endorsement it reverses. */
   reversesRevisionId: string;
 }
+
+/**
+ * A rewrite issued (rewrite_policy, then issue): the old term cancelled `Rewritten` (its facts
+ * as a cancellation's), the new term committed (its facts as an issue's), and the return premium
+ * moved from one account to the other. Each side's note names the other.
+ */
+export interface RewrittenPolicy extends Decision {
+  policyId: string;
+  policyNumber: string;
+  agencyId?: string;
+  contactIds: string[];
+  rewriteType: 'full_term' | 'remainder_of_term' | 'new_term';
+  /** The old term's cancellation (absent for an expired term brought back new_term: nothing is left to cancel). */
+  cancelled?: CancelledTerm;
+  committed: CommittedRevision;
+  /** The rewrite revision as committed on the new term (its written figures): what its account bills. */
+  revision: RevisionSnapshot;
+  /** The notes each side keeps, naming the other. */
+  oldSideSummary: string;
+  newSideSummary: string;
+  /** The term the rewrite replaces. */
+  fromTermId: string;
+}

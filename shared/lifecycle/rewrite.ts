@@ -12,11 +12,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
-import { todayIso } from '../platform/dates.js';
-import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
-import type { Principal } from '../platform/principal.js';
+import { daysBetween, todayIso } from '../platform/dates.js';
+import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
+import { formatCents, prorate, toAmount } from '../platform/money.js';
+import { hasPermission, type Principal } from '../platform/principal.js';
+import { runTransaction } from '../platform/transactions.js';
 import {
+  cancellationWrites,
   createOpenRevision,
+  revisionHeaders,
+  revisionWithinReach,
+  rewriteCommitWrites,
+  totalsOfItems,
+  type LineItemRecord,
+  type RevisionRecord,
   endorsementCopy,
   inForceOn,
   loadRevision,
@@ -26,6 +35,22 @@ import {
   type RewriteFacts,
   type TermRecord,
 } from '../policies/index.js';
+import { joinMove, previewsOf, writesOf, type Contribution, type JoinMode } from './joining.js';
+import type { CancelledTerm, CommittedRevision, MoveReads, RewrittenPolicy } from './model.js';
+
+/** The cancel reason a rewrite cancels the old term with (reference data; not reinstatable). */
+export const REWRITTEN_REASON_ID = '3cd696ff-5e4d-4d29-a610-7d10583e942d';
+
+/**
+ * What the rewrite move asks of the areas: their parts in the rewrite (billing's cancellation
+ * rows, Transfer rows and new account, the two notes, the event), the new term's parts as an
+ * issue's (its Declaration, the search record Active), and billing's reasons, figures and schedule.
+ */
+export interface RewriteWiring {
+  rewrite: readonly Contribution<RewrittenPolicy>[];
+  issue: readonly Contribution<CommittedRevision>[];
+  reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures' | 'billingScheduleOf'>;
+}
 
 export const REWRITE_TYPES = ['full_term', 'remainder_of_term', 'new_term'] as const;
 export type RewriteType = (typeof REWRITE_TYPES)[number];
@@ -83,6 +108,8 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
   const open = facts.find((candidate) => candidate.revisionState === 'open');
   if (open) throw new PolicyNotRewritableError(`policy_id: policy ${policy.policyNumber} has an open revision ${open.id} dated ${open.revisionDate}; issue or discard it first`);
   const expired = committed.some((candidate) => candidate.policyStatus === 'Expired');
+  if (request.newPolicyNumber) throw new PolicyNotRewritableError('new_policy_number: a rewrite to a new policy number is not supported yet; rewrite under the same number');
+  if (request.toContactId) throw new PolicyNotRewritableError('to_contact_id: a rewrite to another named insured is not supported yet');
   const dates = newTermDates(request, term, expired);
 
   const onDate = expired ? term.expirationDate : dates.effectiveDate;
@@ -111,4 +138,197 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
     rewrites_term_id: term.id,
     base_revision_id: base.header.id,
   };
+}
+
+// ---------------------------------------------------------------- issue (issue_info.revision_id of a rewrite revision), preview_revision
+
+/** Whether a revision is a rewrite revision (issue and preview_revision route it to the rewrite move). */
+export async function isRewriteRevision(principal: Principal, revisionId: string): Promise<boolean> {
+  return !!(await revisionWithinReach(principal, revisionId)).header.rewrite;
+}
+
+const live = (items: readonly LineItemRecord[]) => items.filter((item) => item.persistStatus !== 'rejected');
+
+/**
+ * The rewrite planned: the old term's cancellation (Rewritten, flat for full term, on the new
+ * term's first day otherwise; none for a term already expired), the new term, and the rewrite
+ * revision's written figures over it: a remainder of term writes each item's annual premium for
+ * its days out of the old term's; fees are fully earned, written whole.
+ */
+async function planRewrite(wiring: RewriteWiring, principal: Principal, request: { revisionId: string; policyId?: string }, now: Date) {
+  const snapshot = await revisionWithinReach(principal, request.revisionId);
+  const { header } = snapshot;
+  const rewrite = header.rewrite;
+  if (!rewrite || (request.policyId && request.policyId !== header.policyId)) throw new NotFoundError(`Rewrite revision ${request.revisionId}`);
+  if (header.revisionState !== 'open') throw new PolicyNotRewritableError(`revision_id: revision ${header.id} is ${header.revisionState}; only an open rewrite can be issued`);
+  const unrated = live(snapshot.items).some((item) => item.annualPremiumCents === null && item.annualFeeCents === null && item.type !== 'nonRate');
+  if (unrated || (header.annualPremiumCents === 0 && header.annualFeeCents === 0)) throw new PolicyNotRewritableError(`revision_id: revision ${header.id} is not rated; rate it (rate_revision) before issuing`);
+  const { policy, terms } = await policyWithinReach(principal, { policyId: header.policyId });
+  const oldTerm = terms.find((candidate) => candidate.id === rewrite.fromTermId) as Term | undefined;
+  if (!oldTerm) throw new NotFoundError(`Policy term ${rewrite.fromTermId}`);
+  const committed = (await revisionHeaders(oldTerm.revisionIds)).filter((revision) => revision.revisionState === 'committed');
+  if (oldTerm.cancellationStatus === 'cancelled' || committed.some((revision) => revision.policyStatus === 'Cancelled')) {
+    throw new PolicyNotRewritableError(`revision_id: policy ${policy.policyNumber}'s term ${oldTerm.effectiveDate} to ${oldTerm.expirationDate} has been cancelled since the rewrite was opened`);
+  }
+  const base = committed.find((revision) => revision.id === policy.activeRevisionId) ?? committed.at(-1);
+  if (!base) throw new PolicyNotRewritableError(`revision_id: policy ${policy.policyNumber} has not been issued`);
+  const reason = await wiring.reads.cancelReason(REWRITTEN_REASON_ID);
+  if (!reason) throw new Error(`The cancel reason Rewritten (${REWRITTEN_REASON_ID}) is missing from the reference data`);
+
+  const decidedAt = now.toISOString();
+  const decisionDate = todayIso(now);
+  const decidedBy = principal.contactId;
+  const expired = committed.some((revision) => revision.policyStatus === 'Expired');
+  const cancelDate = rewrite.rewriteType === 'full_term' ? oldTerm.effectiveDate : rewrite.effectiveDate;
+  const cancels = !expired && cancelDate < oldTerm.expirationDate;
+  const figures = cancels ? await wiring.reads.cancellationFigures({ revisionId: base.id, effectiveDate: oldTerm.effectiveDate, expirationDate: oldTerm.expirationDate, cancelDate }) : undefined;
+  const scheduleId = await wiring.reads.billingScheduleOf(policy.id, oldTerm.id);
+
+  const fullTermDays = rewrite.rewriteType === 'remainder_of_term' ? daysBetween(oldTerm.effectiveDate, oldTerm.expirationDate) : daysBetween(rewrite.effectiveDate, rewrite.expirationDate);
+  const days = daysBetween(rewrite.effectiveDate, rewrite.expirationDate);
+  const items = snapshot.items.map((item) => ({ ...item, writtenPremiumCents: item.annualPremiumCents === null ? item.writtenPremiumCents : prorate(item.annualPremiumCents, days, fullTermDays), writtenFeeCents: item.annualFeeCents }));
+  const totals = totalsOfItems(live(items));
+  const newTerm: TermRecord = {
+    ...oldTerm,
+    id: randomUUID(),
+    effectiveDate: rewrite.effectiveDate,
+    expirationDate: rewrite.expirationDate,
+    isRenewal: false,
+    revisionIds: [header.id],
+    revisionIndex: {},
+    cancellationStatus: null,
+    cancelPendingDate: null,
+    cancelReasonId: null,
+    cancelDate: null,
+    renewal: null,
+    renewedFromTermId: null,
+    cancellationRevisionId: null,
+    cancelledWithTermId: null,
+    archivedOn: null,
+    lapses: [],
+    expiredOn: null,
+    version: 1,
+  };
+  const set: Partial<RevisionRecord> = {
+    revisionState: 'committed',
+    policyStatus: 'Active',
+    policyTermId: newTerm.id,
+    commitDate: decisionDate,
+    builderPending: false,
+    annualPremiumCents: totals.annualPremiumCents,
+    annualFeeCents: totals.annualFeeCents,
+    writtenPremiumCents: totals.writtenPremiumCents,
+    writtenFeeCents: totals.writtenFeeCents,
+  };
+  const span = (term: { effectiveDate: string; expirationDate: string }) => `${term.effectiveDate} to ${term.expirationDate}`;
+  const newSide = `policy ${policy.policyNumber}, term ${span(newTerm)} (revision ${header.id})`;
+  const oldSide = `policy ${policy.policyNumber}, term ${span(oldTerm)}`;
+  const cancelRevisionId = randomUUID();
+  const returned = figures?.returnPremiumCents ?? 0;
+  const common = {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
+    contactIds: [...policy.contactIds],
+  };
+  const cancelled: CancelledTerm | undefined = cancels
+    ? {
+        decisionDate, decidedAt, decidedBy, ...common,
+        termId: oldTerm.id,
+        termEffectiveDate: oldTerm.effectiveDate,
+        termExpirationDate: oldTerm.expirationDate,
+        revisionId: cancelRevisionId,
+        inForceRevisionId: base.id,
+        outcome: 'cancelled',
+        cancelDate,
+        reasonId: reason.id,
+        reason: reason.name,
+        returnPremiumCents: returned,
+        namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
+        summary: `Rewritten`,
+      }
+    : undefined;
+  const committedRevision: CommittedRevision = {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    termId: newTerm.id,
+    revisionId: header.id,
+    policyTypeId: header.policyTypeId,
+    effectiveDate: newTerm.effectiveDate,
+    expirationDate: newTerm.expirationDate,
+    commitDate: decisionDate,
+    annualPremiumCents: totals.annualPremiumCents,
+    annualFeeCents: totals.annualFeeCents,
+    writtenPremiumCents: totals.writtenPremiumCents,
+    writtenFeeCents: totals.writtenFeeCents,
+    ...(scheduleId ? { billingScheduleId: scheduleId } : {}),
+    ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
+    namedInsuredContactIds: [...header.contacts.namedInsuredIds],
+  };
+  const kind = rewrite.rewriteType.replace(/_/g, ' ');
+  const rewritten: RewrittenPolicy = {
+    decisionDate, decidedAt, decidedBy, ...common,
+    rewriteType: rewrite.rewriteType,
+    ...(cancelled ? { cancelled } : {}),
+    committed: committedRevision,
+    revision: { ...snapshot, header: { ...header, ...set } as RevisionRecord, items },
+    fromTermId: oldTerm.id,
+    oldSideSummary: cancels
+      ? `Rewritten (${kind}) as ${newSide}: cancelled effective ${cancelDate}${figures?.flat ? ' (flat)' : ''}, reason Rewritten; return premium ${formatCents(returned)} transferred to the new term's account`
+      : `Rewritten (${kind}) as ${newSide}`,
+    newSideSummary: `Rewrite (${kind}) of ${oldSide}${cancels ? `, cancelled Rewritten effective ${cancelDate}` : ''}; annual premium ${formatCents(totals.annualPremiumCents)}, written premium ${formatCents(totals.writtenPremiumCents)}`,
+  };
+  const writes = [
+    ...(cancels
+      ? cancellationWrites({ term: { ...oldTerm, revisionIds: oldTerm.revisionIds.filter((id) => id !== header.id) }, base, others: committed, outcome: 'cancelled', cancelDate, reasonId: reason.id, decisionDate, newRevisionId: cancelRevisionId })
+      : []),
+    ...rewriteCommitWrites({ policy, term: newTerm, header, set, items }),
+  ];
+  return { policy, oldTerm, newTerm, rewritten, writes, flat: figures?.flat ?? false };
+}
+
+async function partsOf(wiring: RewriteWiring, rewritten: RewrittenPolicy, mode: JoinMode) {
+  return [...(await joinMove(wiring.rewrite, rewritten, mode)), ...(await joinMove(wiring.issue, rewritten.committed, mode))];
+}
+
+function toWire(plan: Awaited<ReturnType<typeof planRewrite>>, parts: Awaited<ReturnType<typeof partsOf>>) {
+  const { rewritten } = plan;
+  return {
+    policy_id: rewritten.policyId,
+    policy_number: rewritten.committed.policyNumber,
+    revision_id: rewritten.committed.revisionId,
+    rewrite_type: rewritten.rewriteType,
+    rewritten_term_id: plan.oldTerm.id,
+    cancel_date: rewritten.cancelled?.cancelDate ?? null,
+    cancel_reason: rewritten.cancelled?.reason ?? null,
+    flat: plan.flat,
+    return_premium: toAmount(rewritten.cancelled?.returnPremiumCents ?? 0),
+    policy_term_id: plan.newTerm.id,
+    effective_date: plan.newTerm.effectiveDate,
+    expiration_date: plan.newTerm.expirationDate,
+    annual_premium: toAmount(rewritten.committed.annualPremiumCents),
+    annual_fee: toAmount(rewritten.committed.annualFeeCents),
+    written_premium: toAmount(rewritten.committed.writtenPremiumCents),
+    written_fee: toAmount(rewritten.committed.writtenFeeCents),
+    ...previewsOf(parts),
+  };
+}
+
+/** What issuing the rewrite would do, writing nothing (preview_revision). */
+export async function previewRewrite(wiring: RewriteWiring, principal: Principal, revisionId: string, options: { now?: () => Date } = {}) {
+  const plan = await planRewrite(wiring, principal, { revisionId }, options.now?.() ?? clock.now());
+  return toWire(plan, await partsOf(wiring, plan.rewritten, { preview: true }));
+}
+
+/**
+ * Issues the rewrite in ONE transaction: the old term cancelled Rewritten, the rewrite revision
+ * committed on the new term (the policy moved to it), and every area's part.
+ */
+export async function issueRewrite(wiring: RewriteWiring, principal: Principal, request: { revisionId: string; policyId?: string }, options: { now?: () => Date } = {}) {
+  // issue is open to agents for their quotes; a rewrite, like opening one, is an underwriter's or an Administrator's.
+  if (!hasPermission(principal, 'policies:rewrite')) throw new PermissionDeniedError('policies:rewrite');
+  const plan = await planRewrite(wiring, principal, request, options.now?.() ?? clock.now());
+  const parts = await partsOf(wiring, plan.rewritten, { preview: false });
+  await runTransaction([...plan.writes, ...writesOf(parts)], { label: `Policy ${plan.policy.policyNumber}` });
+  return toWire(plan, parts);
 }

@@ -1,5 +1,5 @@
 /** Notes' part in a policy's moves: the note a move leaves on the policy, its summary by who decided it. Listed per move in shared/moves/. */
-import type { AreaPart, CancelledTerm, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, TermDecision, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, RescindedCancellation, RewrittenPolicy, TermDecision, TransactionWrite } from '../lifecycle/index.js';
 import { newNote, notePut } from './store.js';
 
 type NotedMove = Pick<CancelledTerm, 'policyId' | 'termId' | 'agencyId' | 'contactIds' | 'summary' | 'decidedBy'>;
@@ -19,4 +19,19 @@ export async function noteOfEndorsement(endorsed: EndorsedRevision, mode: { prev
   const preview = [{ text: endorsed.summary }];
   if (mode.preview) return { area: 'notes', writes: [], preview };
   return { area: 'notes', writes: [notePutOf(endorsed, endorsed.committedAt)], preview };
+}
+
+/** A rewrite's two notes, each side's naming the other: on the old term (what it became), then on the new one (what it came from). */
+export async function noteOfRewrite(rewritten: RewrittenPolicy, mode: { preview: boolean } = { preview: false }): Promise<AreaPart> {
+  const preview = [{ text: rewritten.oldSideSummary }, { text: rewritten.newSideSummary }];
+  if (mode.preview) return { area: 'notes', writes: [], preview };
+  const later = new Date(Date.parse(rewritten.decidedAt) + 20).toISOString();
+  return {
+    area: 'notes',
+    writes: [
+      notePutOf({ ...rewritten, termId: rewritten.fromTermId, summary: rewritten.oldSideSummary }, rewritten.decidedAt),
+      notePutOf({ ...rewritten, termId: rewritten.committed.termId, summary: rewritten.newSideSummary }, later),
+    ],
+    preview,
+  };
 }

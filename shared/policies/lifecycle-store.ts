@@ -5,8 +5,10 @@
  */
 import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { guardedRevisionUpdate, policyKey, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
-import type { PolicyRecord, RevisionRecord, TermRecord } from './model.js';
+import { guardedRevisionUpdate, policyKey, renewalWatchIndex, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
+import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
+import { keyOfPart } from './store.js';
+import { indexedFacts, indexWith } from './term-revisions.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
 
@@ -153,5 +155,33 @@ export function reinstatementWrites(move: ReinstatementMove): TransactionWrite[]
         ...(revision.policyStatus === 'Cancelled' ? { policyStatus: 'Active', policyStatusReasonId: null } : {}),
       }),
     })),
+  ];
+}
+
+/** A rewrite issued: the new term (on the renewal watch), its rewrite revision committed onto it, the policy moved to it. */
+export interface RewriteCommit {
+  policy: PolicyRecord;
+  /** The new term, listing the rewrite revision. */
+  term: TermRecord;
+  header: RevisionRecord;
+  set: Partial<RevisionRecord>;
+  items: readonly LineItemRecord[];
+}
+
+/**
+ * The policies area's writes of a rewrite, beside the old term's cancellation (cancellationWrites,
+ * given the old term without the rewrite revision in its list): the rewrite revision, opened on
+ * the old term, leaves it for the new one, committed with its written figures, under its version.
+ */
+export function rewriteCommitWrites(commit: RewriteCommit): TransactionWrite[] {
+  const table = config.tableName();
+  const { policy, term, header, set } = commit;
+  const committed = { ...header, ...set } as RevisionRecord;
+  const termItem = { ...termKey(term.policyId, term.id), ...term, revisionIndex: indexWith(term, header.id, indexedFacts(committed)), ...renewalWatchIndex(term.policyId, term.id, term.expirationDate) };
+  return [
+    { Put: { TableName: table, Item: termItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Update: guardedRevisionUpdate(table, header.id, header.version, set) },
+    ...commit.items.map((item) => ({ Put: { TableName: table, Item: { ...keyOfPart(item), ...item } } })),
+    { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: header.id }) },
   ];
 }

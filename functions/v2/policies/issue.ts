@@ -3,6 +3,7 @@ import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
 import { endorseMove } from '../../../shared/moves/endorse.js';
 import { issueMove } from '../../../shared/moves/issue.js';
+import { isRewriteRevision, rewriteMove } from '../../../shared/moves/rewrite.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
@@ -28,7 +29,9 @@ export const handler = defineOperation({
   handle: async ({ issue_info }, { principal, idempotencyKey, deadline }) => {
     if (issue_info.revision_id) {
       const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
-      const commit = () => endorseMove(principal, request);
+      // A rewrite revision (rewrite_policy) is issued by the rewrite move: the old term cancelled, the new one committed.
+      const rewrite = await isRewriteRevision(principal, issue_info.revision_id);
+      const commit = async (): Promise<Record<string, unknown>> => (rewrite ? rewriteMove(principal, request) : endorseMove(principal, request));
       // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
       return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit, {
             deadline,

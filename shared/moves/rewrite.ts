@@ -1,0 +1,22 @@
+/**
+ * The rewrite move's wiring: billing's cancellation rows, Transfer rows and the new term's
+ * account; the two notes; policy.rewritten; the new term's Declaration and search record, as an
+ * issue's. Opening a rewrite (rewrite_policy) takes no contribution.
+ */
+import { billingAtRewrite, billingScheduleOf, cancelReason, cancellationFigures } from '../billing/joins-moves.js';
+import { declarationAtIssue } from '../documents/joins-moves.js';
+import { eventsAtRewrite } from '../events/joins-moves.js';
+import { wired } from '../lifecycle/joining.js';
+import { isRewriteRevision, issueRewrite, openRewrite, previewRewrite, type RewriteWiring } from '../lifecycle/rewrite.js';
+import { noteOfRewrite } from '../notes/joins-moves.js';
+import { searchAtIssue } from '../search/joins-moves.js';
+
+export const rewriteWiring: RewriteWiring = {
+  rewrite: [billingAtRewrite, noteOfRewrite, eventsAtRewrite],
+  issue: [declarationAtIssue, searchAtIssue],
+  reads: { cancelReason, cancellationFigures, billingScheduleOf },
+};
+
+export const rewriteMove = /* @__PURE__ */ wired(rewriteWiring, issueRewrite);
+export const previewRewriteMove = /* @__PURE__ */ wired(rewriteWiring, previewRewrite);
+export { isRewriteRevision, openRewrite };
