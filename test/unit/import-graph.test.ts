@@ -16,10 +16,6 @@ const FACE_WRITE_BUILDERS_NOT_YET_MOVED = [
   'shared/contacts/index.ts: contactCreationWrites',
   'shared/contacts/index.ts: policyLinkDelete',
   'shared/contacts/index.ts: policyLinkPut',
-  // events: the outbox item of a money move, a document or a signature (billing's payments are the billing-defects branch's).
-  'shared/events/index.ts: eventWrite',
-  // notes: a payment's and an NSF's note (billing's payments).
-  'shared/notes/index.ts: notePut',
   // policies: the policy's own writes of each move (lifecycle/), a policy group, a retired quote.
   'shared/policies/index.ts: policyGroupWrite',
   'shared/policies/index.ts: retireQuoteWrites',

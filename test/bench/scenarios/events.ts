@@ -10,7 +10,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { handler as deliverEvents } from '../../../events/queues/events/deliver_events.js';
 import { startEventDispatcher } from '../../../infra/local/pipe-dispatchers.js';
 import { startQueuePoller } from '../../../infra/local/queue-poller.js';
-import { eventWrite } from '../../../shared/events/index.js';
+import { eventOf } from '../../../shared/events/index.js';
 import { pendingEvents } from '../../../shared/events/store.js';
 import { config } from '../../../shared/platform/config.js';
 import { runTransaction } from '../../../shared/platform/transactions.js';
@@ -97,7 +97,7 @@ export const scenario: BenchScenario = {
       const before = arrivals.size;
       const writes = Array.from({ length: backlog }, (_, n) => {
         const policy = policies[n % policies.length];
-        return eventWrite({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `bench-${n}` });
+        return eventOf({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `bench-${n}` });
       });
       for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
       const drainStarted = performance.now();
