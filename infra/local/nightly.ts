@@ -20,7 +20,7 @@ import { DATA_DIR, findRunningService, LocalToolError, postToService, PROJECT_RO
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const memory = args.includes('--memory');
 const [job, date] = args.filter((arg) => !arg.startsWith('--'));
-const plannerFile = join(PROJECT_ROOT, 'events', 'schedules', `nightly-${job}.ts`);
+const plannerFile = join(PROJECT_ROOT, 'events', 'schedules', `nightly_${job}.ts`);
 
 interface Planned {
   runId: string;

@@ -79,19 +79,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     // Stopped in reverse: the consumers first, so that none is still polling stores already gone.
     if (ownStores) stoppers.push(stores.stop);
     /** The pipes and the queue pollers: told to stop all at once, so that none goes on polling while another winds down. */
-    const polling: Array<() => Promise<void>> = [];
-    let pollingStopped: Promise<void> | undefined;
-    const stopPolling = () => (pollingStopped ??= Promise.all(polling.map((stop) => stop().catch(() => undefined))).then(() => undefined));
+    let workers: LocalWorkers | undefined;
+    const stopPolling = () => workers?.stopPolling() ?? Promise.resolve();
     if (options.consumers !== false) {
       const only = Array.isArray(options.consumers) ? options.consumers : undefined;
-      const consumers = await startConsumers(options.eventsDir ?? EVENTS_DIR, only);
-      polling.push(...consumers.pollers);
-      const pipeClient = new SQSClient({});
-      polling.push(startRequestDispatcher({ sqs: pipeClient }).stop);
-      // The events' pipe and retry step, when the events consumer runs (infra/local/pipe-dispatchers.ts).
-      if (!only || only.includes('events')) polling.push(startEventDispatcher({ sqs: pipeClient }).stop);
+      workers = await startLocalWorkers({ eventsDir: options.eventsDir, only });
       // Stopped in reverse: after every pipe and poller, their clients.
-      stoppers.push(async () => pipeClient.destroy(), consumers.closeClient, stopPolling);
+      stoppers.push(workers.close);
     }
     return {
       url: api.url,
@@ -115,6 +109,44 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
 }
 
 /**
+ * The queue consumers of events/queues (or those of the queues named) and the table's pipes
+ * standing in for the stream: the deliverable requests' always, the events' when the events
+ * consumer runs. Answers what stops them all.
+ */
+export interface LocalWorkers {
+  /** Tells every pipe and poller to stop at once (none starts another call). */
+  stopPolling(): Promise<void>;
+  /** Stops them, then closes their clients. */
+  close(): Promise<void>;
+}
+
+export async function startLocalWorkers(options: { eventsDir?: string; only?: readonly QueueName[] } = {}): Promise<LocalWorkers> {
+  const { only } = options;
+  const consumers = await startConsumers(options.eventsDir ?? EVENTS_DIR, only);
+  const polling = [...consumers.pollers];
+  const pipeClient = new SQSClient({});
+  polling.push(startRequestDispatcher({ sqs: pipeClient }).stop);
+  if (!only || only.includes('events')) polling.push(startEventDispatcher({ sqs: pipeClient }).stop);
+  let stopped: Promise<void> | undefined;
+  const stopPolling = () => (stopped ??= Promise.all(polling.map((stop) => stop().catch(() => undefined))).then(() => undefined));
+  return {
+    stopPolling,
+    close: async () => {
+      await stopPolling();
+      pipeClient.destroy();
+      await consumers.closeClient();
+    },
+  };
+}
+
+/**
+ * Local pollers per consumer, where one would fall behind: Lambda runs a queue's batches
+ * concurrently, the local poller one at a time. The events consumer waits on subscribers and
+ * must keep up with every move of the service.
+ */
+const LOCAL_POLLERS: Partial<Record<QueueName, number>> = { events: 4, 'event-retries': 2 };
+
+/**
  * events/queues/<queue-name>/<consumer>.ts consumes <queue-name>, driven by a poller
  * exactly as Lambda's event source mapping would drive it (batches, partial failures).
  */
@@ -132,16 +164,19 @@ async function startConsumers(eventsDir: string, only?: readonly QueueName[]): P
     const attributes = await client.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
     for (const file of readdirSync(join(queuesDir, queue.name)).filter((name) => name.endsWith('.ts'))) {
       const module = await import(pathToFileURL(join(queuesDir, queue.name, file)).href);
-      const poller = startQueuePoller({
-        client,
-        queueUrl,
-        queueArn: attributes.Attributes?.QueueArn,
-        handler: module.handler,
-        batchSize: QUEUES[queue.name].batchSize,
-        waitTimeSeconds: 5,
-        onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
-      });
-      stoppers.push(() => poller.stop());
+      for (let n = 0; n < (LOCAL_POLLERS[queue.name] ?? 1); n += 1) {
+        const poller = startQueuePoller({
+          client,
+          queueUrl,
+          queueArn: attributes.Attributes?.QueueArn,
+          handler: module.handler,
+          batchSize: QUEUES[queue.name].batchSize,
+          // A long poll answers as soon as a message comes: the longest wait costs nothing while idle.
+          waitTimeSeconds: 20,
+          onError: (error) => console.error(`consumer events/queues/${queue.name}/${file} failed`, error),
+        });
+        stoppers.push(() => poller.stop());
+      }
     }
   }
   return { pollers: stoppers, closeClient: async () => client.destroy() };

@@ -11,6 +11,7 @@
  * queues, message move tasks, KMS.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueueEngine, type StoredMessage } from './sqs/engine.js';
@@ -216,6 +217,8 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
   if (options.dataFile) engine.restore(await loadState(options.dataFile));
   const saver = options.dataFile ? persistTo(options.dataFile, engine) : undefined;
   const shutdown = new AbortController();
+  // Every long poll in flight listens for shutdown: one per poller, and a local run has more than Node's default warning count of 10.
+  setMaxListeners(0, shutdown.signal);
   const inflightRequests = new Set<Promise<void>>();
   let closing = false;
 

@@ -40,6 +40,8 @@ export function endorsementBilling(
   entries: readonly AccountEntry[],
   rules: { billDaysBeforeDue: number; refundThresholdCents: Cents },
   context: { id: string; generatedBy: string },
+  /** A reversal's return premium is taken back from the installments not yet billed, as the change it reverses was spread over them. */
+  how: { takeBack?: boolean } = {},
 ): EndorsementBilling {
   const today = endorsed.commitDate;
   const amountCents = endorsed.premiumChangeCents + endorsed.feeChangeCents;
@@ -48,14 +50,17 @@ export function endorsementBilling(
     .sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0))
     .map((entry) => ({ number: entry.installmentNumber ?? 0, billDate: entry.billDate ?? entry.date, dueDate: entry.dueDate ?? entry.date, amountCents: entry.amountCents }));
   const additional = amountCents > 0;
-  const shares = additional ? spreadOverInstallments(amountCents, unbilled) : [];
+  const takenBack = how.takeBack === true && amountCents < 0;
+  const shares = additional || takenBack ? spreadOverInstallments(amountCents, unbilled) : [];
   const ownInvoice = additional && shares.length === 0 ? { billDate: today, dueDate: addDays(today, rules.billDaysBeforeDue), amountCents } : null;
-  const creditCents = amountCents < 0 ? Math.max(0, -(account.balanceCents + amountCents)) : 0;
+  const creditCents = amountCents < 0 && !shares.length ? Math.max(0, -(account.balanceCents + amountCents)) : 0;
   const refundCents = creditCents > rules.refundThresholdCents ? creditCents : 0;
   const what = additional ? 'Additional premium' : amountCents < 0 ? 'Return premium' : 'No premium change';
   let description: string;
   if (shares.length) {
-    description = `${what} ${formatCents(amountCents)} billed with installments ${shares.map((share) => `${share.number} (+${formatCents(share.shareCents)})`).join(', ')}`;
+    description = takenBack
+      ? `${what} ${formatCents(-amountCents)} taken back from installments ${shares.map((share) => `${share.number} (${formatCents(share.shareCents)})`).join(', ')}`
+      : `${what} ${formatCents(amountCents)} billed with installments ${shares.map((share) => `${share.number} (+${formatCents(share.shareCents)})`).join(', ')}`;
   } else if (ownInvoice) {
     description = `${what} ${formatCents(amountCents)} invoiced, due ${ownInvoice.dueDate}`;
   } else if (amountCents < 0) {
@@ -102,14 +107,14 @@ function previewOf(billing: EndorsementBilling, account: BillingAccount) {
 export type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, row: AccountEntry) => TransactionWrite[];
 
 /** Reads the account and works the Endorsement row out; `posting` (absent for a preview) turns it into writes. */
-export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode, posting?: EndorsementPosting): Promise<AreaPart> {
+export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode, posting?: EndorsementPosting, how: { takeBack?: boolean } = {}): Promise<AreaPart> {
   const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
   if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
   const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
   const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
     billDaysBeforeDue: settings.rules.billDaysBeforeDue,
     refundThresholdCents: threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold),
-  }, { id: randomUUID(), generatedBy: 'system' });
+  }, { id: randomUUID(), generatedBy: 'system' }, how);
   return {
     area: 'billing',
     writes: mode.preview || !posting ? [] : posting(loaded, billing.row),

@@ -269,6 +269,11 @@ export async function billingAtEndorsement(endorsed: EndorsedRevision, mode: { p
   return endorsementPart(endorsed, mode, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }));
 }
 
+/** Billing's part of a reversal: its Endorsement row, a return premium taken back from the unbilled installments the change was spread over. */
+export async function billingAtReversal(reversal: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
+  return endorsementPart(reversal, mode, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }), { takeBack: true });
+}
+
 /**
  * The same part for a move that only previews (preview_revision): it never posts, so the
  * function answering previews does not bundle the posting's writes (the ledger's running balance,

@@ -53,7 +53,10 @@ export function ledgerFromEntries(entries: readonly AccountEntry[]): { charges: 
   const credits: Credit[] = [];
   for (const entry of entries) {
     if (entry.type === 'NSF Reversal') continue;
-    if (entry.amountCents > 0 && entry.installmentShares?.length) {
+    if (entry.amountCents < 0 && entry.installmentShares?.length) {
+      // A reversal's return premium takes back, installment by installment, what the change it reverses added.
+      entry.installmentShares.forEach((share, index) => charges.push({ id: `${entry.id}#${index + 1}`, kind: entry.type, billDate: share.billDate, dueDate: share.dueDate, amountCents: share.amountCents }));
+    } else if (entry.amountCents > 0 && entry.installmentShares?.length) {
       // An endorsement's additional premium is owed installment by installment, as it is billed.
       entry.installmentShares.forEach((share, index) => charges.push({ id: `${entry.id}#${index + 1}`, kind: entry.type, billDate: share.billDate, dueDate: share.dueDate, amountCents: share.amountCents }));
     } else if (entry.amountCents > 0) {
@@ -69,5 +72,23 @@ export function ledgerFromEntries(entries: readonly AccountEntry[]): { charges: 
       });
     }
   }
-  return { charges, credits };
+  return { charges: nettedTakeBacks(charges), credits };
+}
+
+/** Negative installment shares (a reversal's) cancel the positive shares of the same installment, latest first; any rest is dropped from what is owed. */
+function nettedTakeBacks(charges: Charge[]): Charge[] {
+  const takeBacks = charges.filter((charge) => charge.amountCents < 0);
+  if (!takeBacks.length) return charges;
+  const owed = charges.filter((charge) => charge.amountCents >= 0).map((charge) => ({ ...charge }));
+  for (const takeBack of takeBacks) {
+    let left = -takeBack.amountCents;
+    for (const charge of [...owed].reverse()) {
+      if (left === 0) break;
+      if (charge.kind !== takeBack.kind || charge.dueDate !== takeBack.dueDate) continue;
+      const taken = Math.min(left, charge.amountCents);
+      charge.amountCents -= taken;
+      left -= taken;
+    }
+  }
+  return owed.filter((charge) => charge.amountCents > 0);
 }

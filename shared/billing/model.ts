@@ -35,6 +35,8 @@ export interface BillableItem {
   kind: 'premium' | 'fee';
   earning: 'proRata' | 'fullyEarned';
   writtenCents: Cents;
+  /** A state's tax, surcharge or assessment: billed on a line of its own, named. */
+  charge?: boolean;
 }
 
 /** Detail types of an installment (spec 2.11). */
@@ -50,6 +52,8 @@ export type InstallmentDetailType =
 export interface InstallmentDetail {
   type: InstallmentDetailType;
   amountCents: Cents;
+  /** The tax, surcharge or assessment a fee line bills (each is a line of its own). */
+  name?: string;
 }
 
 export interface Installment {

@@ -15,8 +15,9 @@ export function billableItems(
 ): BillableItem[] {
   const billable: BillableItem[] = [];
   for (const lineItem of lineItems) {
-    const earning = definitions.find((definition) => definition.id === lineItem.itemId)?.earning ?? 'proRata';
-    const base = { itemId: lineItem.itemId, name: lineItem.name, earning };
+    const definition = definitions.find((candidate) => candidate.id === lineItem.itemId);
+    const earning = definition?.earning ?? 'proRata';
+    const base = { itemId: lineItem.itemId, name: lineItem.name, earning, ...(definition?.charge ? { charge: true } : {}) };
     if (lineItem.writtenPremiumCents) billable.push({ ...base, kind: 'premium', writtenCents: lineItem.writtenPremiumCents });
     if (lineItem.writtenFeeCents) billable.push({ ...base, kind: 'fee', writtenCents: lineItem.writtenFeeCents });
   }
@@ -31,8 +32,19 @@ function detailType(item: BillableItem): InstallmentDetailType {
 
 function totalsByDetail(items: readonly BillableItem[]): Map<InstallmentDetailType, Cents> {
   const totals = new Map<InstallmentDetailType, Cents>([['Premium', 0]]);
-  for (const item of items) totals.set(detailType(item), (totals.get(detailType(item)) ?? 0) + item.writtenCents);
+  for (const item of items.filter((candidate) => !candidate.charge)) totals.set(detailType(item), (totals.get(detailType(item)) ?? 0) + item.writtenCents);
   return totals;
+}
+
+/** A state's taxes, surcharges and assessments, each its own named line: fully earned ones whole on the first installment, the others spread like premium. */
+function chargeDetails(items: readonly BillableItem[], factors: readonly string[]): Array<{ type: InstallmentDetailType; name: string; parts: Cents[] }> {
+  return items
+    .filter((item) => item.charge && item.writtenCents !== 0)
+    .map((item) => ({
+      type: detailType(item),
+      name: item.name,
+      parts: item.earning === 'fullyEarned' ? factors.map((_, index) => (index === 0 ? item.writtenCents : 0)) : allocate(item.writtenCents, factors),
+    }));
 }
 
 /** Bill date of an installment: the first on the effective date (when the rules say so), the others N days before due. */
@@ -54,6 +66,7 @@ export function installmentsFor(
 ): Installment[] {
   const factors = schedule.installments.map((installment) => installment.factor);
   const totals = totalsByDetail(items);
+  const charges = chargeDetails(items, factors);
   const spread = new Map<InstallmentDetailType, Cents[]>();
   for (const type of ['Premium', 'Custom Fee Prorata'] as const) {
     if (totals.has(type)) spread.set(type, allocate(totals.get(type)!, factors));
@@ -66,6 +79,7 @@ export function installmentsFor(
         if (totals.get(type)) details.push({ type, amountCents: totals.get(type)! });
       }
     }
+    for (const charge of charges) if (charge.parts[index]) details.push({ type: charge.type, amountCents: charge.parts[index], name: charge.name });
     const fee = toCents(definition.installmentFee);
     if (fee !== 0) details.push({ type: 'Installment Fee', amountCents: fee });
     const dueDate = addMonths(effectiveDate, definition.monthsAfterEffective);
@@ -84,7 +98,7 @@ export function installmentsWire(installments: readonly Installment[]): BillingS
     amountDue: toAmount(installment.amountDueCents),
     billDate: installment.billDate,
     dueDate: installment.dueDate,
-    details: installment.details.map((detail) => ({ amount: toAmount(detail.amountCents), type: detail.type })),
+    details: installment.details.map((detail) => ({ amount: toAmount(detail.amountCents), type: detail.type, ...(detail.name ? { name: detail.name } : {}) })),
   }));
 }
 

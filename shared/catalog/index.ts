@@ -2,5 +2,13 @@
  * The catalog area's public face: what other areas may use of it. Anything not exported here
  * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
  */
-export type { Availability, BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules, NonRenewalReason, RenewalRules, FormDefinition, ItemDefinition, ProductCatalog, QuestionDefinition, RateVersion, RatingStep, Role, SubLineDefinition, TableKey, TableRow, UnderwritingRules, ValueReference } from './model.js';
-export { getCarrierSettings, getCatalogRecord, getCatalogRecords, getProductCatalog, getRenewalRules, listCatalog, listNonRenewalReasons, listRoles } from './store.js';
+export type { ChargeDefinition, ChargeKind, NoticeDays, StateFiling, TerritoryTable, Availability, BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules, NonRenewalReason, RenewalRules, FormDefinition, ItemDefinition, ProductCatalog, QuestionDefinition, RateVersion, RatingStep, Role, SubLineDefinition, TableKey, TableRow, UnderwritingRules, ValueReference } from './model.js';
+export { forgetCatalogCache, getCarrierSettings, getCatalogRecord, getCatalogRecords, getProductCatalog, getRenewalRules, listCatalog, listNonRenewalReasons, listRoles, writeCatalogRecords, putProductVersion, getProductVersion, listProductVersions, deleteCatalogRecords, type ProductVersionRecord } from './store.js';
+export { COUNTRYWIDE, notWrittenProblem, productForFiling, resolveFiling, type ResolvedFiling } from './filings.js';
+export { STATE_NAMES } from './state-names.js';
+export { productFromRecords, chargeItems } from './model.js';
+export { packageRecords, type CatalogRecord } from './package-records.js';
+export { readPackage, PACKAGE_FILES, type PackageDocument, type PackageProblem, type ProductPackage, type Worksheet } from './package-schema.js';
+export { validatePackage, type CountyList } from './package-validation.js';
+export { diffPackages, type PackageChange } from './package-diff.js';
+export { referencePackageDocument } from './reference-package.js';

@@ -10,6 +10,13 @@ export function catalogKey(kind: CatalogKind, id?: string): { pk: string; sk: st
   return { pk: CATALOG_PARTITION, sk: id === undefined ? kind : `${kind}#${id}` };
 }
 
+/** Published product versions (whole line files) live apart from the catalog partition, which every cold function reads whole. */
+export const PRODUCT_VERSION_PARTITION = 'PRODUCTVERSION';
+
+export function productVersionKey(versionId: string): { pk: string; sk: string } {
+  return { pk: PRODUCT_VERSION_PARTITION, sk: versionId };
+}
+
 export function catalogQuery(kind: CatalogKind) {
   return {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

@@ -151,6 +151,10 @@ export type RatingStep =
   | { name: string; op: 'atLeast'; amount: string }
   | { name: string; op: 'atMost'; amount: string }
   | { name: string; op: 'flat'; amount: string }
+  /** The factor of the territory the property lies in, from its state filing's territory table (by ZIP, else county, else the state's default). */
+  | { name: string; op: 'territory' }
+  /** A percent of the policy's whole premium (every item that is not a fee): a premium tax or a surcharge on premium. */
+  | { name: string; op: 'percentOfPolicyPremium'; percent: string }
   | {
       name: string;
       op: 'percentOfPremiums';
@@ -186,6 +190,10 @@ export interface ItemDefinition {
   forms?: string[];
   /** `fullyEarned` fees are never returned on cancellation. */
   earning?: 'fullyEarned' | 'proRata';
+  /** A state's tax, surcharge or assessment (a fee item made from a filing's `charges`): billed and printed apart from premium. */
+  charge?: ChargeKind;
+  /** The states whose filing charges it (charge items only); absent: every state. */
+  states?: string[];
   rating: { steps: RatingStep[] };
 }
 
@@ -224,6 +232,12 @@ export interface UnderwritingRules {
  */
 export interface RateVersion {
   id: string;
+  /** The state whose filing it belongs to; absent: the countrywide filing. */
+  state?: string;
+  /** The product version (import_line_file's version id) that published it. */
+  productVersion?: string;
+  /** The state's territory table as published with these rates (they rate by it for good, whatever a later version files). */
+  territories?: TerritoryTable;
   name: string;
   newBusinessEffectiveDate: string;
   renewalEffectiveDate: string;
@@ -240,6 +254,64 @@ export interface ProductCatalog {
   underwritingRules: UnderwritingRules[];
   /** The rate versions, oldest first; none in a catalog seeded before versions existed (the product's own steps are then the rates). */
   rateVersions: RateVersion[];
+  /** The per-state filings (without their rate versions, which are in `rateVersions`); none in a catalog seeded before filings existed: the line is then written everywhere alike. */
+  filings?: StateFiling[];
+}
+
+// ---------------------------------------------------------------------------
+// Per-state filings (states/<state>.json of a product package): where and from when the
+// line is written, its rates, territories, taxes and surcharges, forms and notice days. A
+// state's filing states what differs from the countrywide one; the rest is inherited.
+// ---------------------------------------------------------------------------
+
+export type ChargeKind = 'tax' | 'surcharge' | 'assessment';
+
+/** A tax, surcharge or assessment a state levies apart from premium. */
+export interface ChargeDefinition {
+  id: string;
+  name: string;
+  kind: ChargeKind;
+  /** Exactly one of: a flat amount per policy, or a percent of the policy's premium (rounded half-up to the cent). */
+  flat?: string;
+  percentOfPremium?: string;
+  /** How it is returned on cancellation: daily pro rata like premium, or never (fully earned). */
+  returned: 'proRata' | 'fullyEarned';
+}
+
+export interface TerritoryEntry {
+  territory: string;
+  factor: string;
+}
+
+export interface TerritoryTable {
+  /** By the property's 5-digit ZIP; read before the county. */
+  byZip?: Array<TerritoryEntry & { zip: string }>;
+  /** By the property's county name, as the ZIP table names it (Miami-Dade). */
+  byCounty?: Array<TerritoryEntry & { county: string }>;
+  /** Every other place of the state. */
+  default?: TerritoryEntry;
+}
+
+export interface NoticeDays {
+  nonPaymentCancellation?: number;
+  otherCancellation?: number;
+  nonRenewal?: number;
+  conditionalRenewal?: number;
+}
+
+export interface StateFiling {
+  /** Two-letter state code, or `countrywide` for the filing every state inherits from. */
+  state: string;
+  name: string;
+  /** False: the line is not written in the state (a quote there is refused). Inherited when absent. */
+  written?: boolean;
+  availability?: { newBusiness: string; renewal: string };
+  territories?: TerritoryTable;
+  /** Replaces the inherited list when present. */
+  charges?: ChargeDefinition[];
+  /** Forms the state adds to the line's (attached by the same rules). */
+  forms?: FormDefinition[];
+  noticeDays?: NoticeDays;
 }
 
 const PRODUCT_KINDS = {
@@ -251,13 +323,14 @@ const PRODUCT_KINDS = {
   FORM: 'forms',
   UWRULES: 'underwritingRules',
   RATEVERSION: 'rateVersions',
+  FILING: 'filings',
 } as const satisfies Record<string, keyof ProductCatalog>;
 
 const STORAGE_ATTRIBUTES = ['pk', 'sk', 'kind', 'catalogVersion'] as const;
 
 /** Groups catalog records of the product kinds; other kinds are ignored. */
 export function productFromRecords(records: ReadonlyArray<Record<string, unknown>>): ProductCatalog {
-  const product: ProductCatalog = { lines: [], policyTypes: [], subLines: [], items: [], questions: [], forms: [], underwritingRules: [], rateVersions: [] };
+  const product: ProductCatalog = { lines: [], policyTypes: [], subLines: [], items: [], questions: [], forms: [], underwritingRules: [], rateVersions: [], filings: [] };
   for (const record of records) {
     const list = PRODUCT_KINDS[record.kind as keyof typeof PRODUCT_KINDS];
     if (!list) continue;
@@ -270,6 +343,51 @@ export function productFromRecords(records: ReadonlyArray<Record<string, unknown
   product.subLines.sort(bySortOrder);
   product.items.sort(bySortOrder);
   product.questions.sort(bySortOrder);
+  product.filings!.sort((a, b) => a.state.localeCompare(b.state));
+  product.items.push(...chargeItems(product));
   product.rateVersions.sort((a, b) => a.newBusinessEffectiveDate.localeCompare(b.newBusinessEffectiveDate) || a.renewalEffectiveDate.localeCompare(b.renewalEffectiveDate));
   return product;
+}
+
+/**
+ * The fee items a product's filings charge: one per tax, surcharge or assessment, on the
+ * line's first policy sub line, offered on no policy type until the state's view of the
+ * product (shared/catalog/filings.ts) makes it automatic there. Every area knows them by id.
+ */
+export function chargeItems(product: Pick<ProductCatalog, 'filings' | 'subLines' | 'items'>): ItemDefinition[] {
+  const subLineId = product.subLines.find((subLine) => subLine.category === 'policy')?.id ?? product.subLines[0]?.id ?? '';
+  const lastSort = product.items.reduce((highest, item) => Math.max(highest, item.sortOrder), 0);
+  const byId = new Map<string, ItemDefinition>();
+  for (const filing of product.filings ?? []) {
+    for (const charge of filing.charges ?? []) {
+      const known = byId.get(charge.id);
+      if (known) {
+        known.states!.push(filing.state);
+        continue;
+      }
+      byId.set(charge.id, {
+        id: charge.id,
+        name: charge.name,
+        description: `${charge.name} (${charge.kind})`,
+        category: 'policy',
+        type: 'fee',
+        subLineId,
+        sortOrder: lastSort + 1 + byId.size,
+        allowMultiples: false,
+        showInBuilder: false,
+        availability: {},
+        earning: charge.returned,
+        charge: charge.kind,
+        states: [filing.state],
+        rating: {
+          steps: [
+            charge.percentOfPremium !== undefined
+              ? { name: charge.name, op: 'percentOfPolicyPremium', percent: charge.percentOfPremium }
+              : { name: charge.name, op: 'flat', amount: charge.flat ?? '0.00' },
+          ],
+        },
+      });
+    }
+  }
+  return [...byId.values()];
 }

@@ -2,13 +2,13 @@
  * Reads of the catalog. The catalog changes only with a deploy or a bootstrap,
  * so a warm function keeps what it read for a minute.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
-import { CATALOG_PARTITION, catalogKey, catalogQuery, type CatalogKind } from './keys.js';
+import { CATALOG_PARTITION, catalogKey, catalogQuery, PRODUCT_VERSION_PARTITION, productVersionKey, type CatalogKind } from './keys.js';
 import { productFromRecords, type CarrierSettings, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
-import type { CatalogRecord } from './reference-data.js';
+import type { CatalogRecord } from './package-records.js';
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -76,4 +76,54 @@ export async function getProductCatalog(): Promise<ProductCatalog> {
 /** Every record of the catalog partition (cached like every catalog read): the billing settings read several kinds at once. */
 export async function getCatalogRecords(): Promise<Array<Record<string, unknown>>> {
   return cached('records', () => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': CATALOG_PARTITION } }));
+}
+
+// ---------------------------------------------------------------- published product versions
+
+/** A product version published by import_line_file (or the shipped one, written at bootstrap): who, when, from when, and the line file itself. */
+export interface ProductVersionRecord {
+  versionId: string;
+  lineId: string;
+  lineName: string;
+  /** The line file as published (a JSON document of its files), kept whole for get_export_line_file. */
+  document: string;
+  /** The earliest new-business and renewal dates of the rate versions it introduced. */
+  effectiveDates: { newBusiness: string; renewal: string };
+  /** The rate versions it introduced. */
+  rateVersionIds: string[];
+  status: 'published' | 'withdrawn';
+  /** Every change to it, with who and when. */
+  changeHistory: Array<{ action: 'published' | 'withdrawn'; by: string; at: string }>;
+  /** The version in force before it (restored when it is withdrawn); absent for the first. */
+  previousVersionId?: string;
+  publishedAt: string;
+}
+
+export async function putProductVersion(record: ProductVersionRecord, condition: 'new' | { status: 'published' }): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: config.tableName(),
+      Item: { ...productVersionKey(record.versionId), kind: 'PRODUCTVERSION', ...record },
+      ...(condition === 'new'
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': condition.status } }),
+    }),
+  );
+}
+
+export async function getProductVersion(versionId: string): Promise<ProductVersionRecord | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: productVersionKey(versionId) }));
+  return result.Item as ProductVersionRecord | undefined;
+}
+
+/** Every product version, oldest first (a carrier publishes a few a year: one small partition). */
+export async function listProductVersions(): Promise<ProductVersionRecord[]> {
+  const versions = await queryAll<ProductVersionRecord>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PRODUCT_VERSION_PARTITION } });
+  return versions.sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+}
+
+/** Removes catalog records by kind and id (a withdrawn version's rate versions). */
+export async function deleteCatalogRecords(keys: ReadonlyArray<{ kind: CatalogKind; id: string }>): Promise<void> {
+  await batchWriteAll(keys.map(({ kind, id }) => ({ DeleteRequest: { Key: catalogKey(kind, id) } })));
+  forgetCatalogCache();
 }

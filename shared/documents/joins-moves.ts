@@ -9,7 +9,7 @@
  * not import the renderer: issue, cancel_policy and the nightly consumer bundle it.
  */
 import { randomUUID } from 'node:crypto';
-import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, ReversedRevision, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest, EndorsementDetails } from './model.js';
@@ -174,4 +174,10 @@ export async function endorsementDeclaration(endorsed: EndorsedRevision, options
     state: 'requested',
   };
   return { area: 'documents', writes: [deliverableRequestPut(request)], preview };
+}
+
+/** A reversal's Endorsement Declaration: the endorsement's, its first line saying which change it reverses. */
+export async function reversalDeclaration(reversal: ReversedRevision, options: { preview: boolean }): Promise<AreaPart> {
+  const reverses = { label: `Reverses the endorsement effective ${reversal.revisionDate} (revision ${reversal.reversesRevisionId})`, before: 'issued', after: 'reversed' };
+  return endorsementDeclaration({ ...reversal, changes: [reverses, ...reversal.changes] }, options);
 }

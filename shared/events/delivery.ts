@@ -6,7 +6,13 @@
  * later one waits while an earlier one is being retried (delivered or failed lets the next go).
  * Fanning out an event first fans out the policy's earlier events still pending, so a queue
  * that hands events over out of order cannot reorder them. At least once: a delivery is
- * attempted under a short lease, and a worker that dies mid-attempt leaves it due for the next.
+ * attempted under a short lease, and a worker that dies mid-attempt leaves it due: the message
+ * it was handling comes back after the queue's visibility timeout and attempts it again.
+ *
+ * Each retry is scheduled for its own time: before a failed attempt is recorded, a message is
+ * put on the `event-retries` queue, delayed until the next attempt is due (SQS delays a message
+ * up to 15 minutes; a longer wait is re-queued when it arrives), and its consumer walks that
+ * subscription's deliveries of the policy again. No sweep runs on a timer.
  *
  * Time and the network are dependencies (`DeliveryDependencies`), so tests advance the clock
  * and call the retry step instead of waiting.
@@ -14,6 +20,9 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { sqsClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
 import { unseal } from '../platform/sealing.js';
 import { bareHost, isReachableSubscriberAddress, subscriberLookup, UnreachableSubscriberError } from './subscriber-addresses.js';
 import { deliveryIdOf } from './ids.js';
@@ -21,27 +30,47 @@ import { wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type 
 import { matchesAny } from './patterns.js';
 import { ATTEMPT_TIMEOUT_MS, nextAttemptAfter } from './retry-schedule.js';
 import { signedHeaders } from './signing.js';
+import { clock } from '../platform/clock.js';
 import {
   allSubscriptions,
   dueDeliveries,
   earlierPendingEvents,
   getPolicyEvent,
+  getSubscription,
   markEventPublished,
   openDeliveries,
   putNewDelivery,
   replaceDelivery,
 } from './store.js';
-import { clock } from '../platform/clock.js';
 
 export interface SubscriberAnswer {
   status: number;
   body: string;
 }
 
+/** A subscription's deliveries of one policy to walk again at `at` (the `event-retries` queue's message). */
+export interface ScheduledRetry {
+  subscriptionId: string;
+  policyId: string;
+  /** When the next attempt is due (ISO instant). */
+  at: string;
+}
+
 export interface DeliveryDependencies {
   now?: () => Date;
   /** POSTs a signed body; answers the subscriber's status and body, or throws when none came. */
   post?: (url: string, headers: Record<string, string>, body: string) => Promise<SubscriberAnswer>;
+  /** Puts a retry on the `event-retries` queue, delayed by `delaySeconds` (at most SQS's 900). */
+  scheduleRetry?: (retry: ScheduledRetry, delaySeconds: number) => Promise<void>;
+  /** Waits the last fraction of a second before a retry that arrived early. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** SQS's longest delay of one message: a longer wait is re-queued when the message arrives. */
+export const LONGEST_QUEUE_DELAY_SECONDS = 900;
+
+async function queueRetry(retry: ScheduledRetry, delaySeconds: number): Promise<void> {
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('event-retries'), MessageBody: JSON.stringify(retry), DelaySeconds: delaySeconds }));
 }
 
 const EXCERPT_CHARS = 200;
@@ -83,7 +112,22 @@ function postToSubscriber(url: string, headers: Record<string, string>, body: st
   });
 }
 
-const resolved = (dependencies: DeliveryDependencies) => ({ now: dependencies.now ?? (() => clock.now()), post: dependencies.post ?? postToSubscriber });
+const resolved = (dependencies: DeliveryDependencies) => ({
+  now: dependencies.now ?? (() => clock.now()),
+  post: dependencies.post ?? postToSubscriber,
+  scheduleRetry: dependencies.scheduleRetry ?? queueRetry,
+  sleep: dependencies.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+});
+
+/**
+ * Schedules `retry` on the queue: delayed by the whole seconds until it is due (its consumer
+ * waits out the fraction left), or by the queue's longest delay when it is due later than that.
+ */
+export async function scheduleRetry(retry: ScheduledRetry, dependencies: DeliveryDependencies = {}): Promise<void> {
+  const { now, scheduleRetry: send } = resolved(dependencies);
+  const waitMs = Date.parse(retry.at) - now().getTime();
+  await send(retry, Math.max(0, Math.min(LONGEST_QUEUE_DELAY_SECONDS, Math.floor(waitMs / 1000))));
+}
 
 /** The clear secrets a delivery is signed with now: the current one, and a rotated one still honoured. */
 export function signingSecrets(subscription: Subscription, now: Date): string[] {
@@ -139,6 +183,18 @@ export interface InOrderOptions {
  * retried (or not yet due, or held by another worker). Answers the deliveries it changed.
  */
 export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}, options: InOrderOptions = {}): Promise<Delivery[]> {
+  const changed: Delivery[] = [];
+  // Another worker that found this walk's lease held stopped there and left its new delivery to
+  // this walk: once every delivery read is settled, the policy's open deliveries are read again.
+  for (;;) {
+    const walked = await walkOpenDeliveries(subscription, policyId, dependencies, changed.length ? {} : options);
+    changed.push(...walked.changed);
+    if (!walked.settledAll || walked.changed.length === 0) return changed;
+  }
+}
+
+/** One pass over the open deliveries read now; `settledAll`: none was left waiting or held. */
+async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies, options: InOrderOptions): Promise<{ changed: Delivery[]; settledAll: boolean }> {
   const { now } = resolved(dependencies);
   const changed: Delivery[] = [];
   const open = await openDeliveries(subscription.subscriptionId, policyId);
@@ -149,17 +205,21 @@ export async function deliverInOrder(subscription: Subscription, policyId: strin
     // Never attempted in this round: its time was only a wait behind the ones settled before it here.
     const onlyWaitedBehind = changed.length > 0 && head.attemptsInRound === 0;
     if (!early && !onlyWaitedBehind && head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
+      // Its retry was scheduled when its attempt failed.
       await deferBehind(head.nextAttemptAt, open.slice(index + 1));
-      break;
+      return { changed, settledAll: false };
     }
-    if (head.leaseUntil && head.leaseUntil > at.toISOString()) break;
+    if (head.leaseUntil && head.leaseUntil > at.toISOString()) return { changed, settledAll: false };
     const leased: Delivery = { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
-    if (!(await replaceDelivery(leased))) break;
+    if (!(await replaceDelivery(leased))) return { changed, settledAll: false };
     const attempted = await attempt(subscription, head.eventId, JSON.stringify(head.event), dependencies);
-    // An early attempt that fails keeps the schedule: the retry due next stays due when it was.
+    // An early attempt that fails keeps the schedule: the retry due next stays due when it was (its message is already on the queue).
     const keepsSchedule = early && !succeeded(attempted) && head.nextAttemptAt !== null && head.nextAttemptAt > attempted.at && head.attemptsInRound > 0;
     const attemptsInRound = keepsSchedule ? head.attemptsInRound : head.attemptsInRound + 1;
     const next = succeeded(attempted) ? undefined : keepsSchedule ? new Date(head.nextAttemptAt!) : nextAttemptAfter(attemptsInRound, new Date(attempted.at));
+    // Scheduled before the failure is recorded: a worker that dies between the two leaves the
+    // delivery leased, and the retry (or this message, coming back) attempts it again.
+    if (next && !keepsSchedule) await scheduleRetry({ subscriptionId: subscription.subscriptionId, policyId, at: next.toISOString() }, dependencies);
     const { leaseUntil: _lease, ...rest } = leased;
     const settled: Delivery = {
       ...rest,
@@ -172,14 +232,14 @@ export async function deliverInOrder(subscription: Subscription, policyId: strin
           ? { status: 'pending', nextAttemptAt: next.toISOString() }
           : { status: 'failed', failedAt: attempted.at, nextAttemptAt: null }),
     };
-    if (!(await replaceDelivery(settled))) break;
+    if (!(await replaceDelivery(settled))) return { changed, settledAll: false };
     changed.push(settled);
     if (settled.status === 'pending') {
       await deferBehind(settled.nextAttemptAt!, open.slice(index + 1));
-      break;
+      return { changed, settledAll: false };
     }
   }
-  return changed;
+  return { changed, settledAll: true };
 }
 
 /**
@@ -231,13 +291,48 @@ export async function publishEvent(policyId: string, eventId: string, dependenci
     }
     await markEventPublished(pending, at);
   }
+  // A message that comes back (its worker died mid-attempt) finds the event published: the
+  // subscriptions receiving it are walked again, and the delivery its worker held is sent again.
+  for (const subscription of subscriptions.filter((candidate) => receives(candidate, event))) touched.set(subscription.subscriptionId, subscription);
   await Promise.all([...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies)));
   return 'published';
 }
 
 /**
- * The retry step: every delivery due by now is attempted, each subscription's deliveries of a
- * policy in order. Run every minute in AWS (events/schedules) and every poll locally.
+ * A scheduled retry's step (the `event-retries` queue's message): at its time, the
+ * subscription's deliveries of the policy are walked again in order. A message due later than
+ * the queue could delay it is put back for the rest of the wait; one a fraction of a second
+ * early waits it out. A paused subscription's retry is put back for the queue's longest delay;
+ * a deleted one's open deliveries of the policy are settled failed.
+ */
+export async function runScheduledRetry(retry: ScheduledRetry, dependencies: DeliveryDependencies = {}): Promise<'attempted' | 'rescheduled' | 'paused' | 'settled'> {
+  const { now, sleep } = resolved(dependencies);
+  const waitMs = Date.parse(retry.at) - now().getTime();
+  if (waitMs >= 1000) {
+    await scheduleRetry(retry, dependencies);
+    return 'rescheduled';
+  }
+  if (waitMs > 0) await sleep(waitMs);
+  const subscription = await getSubscription(retry.subscriptionId);
+  if (!subscription) {
+    const at = now().toISOString();
+    for (const orphan of await openDeliveries(retry.subscriptionId, retry.policyId)) {
+      await replaceDelivery({ ...orphan, status: 'failed', failedAt: at, nextAttemptAt: null, version: orphan.version + 1 });
+    }
+    return 'settled';
+  }
+  if (!subscription.active) {
+    await scheduleRetry({ ...retry, at: new Date(now().getTime() + LONGEST_QUEUE_DELAY_SECONDS * 1000).toISOString() }, dependencies);
+    return 'paused';
+  }
+  await deliverInOrder(subscription, retry.policyId, dependencies);
+  return 'attempted';
+}
+
+/**
+ * Every delivery due by now, attempted, each subscription's deliveries of a policy in order: a
+ * sweep no schedule runs (each retry is scheduled for its own time, runScheduledRetry), kept
+ * for an operator's one-off run and for tests that advance the clock.
  */
 export async function retryDueDeliveries(dependencies: DeliveryDependencies = {}): Promise<{ attempted: number }> {
   const { now } = resolved(dependencies);

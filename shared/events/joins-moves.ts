@@ -185,3 +185,9 @@ export const eventsAtReinstatement = /* @__PURE__ */ eventsAt((reinstated: Reins
 export async function eventsAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<EventsPart> {
   return { area: 'events', writes: mode.preview ? [] : [eventWrite(endorsedEvent(endorsed))], preview: [endorsedEvent(endorsed).type] };
 }
+
+/** A reversal is an endorsement to integrators too (`policy.endorsed`), saying which one it `reverses`. */
+export const eventsAtReversal = /* @__PURE__ */ eventsAt((reversal: EndorsedRevision & { reversesRevisionId: string }) => {
+  const endorsed = endorsedEvent(reversal);
+  return { ...endorsed, data: { ...endorsed.data, reverses: reversal.reversesRevisionId } };
+});

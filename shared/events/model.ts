@@ -25,6 +25,9 @@ export const EVENT_TYPES = [
   'deliverable.created',
   'deliverable.printed',
   'signature.completed',
+  /** A binding moratorium declared or lifted (shared/moratoriums): its id stands where a policy's would, its number is empty. */
+  'moratorium.declared',
+  'moratorium.lifted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

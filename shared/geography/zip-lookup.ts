@@ -131,3 +131,22 @@ function decodedTable(): DecodedTable {
   };
   return decoded;
 }
+
+/**
+ * The counties the ZIP table places in a state, each once, by name (a product's territory
+ * table is checked against them). Reads the whole table: for validating a filing, never on a
+ * request path that rates.
+ */
+export function countiesOfState(stateAbbr: string): County[] {
+  const table = decodedTable();
+  const records = table.records;
+  const seen = new Map<string, County>();
+  for (let at = 0; at < records.length; at += RECORD_WIDTH) {
+    if (records.slice(at + ZIP_WIDTH, at + ZIP_WIDTH + STATE_WIDTH) !== stateAbbr) continue;
+    const countyField = records.slice(at + ZIP_WIDTH + STATE_WIDTH + CITY_WIDTH, at + RECORD_WIDTH);
+    if (countyField === NO_COUNTY) continue;
+    const county = table.county(parseInt(countyField, INDEX_RADIX));
+    if (!seen.has(county.fips)) seen.set(county.fips, county);
+  }
+  return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+}

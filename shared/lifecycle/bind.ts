@@ -3,6 +3,7 @@
  * nothing. The contributions listed for it (shared/moves/bind.ts: search's status, the event)
  * land in the submit's transaction.
  */
+import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -32,6 +33,7 @@ export async function bindPolicy(wiring: BindWiring, principal: Principal, by: {
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, quoteCreatedAt: policy.dateAdded });
   const header = await currentlyRated(snapshot, policy.policyNumber);
   const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) };
   await runTransaction([...bindWrites(header), ...(await joinedWrites(wiring.bind, bound))], { label: `Policy ${policy.policyNumber}` });

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
+import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
@@ -113,6 +114,7 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   const base = committed.find((revision) => revision.id === policy.activeRevisionId) ?? committed.at(-1);
   if (!base) throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be cancelled`);
   if (term.cancellationStatus === 'cancelled') throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} is already cancelled`);
+  await refuseUnderMoratoriums(principal, { block: 'cancellation', operation: 'cancellation', revision: base.id, cancelReason: reason.name, at: now });
 
   const outcome = request.cancelPendingDate ? 'pending' : 'cancelled';
   const cancelDate = (request.cancelPendingDate ?? request.cancelDate)!;

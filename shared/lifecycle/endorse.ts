@@ -13,6 +13,7 @@ import { getProductCatalog, type ProductCatalog } from '../catalog/index.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
 import { formatCents, toAmount, type Cents } from '../platform/money.js';
+import { moratoriumPreview, refuseUnderMoratoriums } from '../moratoriums/index.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
@@ -469,7 +470,8 @@ export async function previewEndorsement(wiring: EndorseWiring, principal: Princ
   const plan = await planEndorsement(principal, { revisionId }, now);
   const parts = await joinMove(wiring.endorse, plan.endorsed, { preview: true });
   const carry = await renewalCarry(wiring, plan, principal, true);
-  return { ...planToWire(plan, parts), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry) };
+  const moratoriums = await moratoriumPreview(principal, { block: 'coverage_increase', operation: 'endorsement', revision: revisionId, at: now });
+  return { ...planToWire(plan, parts), conflicts: plan.conflicts.map(conflictToWire), ...carryToWire(carry), moratoriums };
 }
 
 // ---------------------------------------------------------------- issue (with issue_info.revision_id), resolve_oos_conflicts
@@ -483,6 +485,7 @@ export async function issueEndorsement(
   request: { revisionId: string; policyId?: string; resolutions?: Resolutions },
   options: { now?: () => Date } = {},
 ) {
+  await refuseUnderMoratoriums(principal, { block: 'coverage_increase', operation: 'endorsement', revision: request.revisionId, at: options.now?.() });
   for (let attempt = 1; ; attempt += 1) {
     const now = options.now?.() ?? clock.now();
     const plan = await planEndorsement(principal, request, now);

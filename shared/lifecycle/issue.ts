@@ -6,6 +6,7 @@
  */
 import { todayIso } from '../platform/dates.js';
 import { clock } from '../platform/clock.js';
+import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
@@ -54,6 +55,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, at: now });
   const header = await currentlyRated(snapshot, policy.policyNumber);
   const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
   const writes = [...issueWrites(header, policy, committed.commitDate), ...(await joinedWrites(wiring.issue, committed))];

@@ -272,3 +272,9 @@ export interface EndorsedRevision {
   /** The policy's active revision once the endorsement lands (what its search record shows); absent for a change carried into a renewal, which leaves it where it is. */
   activeRevisionId?: string;
 }
+
+/** A reversal (reverse_revision): an endorsement, dated as the one it undoes, restoring the revision before it. */
+export interface ReversedRevision extends EndorsedRevision {
+  /** The endorsement it reverses. */
+  reversesRevisionId: string;
+}

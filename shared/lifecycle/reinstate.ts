@@ -9,6 +9,7 @@
  */
 import { addDays, daysBetween, todayIso } from '../platform/dates.js';
 import { clock } from '../platform/clock.js';
+import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -101,6 +102,7 @@ export async function reinstatePolicy(wiring: ReinstateWiring, principal: Princi
   const cancelled = terms.filter((term) => term.cancellationStatus === 'cancelled');
   const term = cancelled.find((candidate) => candidate.id === policy.activeTermId) ?? cancelled.at(-1);
   if (!term || !term.cancelDate) throw new PolicyNotReinstatableError(`Policy ${policy.policyNumber} is not cancelled; only a cancelled policy can be reinstated`);
+  await refuseUnderMoratoriums(principal, { block: 'reinstatement', operation: 'reinstatement', revision: policy.activeRevisionId, at: now });
   const cancelDate = term.cancelDate;
   const reason = term.cancelReasonId ? await wiring.reads.cancelReason(term.cancelReasonId) : undefined;
   if (reason && !reason.reinstatable) throw new PolicyNotReinstatableError(`Policy ${policy.policyNumber} was cancelled for ${reason.name}, which the carrier does not reinstate`);

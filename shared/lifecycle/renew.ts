@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
 import { getProductCatalog, getRenewalRules, listNonRenewalReasons, type ProductCatalog } from '../catalog/index.js';
+import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
@@ -445,6 +446,7 @@ export async function storeRenewalStatus(wiring: RenewalStatusWiring, principal:
     const known = (await listNonRenewalReasons()).find((candidate) => candidate.id === request.reasonId);
     if (!known) throw new BusinessRuleError(`renewal_status_reason: ${request.reasonId.slice(0, 40)} is not a non-renewal reason`);
     reason = { id: known.id, name: known.name };
+    await refuseUnderMoratoriums(principal, { block: 'non_renewal', operation: 'non_renewal', revision: request.revisionId, at: new Date(decision.decidedAt) });
     const { nonRenewalNoticeDays } = await getRenewalRules();
     const latest = addDays(term.expirationDate, -nonRenewalNoticeDays);
     if (decision.decisionDate > latest) {

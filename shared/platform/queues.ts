@@ -58,6 +58,12 @@ export const QUEUES = {
    * and makes the first attempts. Attempts wait on subscribers: a small batch stays inside the timeout.
    */
   events: { ...STANDARD, batchSize: 5 },
+  /**
+   * Event deliveries' retries, each sent delayed until its attempt is due (shared/events/delivery.ts):
+   * the consumer walks the subscription's deliveries of the policy again. Attempts wait on
+   * subscribers, as the events consumer's do.
+   */
+  'event-retries': { ...STANDARD, batchSize: 5 },
 } as const satisfies Record<string, QueueSettings>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -197,7 +197,7 @@ export interface RevisionRecord {
   riskSequence: number;
   transactionType: 'new_business' | 'rewrite' | 'renewal';
   /** The rate version it was last rated at (an endorsement copies it and keeps it: see shared/rating/versions.ts). */
-  rateVersion?: { id: string; name: string };
+  rateVersion?: { id: string; name: string; productVersion?: string };
   /** A renewal's revision: what the renewal move did to the expiring term's revision (see shared/lifecycle/renew.ts). */
   renewal?: RenewalFacts;
   /** Set on a mid-term change (new_revision): what it was copied from and, once issued, what it did. */
@@ -232,6 +232,8 @@ export interface EndorsementFacts {
   reappliedRevisionIds?: string[];
   /** A later revision an earlier endorsement was slipped under: that endorsement's id. */
   reappliedUnder?: string[];
+  /** A reversal (reverse_revision): the endorsement it undoes, which it restores the revision before. */
+  reversesRevisionId?: string;
 }
 
 /** Address and description fields of a property, named as on the wire (spec 2.8). */

@@ -17,7 +17,10 @@ function lineToRate(item: LineItemRecord): LineItemToRate {
 export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
   const items = [...snapshot.items].sort(bySortOrder);
   const answers = Object.fromEntries(snapshot.header.underwritingQuestions.map((answer) => [answer.questionId, answer.yesNoAnswer]));
+  // The primary property's state files the policy's rates; each property's territory is read from its own place.
+  const primary = snapshot.risks.find((risk) => risk.primary) ?? snapshot.risks[0];
   return {
+    state: primary?.address_state ?? null,
     policyTypeId: snapshot.header.policyTypeId,
     termStart: snapshot.header.termStart,
     termEnd: snapshot.header.termEnd,
@@ -27,6 +30,7 @@ export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
       name: risk.name,
       answers: risk.questions,
       fields: risk,
+      location: { state: risk.address_state ?? null, zip: risk.address_zip ?? null, county: risk.county?.name ?? null },
       items: items.filter((item) => item.riskId === risk.id).map(lineToRate),
     })),
     policyItems: items.filter((item) => !item.riskId).map(lineToRate),

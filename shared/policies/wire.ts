@@ -73,6 +73,8 @@ function revisionCommon(revision: RevisionRecord) {
     policy_type_id: revision.policyTypeId,
     // Beyond the interface, once rated: the rate version its premiums come from (the rating trace's version).
     ...(revision.rateVersion ? { rate_version: { id: revision.rateVersion.id, name: revision.rateVersion.name } } : {}),
+    // The product version (a published line file) those rates came with.
+    ...(revision.rateVersion?.productVersion ? { product_version: revision.rateVersion.productVersion } : {}),
   };
 }
 

@@ -87,7 +87,7 @@ export interface QuotePlan {
 export interface QuoteResult {
   quote_number: string | null;
   policy_id: string | null;
-  total: { pro_rata_fees: number; pro_rata_premium: number; pro_rata_total: number; annual_fees: number; annual_premium: number; annual_total: number };
+  total: { pro_rata_fees: number; pro_rata_premium: number; pro_rata_total: number; annual_fees: number; annual_premium: number; annual_total: number; pro_rata_surcharges?: number; annual_surcharges?: number };
   items: Array<Record<string, unknown>>;
   forms?: AttachedForm[];
   stp?: { ran: boolean; success: boolean; details: Array<{ rule_name: string; details: string; outcome: StpFinding['outcome'] }> };

@@ -32,6 +32,7 @@ export function quoteResult(
       entry.rating_details = item.ratingDetails
         .filter((detail) => wanted.some((name) => name.toLowerCase() === detail.name.toLowerCase()))
         .map((detail) => ({ [detail.name]: toAmount(detail.runningTotalCents) }));
+      if (item.territory) entry.territory = item.territory;
       const identifier = identifierOf(planned, plan, context.questionNames);
       if (identifier !== undefined) entry.identifier = identifier;
     }
@@ -47,6 +48,8 @@ export function quoteResult(
       annual_fees: toAmount(totals.annualFeeCents),
       annual_premium: toAmount(totals.annualPremiumCents),
       annual_total: toAmount(totals.annualTotalCents),
+      // A state's taxes, surcharges and assessments, shown apart: they are part of the fees, never of the premium.
+      ...(totals.annualChargeCents !== undefined ? { pro_rata_surcharges: toAmount(totals.writtenChargeCents ?? 0), annual_surcharges: toAmount(totals.annualChargeCents) } : {}),
     },
     items,
   };

@@ -7,9 +7,11 @@
  * retirement of the quote it replaces to that same transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { type ProductCatalog, getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { type ProductCatalog, getCarrierSettings, getProductCatalog, notWrittenProblem, productForFiling, resolveFiling } from '../catalog/index.js';
 import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, agencyIdByNumber, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
+import { moratoriumWarnings } from '../moratoriums/index.js';
+import { DataWithMessages } from '../platform/envelope.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import {
@@ -29,7 +31,7 @@ import {
   type RevisionSnapshot,
 } from '../policies/index.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { rateRevision } from '../rating/index.js';
+import { rateRevision, type RatedRevision } from '../rating/index.js';
 import { searchIndexDeletes, getSearchRecord } from '../search/index.js';
 import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
@@ -67,7 +69,23 @@ async function agencyOf(principal: Principal, info: QuoteInfo): Promise<string |
   return agency.id;
 }
 
+/**
+ * The quote's structure as the state of its primary location sells the line: built once to
+ * learn where the location lies (its ZIP's state), refused naming the line and the state
+ * where the line is not written (or not yet on the effective date), and built again with the
+ * state's charges when its filing has any.
+ */
 function structureFor(product: ProductCatalog, plan: QuotePlan, at: { policyId: string; revisionId: string; now: Date }, hardGeoBypass: boolean): BuiltStructure {
+  const built = structureOf(product, plan, at, hardGeoBypass);
+  const primaryIndex = Math.max(0, plan.locations.findIndex((location) => location.primary));
+  const filing = resolveFiling(product, built.risks[primaryIndex]?.address_state ?? null);
+  const problem = notWrittenProblem(product, filing, { date: plan.effectiveDate, basis: 'new_business' });
+  if (problem) throw new BusinessRuleError(`quote_info.locations.${primaryIndex}.address_zip: ${problem}`);
+  const stateProduct = productForFiling(product, filing);
+  return stateProduct === product ? built : structureOf(stateProduct, plan, at, hardGeoBypass);
+}
+
+function structureOf(product: ProductCatalog, plan: QuotePlan, at: { policyId: string; revisionId: string; now: Date }, hardGeoBypass: boolean): BuiltStructure {
   return buildRevisionStructure(
     product,
     {
@@ -161,6 +179,28 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
     ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
   ];
   return createQuote(principal, { ...info, policy_number: undefined }, { ...options, runStateless: false, retiring }, now);
+}
+
+/**
+ * A quote's answer with a warning for every moratorium in force over one of its properties: the
+ * quote still rates (and is stored), but binding it will be refused while the moratorium lasts.
+ */
+export async function withMoratoriumWarnings(result: QuoteResult, info: Pick<QuoteInfo, 'locations' | 'policy_type_name'>, now = clock.now()): Promise<QuoteResult | DataWithMessages> {
+  const warnings = await moratoriumWarnings({ properties: info.locations.map((location) => ({ zip: location.address_zip ?? null, state: location.address_state ?? null })), policyTypeName: info.policy_type_name, at: now });
+  return warnings.length ? new DataWithMessages(result, warnings) : result;
+}
+
+/**
+ * A quote request rated in memory as create_quote_extended would rate it (the plan, the
+ * structure of its state, the engine), with the properties it built: product worksheets are
+ * rated this way. Nothing is read or written.
+ */
+export function rateQuoteInMemory(product: ProductCatalog, info: QuoteInfo): { rated: RatedRevision; propertyIds: string[] } {
+  const plan = planQuote(product, info);
+  const header = { policyTypeId: plan.policyTypeId, termStart: plan.effectiveDate, termEnd: addMonths(plan.effectiveDate, 12), underwritingQuestions: plan.underwritingAnswers, transactionType: 'new_business' } as RevisionRecord;
+  const built = structureFor(product, plan, { policyId: randomUUID(), revisionId: randomUUID(), now: new Date(0) }, false);
+  const { rated } = rateBuilt(product, plan, header, built, false);
+  return { rated, propertyIds: built.risks.map((risk) => risk.id) };
 }
 
 /** Rates and answers a quote built in memory; nothing is written, not even a policy number. */

@@ -1,5 +1,5 @@
 /** Where a step is evaluated: the catalog's lookups, the revision, the item and its neighbours. */
-import type { ItemDefinition, ProductCatalog, QuestionDefinition } from '../catalog/index.js';
+import type { ItemDefinition, ProductCatalog, QuestionDefinition, ResolvedFiling } from '../catalog/index.js';
 import type { Cents } from '../platform/money.js';
 import { RatingInputError, type LineItemToRate, type PropertyToRate, type RevisionToRate } from './model.js';
 
@@ -7,11 +7,14 @@ export interface CatalogIndex {
   product: ProductCatalog;
   items: ReadonlyMap<string, ItemDefinition>;
   questions: ReadonlyMap<string, QuestionDefinition>;
+  /** The state filing rating reads (territories); absent when rating outside a state's view. */
+  filing?: ResolvedFiling;
 }
 
-export function indexCatalog(product: ProductCatalog): CatalogIndex {
+export function indexCatalog(product: ProductCatalog, filing?: ResolvedFiling): CatalogIndex {
   return {
     product,
+    ...(filing ? { filing } : {}),
     items: new Map(product.items.map((item) => [item.id, item])),
     questions: new Map(product.questions.map((question) => [question.id, question])),
   };

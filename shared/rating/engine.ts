@@ -3,7 +3,8 @@
  * up annual and written (daily pro-rata) premiums and fees. Pure: the catalog and the
  * revision in, figures out.
  */
-import type { ProductCatalog } from '../catalog/index.js';
+import { notWrittenProblem, productForFiling, resolveFiling, type ProductCatalog } from '../catalog/index.js';
+import { BusinessRuleError } from '../platform/errors.js';
 import { daysBetween } from '../platform/dates.js';
 import { prorate, sum, type Cents } from '../platform/money.js';
 import { indexCatalog, missingInput, type CatalogIndex, type PlacedItem, type RatedPremium, type StepContext } from './context.js';
@@ -24,10 +25,22 @@ import { resolveDeductible, resolveLimit } from './references.js';
 import { applyStep } from './steps.js';
 import { productAtRateVersion, rateVersionOf } from './versions.js';
 
+/**
+ * Rates a revision by the filing of its state: the countrywide filing with what the state's
+ * own filing overrides (its rate versions, territories, charges). A state where the line is
+ * not written, or not yet for the revision's basis, is refused; an endorsement, which keeps its
+ * term's rate version, is not asked again.
+ */
 export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionToRate): RatedRevision {
-  const version = rateVersionOf(catalogProduct, revision);
-  const product = productAtRateVersion(catalogProduct, version);
-  const catalog = indexCatalog(product);
+  const filing = resolveFiling(catalogProduct, revision.state);
+  if (!revision.rateVersionId) {
+    const problem = notWrittenProblem(catalogProduct, filing, { date: revision.termStart, basis: revision.rateBasis ?? 'new_business' });
+    if (problem) throw new BusinessRuleError(`Cannot rate the revision: ${problem}`);
+  }
+  const version = rateVersionOf({ rateVersions: filing.rateVersions }, revision);
+  const product = productAtRateVersion(productForFiling(catalogProduct, filing), version);
+  // Rates published with their own territory table keep rating by it.
+  const catalog = indexCatalog(product, version?.territories ? { ...filing, territories: version.territories } : filing);
   const { daysInTerm, daysInForce } = termDays(revision);
   const placedItems = placeItems(catalog, revision);
   const ranks = ratingRanks(product.items);
@@ -43,7 +56,8 @@ export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionT
   }
   const allItemIds = placedItems.map((placed) => placed.line.itemId);
   return {
-    rateVersion: version ? { id: version.id, name: version.name } : null,
+    rateVersion: version ? { id: version.id, name: version.name, ...(version.productVersion ? { productVersion: version.productVersion } : {}) } : null,
+    filing: { state: filing.state, filedAs: filing.filedAs },
     items: results,
     totals: totalsOf(results),
     subLines: subLineTotals(results),
@@ -91,10 +105,12 @@ function rateItem(context: StepContext, daysInForce: number, daysInTerm: number)
   if (definition.type !== 'nonRate') {
     let running: Cents = 0;
     for (const step of definition.rating.steps) {
-      running = applyStep(context, step, running);
-      details.push({ name: step.name, runningTotalCents: running });
+      const applied = applyStep(context, step, running);
+      running = applied.cents;
+      details.push({ name: step.name, runningTotalCents: running, ...(applied.basis ? { basis: applied.basis } : {}) });
     }
   }
+  const territory = definition.rating.steps.some((step) => step.op === 'territory') ? details.find((detail) => detail.basis)?.basis : undefined;
   const annual = details.at(-1)?.runningTotalCents ?? 0;
   // A fully earned charge is written whole whatever part of the term the revision covers.
   const written = definition.earning === 'fullyEarned' ? annual : prorate(annual, daysInForce, daysInTerm);
@@ -114,6 +130,8 @@ function rateItem(context: StepContext, daysInForce: number, daysInTerm: number)
     annualFeeCents: isFee ? annual : 0,
     writtenFeeCents: isFee ? written : 0,
     ratingDetails: details,
+    ...(definition.charge ? { charge: definition.charge } : {}),
+    ...(territory ? { territory } : {}),
   };
 }
 
@@ -122,7 +140,9 @@ function totalsOf(items: readonly RatedLineItem[]): RatingTotals {
   const annualFeeCents = sum(items.map((item) => item.annualFeeCents));
   const writtenPremiumCents = sum(items.map((item) => item.writtenPremiumCents));
   const writtenFeeCents = sum(items.map((item) => item.writtenFeeCents));
+  const charges = items.filter((item) => item.charge);
   return {
+    ...(charges.length > 0 ? { annualChargeCents: sum(charges.map((item) => item.annualFeeCents)), writtenChargeCents: sum(charges.map((item) => item.writtenFeeCents)) } : {}),
     annualPremiumCents,
     annualFeeCents,
     annualTotalCents: annualPremiumCents + annualFeeCents,

@@ -32,6 +32,8 @@ export interface PropertyToRate {
    * rules read by name; any object will do, the stored risk record included.
    */
   fields?: object;
+  /** Where the property lies, as its territory is read (state code, 5-digit ZIP, county name as the ZIP table names it). */
+  location?: { state?: string | null; zip?: string | null; county?: string | null };
   items: readonly LineItemToRate[];
 }
 
@@ -51,12 +53,16 @@ export interface RevisionToRate {
   /** The rate version to rate at (an endorsement: its term's); else the one in force for `rateBasis` on `termStart`. */
   rateVersionId?: string | null;
   rateBasis?: 'new_business' | 'renewal';
+  /** The state whose filing rates the revision (its primary property's); the countrywide filing when absent. */
+  state?: string | null;
 }
 
 /** One named step and the item's running total after it. */
 export interface RatingDetail {
   name: string;
   runningTotalCents: Cents;
+  /** What the step read that a reader of the trace needs (a Territory step: the territory). */
+  basis?: string;
 }
 
 export interface RatedLineItem {
@@ -77,6 +83,10 @@ export interface RatedLineItem {
   annualFeeCents: Cents;
   writtenFeeCents: Cents;
   ratingDetails: RatingDetail[];
+  /** A fee item that is a state's tax, surcharge or assessment. */
+  charge?: 'tax' | 'surcharge' | 'assessment';
+  /** The territory a Territory step rated the property in. */
+  territory?: string;
 }
 
 export interface RatingTotals {
@@ -86,6 +96,9 @@ export interface RatingTotals {
   writtenPremiumCents: Cents;
   writtenFeeCents: Cents;
   writtenTotalCents: Cents;
+  /** The part of the fees that is states' taxes, surcharges and assessments; absent when there is none. */
+  annualChargeCents?: Cents;
+  writtenChargeCents?: Cents;
 }
 
 /** The totals of one sub line instance: a catalog sub line on one property, or on the revision. */
@@ -102,7 +115,9 @@ export interface AttachedForm {
 
 export interface RatedRevision {
   /** The rate version the revision was rated at (null in a catalog without versions). */
-  rateVersion: { id: string; name: string } | null;
+  rateVersion: { id: string; name: string; productVersion?: string } | null;
+  /** The state filing that rated it (`countrywide` when the state has none of its own) and the state asked about. */
+  filing: { state: string; filedAs: string };
   /** In the order given: the policy items first, then each property's items. */
   items: RatedLineItem[];
   totals: RatingTotals;

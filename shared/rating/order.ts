@@ -7,6 +7,8 @@ import { RatingRuleError } from './model.js';
 
 /** Catalog items that `definition` reads the premiums of. */
 function premiumsRead(definition: ItemDefinition, all: readonly ItemDefinition[]): ItemDefinition[] {
+  // A charge on the policy's premium reads every item that is not a fee.
+  if (definition.rating.steps.some((step) => step.op === 'percentOfPolicyPremium')) return all.filter((other) => other.id !== definition.id && other.type !== 'fee');
   const targets = definition.rating.steps.flatMap((step) => (step.op === 'percentOfPremiums' ? [step.of] : []));
   if (targets.length === 0) return [];
   return all.filter(

@@ -4,14 +4,23 @@
  */
 import type { RatingStep } from '../catalog/index.js';
 import { multiply, percentOf, perThousand, sum, toCents, type Cents } from '../platform/money.js';
-import { answerFor, type StepContext } from './context.js';
+import { answerFor, missingInput, type StepContext } from './context.js';
 import { RatingRuleError } from './model.js';
 import { resolveReference } from './references.js';
 import { rowFor } from './tables.js';
 
 type StepOf<Op extends RatingStep['op']> = Extract<RatingStep, { op: Op }>;
 
-export function applyStep(context: StepContext, step: RatingStep, running: Cents): Cents {
+/** The running total after a step, and what it read when a reader of the trace needs it (the territory). */
+export function applyStep(context: StepContext, step: RatingStep, running: Cents): { cents: Cents; basis?: string } {
+  if (step.op === 'territory') {
+    const territory = territoryOf(context, step.name);
+    return { cents: multiply(running, territory.factor), basis: territory.territory };
+  }
+  return { cents: amountAfter(context, step, running) };
+}
+
+function amountAfter(context: StepContext, step: RatingStep, running: Cents): Cents {
   switch (step.op) {
     case 'perThousand':
       return running + perThousand(resolveReference(context.catalog, context.placed, step.of), step.rate);
@@ -29,6 +38,8 @@ export function applyStep(context: StepContext, step: RatingStep, running: Cents
       return running + toCents(step.amount);
     case 'percentOfPremiums':
       return running + percentOfPremiums(context, step);
+    case 'percentOfPolicyPremium':
+      return running + percentOf(sum(context.rated.filter((item) => item.type !== 'fee').map((item) => item.annualPremiumCents)), step.percent);
     default:
       throw new RatingRuleError(`Rating step ${JSON.stringify((step as { name?: string }).name)} has an unknown op ${JSON.stringify((step as { op?: string }).op)}`);
   }
@@ -68,4 +79,25 @@ function percentOfPremiums(context: StepContext, step: StepOf<'percentOfPremiums
     .filter((item) => step.of.scope === 'allProperties' || item.propertyId === propertyId)
     .map((item) => item.annualPremiumCents);
   return percentOf(sum(premiums), step.percent);
+}
+
+/**
+ * The territory of the property from its state filing's table: its ZIP's row, else its
+ * county's, else the state's default. A property the table does not place is a rating input
+ * problem naming the state, the county and the ZIP.
+ */
+function territoryOf(context: StepContext, stepName: string): { territory: string; factor: string } {
+  const { placed, catalog } = context;
+  const table = catalog.filing?.territories;
+  const location = placed.property?.location ?? {};
+  const zip = location.zip?.trim().slice(0, 5);
+  const county = location.county?.trim().toLowerCase();
+  const byZip = zip ? table?.byZip?.find((row) => row.zip === zip) : undefined;
+  const byCounty = county ? table?.byCounty?.find((row) => row.county.trim().toLowerCase() === county) : undefined;
+  const found = byZip ?? byCounty ?? table?.default;
+  if (!found) {
+    const where = [location.county ? `county ${location.county}` : null, zip ? `ZIP ${zip}` : null].filter(Boolean).join(', ') || 'no county or ZIP';
+    throw missingInput(placed, `${stepName} has no territory for ${where} in ${catalog.filing?.stateName ?? 'the state'}`);
+  }
+  return { territory: found.territory, factor: found.factor };
 }

@@ -3,7 +3,7 @@
  * ratios to a bare DynamoDB handler built in the same run: test/bench/cold-start.ts); then,
  * through one local service in this process, warm latency of a bare envelope operation (the
  * baseline) and the scenarios of test/bench/scenarios, with the DynamoDB capacity each call
- * consumed. Writes test/bench/results.json.
+ * consumed as AWS bills it (test/bench/billed-capacity.ts). Writes test/bench/results.json.
  *
  *   npm run bench                                  everything, 11 cold imports per function
  *   npm run bench -- --quick                       cold starts only, 5 imports per function
@@ -20,7 +20,6 @@ import { coldStartTargets, formatColdStarts, LAMBDA_NODE_FLAGS, measureColdStart
 import type { BenchCall, BenchContext, BenchRow, BenchScenario } from './types.js';
 import { DEPLOYED_MEMORY_MB, PRICES, pricedRows } from './cost.js';
 
-process.env.MEASURE_DYNAMODB_CAPACITY = 'true';
 process.env.POWERTOOLS_LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'SILENT';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -38,7 +37,13 @@ const skipColdStarts = args.includes('--no-bundles');
 const skipScenarios = quick || functionFilter.length > 0;
 const only = args.filter((arg, index) => !arg.startsWith('-') && !['--functions', '--runs'].includes(args[index - 1]));
 
-const { capacityMeter } = await import('../../shared/platform/clients.js');
+// Every DynamoDB call the service makes is priced as AWS bills it (test/bench/billed-capacity.ts), not as DynamoDB Local reports it.
+const { onClientCreated } = await import('../../shared/platform/clients.js');
+const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+const { billedMeter, meterBilledCapacity } = await import('./billed-capacity.js');
+onClientCreated((client) => {
+  if (client instanceof DynamoDBClient) meterBilledCapacity(client);
+});
 const { startLocalService } = await import('../../infra/local/service.js');
 
 function percentile(sorted: number[], p: number): number {
@@ -84,10 +89,11 @@ function benchContext(url: string, administratorApiKey: string): BenchContext {
     url,
     administratorApiKey,
     call: async (path, body = {}, options = {}): Promise<BenchCall> => {
-      capacityMeter.reset();
+      billedMeter.reset();
       const started = performance.now();
-      const answer = await post(path, body, options.apiKey, options.headers);
-      return { ...answer, ms: performance.now() - started, readUnits: capacityMeter.readUnits, writeUnits: capacityMeter.writeUnits };
+      const answer = await post(path, body, options.apiKey, options.headers).finally(() => (billedMeter.enabled = false));
+      // The meter's own reads of item sizes are not the call's time (summed, they can exceed it where a call reads in parallel: then 0).
+      return { ...answer, ms: Math.max(0, performance.now() - started - billedMeter.overheadMs), readUnits: billedMeter.readUnits, writeUnits: billedMeter.writeUnits };
     },
     latency: async (path, body, options = {}) => {
       const requests = options.requests ?? 300;

@@ -4,7 +4,7 @@
  * derived bodies reach past "not found" into the code that validates and stores.
  */
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import roles from '../../shared/catalog/reference/roles.json' with { type: 'json' };
+import roles from '../../shared/catalog/carrier/roles.json' with { type: 'json' };
 import { ITEM, POLICY_TYPE, SUB_LINE, UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { successData, type TestService } from '../support/service.js';
 import { TABLE_KEYS } from '../../shared/platform/table.js';

@@ -59,15 +59,38 @@ describe('queue consumers and scheduled jobs from the events tree', () => {
     expect([...recordActions].some((action) => action.startsWith('s3:'))).toBe(false);
   }, 120_000);
 
-  it('gives the sealing key to the events consumer and the retry schedule (they sign with sealed secrets), and to no other worker', async () => {
+  it('gives the sealing key to the events consumer and the retries consumer (they sign with sealed secrets), and to no other worker', async () => {
     const synth = await synthesize({ functionsDir: FIXTURE_FUNCTIONS, eventsDir: fileURLToPath(new URL('../../events', import.meta.url)) });
     const template = synth.template(synth.service.workers!);
     const keyed = Object.values(resourcesOf(template, 'AWS::Lambda::Function'))
       .filter((fn) => fn.Properties?.Environment?.Variables?.URL_OVERRIDE_ENCRYPTION_KEY !== undefined)
       .map((fn) => fn.Properties!.Description as string)
       .sort();
-    expect(keyed).toEqual(['Consumes events (deliver_events)', 'Scheduled job retry_event_deliveries: rate(1 minute)']);
+    expect(keyed).toEqual(['Consumes event-retries (retry_deliveries)', 'Consumes events (deliver_events)']);
     expect(JSON.stringify(functionDescribed(template, 'Consumes events (deliver_events)')[1].Properties!.Environment.Variables.URL_OVERRIDE_ENCRYPTION_KEY)).toContain('{{resolve:secretsmanager:');
+  }, 120_000);
+
+  it("delivers an event's first attempt from the stream's queue and each retry from a delayed message, with no schedule in between", async () => {
+    const synth = await synthesize({ functionsDir: FIXTURE_FUNCTIONS, eventsDir: fileURLToPath(new URL('../../events', import.meta.url)) });
+    const template = synth.template(synth.service.workers!);
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    for (const [description, queue] of [
+      ['Consumes events (deliver_events)', 'EventsQueue'],
+      ['Consumes event-retries (retry_deliveries)', 'EventRetriesQueue'],
+    ]) {
+      const [functionId] = functionDescribed(template, description);
+      const mapping = mappings.find((candidate) => candidate.Properties!.FunctionName.Ref === functionId)!;
+      expect(JSON.stringify(mapping.Properties!.EventSourceArn)).toContain(queue);
+      expect(mapping.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
+      // Both put a failed delivery's retry on the retries queue, delayed until it is due.
+      const sends = statementsOf(template, functionId).filter((statement) => allActions([statement]).has('sqs:SendMessage'));
+      expect(JSON.stringify(sends.map((statement) => statement.Resource))).toContain('EventRetriesQueue');
+    }
+    // No job on a timer touches deliveries: no rule runs every minute, none targets an events function.
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule'));
+    expect(rules.map((rule) => rule.Properties!.ScheduleExpression)).not.toContain('rate(1 minute)');
+    const deliveryFunctions = ['Consumes events (deliver_events)', 'Consumes event-retries (retry_deliveries)'].map((description) => functionDescribed(template, description)[0]);
+    for (const rule of rules) for (const target of rule.Properties!.Targets) expect(deliveryFunctions).not.toContain(target.Arn?.['Fn::GetAtt']?.[0]);
   }, 120_000);
 
   it('refuses a consumer folder that names no queue, and a job without a schedule', async () => {

@@ -71,6 +71,19 @@ async function subscribe(eventTypes: string[], apiKey?: string) {
 
 const of = (policyId: string) => (received: Received) => received.event.policy_id === policyId;
 
+/**
+ * The subscriber hears an attempt before the worker records it (and queues its retry): a test
+ * that reads the delivery's next attempt waits until the first attempt is on it.
+ */
+async function firstAttemptRecorded(subscriptionId: string, policyId: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { deliveries } = ok(await service.call(`${E}/list_deliveries`, { subscription_id: subscriptionId }));
+    const first = deliveries.find((delivery: { policy_id: string }) => delivery.policy_id === policyId);
+    if (first?.attempts.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Runs the README's verification snippet as a user pastes it. */
 async function readmeSnippet() {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -123,6 +136,7 @@ describe('a subscriber', () => {
     subscriber.answer(500);
     ok(await pay(policy.policyNumber, '100.00'));
     await subscriber.waitFor(1, of(policy.policyId));
+    await firstAttemptRecorded(subscriptionId, policy.policyId);
     const failedDelivery = async () => {
       const { deliveries } = ok(await service.call(`${E}/list_deliveries`, { subscription_id: subscriptionId }));
       return deliveries.find((delivery: { policy_id: string }) => delivery.policy_id === policy.policyId);
@@ -156,6 +170,7 @@ describe('a subscriber', () => {
     subscriber.answer(500);
     ok(await pay(policy.policyNumber, '100.00'));
     await subscriber.waitFor(1, of(policy.policyId));
+    await firstAttemptRecorded(subscriptionId, policy.policyId);
     const mine = async () => ok(await service.call(`${E}/list_deliveries`, { subscription_id: subscriptionId })).deliveries.filter((delivery: { policy_id: string }) => delivery.policy_id === policy.policyId);
     // Its second attempt (the clock advanced 5 s) fails too: the next retry is 5 minutes away.
     const [first] = await mine();
@@ -190,6 +205,7 @@ describe('a subscriber', () => {
     subscriber.answer(503);
     ok(await pay(policy.policyNumber, '10.00'));
     await subscriber.waitFor(1, of(policy.policyId));
+    await firstAttemptRecorded(subscriptionId, policy.policyId);
     subscriber.answer(200);
     ok(await pay(policy.policyNumber, '20.00'));
     const { deliveries } = ok(await service.call(`${E}/list_deliveries`, { subscription_id: subscriptionId }));

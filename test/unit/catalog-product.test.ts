@@ -13,7 +13,8 @@ describe('the reference product as catalog data', () => {
       ['Section I - Property', 'property', 'property'],
       ['Section II - Liability', 'policy', 'liability'],
     ]);
-    expect(product.items.map((item) => item.name)).toEqual([
+    // The line's own items; the states' taxes and surcharges follow them, offered only in their state.
+    expect(product.items.filter((item) => !item.charge).map((item) => item.name)).toEqual([
       'Dwelling', 'Other Structures', 'Personal Property', 'Loss of Use', 'Water Backup', 'Personal Liability', 'Medical Payments', 'Claims-Free Discount', 'Policy Fee',
     ]);
     expect(product.forms.map((form) => form.form_code)).toEqual(['HO 00 03', 'DP 00 03', 'HO 04 95']);

@@ -8,7 +8,7 @@ import { ADMINISTRATOR_ROLE_ID, AGENT_ROLE_ID, findRole, mayGrantRole, NAMED_INS
 import { contactContentSchema } from '../../shared/contacts/schemas.js';
 import { retrieveContactListInput as retrieveContactListSchema } from '../../functions/v1/contacts/retrieveContactList.js';
 import { storeRolesInput as storeRolesSchema } from '../../functions/v1/contacts/storeRoles.js';
-import roles from '../../shared/catalog/reference/roles.json' with { type: 'json' };
+import roles from '../../shared/catalog/carrier/roles.json' with { type: 'json' };
 import type { Role } from '../../shared/catalog/model.js';
 
 const catalog = roles.roles as Role[];

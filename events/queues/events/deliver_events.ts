@@ -2,7 +2,7 @@
  * Delivers the policy events the table's stream brings here (one outbox item per message):
  * the event gets a delivery per matching subscription and the first attempts are made in its
  * policy's order. Idempotent by construction: a repeated message creates no second delivery,
- * and what a subscriber refused is retried by the retry schedule, not by failing this message.
+ * and what a subscriber refused is retried at its own time (the `event-retries` queue), not by failing this message.
  */
 import * as z from 'zod/mini';
 import { defineConsumer } from '../../../shared/platform/consumer.js';
@@ -11,7 +11,7 @@ import { publishEvent } from '../../../shared/events/delivery.js';
 export const handler = defineConsumer({
   queue: 'events',
   message: z.object({ eventKey: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}\/evt_[0-9a-f]{24}$/)) }),
-  resources: { table: 'write', secrets: ['data-key'] },
+  resources: { table: 'write', queues: ['event-retries'], secrets: ['data-key'] },
   handle: ({ eventKey }) => {
     const [policyId, eventId] = eventKey.split('/');
     return publishEvent(policyId, eventId);

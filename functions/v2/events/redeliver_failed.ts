@@ -10,6 +10,6 @@ export const handler = defineOperation({
   summary: "Send again every failed delivery of a subscription (of events since `since`, an ISO date or instant), each policy's in order",
   permission: EVENTS_PERMISSION,
   input: z.object({ subscription_id: subscriptionId(), since: optional(instant()) }),
-  resources: { table: 'write', secrets: ['data-key'] },
+  resources: { table: 'write', queues: ['event-retries'], secrets: ['data-key'] },
   handle: async ({ subscription_id, since }, { principal }) => redeliverFailed(principal, { subscriptionId: subscription_id, ...(since ? { since } : {}) }),
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { fromSimpleQuote, simpleQuoteInfo } from '../../../shared/quotes/schemas.js';
-import { createQuote } from '../../../shared/quotes/service.js';
+import { createQuote, withMoratoriumWarnings } from '../../../shared/quotes/service.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -16,12 +16,15 @@ export const handler = defineOperation({
     hard_geoservice_bypass: flagOr(false),
   }),
   resources: { table: 'write' },
-  handle: async ({ quote_info, hard_geoservice_bypass }, { principal }) =>
-    createQuote(principal, fromSimpleQuote(quote_info), {
+  handle: async ({ quote_info, hard_geoservice_bypass }, { principal }) => {
+    const info = fromSimpleQuote(quote_info);
+    const quoted = await createQuote(principal, info, {
       extended: false,
       runUwRules: true,
       runStateless: false,
       // The bypass may come inside quote_info (as the spec lists it) or beside it.
       hardGeoBypass: hard_geoservice_bypass || quote_info.hard_geoservice_bypass === true,
-    }),
+    });
+    return withMoratoriumWarnings(quoted, info);
+  },
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { quoteInfo } from '../../../shared/quotes/schemas.js';
-import { createQuote, requoteQuote } from '../../../shared/quotes/service.js';
+import { createQuote, requoteQuote, withMoratoriumWarnings } from '../../../shared/quotes/service.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -22,7 +22,10 @@ export const handler = defineOperation({
   handle: async (input, { principal }) => {
     const options = { extended: true, runUwRules: input.run_uw_rules, hardGeoBypass: input.hard_geoservice_bypass };
     // requote true with a policy_number replaces that quote, as requote_extended does.
-    if (input.requote && !input.run_stateless && input.quote_info.policy_number) return requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options);
-    return createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
+    const quoted =
+      input.requote && !input.run_stateless && input.quote_info.policy_number
+        ? await requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
+        : await createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
+    return withMoratoriumWarnings(quoted, input.quote_info);
   },
 });

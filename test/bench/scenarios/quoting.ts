@@ -11,7 +11,7 @@ import { referenceCatalogRecords } from '../../../shared/catalog/reference-data.
 import { todayIso } from '../../../shared/platform/dates.js';
 import { rateRevision } from '../../../shared/rating/engine.js';
 import type { PropertyToRate, RevisionToRate } from '../../../shared/rating/model.js';
-import { capacityMeter } from '../../../shared/platform/clients.js';
+import { billedMeter as capacityMeter } from '../billed-capacity.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const P = '/api/v2/policies';

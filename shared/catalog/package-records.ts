@@ -1,0 +1,54 @@
+/**
+ * A product package as catalog records: one record per entry, keyed by its fixed id, as the
+ * service stores and reads them (store.ts, model.ts's productFromRecords). Pure.
+ */
+import { catalogKey } from './keys.js';
+import type { ProductPackage } from './package-schema.js';
+
+export interface CatalogRecord {
+  pk: string;
+  sk: string;
+  kind: string;
+  catalogVersion: string;
+  [attribute: string]: unknown;
+}
+
+function withoutVersion<T extends { version?: string }>(data: T): Omit<T, 'version'> {
+  const { version: _version, ...rest } = data;
+  return rest;
+}
+
+/** Every record of the package: billing, cancellation and renewal rules, the product and its state filings. */
+export function packageRecords(product: ProductPackage): CatalogRecord[] {
+  const records: CatalogRecord[] = [];
+  const add = (kind: string, version: string, entries: ReadonlyArray<{ id: string }>) => {
+    for (const entry of entries) records.push({ ...entry, ...catalogKey(kind, entry.id), kind, catalogVersion: version });
+  };
+  const { billingSchedules: schedules, ...billingRules } = product.billing;
+  add('BILLINGSCHEDULE', product.billing.version, schedules);
+  records.push({ ...catalogKey('BILLINGRULES'), kind: 'BILLINGRULES', catalogVersion: product.billing.version, ...withoutVersion(billingRules) });
+  const { cancelReasons: reasons, ...cancellationRules } = product.cancellation;
+  add('CANCELREASON', product.cancellation.version, reasons);
+  records.push({ ...catalogKey('CANCELLATIONRULES'), kind: 'CANCELLATIONRULES', catalogVersion: product.cancellation.version, ...withoutVersion(cancellationRules) });
+  const { nonRenewalReasons, ...renewalSettings } = product.renewal;
+  add('NONRENEWALREASON', product.renewal.version, nonRenewalReasons);
+  records.push({ ...catalogKey('RENEWALRULES'), kind: 'RENEWALRULES', catalogVersion: product.renewal.version, ...withoutVersion(renewalSettings) });
+
+  add('LINE', product.line.version, product.line.lines);
+  add('POLICYTYPE', product.line.version, product.line.policyTypes);
+  add('SUBLINE', product.subLines.version, product.subLines.subLines);
+  add('ITEM', product.items.version, product.items.items);
+  add('QUESTION', product.questions.version, product.questions.questions);
+  add('FORM', product.forms.version, product.forms.forms);
+  for (const line of product.line.lines) {
+    records.push({ ...catalogKey('UWRULES', line.id), kind: 'UWRULES', catalogVersion: product.line.version, lineId: line.id, rules: product.line.underwritingRules });
+  }
+  for (const { file: _file, version, rateVersions, ...filing } of product.filings) {
+    const catalogVersion = version ?? product.line.version;
+    records.push({ ...catalogKey('FILING', filing.state), kind: 'FILING', catalogVersion, ...filing });
+    // Countrywide versions carry no state, as the versions of a catalog before filings did.
+    const state = filing.state === 'countrywide' ? {} : { state: filing.state };
+    add('RATEVERSION', catalogVersion, (rateVersions ?? []).map((rateVersion) => ({ ...rateVersion, ...state })));
+  }
+  return records;
+}

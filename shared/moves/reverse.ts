@@ -1,0 +1,15 @@
+/**
+ * The reverse move's wiring: billing's Endorsement row (the reversed premium, re-spread over the
+ * installments), the Endorsement Declaration saying it reverses, search, the note, the event.
+ */
+import { billingAtReversal } from '../billing/joins-moves.js';
+import { reversalDeclaration } from '../documents/joins-moves.js';
+import { eventsAtReversal } from '../events/joins-moves.js';
+import { wired } from '../lifecycle/joining.js';
+import { reverseRevision, type ReverseWiring } from '../lifecycle/reverse.js';
+import { noteOfEndorsement } from '../notes/joins-moves.js';
+import { searchAtEndorsement } from '../search/joins-moves.js';
+
+export const reverseWiring: ReverseWiring = { reverse: [billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal] };
+
+export const reverseMove = /* @__PURE__ */ wired(reverseWiring, reverseRevision);
