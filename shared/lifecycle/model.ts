@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { RevisionSnapshot } from '../policies/index.js';
+import type { PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -295,6 +295,11 @@ export interface RewrittenPolicy extends Decision {
   committed: CommittedRevision;
   /** The rewrite revision as committed on the new term (its written figures): what its account bills. */
   revision: RevisionSnapshot;
+  /** What the policies area writes of it: the policy as read, the new term, the open revision as stored and what its commit sets. */
+  policy: PolicyRecord;
+  newTerm: TermRecord;
+  openRevision: RevisionRecord;
+  commit: Partial<RevisionRecord>;
   /** The notes each side keeps, naming the other. */
   oldSideSummary: string;
   newSideSummary: string;

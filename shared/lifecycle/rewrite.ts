@@ -22,7 +22,6 @@ import {
   createOpenRevision,
   revisionHeaders,
   revisionWithinReach,
-  rewriteCommitWrites,
   totalsOfItems,
   type LineItemRecord,
   type RevisionRecord,
@@ -42,7 +41,8 @@ import type { CancelledTerm, CommittedRevision, MoveReads, RewrittenPolicy } fro
 export const REWRITTEN_REASON_ID = '3cd696ff-5e4d-4d29-a610-7d10583e942d';
 
 /**
- * What the rewrite move asks of the areas: their parts in the rewrite (billing's cancellation
+ * What the rewrite move asks of the areas: their parts in the rewrite (the policies area's new
+ * term and committed revision, billing's cancellation
  * rows, Transfer rows and new account, the two notes, the event), the new term's parts as an
  * issue's (its Declaration, the search record Active), and billing's reasons, figures and schedule.
  */
@@ -272,6 +272,10 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     ...(cancelled ? { cancelled } : {}),
     committed: committedRevision,
     revision: { ...snapshot, header: { ...header, ...set } as RevisionRecord, items },
+    policy,
+    newTerm,
+    openRevision: header,
+    commit: set,
     fromTermId: oldTerm.id,
     oldSideSummary: cancels
       ? `Rewritten (${kind}) as ${newSide}: cancelled effective ${cancelDate}${figures?.flat ? ' (flat)' : ''}, reason Rewritten; return premium ${formatCents(returned)} transferred to the new term's account`
@@ -282,7 +286,6 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     ...(cancels
       ? cancellationWrites({ term: { ...oldTerm, revisionIds: oldTerm.revisionIds.filter((id) => id !== header.id) }, base, others: committed, outcome: 'cancelled', cancelDate, reasonId: reason.id, decisionDate, newRevisionId: cancelRevisionId })
       : []),
-    ...rewriteCommitWrites({ policy, term: newTerm, header, set, items }),
   ];
   return { policy, oldTerm, newTerm, rewritten, writes, flat: figures?.flat ?? false };
 }

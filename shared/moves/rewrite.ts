@@ -1,5 +1,5 @@
 /**
- * The rewrite move's wiring: billing's cancellation rows, Transfer rows and the new term's
+ * The rewrite move's wiring: the new term and its committed revision (policies), billing's cancellation rows, Transfer rows and the new term's
  * account; the two notes; policy.rewritten; the new term's Declaration and search record, as an
  * issue's. Opening a rewrite (rewrite_policy) takes no contribution.
  */
@@ -9,10 +9,11 @@ import { eventsAtRewrite } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { isRewriteRevision, issueRewrite, openRewrite, previewRewrite, type RewriteWiring } from '../lifecycle/rewrite.js';
 import { noteOfRewrite } from '../notes/joins-moves.js';
+import { policiesAtRewrite } from '../policies/joins-moves.js';
 import { searchAtIssue } from '../search/joins-moves.js';
 
 export const rewriteWiring: RewriteWiring = {
-  rewrite: [billingAtRewrite, noteOfRewrite, eventsAtRewrite],
+  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite],
   issue: [declarationAtIssue, searchAtIssue],
   reads: { cancelReason, cancellationFigures, billingScheduleOf },
 };

@@ -15,7 +15,7 @@ export {
   retireQuoteWrites,
   setRiskInspectionRequested,
 } from './store.js';
-export { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, rewriteCommitWrites, type CancellationMove, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
+export { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, type CancellationMove, type ReinstatementMove } from './lifecycle-store.js';
 export { createPolicy, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';
