@@ -128,8 +128,10 @@ describe('rewriting the worked example', () => {
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ rewrite_type: 'remainder_of_term', from_term_id: policy.termId, term_id: issued.policy_term_id, cancel_date: day100, return_premium: 600.14, written_premium: 713.36 });
 
-    // A rewritten term cannot be reinstated.
-    expect((await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, policy_term_id: policy.termId })).body.success).toBe(false);
+    // A rewritten policy cannot be reinstated.
+    const reinstated = await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' });
+    expect(reinstated.body.success).toBe(false);
+    expect(JSON.stringify(reinstated.body.messages)).toContain('Rewritten');
   });
 
   it('full term: the old term cancelled flat, all 826.62 transferred, the new term from the same effective date billed net', async () => {

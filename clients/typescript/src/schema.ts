@@ -2085,6 +2085,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/policies/rewrite_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term's expiration; new_term starts a full term on effective_date), editable with every structure operation including the policy type, and rated with rate_revision
+         * @description Requires the permission `policies:rewrite`.
+         */
+        post: operations["v2-policies-rewrite_policy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/policies/search": {
         parameters: {
             query?: never;
@@ -15735,6 +15755,125 @@ export interface operations {
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     revision_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-policies-rewrite_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 11/25/2026 */
+                    effective_date?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    new_policy_number?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    policy_id: string;
+                    /** @enum {string} */
+                    rewrite_type: "full_term" | "remainder_of_term" | "new_term";
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    to_contact_id?: string;
                 };
             };
         };
