@@ -21,6 +21,8 @@ export interface IssueRequest {
   policyId?: string;
   policyNumber?: string;
   billingScheduleId?: string;
+  /** issue_info.commission_rate (percent) with override_commission: this policy's rate instead of its agency's schedule. */
+  commissionOverrideRate?: string;
 }
 
 export function committedRevision(policy: PolicyRecord, header: RevisionRecord, commitDate: string, billingScheduleId?: string): CommittedRevision {
@@ -56,8 +58,9 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, at: now });
-  const header = await currentlyRated(snapshot, policy.policyNumber);
-  const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
+  const rated = await currentlyRated(snapshot, policy.policyNumber);
+  const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
+  const committed = { ...committedRevision(policy, header, todayIso(now), by.billingScheduleId), ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}) };
   const writes = [...issueWrites(header, policy, committed.commitDate), ...(await joinedWrites(wiring.issue, committed))];
   await runTransaction(writes, {
     label: `Policy ${policy.policyNumber}`,
