@@ -1,0 +1,123 @@
+/**
+ * Agency commissions as a client sees them: the reference product's worked example earning
+ * 123.99 at issue and charged back 108.99 on a cancellation 30 days later (15.00 kept), restored
+ * on reinstatement; an agency's schedule and issue's override deciding a new policy's rate; the
+ * monthly statement as JSON and CSV; and an agent refused another agency's statement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../shared/platform/dates.js';
+import { agentOf } from '../support/documents.js';
+import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { startTestService, successData as ok, type TestService } from '../support/service.js';
+
+const P = '/api/v2/policies';
+const B = '/api/v2/billing';
+const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+const month = todayIso().slice(0, 7);
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+/** The README's worked example (826.62 premium, 25.00 fee) quoted by an agent of the agency, bound and issued by the Administrator. */
+async function issuedForAgency(agentKey: string, name: string, issueInfo: Record<string, unknown> = {}) {
+  const today = todayIso();
+  const [year, mm, dd] = today.split('-');
+  const quote = ok(
+    await service.call(`${P}/create_quote_extended`, {
+      quote_info: {
+        effective_date: `${mm}/${dd}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
+        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+        locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    }, { apiKey: agentKey }),
+  );
+  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
+  const issued = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...issueInfo } }));
+  return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string, issued };
+}
+
+const statement = async (agencyId: string, format = 'json', apiKey?: string) =>
+  service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month, format }, apiKey ? { apiKey } : {});
+
+describe('agency commissions', () => {
+  it('earns 123.99 at issue, charges back 108.99 on a cancellation 30 days later (15.00 kept), and restores it on reinstatement', async () => {
+    const agency = crypto.randomUUID();
+    const agent = await agentOf([agency]);
+    const policy = await issuedForAgency(agent.apiKey, 'Pat Example');
+
+    const atIssue = ok(await statement(agency, 'json', agent.apiKey));
+    expect(atIssue.transactions).toEqual([
+      { policy_number: policy.policyNumber, insured: 'Pat Example', transaction: 'New Business', effective_date: todayIso(), premium: 826.62, rate: 15, commission: 123.99 },
+    ]);
+
+    const cancelled = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: addDays(todayIso(), 30) });
+    expect(cancelled.body.message).toContain('return premium 726.62');
+    const afterCancel = ok(await statement(agency));
+    expect(afterCancel.transactions.map((row: { transaction: string; premium: number; commission: number }) => [row.transaction, row.premium, row.commission])).toEqual([
+      ['New Business', 826.62, 123.99],
+      ['Cancellation', -726.62, -108.99],
+    ]);
+    expect(afterCancel.totals).toEqual({ premium: 100, commission: 15, previous_balance: 0, paid: 0, balance: 15 });
+
+    const csv = ok(await statement(agency, 'csv')).csv as string;
+    expect(csv.split('\n')).toEqual([
+      'policy_number,insured,transaction,effective_date,premium,rate,commission',
+      `${policy.policyNumber},Pat Example,New Business,${todayIso()},826.62,15,123.99`,
+      `${policy.policyNumber},Pat Example,Cancellation,${addDays(todayIso(), 30)},-726.62,15,-108.99`,
+      'Total,,,,100.00,,15.00',
+      'Previous balance,,,,,,0.00',
+      'Paid,,,,,,0.00',
+      'Balance,,,,,,15.00',
+      '',
+    ]);
+
+    ok(await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' }));
+    const reinstated = ok(await statement(agency));
+    expect(reinstated.transactions.at(-1)).toMatchObject({ transaction: 'Reinstatement', premium: 726.62, commission: 108.99 });
+    expect(reinstated.totals.commission).toBe(123.99);
+  });
+
+  it("a schedule set for an agency decides a new policy's rate; issue's override decides one policy's; only an Administrator sets one", async () => {
+    const agency = crypto.randomUUID();
+    const agent = await agentOf([agency]);
+    const refused = await service.call(`${B}/set_commission_schedule`, { agency_id: agency, new_business_rate: 50, renewal_rate: 50 }, { apiKey: agent.apiKey });
+    expect(refused.body.success).toBe(false);
+
+    expect(ok(await service.call(`${B}/set_commission_schedule`, { agency_id: agency, state: 'NY', new_business_rate: '20', renewal_rate: 10 }))).toEqual({
+      agency_id: agency, line_id: '*', state: 'NY', new_business_rate: 20, renewal_rate: 10,
+    });
+    const scheduled = await issuedForAgency(agent.apiKey, 'Sam Schedule');
+    const overridden = await issuedForAgency(agent.apiKey, 'Olive Override', { override_commission: true, commission_rate: 10 });
+    expect(overridden.issued).toMatchObject({ commission_rate: 10, override_commission: true });
+
+    const rows = ok(await statement(agency)).transactions;
+    expect(rows).toEqual([
+      expect.objectContaining({ policy_number: scheduled.policyNumber, rate: 20, commission: 165.32 }),
+      expect.objectContaining({ policy_number: overridden.policyNumber, rate: 10, commission: 82.66 }),
+    ]);
+    // Another agency keeps the reference product's 15%.
+    const other = crypto.randomUUID();
+    const otherAgent = await agentOf([other]);
+    await issuedForAgency(otherAgent.apiKey, 'Dee Default');
+    expect(ok(await statement(other)).transactions).toEqual([expect.objectContaining({ rate: 15, commission: 123.99 })]);
+  });
+
+  it("refuses an agent another agency's statement, as a record out of reach; a bad month names the field", async () => {
+    const mine = crypto.randomUUID();
+    const theirs = crypto.randomUUID();
+    const agent = await agentOf([mine]);
+    const refused = await statement(theirs, 'json', agent.apiKey);
+    expect(refused.body.success).toBe(false);
+    expect(JSON.stringify(refused.body)).toContain('not found');
+    expect(ok(await statement(mine, 'json', agent.apiKey)).transactions).toEqual([]);
+    const bad = await service.call(`${B}/retrieve_commission_statement`, { agency_id: mine, month: '2026-13' });
+    expect(bad.body.success).toBe(false);
+    expect(JSON.stringify(bad.body.messages)).toContain('month');
+  });
+});
