@@ -108,6 +108,23 @@ describe('agency commissions', () => {
     expect(ok(await statement(other)).transactions).toEqual([expect.objectContaining({ rate: 15, commission: 123.99 })]);
   });
 
+  it('earns on an endorsement\'s additional premium at the term\'s rate, and a preview earns nothing', async () => {
+    const agency = crypto.randomUUID();
+    const agent = await agentOf([agency]);
+    const policy = await issuedForAgency(agent.apiKey, 'Eve Endorse');
+    const { revision_id: revisionId } = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: todayIso() }));
+    const revision = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId }));
+    const dwelling = (revision.items as Array<{ name: string; id: string }>).find((item) => item.name === 'Dwelling')!;
+    ok(await service.call(`${P}/update_rating_information`, { revision_id: revisionId, items: [{ id: dwelling.id, limit: 300000 }] }));
+    ok(await service.call(`${P}/rate_revision`, { revision_id: revisionId }));
+    ok(await service.call(`${P}/preview_revision`, { revision_id: revisionId }));
+    expect(ok(await statement(agency)).transactions).toHaveLength(1);
+    const endorsed = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: policy.policyId, revision_id: revisionId } }));
+    const rows = ok(await statement(agency)).transactions;
+    expect(rows.map((row: { transaction: string }) => row.transaction)).toEqual(['New Business', 'Endorsement']);
+    expect(rows[1]).toMatchObject({ premium: endorsed.additional_premium, rate: 15, commission: Math.round((Math.round(endorsed.additional_premium * 100) * 15) / 100) / 100 });
+  });
+
   it("refuses an agent another agency's statement, as a record out of reach; a bad month names the field", async () => {
     const mine = crypto.randomUUID();
     const theirs = crypto.randomUUID();
