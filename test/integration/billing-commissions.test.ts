@@ -5,6 +5,7 @@
  * monthly statement as JSON and CSV; and an agent refused another agency's statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -12,6 +13,7 @@ import { startTestService, successData as ok, type TestService } from '../suppor
 
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
+const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 const month = todayIso().slice(0, 7);
 let service: TestService;
@@ -24,9 +26,8 @@ afterAll(async () => {
 });
 
 /** The README's worked example (826.62 premium, 25.00 fee) quoted by an agent of the agency, bound and issued by the Administrator. */
-async function issuedForAgency(agentKey: string, name: string, issueInfo: Record<string, unknown> = {}) {
-  const today = todayIso();
-  const [year, mm, dd] = today.split('-');
+async function issuedForAgency(agentKey: string | { agencyId: string }, name: string, issueInfo: Record<string, unknown> = {}, effective = todayIso()) {
+  const [year, mm, dd] = effective.split('-');
   const quote = ok(
     await service.call(`${P}/create_quote_extended`, {
       quote_info: {
@@ -34,16 +35,18 @@ async function issuedForAgency(agentKey: string, name: string, issueInfo: Record
         underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
         locations: [{ address_zip: '10001' }],
         items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+        // The Administrator quotes for an agency (a past effective date); an agent quotes for its own.
+        ...(typeof agentKey === 'string' ? {} : { agency_id: agentKey.agencyId }),
       },
-    }, { apiKey: agentKey }),
+    }, typeof agentKey === 'string' ? { apiKey: agentKey } : {}),
   );
   ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
   const issued = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...issueInfo } }));
   return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string, issued };
 }
 
-const statement = async (agencyId: string, format = 'json', apiKey?: string) =>
-  service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month, format }, apiKey ? { apiKey } : {});
+const statement = async (agencyId: string, format = 'json', apiKey?: string, ofMonth = month) =>
+  service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month: ofMonth, format }, apiKey ? { apiKey } : {});
 
 describe('agency commissions', () => {
   it('earns 123.99 at issue, charges back 108.99 on a cancellation 30 days later (15.00 kept), and restores it on reinstatement', async () => {
@@ -123,6 +126,18 @@ describe('agency commissions', () => {
     const rows = ok(await statement(agency)).transactions;
     expect(rows.map((row: { transaction: string }) => row.transaction)).toEqual(['New Business', 'Endorsement']);
     expect(rows[1]).toMatchObject({ premium: endorsed.additional_premium, rate: 15, commission: Math.round((Math.round(endorsed.additional_premium * 100) * 15) / 100) / 100 });
+  });
+
+  it('earns the renewal rate (12%) on a renewal, in the month the renewal was decided; the months before carry into the previous balance', async () => {
+    const agency = crypto.randomUUID();
+    await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
+    const policy = await issuedForAgency({ agencyId: agency }, 'Ray Renew', {}, '2025-01-01');
+    expect(ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }))).toMatchObject({ decision: 'renewed', renewal_premium: 826.62 });
+    const november = ok(await statement(agency, 'json', undefined, '2025-11'));
+    expect(november.transactions).toEqual([expect.objectContaining({ policy_number: policy.policyNumber, transaction: 'Renewal', effective_date: '2026-01-01', premium: 826.62, rate: 12, commission: 99.19 })]);
+    expect(november.totals).toMatchObject({ previous_balance: 0, balance: 99.19 });
+    // This month's statement (the issue's) brings November's 99.19 forward.
+    expect(ok(await statement(agency)).totals).toMatchObject({ previous_balance: 99.19, commission: 123.99, balance: 223.18 });
   });
 
   it("refuses an agent another agency's statement, as a record out of reach; a bad month names the field", async () => {
