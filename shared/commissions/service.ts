@@ -1,4 +1,6 @@
 /** The commissions area's operations: an agency's schedule set (Administrators), its monthly statement read (within reach). */
+import { getProductCatalog } from '../catalog/index.js';
+import { AGENCY_ROLE_ID, getContact } from '../contacts/index.js';
 import { clock } from '../platform/clock.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
 import { formatCents, sum, toAmount } from '../platform/money.js';
@@ -21,6 +23,9 @@ export async function setCommissionSchedule(principal: Principal, request: Sched
   if (!principal.isAdministrator) throw new PermissionDeniedError('Only an Administrator may set a commission schedule');
   const state = (request.state ?? '*').toUpperCase();
   if (state !== '*' && !/^[A-Z]{2}$/.test(state)) throw new BusinessRuleError('state: must be a two-letter state or *');
+  const [agency, catalog] = await Promise.all([getContact(request.agencyId), request.lineId ? getProductCatalog() : undefined]);
+  if (!agency || !agency.roleIds.includes(AGENCY_ROLE_ID)) throw new BusinessRuleError(`agency_id: ${request.agencyId.slice(0, 40)} is not an agency`);
+  if (catalog && !catalog.lines.some((line) => line.id === request.lineId)) throw new BusinessRuleError(`line_id: ${request.lineId!.slice(0, 40)} is not a line of the catalog`);
   const schedule = {
     agencyId: request.agencyId, lineId: request.lineId ?? '*', state,
     newBusinessRate: rateText(request.newBusinessRate), renewalRate: rateText(request.renewalRate),

@@ -45,6 +45,13 @@ async function issuedForAgency(agentKey: string | { agencyId: string }, name: st
   return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string, issued };
 }
 
+/** An agency contact, as the service keeps one. */
+async function newAgency(): Promise<string> {
+  const agency = crypto.randomUUID();
+  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
+  return agency;
+}
+
 const statement = async (agencyId: string, format = 'json', apiKey?: string, ofMonth = month) =>
   service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month: ofMonth, format }, apiKey ? { apiKey } : {});
 
@@ -87,8 +94,10 @@ describe('agency commissions', () => {
   });
 
   it("a schedule set for an agency decides a new policy's rate; issue's override decides one policy's; only an Administrator sets one", async () => {
-    const agency = crypto.randomUUID();
+    const agency = await newAgency();
     const agent = await agentOf([agency]);
+    expect((await service.call(`${B}/set_commission_schedule`, { agency_id: agent.contactId, new_business_rate: 20, renewal_rate: 10 })).body.messages).toEqual([`agency_id: ${agent.contactId} is not an agency`]);
+    expect((await service.call(`${B}/set_commission_schedule`, { agency_id: agency, line_id: crypto.randomUUID(), new_business_rate: 20, renewal_rate: 10 })).body.messages[0]).toMatch(/^line_id: .* is not a line of the catalog$/);
     const refused = await service.call(`${B}/set_commission_schedule`, { agency_id: agency, new_business_rate: 50, renewal_rate: 50 }, { apiKey: agent.apiKey });
     expect(refused.body.success).toBe(false);
 
@@ -129,8 +138,7 @@ describe('agency commissions', () => {
   });
 
   it('earns the renewal rate (12%) on a renewal, in the month the renewal was decided; the months before carry into the previous balance', async () => {
-    const agency = crypto.randomUUID();
-    await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
+    const agency = await newAgency();
     const policy = await issuedForAgency({ agencyId: agency }, 'Ray Renew', {}, '2025-01-01');
     expect(ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }))).toMatchObject({ decision: 'renewed', renewal_premium: 826.62 });
     const november = ok(await statement(agency, 'json', undefined, '2025-11'));
