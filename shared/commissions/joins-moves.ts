@@ -59,7 +59,8 @@ async function newTermPart(
     policyId: term.policyId, termId: term.termId, policyNumber: term.policyNumber, agencyId: term.agencyId,
     insured: await insuredOf(term.namedInsuredContactIds), rate, overridden: move.overrideRate !== undefined, standingChargebackCents: 0, standingReturnPremiumCents: 0, version: 1,
   };
-  return part([commissionTermCreate(commissionTerm), commissionRowPut(row(commissionTerm, { ...move, effectiveDate: term.effectiveDate, premiumCents: term.writtenPremiumCents }))]);
+  // What the move records of it: the rate fixed for the term (issue answers it as the vendor's commission_rate).
+  return { ...part([commissionTermCreate(commissionTerm), commissionRowPut(row(commissionTerm, { ...move, effectiveDate: term.effectiveDate, premiumCents: term.writtenPremiumCents }))]), preview: { commissionRate: rate } };
 }
 
 /** Issue: new business commission on the term's written premium, at the override given for this policy or the agency's schedule. */

@@ -105,6 +105,8 @@ describe('agency commissions', () => {
       agency_id: agency, line_id: '*', state: 'NY', new_business_rate: 20, renewal_rate: 10,
     });
     const scheduled = await issuedForAgency(agent.apiKey, 'Sam Schedule');
+    expect(scheduled.issued).toMatchObject({ commission_rate: 20, override_commission: false });
+    expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: scheduled.policyId })).active_revision).toMatchObject({ commission_rate: 20, override_commission: false });
     const overridden = await issuedForAgency(agent.apiKey, 'Olive Override', { override_commission: true, commission_rate: 10 });
     expect(overridden.issued).toMatchObject({ commission_rate: 10, override_commission: true });
 
