@@ -19,7 +19,7 @@ import { formatCents, sum } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount } from './model.js';
-import { billableItemsOfRevision, billingSettings, installmentPlan } from './installment-plans.js';
+import { billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites } from './store.js';
 import { randomUUID } from 'node:crypto';
 
@@ -32,10 +32,9 @@ export function billedOnTerm(entries: readonly AccountEntry[]): { premiumCents: 
   };
 }
 
-async function figuresOf(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }) {
-  const settings = await billingSettings();
-  const items = await billableItemsOfRevision(question.revisionId);
-  return returnPremium({ effectiveDate: question.effectiveDate, expirationDate: question.expirationDate, cancelDate: question.cancelDate, items }, settings.cancellation, settings.minimumEarnedPremiumCents);
+async function figuresOf(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }) {
+  const [settings, revisions] = await Promise.all([billingSettings(), revisionsInForce(question)]);
+  return returnPremium({ effectiveDate: question.effectiveDate, expirationDate: question.expirationDate, cancelDate: question.cancelDate, revisions }, settings.cancellation, settings.minimumEarnedPremiumCents);
 }
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'billing', writes });
@@ -84,7 +83,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
     }
     return part(postingWrites({ account, prior: loaded, entries: [], guardVersion: true, set }));
   }
-  const figures = await figuresOf({ revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
+  const figures = await figuresOf({ policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
   const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
   const rows = [
@@ -162,8 +161,9 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
     }),
   ];
   if (reinstated.lapseDays > 0) {
-    const items = await billableItemsOfRevision(reinstated.inForceRevisionId);
-    const lapse = lapsePremiumCents(items, { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate, from: reinstated.cancelDate, to: reinstated.reinstatementDate });
+    const term = { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate };
+    const revisions = await revisionsInForce({ policyId: reinstated.policyId, termId: reinstated.termId, revisionId: reinstated.inForceRevisionId, ...term });
+    const lapse = lapsePremiumCents({ ...term, revisions }, { from: reinstated.cancelDate, to: reinstated.reinstatementDate });
     rows.push(accountEntry(context(1), { type: 'Lapse Credit', date: reinstated.decisionDate, amountCents: -lapse, summary: `Premium of the ${reinstated.lapseDays} days without cover ${formatCents(lapse)} not charged`, cancelDate: reinstated.cancelDate }));
   }
   if (reinstated.feeAction === 'assess' && settings.reinstatementFeeCents > 0) {
