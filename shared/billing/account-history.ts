@@ -215,6 +215,7 @@ const ICONS: Record<AccountEntryType, string> = {
   Reinstatement: 'reinstatement',
   'Reinstatement Fee': 'fee',
   'Lapse Credit': 'return-premium',
+  Refund: 'refund',
 };
 
 function recordWire(entry: AccountEntry, balanceCents: Cents, facts: { paidInFull: boolean; reversed: boolean }): AccountHistoryRecordWire {

@@ -18,9 +18,11 @@ import { addDays } from '../platform/dates.js';
 import { formatCents, sum } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
-import type { AccountEntry, BillingAccount } from './model.js';
+import type { AccountEntry, BillingAccount, Refund } from './model.js';
+import { refundThresholdCents } from './endorsement.js';
+import { getContactSummaries } from '../contacts/index.js';
 import { billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
-import { loadAccount, newAccountWrites, postingWrites } from './store.js';
+import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the term's invoices billed, by kind: premium, and fees (installment fees are charges of their own). */
@@ -86,6 +88,11 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
   const figures = await figuresOf({ policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
   const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
+  // A credit left on the account above the carrier's threshold is owed back: a pending refund, in the cancellation's transaction.
+  const creditCents = -(account.balanceCents + change - sum(unbilled.map((entry) => entry.amountCents)));
+  const refund = creditCents > refundThresholdCents(await billingSettings())
+    ? await pendingRefund(cancelled, { amountCents: creditCents, reason: `Return premium: cancelled effective ${cancelled.cancelDate} (${cancelled.reason})`, createdAt: context(2).postedAt })
+    : undefined;
   const rows = [
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
@@ -102,7 +109,26 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
       nonPayment: { ...excusedOf(account), status: 'cancelled', cancelDate: cancelled.cancelDate, chargeId: account.nonPayment.chargeId },
       ...(unbilled.length ? { voidedEntryIds: [...(account.voidedEntryIds ?? []), ...unbilled.map((entry) => entry.id)] } : {}),
     },
-  }));
+  }).concat(refund ? refundPut(refund) : []));
+}
+
+/** A refund owed to the policy's first named insured, pending approval. */
+async function pendingRefund(term: Pick<CancelledTerm, 'policyId' | 'termId' | 'policyNumber' | 'decisionDate' | 'namedInsuredContactIds'>, owed: { amountCents: number; reason: string; createdAt: string }): Promise<Refund> {
+  const payeeId = term.namedInsuredContactIds[0] ?? null;
+  const payee = payeeId ? (await getContactSummaries([payeeId])).get(payeeId) : undefined;
+  return {
+    refundId: randomUUID(),
+    policyId: term.policyId,
+    termId: term.termId,
+    policyNumber: term.policyNumber,
+    payee: { contactId: payeeId, name: payee?.name ?? '' },
+    amountCents: owed.amountCents,
+    reason: owed.reason,
+    state: 'pending',
+    date: term.decisionDate,
+    createdAt: owed.createdAt,
+    version: 1,
+  };
 }
 
 /** The charges an account's non-payment state has excused, carried into its next state. */
