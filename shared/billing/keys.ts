@@ -20,6 +20,12 @@ export const checkKey = (policyId: string, checkNumber: string): Key => ({ pk: b
 export const refundKey = (policyId: string, refundId: string): Key => ({ pk: billingPartition(policyId), sk: `REFUND#${refundId}` });
 /** Finds a refund's policy from the refund id alone (approve_refund, void_refund, mark_refund_issued). */
 export const refundLocatorKey = (refundId: string): Key => ({ pk: `REFUND#${refundId}`, sk: 'REFUND' });
+/** Index attributes of a refund: listed by state across the book (gsi1), oldest first. */
+export const refundIndexAttributes = (refund: { state: string; createdAt: string; refundId: string }) => ({ gsi1pk: `REFUNDS#${refund.state}`, gsi1sk: `${refund.createdAt}#${refund.refundId}` });
+/** Query parameters of the refunds in one state (the export reads the approved ones). */
+export function refundsInStateQuery(tableName: string, state: string) {
+  return { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `REFUNDS#${state}` } };
+}
 /** Query parameters of a policy's refunds. */
 export function policyRefundsQuery(tableName: string, policyId: string) {
   return { TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :refund)', ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':refund': 'REFUND#' }, ConsistentRead: true };

@@ -14,7 +14,8 @@ import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach } from '../policies/index.js';
 import { accountEntry } from './account-history.js';
 import type { Refund, RefundState } from './model.js';
-import { listPolicyRefunds, loadAccount, loadRefund, postingWrites, refundStateWrite } from './store.js';
+import { listPolicyRefunds, loadAccount, loadRefund, postingWrites, refundsInState, refundStateWrite } from './store.js';
+import { isConditionalCheckFailure } from '../platform/dynamo.js';
 import { randomUUID } from 'node:crypto';
 
 export function refundWire(refund: Refund) {
@@ -76,3 +77,29 @@ async function stepRefund(principal: Principal, refundId: string, step: keyof ty
 export const approveRefund = (principal: Principal, refundId: string) => stepRefund(principal, refundId, 'approve');
 export const voidRefund = (principal: Principal, refundId: string, reason: string) => stepRefund(principal, refundId, 'void', { reason });
 export const markRefundIssued = (principal: Principal, refundId: string, paidBy: { checkNumber?: string; achTrace?: string }) => stepRefund(principal, refundId, 'issue', paidBy);
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * The bank's positive-pay file of the approved refunds: check number (from `firstCheckNumber`
+ * on, oldest refund first), date, amount, payee. Each refund exported is marked issued by that
+ * check in its own transaction under its version, so it is exported once: a second export of
+ * the same batch finds nothing approved, and a refund changed meanwhile is left out.
+ */
+export async function exportRefunds(principal: Principal, firstCheckNumber: number): Promise<{ csv: string; exported: number }> {
+  const today = todayIso(clock.now());
+  const lines = ['check_number,date,amount,payee'];
+  let next = firstCheckNumber;
+  for (const approved of await refundsInState('approved')) {
+    const checkNumber = String(next);
+    try {
+      await stepRefund(principal, approved.refundId, 'issue', { checkNumber });
+    } catch (error) {
+      if (error instanceof BusinessRuleError || isConditionalCheckFailure(error)) continue;
+      throw error;
+    }
+    lines.push([checkNumber, today, formatCents(approved.amountCents), csvCell(approved.payee.name)].join(','));
+    next += 1;
+  }
+  return { csv: `${lines.join('\n')}\n`, exported: next - firstCheckNumber };
+}

@@ -31,6 +31,8 @@ import {
   policyRefundsQuery,
   refundKey,
   refundLocatorKey,
+  refundIndexAttributes,
+  refundsInStateQuery,
 } from './keys.js';
 import { ledgerFromEntries } from './ledger.js';
 import { lockboxDueOf, type LockboxDue } from './lockbox.js';
@@ -530,7 +532,7 @@ export async function keptLockboxAnswers(fileId: string, chunk: number): Promise
 /** A new refund, written in the transaction of the move that owes it. */
 export function refundPut(refund: Refund): TransactionWrite[] {
   return [
-    { Put: { TableName: table(), Item: { ...refundKey(refund.policyId, refund.refundId), entity: 'Refund', ...refund }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...refundKey(refund.policyId, refund.refundId), ...refundIndexAttributes(refund), entity: 'Refund', ...refund }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: table(), Item: { ...refundLocatorKey(refund.refundId), entity: 'RefundLocator', policyId: refund.policyId }, ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
 }
@@ -548,7 +550,8 @@ export async function loadRefund(refundId: string): Promise<Refund | undefined> 
 export function refundStateWrite(refund: Refund, set: Partial<Refund>): TransactionWrite {
   const names: Record<string, string> = { '#version': 'version' };
   const values: Record<string, unknown> = { ':expected': refund.version, ':next': refund.version + 1 };
-  const assignments = Object.entries(set).map(([attribute, value], index) => {
+  const indexed = set.state ? refundIndexAttributes({ ...refund, state: set.state }) : {};
+  const assignments = Object.entries({ ...set, ...indexed }).map(([attribute, value], index) => {
     names[`#s${index}`] = attribute;
     values[`:s${index}`] = value;
     return `#s${index} = :s${index}`;
@@ -569,4 +572,10 @@ export function refundStateWrite(refund: Refund, set: Partial<Refund>): Transact
 export async function listPolicyRefunds(policyId: string): Promise<Refund[]> {
   const items = await queryAll(policyRefundsQuery(table(), policyId));
   return items.map((item) => withoutStorageKeys<Refund>(item as Record<string, unknown>)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** The refunds in one state, oldest first, from the index (eventually consistent, as every index). */
+export async function refundsInState(state: string): Promise<Refund[]> {
+  const items = await queryAll(refundsInStateQuery(table(), state));
+  return items.map((item) => withoutStorageKeys<Refund>(item as Record<string, unknown>));
 }
