@@ -13,7 +13,7 @@ import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions
 import { issueWrites, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
 import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
-import { joinedWrites, type Contribution } from './joining.js';
+import { joinMove, previewsOf, writesOf, type Contribution } from './joining.js';
 import type { CommittedRevision } from './model.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 
@@ -21,6 +21,8 @@ export interface IssueRequest {
   policyId?: string;
   policyNumber?: string;
   billingScheduleId?: string;
+  /** issue_info.commission_rate (percent) with override_commission: this policy's rate instead of its agency's schedule. */
+  commissionOverrideRate?: string;
 }
 
 export function committedRevision(policy: PolicyRecord, header: RevisionRecord, commitDate: string, billingScheduleId?: string): CommittedRevision {
@@ -56,9 +58,14 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, at: now });
-  const header = await currentlyRated(snapshot, policy.policyNumber);
-  const committed = committedRevision(policy, header, todayIso(now), by.billingScheduleId);
-  const writes = [...issueWrites(header, policy, committed.commitDate), ...(await joinedWrites(wiring.issue, committed))];
+  const rated = await currentlyRated(snapshot, policy.policyNumber);
+  const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
+  const committed = { ...committedRevision(policy, header, todayIso(now), by.billingScheduleId), ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}) };
+  const parts = await joinMove(wiring.issue, committed);
+  // The rate the agency's commission was fixed at (the commissions part says it): the revision records it as the vendor's commission_rate.
+  const fixed = (previewsOf(parts).commissions as { commissionRate?: string } | undefined)?.commissionRate;
+  const recorded = fixed !== undefined ? { ...header, commissionRate: fixed } : header;
+  const writes = [...issueWrites(header, policy, committed.commitDate, recorded === rated ? undefined : { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission }), ...writesOf(parts)];
   await runTransaction(writes, {
     label: `Policy ${policy.policyNumber}`,
     tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
@@ -67,7 +74,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   return {
     policy_number: policy.policyNumber,
     policy_id: policy.id,
-    commission_rate: Number(header.commissionRate),
-    override_commission: header.overrideCommission,
+    commission_rate: Number(recorded.commissionRate),
+    override_commission: recorded.overrideCommission,
   };
 }

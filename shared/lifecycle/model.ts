@@ -57,6 +57,8 @@ export interface CommittedRevision {
   billingScheduleId?: string;
   agencyId?: string;
   namedInsuredContactIds: string[];
+  /** The commission rate (percent) given for this one policy at issue (override_commission), instead of its agency's schedule. */
+  commissionOverrideRate?: string;
 }
 
 /** A term as a cancellation leaves it (cancel_policy, the nightly job): what billing, documents and notes start from. */

@@ -21,11 +21,12 @@ export function bindWrites(header: RevisionRecord) {
 }
 
 /** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */
-export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commitDate: string) {
+export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commitDate: string, commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>) {
   const table = config.tableName();
   return [
     watchWriteAtIssue({ policyId: policy.id, id: header.policyTermId, expirationDate: header.termEnd }),
-    { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', commitDate }), 'Submitted') },
+    // The commission rate the agency earns on the term (its schedule's, or issue's override), recorded on the revision as the vendor's fields.
+    { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', commitDate, ...(commission ?? {}) }), 'Submitted') },
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
   ];
 }

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { billingAtIssue, billingPreviewAtEndorsement } from '../../shared/billing/joins-moves.js';
+import { commissionsAtIssue } from '../../shared/commissions/joins-moves.js';
 import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents/joins-moves.js';
 import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission } from '../../shared/events/joins-moves.js';
 import { joinedWrites, type Contribution } from '../../shared/lifecycle/joining.js';
@@ -49,8 +50,8 @@ describe('contributions registered once', () => {
     expect(count(cancelWiring.cancel, noticeOfCancellation)).toBe(1);
     expect(count(cancelWiring.cancel, noteOfMove)).toBe(1);
     expect(count(rescindWiring.rescind, noteOfMove)).toBe(1);
-    // Billing, documents and events, and the search record (built inside the policies area's writes before it joined like the others).
-    expect(issueWiring.issue).toEqual([billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue]);
+    // Billing, documents and events, the search record (built inside the policies area's writes before it joined like the others), and the agency's commission.
+    expect(issueWiring.issue).toEqual([billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue, commissionsAtIssue]);
   });
 
   it('registers one events contribution per move: what happened reaches integrators from the move\'s own transaction', () => {

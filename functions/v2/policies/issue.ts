@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { eitherOf, optionalId } from '../../../shared/platform/request-fields.js';
+import { decimal, eitherOf, optional, optionalFlag, optionalId } from '../../../shared/platform/request-fields.js';
 import { endorseMove } from '../../../shared/moves/endorse.js';
 import { issueMove } from '../../../shared/moves/issue.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
@@ -20,6 +20,9 @@ export const handler = defineOperation({
         billing_schedule_id: optionalId(),
         // An open endorsement (new_revision) to commit, as the vendor's clients send it (policy_id beside it).
         revision_id: optionalId(),
+        // The vendor's fields: with override_commission, commission_rate (percent) is this policy's rate instead of its agency's schedule.
+        commission_rate: optional(decimal({ min: 0, max: 100 })),
+        override_commission: optionalFlag(),
       })
       .check(eitherOf('policy_id', 'policy_number', 'revision_id')),
   }),
@@ -37,7 +40,7 @@ export const handler = defineOperation({
     }
     // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
     return {
-      ...(await issueMove(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id })),
+      ...(await issueMove(principal, { policyId: issue_info.policy_id, policyNumber: issue_info.policy_number, billingScheduleId: issue_info.billing_schedule_id, ...(issue_info.override_commission && issue_info.commission_rate !== undefined ? { commissionOverrideRate: String(issue_info.commission_rate) } : {}) })),
       status: 'Active' as const,
     };
   },

@@ -1,0 +1,53 @@
+/** The commissions area's records: what an agency earns on the premium it writes. Only data and types. */
+
+/** The rates an agency earns on a line in a state (`*`: every line, every state), in percent ("15", "12.5"). */
+export interface CommissionSchedule {
+  agencyId: string;
+  /** A line id of the catalog, or `*` for every line. */
+  lineId: string;
+  /** A two-letter state, or `*` for every state. */
+  state: string;
+  newBusinessRate: string;
+  renewalRate: string;
+  setBy: string;
+  setAt: string;
+}
+
+/** A term's commission terms: the rate it was written at (every later move of the term earns or charges back at it) and what a statement prints of it. */
+export interface CommissionTerm {
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  agencyId: string;
+  insured: string;
+  /** Percent, as a decimal string. */
+  rate: string;
+  /** The override given at issue for this one policy (issue_info.commission_rate with override_commission). */
+  overridden: boolean;
+  /** What the latest cancellation charged back, restored by a reinstatement (0 when none stands). */
+  standingChargebackCents: number;
+  /** The return premium it was charged back on. */
+  standingReturnPremiumCents: number;
+  version: number;
+}
+
+export type CommissionTransaction = 'New Business' | 'Renewal' | 'Endorsement' | 'Cancellation' | 'Reinstatement';
+
+/** One policy transaction's commission, kept in its agency-month by the move that made it. */
+export interface CommissionRow {
+  rowId: string;
+  agencyId: string;
+  /** YYYY-MM of the move's decision date: the statement it appears on. */
+  month: string;
+  postedAt: string;
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  insured: string;
+  transaction: CommissionTransaction;
+  effectiveDate: string;
+  /** The written premium the commission follows (negative: return premium). */
+  premiumCents: number;
+  rate: string;
+  commissionCents: number;
+}
