@@ -631,6 +631,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/billing/retrieve_commission_statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agency's commission statement for a month (YYYY-MM): each policy transaction (policy number, insured, transaction, effective date, premium, rate, commission), totals, the previous balance and what was paid. An agent reads his own agency's only. format csv adds the statement as CSV
+         * @description Requires the permission `billing:read`.
+         */
+        post: operations["v2-billing-retrieve_commission_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/billing/set_commission_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets an agency's commission rates (Administrators): for a line (line_id; every line when absent) in a state (two letters; every state when absent), the new business and renewal rates in percent. A policy issued or renewed after it earns at the most specific rate; without one, 15% new business and 12% renewal
+         * @description Requires the permission `billing:write`.
+         */
+        post: operations["v2-billing-set_commission_schedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/billing/void_refund": {
         parameters: {
             query?: never;
@@ -6855,6 +6895,240 @@ export interface operations {
             };
         };
     };
+    "v2-billing-retrieve_commission_statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    agency_id: string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "csv" | "pdf";
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-billing-set_commission_schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    agency_id: string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    line_id?: string;
+                    new_business_rate: number | string;
+                    renewal_rate: number | string;
+                    /** @example NY */
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
     "v2-billing-void_refund": {
         parameters: {
             query?: never;
@@ -12228,6 +12502,9 @@ export interface operations {
                     issue_info: {
                         /** @example e3645365-e835-4022-973d-43e9cba798df */
                         billing_schedule_id?: string;
+                        commission_rate?: number | string;
+                        /** @example true */
+                        override_commission?: boolean | (0 | 1) | string;
                         /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                         policy_id?: string;
                         /** @example 10-2026-1 */
