@@ -216,6 +216,7 @@ const ICONS: Record<AccountEntryType, string> = {
   'Reinstatement Fee': 'fee',
   'Lapse Credit': 'return-premium',
   Transfer: 'transfer',
+  Refund: 'refund',
 };
 
 function recordWire(entry: AccountEntry, balanceCents: Cents, facts: { paidInFull: boolean; reversed: boolean }): AccountHistoryRecordWire {

@@ -22,6 +22,12 @@ import { loadAccount, postingWrites } from './store.js';
 /** A credit above this, once nothing is left to pay, goes back to the insured (unless the billing rules set `refundThreshold`). */
 export const DEFAULT_REFUND_THRESHOLD_CENTS: Cents = 25_00;
 
+/** The carrier's refund threshold: a credit above it is paid out. */
+export function refundThresholdCents(settings: { rules: object }): Cents {
+  const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
+  return threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold);
+}
+
 export interface EndorsementBilling {
   row: AccountEntry;
   /** Installments that take a share of an additional premium, with their new amounts. */
@@ -110,10 +116,9 @@ export type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof 
 export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode, posting?: EndorsementPosting, how: { takeBack?: boolean } = {}): Promise<AreaPart> {
   const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
   if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
-  const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
   const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
     billDaysBeforeDue: settings.rules.billDaysBeforeDue,
-    refundThresholdCents: threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold),
+    refundThresholdCents: refundThresholdCents(settings),
   }, { id: randomUUID(), generatedBy: 'system' }, how);
   return {
     area: 'billing',

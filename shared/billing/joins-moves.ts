@@ -18,9 +18,11 @@ import { addDays } from '../platform/dates.js';
 import { formatCents, sum, toAmount } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
-import type { AccountEntry, BillingAccount } from './model.js';
-import { billableItemsOfRevision, billingSettings, installmentPlan } from './installment-plans.js';
-import { loadAccount, newAccountWrites, postingWrites } from './store.js';
+import type { AccountEntry, BillingAccount, Refund } from './model.js';
+import { refundThresholdCents } from './endorsement.js';
+import { getContactSummaries } from '../contacts/index.js';
+import { billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
+import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
 
 /** What the term's invoices billed, by kind: premium, and fees (installment fees are charges of their own). */
@@ -32,10 +34,9 @@ export function billedOnTerm(entries: readonly AccountEntry[]): { premiumCents: 
   };
 }
 
-async function figuresOf(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }) {
-  const settings = await billingSettings();
-  const items = await billableItemsOfRevision(question.revisionId);
-  return returnPremium({ effectiveDate: question.effectiveDate, expirationDate: question.expirationDate, cancelDate: question.cancelDate, items }, settings.cancellation, settings.minimumEarnedPremiumCents);
+async function figuresOf(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }) {
+  const [settings, revisions] = await Promise.all([billingSettings(), revisionsInForce(question)]);
+  return returnPremium({ effectiveDate: question.effectiveDate, expirationDate: question.expirationDate, cancelDate: question.cancelDate, revisions }, settings.cancellation, settings.minimumEarnedPremiumCents);
 }
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'billing', writes });
@@ -89,17 +90,23 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
 /**
  * A cancellation taking effect on the account: its Cancellation and Return Premium rows, and
  * (a rewrite) rows after them that move the credit it left on (`then`, given that balance change).
+ * Without `then`, a credit left above the carrier's refund threshold becomes a pending refund.
  */
-async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, then: (change: number) => AccountEntry[] = () => []) {
+async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, then?: (change: number) => AccountEntry[]) {
   const { account, entries } = loaded;
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
-  const figures = await figuresOf({ revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
+  const figures = await figuresOf({ policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
   const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
+  // A credit left on the account above the carrier's threshold is owed back: a pending refund, in the cancellation's transaction.
+  const creditCents = -(account.balanceCents + change - sum(unbilled.map((entry) => entry.amountCents)));
+  const refund = !then && creditCents > refundThresholdCents(await billingSettings())
+    ? await pendingRefund(cancelled, { amountCents: creditCents, reason: `Return premium: cancelled effective ${cancelled.cancelDate} (${cancelled.reason})`, createdAt: context(2).postedAt })
+    : undefined;
   const rows = [
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
-    ...then(change),
+    ...(then ? then(change) : []),
   ];
   const writes = postingWrites({
     account,
@@ -113,8 +120,27 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
       nonPayment: { ...excusedOf(account), status: 'cancelled', cancelDate: cancelled.cancelDate, chargeId: account.nonPayment.chargeId },
       ...(unbilled.length ? { voidedEntryIds: [...(account.voidedEntryIds ?? []), ...unbilled.map((entry) => entry.id)] } : {}),
     },
-  });
+  }).concat(refund ? refundPut(refund) : []);
   return { change, writes };
+}
+
+/** A refund owed to the policy's first named insured, pending approval. */
+async function pendingRefund(term: Pick<CancelledTerm, 'policyId' | 'termId' | 'policyNumber' | 'decisionDate' | 'namedInsuredContactIds'>, owed: { amountCents: number; reason: string; createdAt: string }): Promise<Refund> {
+  const payeeId = term.namedInsuredContactIds[0] ?? null;
+  const payee = payeeId ? (await getContactSummaries([payeeId])).get(payeeId) : undefined;
+  return {
+    refundId: randomUUID(),
+    policyId: term.policyId,
+    termId: term.termId,
+    policyNumber: term.policyNumber,
+    payee: { contactId: payeeId, name: payee?.name ?? '' },
+    amountCents: owed.amountCents,
+    reason: owed.reason,
+    state: 'pending',
+    date: term.decisionDate,
+    createdAt: owed.createdAt,
+    version: 1,
+  };
 }
 
 /** The charges an account's non-payment state has excused, carried into its next state. */
@@ -173,8 +199,9 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
     }),
   ];
   if (reinstated.lapseDays > 0) {
-    const items = await billableItemsOfRevision(reinstated.inForceRevisionId);
-    const lapse = lapsePremiumCents(items, { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate, from: reinstated.cancelDate, to: reinstated.reinstatementDate });
+    const term = { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate };
+    const revisions = await revisionsInForce({ policyId: reinstated.policyId, termId: reinstated.termId, revisionId: reinstated.inForceRevisionId, ...term });
+    const lapse = lapsePremiumCents({ ...term, revisions }, { from: reinstated.cancelDate, to: reinstated.reinstatementDate });
     rows.push(accountEntry(context(1), { type: 'Lapse Credit', date: reinstated.decisionDate, amountCents: -lapse, summary: `Premium of the ${reinstated.lapseDays} days without cover ${formatCents(lapse)} not charged`, cancelDate: reinstated.cancelDate }));
   }
   if (reinstated.feeAction === 'assess' && settings.reinstatementFeeCents > 0) {

@@ -16,6 +16,20 @@ export const accountKey = (policyId: string, termId: string): Key => ({ pk: bill
 export const entryKey = (policyId: string, termId: string, entryId: string): Key => ({ pk: billingPartition(policyId), sk: `TERM#${termId}#ENTRY#${entryId}` });
 /** A check number posted to a policy: written with the payment, so the same check never posts twice. */
 export const checkKey = (policyId: string, checkNumber: string): Key => ({ pk: billingPartition(policyId), sk: `CHECK#${checkNumber}` });
+/** A refund the carrier owes on a policy: beside the policy's account, so the move that owes it writes it in its transaction. */
+export const refundKey = (policyId: string, refundId: string): Key => ({ pk: billingPartition(policyId), sk: `REFUND#${refundId}` });
+/** Finds a refund's policy from the refund id alone (approve_refund, void_refund, mark_refund_issued). */
+export const refundLocatorKey = (refundId: string): Key => ({ pk: `REFUND#${refundId}`, sk: 'REFUND' });
+/** Index attributes of a refund: listed by state across the book (gsi1), oldest first. */
+export const refundIndexAttributes = (refund: { state: string; createdAt: string; refundId: string }) => ({ gsi1pk: `REFUNDS#${refund.state}`, gsi1sk: `${refund.createdAt}#${refund.refundId}` });
+/** Query parameters of the refunds in one state (the export reads the approved ones). */
+export function refundsInStateQuery(tableName: string, state: string) {
+  return { TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `REFUNDS#${state}` } };
+}
+/** Query parameters of a policy's refunds. */
+export function policyRefundsQuery(tableName: string, policyId: string) {
+  return { TableName: tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :refund)', ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':refund': 'REFUND#' }, ConsistentRead: true };
+}
 /** Finds a payment's policy and term from the payment id alone (storeNSF may omit the policy). */
 export const paymentLocatorKey = (paymentId: string): Key => ({ pk: `PAYMENT#${paymentId}`, sk: 'PAYMENT' });
 /** One nightly run's record (how many batches it fanned out, how many are done), per job, day and run. */

@@ -94,7 +94,8 @@ export type AccountEntryType =
   | 'Reinstatement Fee'
   | 'Lapse Credit'
   /** Credit moved between two terms' accounts (a rewrite's return premium): the same amount on each, opposite signs; never a refund. */
-  | 'Transfer';
+  | 'Transfer'
+  | 'Refund';
 
 /** How an invoice's amount divides (spec 2.11 `schedule`). */
 export interface InvoiceSchedule {
@@ -335,5 +336,29 @@ export interface BillingAccount {
   nightlyDate: string | null;
   /** The renewal term's account, once the renewal is billed: payments to the policy no longer fall back to this account. */
   laterTermId?: string;
+  version: number;
+}
+
+/** Where a refund stands: owed (pending), approved for payment, paid out (issued), or withdrawn (voided). */
+export type RefundState = 'pending' | 'approved' | 'issued' | 'voided';
+
+/** A credit the carrier owes above the refund threshold, to be paid out to its payee. */
+export interface Refund {
+  refundId: string;
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  payee: { contactId: string | null; name: string };
+  amountCents: Cents;
+  /** Why it is owed: the move or posting that left the credit. */
+  reason: string;
+  state: RefundState;
+  /** How it was paid out, once issued. */
+  checkNumber?: string;
+  achTrace?: string;
+  voidReason?: string;
+  /** The day of the move that owed it. */
+  date: string;
+  createdAt: string;
   version: number;
 }

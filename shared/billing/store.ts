@@ -28,10 +28,15 @@ import {
   lockboxChunkAnswersQuery,
   lockboxNumberKey,
   paymentLocatorKey,
+  policyRefundsQuery,
+  refundKey,
+  refundLocatorKey,
+  refundIndexAttributes,
+  refundsInStateQuery,
 } from './keys.js';
 import { ledgerFromEntries } from './ledger.js';
 import { lockboxDueOf, type LockboxDue } from './lockbox.js';
-import type { AccountEntry, BillingAccount, LockboxTransactionResult, NightlyAccountDecision } from './model.js';
+import type { AccountEntry, BillingAccount, LockboxTransactionResult, NightlyAccountDecision, Refund } from './model.js';
 import { clock } from '../platform/clock.js';
 
 const table = () => config.tableName();
@@ -520,4 +525,57 @@ export async function keptLockboxAnswers(fileId: string, chunk: number): Promise
     }
   }
   return kept;
+}
+
+// ---------------------------------------------------------------- refunds
+
+/** A new refund, written in the transaction of the move that owes it. */
+export function refundPut(refund: Refund): TransactionWrite[] {
+  return [
+    { Put: { TableName: table(), Item: { ...refundKey(refund.policyId, refund.refundId), ...refundIndexAttributes(refund), entity: 'Refund', ...refund }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...refundLocatorKey(refund.refundId), entity: 'RefundLocator', policyId: refund.policyId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
+/** A refund by its id alone; undefined when there is none. */
+export async function loadRefund(refundId: string): Promise<Refund | undefined> {
+  const locator = await documentClient().send(new GetCommand({ TableName: table(), Key: refundLocatorKey(refundId), ConsistentRead: true }));
+  const policyId = (locator.Item as { policyId?: string } | undefined)?.policyId;
+  if (!policyId) return undefined;
+  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: refundKey(policyId, refundId), ConsistentRead: true }));
+  return found.Item ? withoutStorageKeys<Refund>(found.Item as Record<string, unknown>) : undefined;
+}
+
+/** A refund's new state (and what it was paid by), under its version: written with the account row it leaves. */
+export function refundStateWrite(refund: Refund, set: Partial<Refund>): TransactionWrite {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expected': refund.version, ':next': refund.version + 1 };
+  const indexed = set.state ? refundIndexAttributes({ ...refund, state: set.state }) : {};
+  const assignments = Object.entries({ ...set, ...indexed }).map(([attribute, value], index) => {
+    names[`#s${index}`] = attribute;
+    values[`:s${index}`] = value;
+    return `#s${index} = :s${index}`;
+  });
+  return {
+    Update: {
+      TableName: table(),
+      Key: refundKey(refund.policyId, refund.refundId),
+      UpdateExpression: `SET #version = :next, ${assignments.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** A policy's refunds, oldest first. */
+export async function listPolicyRefunds(policyId: string): Promise<Refund[]> {
+  const items = await queryAll(policyRefundsQuery(table(), policyId));
+  return items.map((item) => withoutStorageKeys<Refund>(item as Record<string, unknown>)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** The refunds in one state, oldest first, from the index (eventually consistent, as every index). */
+export async function refundsInState(state: string): Promise<Refund[]> {
+  const items = await queryAll(refundsInStateQuery(table(), state));
+  return items.map((item) => withoutStorageKeys<Refund>(item as Record<string, unknown>));
 }

@@ -78,7 +78,7 @@ async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy:
   const base = revisions.at(-1);
   if (!base) return [];
   const cancelDate = renewalTerm.effectiveDate;
-  const figures = await wiring.reads.cancellationFigures({ revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate });
+  const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate });
   const newRevisionId = randomUUID();
   const renewalCancelled: CancelledTerm = {
     ...cancelled,
@@ -124,7 +124,7 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   let returnPremiumCents = 0;
   let message: string;
   if (outcome === 'cancelled') {
-    const figures = await wiring.reads.cancellationFigures({ revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate });
+    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate });
     returnPremiumCents = figures.returnPremiumCents;
     message = `Policy ${policy.policyNumber} cancelled effective ${cancelDate} (${reason.name}); return premium ${formatCents(returnPremiumCents)}${figures.flat ? ' (flat cancellation)' : ''}`;
   } else {

@@ -213,8 +213,8 @@ export interface CancellationFigures {
 export interface MoveReads {
   /** The cancel reason of an id, from the reference data; undefined for none. */
   cancelReason(reasonId: string): Promise<{ id: string; name: string; reinstatable: boolean } | undefined>;
-  /** The return premium of cancelling a term on a date, from the revision in force. */
-  cancellationFigures(question: { revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
+  /** The return premium of cancelling a term on a date, from each revision of the term in force after it. */
+  cancellationFigures(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
   /** The billing schedule a term's account is on (a renewal keeps it); undefined when the term has no account. */
   billingScheduleOf(policyId: string, termId: string): Promise<string | undefined>;
 }

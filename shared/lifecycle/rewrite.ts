@@ -181,7 +181,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
   const expired = committed.some((revision) => revision.policyStatus === 'Expired');
   const cancelDate = rewrite.rewriteType === 'full_term' ? oldTerm.effectiveDate : rewrite.effectiveDate;
   const cancels = !expired && cancelDate < oldTerm.expirationDate;
-  const figures = cancels ? await wiring.reads.cancellationFigures({ revisionId: base.id, effectiveDate: oldTerm.effectiveDate, expirationDate: oldTerm.expirationDate, cancelDate }) : undefined;
+  const figures = cancels ? await wiring.reads.cancellationFigures({ policyId: policy.id, termId: oldTerm.id, revisionId: base.id, effectiveDate: oldTerm.effectiveDate, expirationDate: oldTerm.expirationDate, cancelDate }) : undefined;
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, oldTerm.id);
 
   const fullTermDays = rewrite.rewriteType === 'remainder_of_term' ? daysBetween(oldTerm.effectiveDate, oldTerm.expirationDate) : daysBetween(rewrite.effectiveDate, rewrite.expirationDate);

@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+import { defineOperation } from '../../../shared/define-operation.js';
+import { id, name, optional, shortText } from '../../../shared/platform/request-fields.js';
+import { voidRefund } from '../../../shared/billing/refunds.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
+
+export const handler = defineOperation({
+  version: 'v2',
+  name: 'void_refund',
+  summary: 'Voids a pending or approved refund: the credit stays on the account (a row on the account history); an Idempotency-Key header makes a retry answer the first result and change nothing',
+  permission: 'refunds:write',
+  input: z.object({
+    refund_id: id(),
+    reason: name(),
+  }),
+  resources: { table: 'write' },
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
+    const step = () => voidRefund(principal, input.refund_id, input.reason);
+    return idempotencyKey ? onceForKey('void_refund', `${principal.contactId}:${idempotencyKey}`, input, step, { deadline, inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' }) : step();
+  },
+});
