@@ -215,6 +215,8 @@ const ICONS: Record<AccountEntryType, string> = {
   Reinstatement: 'reinstatement',
   'Reinstatement Fee': 'fee',
   'Lapse Credit': 'return-premium',
+  'Surcharge Return': 'return-premium',
+  'Surcharge Reinstated': 'reinstatement',
 };
 
 function recordWire(entry: AccountEntry, balanceCents: Cents, facts: { paidInFull: boolean; reversed: boolean }): AccountHistoryRecordWire {

@@ -22,6 +22,14 @@ import type { AccountEntry, BillingAccount } from './model.js';
 import { billableItemsOfRevision, billingSettings, installmentPlan } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites } from './store.js';
 import { randomUUID } from 'node:crypto';
+import { surchargeReinstatementEntries, surchargeReturnEntry, surchargeReturns } from './surcharge-returns.js';
+
+/** The surcharges a cancellation returns pro rata, as its state filed them (each its own row). */
+async function surchargeRowsOf(cancelled: CancelledTerm, context: (offset: number) => EntryContext): Promise<AccountEntry[]> {
+  const [settings, items] = await Promise.all([billingSettings(), billableItemsOfRevision(cancelled.inForceRevisionId)]);
+  const returns = surchargeReturns({ effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate, items }, settings.cancellation);
+  return returns.map((returned, index) => surchargeReturnEntry(context(10 + index), returned, { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate }));
+}
 
 /** What the term's invoices billed, by kind: premium, and fees (installment fees are charges of their own). */
 export function billedOnTerm(entries: readonly AccountEntry[]): { premiumCents: number; feesCents: number } {
@@ -90,6 +98,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
   const rows = [
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
+    ...(await surchargeRowsOf(cancelled, context)),
   ];
   return part(postingWrites({
     account,
@@ -161,6 +170,7 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
       cancelDate: reinstated.cancelDate,
     }),
   ];
+  rows.push(...surchargeReinstatementEntries((offset) => context(10 + offset), entries, { date: reinstated.decisionDate, cancelDate: reinstated.cancelDate }));
   if (reinstated.lapseDays > 0) {
     const items = await billableItemsOfRevision(reinstated.inForceRevisionId);
     const lapse = lapsePremiumCents(items, { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate, from: reinstated.cancelDate, to: reinstated.reinstatementDate });

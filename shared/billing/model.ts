@@ -92,7 +92,9 @@ export type AccountEntryType =
   | 'Endorsement'
   | 'Reinstatement'
   | 'Reinstatement Fee'
-  | 'Lapse Credit';
+  | 'Lapse Credit'
+  | 'Surcharge Return'
+  | 'Surcharge Reinstated';
 
 /** How an invoice's amount divides (spec 2.11 `schedule`). */
 export interface InvoiceSchedule {
