@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
 import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
+import { catalogKey } from '../../shared/catalog/keys.js';
+import { writeCatalogRecords } from '../../shared/catalog/store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -156,5 +158,18 @@ describe('publishing a line file', () => {
     expect(again.body.success).toBe(false);
     // A quote made under the withdrawn rates keeps them.
     expect((await detailsOf(after.policy_id)).rate_version.name).toBe('Florida Homeowners rates 4.40');
+  });
+
+  it('finishes a publication that failed midway when the same file is sent again', async () => {
+    const starts = addDays(todayIso(), 40);
+    const document = withNewFloridaRate(starts);
+    const rates = document['states/FL.json'].rateVersions[1];
+    // What a publication written in batches leaves when it fails before its version record: its new rates stamped with a version never recorded.
+    await writeCatalogRecords([{ ...catalogKey('RATEVERSION', rates.id), kind: 'RATEVERSION', catalogVersion: 'unrecorded', ...rates, state: 'FL', productVersion: crypto.randomUUID() }]);
+    const published = ok(await service.call(`${L}/import_line_file`, { line_file: document }));
+    expect(published.rate_versions).toEqual([{ id: rates.id, name: 'Florida Homeowners rates 4.40', state: 'FL' }]);
+    const quoted = await quoteFlorida(starts, 'Rhea Retry');
+    expect(quoted.total.annual_premium).toBe(1615.16);
+    expect((await detailsOf(quoted.policy_id)).product_version).toBe(published.version_id);
   });
 });
