@@ -8,7 +8,7 @@
  */
 import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReinstatedTerm, RenewedTerm, RescindedCancellation, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
-import { amountOf, eventWrite } from '../events/index.js';
+import { amountOf, eventOf } from '../events/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import { invoiceEntry, type EntryContext } from './account-history.js';
@@ -264,7 +264,7 @@ async function newTermAccountWrites(
   };
   // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.
   const invoiceEvents = entries.map((entry) =>
-    eventWrite({
+    eventOf({
       type: 'invoice.created', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
       data: { term_id: account.termId, amount: amountOf(entry.amountCents), bill_date: entry.billDate, due_date: entry.dueDate, installment_number: entry.installmentNumber ?? null },
     }),

@@ -7,7 +7,7 @@
  * within the call keeps each line's answer (applyLockboxFile), so a file sent again answers as it
  * did the first time.
  */
-import { newNote, notePut } from '../notes/index.js';
+import { noteOf } from '../notes/index.js';
 import { clock } from '../platform/clock.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
@@ -162,7 +162,7 @@ function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly
     return paymentEntry(entryContext('lockbox', statusOf(account, file.today), instant(file.now, offset)), { date: file.today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
   });
   const total = sum(entries.map((entry) => -entry.amountCents));
-  const note = newNote({
+  const note = noteOf({
     policyId: account.policyId, termId: account.termId, createdBy: 'lockbox', createdAt: file.at, agencyId: account.agencyId, contactIds: account.contactIds,
     text: `Lockbox: ${entries.length} payment${entries.length === 1 ? '' : 's'} of ${formatCents(total)} posted (check ${entries.map((entry) => entry.checkNumber).join(', ')})`,
   });
@@ -172,7 +172,7 @@ function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly
     entries,
     holdChecks: entries.map((entry) => entry.checkNumber!),
     locatePayments: entries.map((entry) => entry.id),
-    handed: [notePut(note), ...entries.map((entry) => paymentPostedEvent(account, entry)), ...((answers && file.application.recordSuccess?.(lines)) || [])],
+    handed: [note, ...entries.map((entry) => paymentPostedEvent(account, entry)), ...((answers && file.application.recordSuccess?.(lines)) || [])],
   };
 }
 

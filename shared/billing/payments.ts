@@ -5,8 +5,8 @@
  */
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import { clock } from '../platform/clock.js';
-import { amountOf, eventWrite } from '../events/index.js';
-import { newNote, notePut } from '../notes/index.js';
+import { amountOf, eventOf } from '../events/index.js';
+import { noteOf } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
@@ -104,18 +104,18 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     amountCents,
     paymentType: request.paymentType,
   });
-  const note = newNote({
+  const note = noteOf({
     policyId: policy.id, termId: account.termId, createdBy: principal.contactId, createdAt: at, agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
-  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [notePut(note), paymentPostedEvent(account, entry)] });
+  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry)] });
   recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
 }
 
 /** payment.posted for integrators (shared/events), in the posting's transaction. */
 export function paymentPostedEvent(account: BillingAccount, entry: AccountEntry) {
-  return eventWrite({
+  return eventOf({
     type: 'payment.posted', policyId: account.policyId, policyNumber: account.policyNumber, agencyId: account.agencyId, transactionId: entry.id, occurredAt: entry.postedAt,
     data: { term_id: account.termId, amount: amountOf(-entry.amountCents), deposit_date: entry.date, check_number: entry.checkNumber ?? null },
   });
@@ -154,7 +154,7 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
     { reversal: entryContext(principal.contactId, status, instant(now)), fee: entryContext(principal.contactId, status, instant(now, 1)) },
   );
   const payment = loaded.entries.find((entry) => entry.id === request.paymentId)!;
-  const note = newNote({
+  const note = noteOf({
     policyId: policy.id, termId: located.termId, createdBy: principal.contactId, createdAt: instant(now), agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Payment of ${formatCents(-payment.amountCents)} returned for non-sufficient funds; ${fee.waived ? 'NSF fee waived' : `NSF fee ${formatCents(fee.amountCents)} charged`}; cancellation ${request.allowCancel ? 'allowed' : `postponed until ${reversal.dueDate}`}`,
   });
@@ -165,8 +165,8 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
     guardVersion: true,
     releaseChecks: payment.checkNumber ? [payment.checkNumber] : [],
     handed: [
-      notePut(note),
-      eventWrite({
+      note,
+      eventOf({
         type: 'payment.reversed', policyId: policy.id, policyNumber: loaded.account.policyNumber, agencyId: loaded.account.agencyId, transactionId: reversal.id, occurredAt: reversal.postedAt,
         data: { term_id: located.termId, payment_id: request.paymentId, amount: amountOf(reversal.amountCents), nsf_fee: amountOf(fee.amountCents), reason: 'nsf' },
       }),

@@ -1,5 +1,5 @@
 /** A policy file's events for integrators (shared/events): written in the file's own transaction. */
-import { eventWrite } from '../events/index.js';
+import { eventOf } from '../events/index.js';
 import type { AttachmentRecord } from './model.js';
 
 /** deliverable.created / deliverable.printed for integrators (shared/events), in the file's own transaction. */
@@ -8,7 +8,7 @@ export function fileEvent(
   record: Pick<AttachmentRecord, 'fileId' | 'policyId' | 'policyNumber' | 'agencyId' | 'deliverableType' | 'title' | 'printDate'>,
   at: string,
 ) {
-  return eventWrite({
+  return eventOf({
     type, policyId: record.policyId, policyNumber: record.policyNumber, agencyId: record.agencyId, transactionId: record.fileId, occurredAt: at,
     data: { file_id: record.fileId, deliverable_type: record.deliverableType ?? null, title: record.title, print_date: record.printDate ?? null },
   });

@@ -172,11 +172,28 @@ async function batchLabels(files: readonly PrintEntry[]): Promise<Map<string, st
 }
 
 /**
- * File ids one markAsPrinted call takes: 20,000 ids are about 800 KB of body. On DynamoDB Local
- * (2 shared cores) 20,000 take about 28 s of the call's 29; should a call run short of time, it
- * starts no transaction in its last MARK_TIME_MARGIN_MS and says how far it got.
+ * File ids one markAsPrinted call takes, as published: 20,000 ids are about 800 KB of body. On
+ * DynamoDB Local (2 shared cores) 20,000 take about 28 s of the call's 29; should a call run short
+ * of time, it starts no transaction in its last MARK_TIME_MARGIN_MS and says how far it got.
  */
-export const MARK_AS_PRINTED_MAX_FILES = 20_000;
+export const MARK_AS_PRINTED_PUBLISHED_MAX_FILES = 20_000;
+
+/**
+ * The ceiling a deployment may lower with MARK_AS_PRINTED_MAX_FILES (a slower table or a shorter
+ * timeout gets through fewer files in the call's time), never raise: the published 20,000 is what
+ * the API's timeout allows. Unset, it is the published figure.
+ */
+export function markAsPrintedMaxFiles(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return MARK_AS_PRINTED_PUBLISHED_MAX_FILES;
+  const files = Number(setting);
+  if (!Number.isInteger(files) || files < 1 || files > MARK_AS_PRINTED_PUBLISHED_MAX_FILES) {
+    throw new Error(`MARK_AS_PRINTED_MAX_FILES must be a whole number from 1 to ${MARK_AS_PRINTED_PUBLISHED_MAX_FILES}, not ${JSON.stringify(setting)}`);
+  }
+  return files;
+}
+
+/** File ids one markAsPrinted call takes here: read once, as the operation's input schema is built once. */
+export const MARK_AS_PRINTED_MAX_FILES = markAsPrintedMaxFiles(process.env.MARK_AS_PRINTED_MAX_FILES);
 /** What a call keeps for the transactions in flight and its answer: no mark starts later than this before its deadline. */
 export const MARK_TIME_MARGIN_MS = 3000;
 

@@ -1,8 +1,8 @@
 /**
  * The events area's public face. Producers of money moves, documents and signatures add an
- * outbox item to their own transaction with `eventWrite`; a policy's moves are joined by the
+ * outbox item to their own transaction with `eventOf`; a policy's moves are joined by the
  * events area's own contributions (joins-moves.ts, listed in shared/moves/); entry files call the
  * service; the delivery step is for the queue consumer and the retry schedule.
  */
-export { amountOf, eventWrite } from './outbox.js';
+export { amountOf, eventOf } from './outbox.js';
 export { EVENT_TYPES, type EventType, type PolicyEventInput } from './model.js';

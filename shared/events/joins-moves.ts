@@ -5,7 +5,7 @@
  */
 import type { TransactionWrite } from '../platform/transactions.js';
 import type { PolicyEventInput } from './model.js';
-import { amountOf, eventWrite } from './outbox.js';
+import { amountOf, eventOf } from './outbox.js';
 
 /*
  * Each contribution names the facts it reads (a part of the move's facts, lifecycle/model.ts)
@@ -87,7 +87,7 @@ interface ReinstatedTerm extends OfPolicy, Decided {
 function eventsAt<Facts>(describe: (facts: Facts) => PolicyEventInput | PolicyEventInput[] | undefined): (facts: Facts) => Promise<EventsPart> {
   return async (facts) => {
     const described = describe(facts);
-    return { area: 'events', writes: (described === undefined ? [] : Array.isArray(described) ? described : [described]).map(eventWrite) };
+    return { area: 'events', writes: (described === undefined ? [] : Array.isArray(described) ? described : [described]).map(eventOf) };
   };
 }
 
@@ -183,7 +183,7 @@ export const eventsAtReinstatement = /* @__PURE__ */ eventsAt((reinstated: Reins
 
 /** The endorsement's event; a preview lists the events it would send. */
 export async function eventsAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<EventsPart> {
-  return { area: 'events', writes: mode.preview ? [] : [eventWrite(endorsedEvent(endorsed))], preview: [endorsedEvent(endorsed).type] };
+  return { area: 'events', writes: mode.preview ? [] : [eventOf(endorsedEvent(endorsed))], preview: [endorsedEvent(endorsed).type] };
 }
 
 /** A reversal is an endorsement to integrators too (`policy.endorsed`), saying which one it `reverses`. */

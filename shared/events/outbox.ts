@@ -8,8 +8,8 @@ import type { PolicyEvent, PolicyEventInput } from './model.js';
 import { policyEventPut } from './store.js';
 import { clock } from '../platform/clock.js';
 
-/** The outbox item of an event, as one write of the producer's transaction. */
-export function eventWrite(input: PolicyEventInput): TransactionWrite {
+/** The event a producer records, given its facts: the events area builds the outbox item, as one write of the producer's own transaction. */
+export function eventOf(input: PolicyEventInput): TransactionWrite {
   const occurredAt = input.occurredAt ?? clock.now().toISOString();
   const event: PolicyEvent = {
     eventId: newEventId(),

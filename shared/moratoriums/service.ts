@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
-import { eventWrite } from '../events/index.js';
+import { eventOf } from '../events/index.js';
 import { lookupZip } from '../geography/index.js';
 import { clock } from '../platform/clock.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
@@ -50,7 +50,7 @@ const eventData = (moratorium: Moratorium) => {
 
 /** A moratorium's event: a moratorium is no policy, so its id stands where a policy's would (its events share its own sequence). */
 const moratoriumEvent = (type: 'moratorium.declared' | 'moratorium.lifted', moratorium: Moratorium, occurredAt: string) =>
-  eventWrite({ type, policyId: moratorium.moratoriumId, policyNumber: '', agencyId: null, transactionId: moratorium.moratoriumId, occurredAt, data: eventData(moratorium) });
+  eventOf({ type, policyId: moratorium.moratoriumId, policyNumber: '', agencyId: null, transactionId: moratorium.moratoriumId, occurredAt, data: eventData(moratorium) });
 
 // ---------------------------------------------------------------- declare, lift, list
 

@@ -1,6 +1,6 @@
 /**
  * The notes store: the only code that knows the keys of notes. Notes are written inside
- * the transaction of the action they record (notePut answers that write); the notes
+ * the transaction of the action they record (noteOf answers that write); the notes
  * service removes one by id.
  */
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { withoutStorageKeys } from '../platform/transactions.js';
+import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import { noteIndexAttributes, noteKey, policyNotesQuery } from './keys.js';
 import type { NoteRecord } from './model.js';
 import { clock } from '../platform/clock.js';
@@ -29,6 +29,14 @@ export function notePut(note: NoteRecord) {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/**
+ * The note another area's action leaves (a payment, an NSF, a lockbox posting), as a write for
+ * that action's own transaction: the caller gives the facts, the notes area builds its item.
+ */
+export function noteOf(facts: Omit<NoteRecord, 'id' | 'createdAt'> & { createdAt?: string }): TransactionWrite {
+  return notePut(newNote(facts));
 }
 
 /** A policy's notes, oldest first (the index is eventually consistent). */

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { getCarrierSettings, getProductCatalog, productForFiling, resolveFiling, type ProductCatalog } from '../catalog/index.js';
 import { AGENT_ROLE_ID, getContact, policyLinkPut, getContactSummaries } from '../contacts/index.js';
-import { eventWrite } from '../events/index.js';
+import { eventOf } from '../events/index.js';
 import { lookupZip } from '../geography/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from './access.js';
@@ -66,7 +66,7 @@ function bundleFor(draft: PolicyDraft, policyNumber: string): NewPolicyBundle {
     contactLinks: contactRoles(draft.contacts).map(({ contactId, roleId }) => policyLinkPut(contactId, { ...link, roleId }, linkedAt)),
     // policy.quoted for integrators (shared/events), in the policy's create transaction.
     handedWrites: [
-      eventWrite({
+      eventOf({
         type: 'policy.quoted', policyId: draft.policyId, policyNumber, agencyId: records.policy.agencyId, transactionId: draft.revisionId, occurredAt: linkedAt,
         data: { term_id: records.term.id, effective_date: records.term.effectiveDate, expiration_date: records.term.expirationDate },
       }),

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { getContacts } from '../contacts/index.js';
 import { BusinessRuleError, ConcurrentChangeError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { eventWrite } from '../events/index.js';
+import { eventOf } from '../events/index.js';
 import { getPolicy, policyWithinReach, revisionWithinReach } from '../policies/index.js';
 import { applySignatureEvent, signatureEventKey, type SignatureEvent, type SignatureRequest } from './model.js';
 import {
@@ -196,7 +196,7 @@ async function signatureCompleted(policyId: string, request: SignatureRequest) {
   const policy = await getPolicy(policyId);
   if (!policy) return [];
   return [
-    eventWrite({
+    eventOf({
       type: 'signature.completed', policyId, policyNumber: policy.policyNumber, agencyId: policy.agencyId, transactionId: request.id,
       data: { signature_request_id: request.id, file_id: request.file_id ?? null, doc_type: request.doc_type },
     }),

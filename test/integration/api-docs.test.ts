@@ -43,6 +43,10 @@ describe('the API description', () => {
     for (const [path, names] of Object.entries(vendor)) expect(declared(path), path).toEqual(expect.arrayContaining(names));
     const policies = document.paths['/api/v2/policies/get_policies_with_active_current_revision'].post.requestBody.content['application/json'].schema.properties.policies;
     expect(policies).toMatchObject({ type: 'array', maxItems: 100 });
+    // The published ceiling, whatever a deployment lowers it to (print-runs.test.ts lowers it).
+    // (Both forms of the v1 body, bare and in json_dict, carry file_ids.)
+    const markAsPrinted = JSON.stringify(document.paths['/api/v1/printing/markAsPrinted'].post.requestBody);
+    expect(new Set(markAsPrinted.match(/"maxItems":\d+/g))).toEqual(new Set(['"maxItems":20000']));
   });
 
   it("shows the worked example's values as examples, not bare types", async () => {

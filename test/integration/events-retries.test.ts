@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverInOrder, publishEvent, runScheduledRetry, type ScheduledRetry } from '../../shared/events/delivery.js';
-import { eventWrite } from '../../shared/events/index.js';
+import { eventOf } from '../../shared/events/index.js';
 import { getSubscription, openDeliveries } from '../../shared/events/store.js';
 import { runTransaction } from '../../shared/platform/transactions.js';
 import { todayIso } from '../../shared/platform/dates.js';
@@ -80,7 +80,7 @@ describe('scheduling and at-least-once (no consumer: the test hands the messages
     await subscriber.close();
     const { subscription_id: subscriptionId } = ok(await service.call(`${E}/create`, { url: subscriber.url, event_types: ['policy.endorsed'] }));
     const policy = await issued(service, name);
-    const write = eventWrite({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `test-${name}` });
+    const write = eventOf({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `test-${name}` });
     await runTransaction([write], { label: 'test event' });
     const eventId = (write.Put!.Item as { eventId: string }).eventId;
     return { subscriptionId: subscriptionId as string, policyId: policy.policyId, eventId };

@@ -198,3 +198,13 @@ describe('inspection vendors and file answers', () => {
     });
   });
 });
+
+describe("markAsPrinted's ceiling of file ids a call", () => {
+  it('is the published 20,000 unless a deployment lowers it; it cannot be raised, and a setting that is no count is refused by name', async () => {
+    const { markAsPrintedMaxFiles } = await import('../../shared/documents/print-service.js');
+    expect(markAsPrintedMaxFiles(undefined)).toBe(20_000);
+    expect(markAsPrintedMaxFiles('')).toBe(20_000);
+    expect(markAsPrintedMaxFiles('2000')).toBe(2000);
+    for (const setting of ['20001', '0', '-5', '1.5', 'many']) expect(() => markAsPrintedMaxFiles(setting), setting).toThrow(/MARK_AS_PRINTED_MAX_FILES/);
+  });
+});

@@ -14,7 +14,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWorkers } from '../../../infra/local/service.js';
-import { eventWrite } from '../../../shared/events/index.js';
+import { eventOf } from '../../../shared/events/index.js';
 import { pendingEvents } from '../../../shared/events/store.js';
 import { runTransaction } from '../../../shared/platform/transactions.js';
 import type { BenchRow, BenchScenario } from '../types.js';
@@ -127,7 +127,7 @@ export const scenario: BenchScenario = {
       const before = arrivals.size;
       const writes = Array.from({ length: backlog }, (_, n) => {
         const policy = policies[n % policies.length];
-        return eventWrite({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `bench-${n}` });
+        return eventOf({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `bench-${n}` });
       });
       for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
       const drainStarted = performance.now();
