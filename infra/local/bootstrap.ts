@@ -7,8 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
-import { writeCatalogRecords } from '../../shared/catalog/store.js';
+import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
 import { QUEUE_NAMES, QUEUES, queueUrlVariable } from '../../shared/platform/queues.js';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.js';
@@ -143,7 +142,7 @@ async function createOrUpdateQueue(sqs: SQSClient, QueueName: string, Attributes
 }
 
 export async function seedReferenceProduct(): Promise<void> {
-  await writeCatalogRecords(referenceCatalogRecords());
+  await seedReferenceCatalog();
 }
 
 export const newLocalResourceNames = (prefix = `t${randomUUID().slice(0, 8)}`): LocalResourceNames => ({

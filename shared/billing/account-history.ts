@@ -217,6 +217,8 @@ const ICONS: Record<AccountEntryType, string> = {
   'Lapse Credit': 'return-premium',
   Transfer: 'transfer',
   Refund: 'refund',
+  'Surcharge Return': 'return-premium',
+  'Surcharge Reinstated': 'reinstatement',
 };
 
 function recordWire(entry: AccountEntry, balanceCents: Cents, facts: { paidInFull: boolean; reversed: boolean }): AccountHistoryRecordWire {

@@ -21,9 +21,17 @@ import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './c
 import type { AccountEntry, BillingAccount, Refund } from './model.js';
 import { refundThresholdCents } from './endorsement.js';
 import { getContactSummaries } from '../contacts/index.js';
-import { billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
+import { billableItemsOfRevision, billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
+import { surchargeReinstatementEntries, surchargeReturnEntry, surchargeReturns } from './surcharge-returns.js';
+
+/** The surcharges a cancellation returns pro rata, as its state filed them (each its own row). */
+async function surchargeRowsOf(cancelled: CancelledTerm, context: (offset: number) => EntryContext): Promise<AccountEntry[]> {
+  const [settings, items] = await Promise.all([billingSettings(), billableItemsOfRevision(cancelled.inForceRevisionId)]);
+  const returns = surchargeReturns({ effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate, items }, settings.cancellation);
+  return returns.map((returned, index) => surchargeReturnEntry(context(10 + index), returned, { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate }));
+}
 
 /** What the term's invoices billed, by kind: premium, and fees (installment fees are charges of their own). */
 export function billedOnTerm(entries: readonly AccountEntry[]): { premiumCents: number; feesCents: number } {
@@ -89,7 +97,7 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
 
 /**
  * A cancellation taking effect on the account: its Cancellation and Return Premium rows, and
- * (a rewrite) rows after them that move the credit it left on (`then`, given that balance change).
+ * (a rewrite) rows after them that move the credit it left on (`then`, given that balance change, surcharges returned included).
  * Without `then`, a credit left above the carrier's refund threshold becomes a pending refund.
  */
 async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, then?: (change: number) => AccountEntry[]) {
@@ -98,15 +106,19 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
   const figures = await figuresOf({ policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
   const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
   const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
+  // Surcharges filed as returned pro rata come back on rows of their own, apart from premium.
+  const surchargeRows = await surchargeRowsOf(cancelled, context);
+  const surchargeCents = sum(surchargeRows.map((entry) => entry.amountCents));
   // A credit left on the account above the carrier's threshold is owed back: a pending refund, in the cancellation's transaction.
-  const creditCents = -(account.balanceCents + change - sum(unbilled.map((entry) => entry.amountCents)));
+  const creditCents = -(account.balanceCents + change + surchargeCents - sum(unbilled.map((entry) => entry.amountCents)));
   const refund = !then && creditCents > refundThresholdCents(await billingSettings())
     ? await pendingRefund(cancelled, { amountCents: creditCents, reason: `Return premium: cancelled effective ${cancelled.cancelDate} (${cancelled.reason})`, createdAt: context(2).postedAt })
     : undefined;
   const rows = [
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
-    ...(then ? then(change) : []),
+    ...surchargeRows,
+    ...(then ? then(change + surchargeCents) : []),
   ];
   const writes = postingWrites({
     account,
@@ -198,6 +210,7 @@ export async function billingAtReinstatement(reinstated: ReinstatedTerm): Promis
       cancelDate: reinstated.cancelDate,
     }),
   ];
+  rows.push(...surchargeReinstatementEntries((offset) => context(10 + offset), entries, { date: reinstated.decisionDate, cancelDate: reinstated.cancelDate }));
   if (reinstated.lapseDays > 0) {
     const term = { effectiveDate: reinstated.termEffectiveDate, expirationDate: reinstated.termExpirationDate };
     const revisions = await revisionsInForce({ policyId: reinstated.policyId, termId: reinstated.termId, revisionId: reinstated.inForceRevisionId, ...term });

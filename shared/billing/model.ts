@@ -95,7 +95,9 @@ export type AccountEntryType =
   | 'Lapse Credit'
   /** Credit moved between two terms' accounts (a rewrite's return premium): the same amount on each, opposite signs; never a refund. */
   | 'Transfer'
-  | 'Refund';
+  | 'Refund'
+  | 'Surcharge Return'
+  | 'Surcharge Reinstated';
 
 /** How an invoice's amount divides (spec 2.11 `schedule`). */
 export interface InvoiceSchedule {

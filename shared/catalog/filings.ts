@@ -77,3 +77,18 @@ export function productForFiling(product: ProductCatalog, filing: ResolvedFiling
   };
 }
 
+
+/**
+ * How many days before a term ends its renewal is decided in the state: the carrier's lead days,
+ * or the state's non-renewal or conditional-renewal notice where that is longer, so that the
+ * renewal is not made while the insurer could still give notice of not renewing.
+ */
+export function renewalLeadDays(filing: Pick<ResolvedFiling, 'noticeDays'>, carrierLeadDays: number): number {
+  return Math.max(carrierLeadDays, filing.noticeDays.nonRenewal, filing.noticeDays.conditionalRenewal);
+}
+
+/** The longest renewal lead of any state the product files: how far ahead the nightly run reads the renewal watch. */
+export function longestRenewalLeadDays(product: Pick<ProductCatalog, 'filings' | 'rateVersions'>, carrierLeadDays: number): number {
+  const states = [COUNTRYWIDE, ...(product.filings ?? []).map((filing) => filing.state)];
+  return Math.max(carrierLeadDays, ...states.map((state) => renewalLeadDays(resolveFiling(product, state === COUNTRYWIDE ? null : state), carrierLeadDays)));
+}

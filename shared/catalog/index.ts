@@ -3,8 +3,9 @@
  * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
  */
 export type { ChargeDefinition, ChargeKind, NoticeDays, StateFiling, TerritoryTable, Availability, BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules, NonRenewalReason, RenewalRules, FormDefinition, ItemDefinition, ProductCatalog, QuestionDefinition, RateVersion, RatingStep, Role, SubLineDefinition, TableKey, TableRow, UnderwritingRules, ValueReference } from './model.js';
+export { publishProductVersion } from './version-publishing.js';
 export { forgetCatalogCache, getCarrierSettings, getCatalogRecord, getCatalogRecords, getProductCatalog, getRenewalRules, listCatalog, listNonRenewalReasons, listRoles, writeCatalogRecords, putProductVersion, getProductVersion, listProductVersions, deleteCatalogRecords, type ProductVersionRecord } from './store.js';
-export { COUNTRYWIDE, notWrittenProblem, productForFiling, resolveFiling, type ResolvedFiling } from './filings.js';
+export { COUNTRYWIDE, longestRenewalLeadDays, notWrittenProblem, productForFiling, renewalLeadDays, resolveFiling, type ResolvedFiling } from './filings.js';
 export { STATE_NAMES } from './state-names.js';
 export { productFromRecords, chargeItems } from './model.js';
 export { packageRecords, type CatalogRecord } from './package-records.js';

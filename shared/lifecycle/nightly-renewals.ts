@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { getRenewalRules } from '../catalog/index.js';
+import { getProductCatalog, getRenewalRules, longestRenewalLeadDays } from '../catalog/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { addDays } from '../platform/dates.js';
@@ -44,7 +44,9 @@ export const renewalBatchMessage = z.object({
 /** Plans one day's renewal run: the watched terms ending by the day plus the lead days, sent to the queue in batches. */
 export async function planRenewalRun(date: string): Promise<{ runId: string; batches: number; accounts: number }> {
   const runId = randomUUID();
-  const { leadDays } = await getRenewalRules();
+  // A state whose notice needs longer than the carrier's lead days has its terms decided earlier.
+  const [{ leadDays: carrierLeadDays }, product] = await Promise.all([getRenewalRules(), getProductCatalog()]);
+  const leadDays = longestRenewalLeadDays(product, carrierLeadDays);
   const terms: Array<{ policyId: string; termId: string }> = [];
   for await (const page of watchedTermPages(addDays(date, leadDays))) terms.push(...page.map(({ policyId, termId }) => ({ policyId, termId })));
   const batches: RenewalBatch[] = [];

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
-import { getProductCatalog, getRenewalRules, listNonRenewalReasons, type ProductCatalog } from '../catalog/index.js';
+import { getProductCatalog, getRenewalRules, listNonRenewalReasons, renewalLeadDays, resolveFiling, type ProductCatalog } from '../catalog/index.js';
 import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
@@ -333,6 +333,23 @@ async function expireTerm(wiring: RenewalDayWiring, context: TermContext, decisi
 
 // ---------------------------------------------------------------- one term, one day
 
+/** The notice days of the filing of the state of the term's property (its revision in force at expiry). */
+async function noticeDaysOf(term: TermRecord) {
+  const [product, inForce] = await Promise.all([getProductCatalog(), inForceAtExpiry(term)]);
+  const primary = inForce.risks.find((risk) => risk.primary) ?? inForce.risks[0];
+  return resolveFiling(product, primary?.address_state ?? null).noticeDays;
+}
+
+/**
+ * The days before its end a term is renewed on `date`: the carrier's lead days, longer where its
+ * state's notice needs it. Only a term the carrier's lead days do not yet reach has its state read.
+ */
+async function termLeadDays(term: TermRecord, date: string): Promise<number> {
+  const rules = await getRenewalRules();
+  if (addDays(date, rules.leadDays) >= term.expirationDate) return rules.leadDays;
+  return renewalLeadDays({ noticeDays: await noticeDaysOf(term) }, rules.leadDays);
+}
+
 export interface DayOptions extends DecisionOptions {
   /** By hand for one policy (process_renewals with a policy_number): renew now, whatever the lead days. */
   ignoreLeadDays?: boolean;
@@ -362,8 +379,10 @@ export async function decideRenewalTerm(wiring: RenewalDayWiring, ref: { policyI
   if (term.renewalStatus === 'Non-Renewal') return none(policyNumber, `Non-Renewal: expires on ${term.expirationDate}`);
   if (term.cancellationStatus === 'pending') return none(policyNumber, `Cancellation pending for ${term.cancelPendingDate}: not renewed while it stands`);
   if (term.renewal?.state === 'held') return commitHeldRenewal(wiring, context, decision);
-  const rules = await getRenewalRules();
-  if (!options.ignoreLeadDays && addDays(date, rules.leadDays) < term.expirationDate) return none(policyNumber, `Renews from ${addDays(term.expirationDate, -rules.leadDays)}`);
+  if (!options.ignoreLeadDays) {
+    const leadDays = await termLeadDays(term, date);
+    if (addDays(date, leadDays) < term.expirationDate) return none(policyNumber, `Renews from ${addDays(term.expirationDate, -leadDays)}`);
+  }
   const latest = [...found.terms].sort((a, b) => a.effectiveDate.localeCompare(b.effectiveDate)).at(-1)!;
   if (latest.effectiveDate > term.effectiveDate && latest.renewedFromTermId !== term.id) return none(policyNumber, 'A later term exists');
   return renewTerm(wiring, context, decision);
@@ -447,7 +466,7 @@ export async function storeRenewalStatus(wiring: RenewalStatusWiring, principal:
     if (!known) throw new BusinessRuleError(`renewal_status_reason: ${request.reasonId.slice(0, 40)} is not a non-renewal reason`);
     reason = { id: known.id, name: known.name };
     await refuseUnderMoratoriums(principal, { block: 'non_renewal', operation: 'non_renewal', revision: request.revisionId, at: new Date(decision.decidedAt) });
-    const { nonRenewalNoticeDays } = await getRenewalRules();
+    const nonRenewalNoticeDays = (await noticeDaysOf(term)).nonRenewal;
     const latest = addDays(term.expirationDate, -nonRenewalNoticeDays);
     if (decision.decisionDate > latest) {
       throw new BusinessRuleError(`renewal_status: a Non-Renewal must be decided at least ${nonRenewalNoticeDays} days before the term ends on ${term.expirationDate} (by ${latest})`);

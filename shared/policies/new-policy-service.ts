@@ -1,6 +1,6 @@
 /** Creating a policy: new_policy_information and create_policy (create_policy_from_externalquote ends here too). */
 import { randomUUID } from 'node:crypto';
-import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { getCarrierSettings, getProductCatalog, productForFiling, resolveFiling, type ProductCatalog } from '../catalog/index.js';
 import { AGENT_ROLE_ID, getContact, policyLinkPut, getContactSummaries } from '../contacts/index.js';
 import { eventOf } from '../events/index.js';
 import { lookupZip } from '../geography/index.js';
@@ -127,9 +127,22 @@ async function storeNumbered(draft: PolicyDraft, sequence: NumberSequence, prepa
  */
 export type PreparePolicy = (bundle: NewPolicyBundle) => Promise<NewPolicyBundle>;
 
+/**
+ * The draft as the state of its primary property sells the line, as a quote is built: drafted
+ * once to learn the property's state, and again with the state's charges (Florida's
+ * surcharges) when its filing has any.
+ */
+function draftForState(product: ProductCatalog, draft: (catalog: ProductCatalog) => PolicyDraft): PolicyDraft {
+  const first = draft(product);
+  const primary = first.risks.find((risk) => risk.primary) ?? first.risks[0];
+  if (!primary?.address_state) return first;
+  const stateProduct = productForFiling(product, resolveFiling(product, primary.address_state));
+  return stateProduct === product ? first : draft(stateProduct);
+}
+
 export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = clock.now(), prepare?: PreparePolicy) {
   const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
-  const draft = draftPolicy(product, input, creator, external, now, { newId: randomUUID, lookupZip });
+  const draft = draftForState(product, (catalog) => draftPolicy(catalog, input, creator, external, now, { newId: randomUUID, lookupZip }));
   const unnumbered = bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0));
   // The completion runs once before a number is taken (a quote rates and checks there): what it refuses takes none.
   assertNewPolicyFits(prepare ? await prepare(unnumbered) : unnumbered);

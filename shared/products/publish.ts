@@ -10,8 +10,7 @@ import {
   getProductCatalog,
   listProductVersions,
   packageRecords,
-  putProductVersion,
-  writeCatalogRecords,
+  publishProductVersion,
   type CatalogRecord,
   type PackageDocument,
   type ProductVersionRecord,
@@ -56,7 +55,10 @@ export async function importLineFile(principal: Principal, lineFile: unknown, no
   const current = await getProductCatalog();
   const incoming = packageRecords(pkg);
   const incomingProduct = productOf(incoming);
-  const stored = new Map(current.rateVersions.map((version) => [version.id, version]));
+  const versions = await listProductVersions();
+  // A rate version stamped by a publication that never recorded its version (it failed midway) is not published: this one finishes it.
+  const recorded = new Set(versions.map((version) => version.versionId));
+  const stored = new Map(current.rateVersions.filter((version) => !version.productVersion || recorded.has(version.productVersion)).map((version) => [version.id, version]));
   const versionId = randomUUID();
   const refusals: string[] = [];
   const newVersions: RateVersion[] = [];
@@ -82,11 +84,11 @@ export async function importLineFile(principal: Principal, lineFile: unknown, no
 
   // Rate versions already published, and not frozen yet, keep what they rate by before the product's records change.
   const keep = current.rateVersions
+    .filter((version) => stored.has(version.id))
     .filter((version) => !newVersions.some((candidate) => candidate.id === version.id))
     .map((version) => frozen(version, current))
     .map((version) => ({ ...version, pk: 'CATALOG', sk: `RATEVERSION#${version.id}`, kind: 'RATEVERSION', catalogVersion: version.productVersion ?? 'published' }) as CatalogRecord);
 
-  const versions = await listProductVersions();
   const previous = versions.filter((version) => version.status === 'published').at(-1);
   const at = now.toISOString();
   const record: ProductVersionRecord = {
@@ -104,9 +106,8 @@ export async function importLineFile(principal: Principal, lineFile: unknown, no
     ...(previous ? { previousVersionId: previous.versionId } : {}),
     publishedAt: at,
   };
-  // The version record first (its own condition), then the catalog: every rate it adds is dated, so nothing rates by it before its dates.
-  await putProductVersion(record, 'new');
-  await writeCatalogRecords([...incoming.filter((candidate) => candidate.kind !== 'RATEVERSION'), ...keep, ...rateRecords].map((item) => ({ ...item, catalogVersion: versionId })));
+  // The catalog and the version record together (one transaction when it fits): a failure midway publishes nothing.
+  await publishProductVersion(record, [...incoming.filter((candidate) => candidate.kind !== 'RATEVERSION'), ...keep, ...rateRecords].map((item) => ({ ...item, catalogVersion: versionId })));
   return publishedAnswer(record, newVersions);
 }
 

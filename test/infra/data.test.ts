@@ -125,11 +125,13 @@ describe('the reference catalog seed', () => {
     data.hasResourceProperties('Custom::ReferenceCatalog', { CatalogHash: referenceCatalogHash(), RecordCount: Match.anyValue() });
   });
 
-  it('may write catalog records and nothing else', () => {
+  it('may write catalog records and read whether a product version was published, nothing else', () => {
     const [seedId] = Object.entries(serviceFunctions(data)).find(([, fn]) => /reference product catalog/.test(fn.Properties!.Description))!;
     const statements = statementsOf(data, seedId);
-    expect([...allActions(statements)].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:PutItem']);
-    expect(statements[0].Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CATALOG'] } });
+    expect([...allActions(statements)].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+    const bySid = Object.fromEntries(statements.map((statement: { Sid?: string }) => [statement.Sid, statement]));
+    expect(bySid.WriteCatalog.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['CATALOG'] } });
+    expect(bySid.ReadProductVersions.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['PRODUCTVERSION'] } });
   });
 });
 

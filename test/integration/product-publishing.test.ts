@@ -7,6 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
+import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
+import { catalogKey } from '../../shared/catalog/keys.js';
+import { writeCatalogRecords } from '../../shared/catalog/store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -113,6 +116,9 @@ describe('publishing a line file', () => {
     const [y, m, d] = starts.split('-');
     const york = ok(await service.call(`${P}/create_quote_extended`, { quote_info: { effective_date: `${m}/${d}/${y}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Yves York' }], underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }], locations: [{ address_zip: '10001' }], items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }] } }));
     expect(york.total.annual_premium).toBe(826.62);
+    // The bootstrap seed run again (a redeploy) writes nothing over the published version.
+    expect(await seedReferenceCatalog()).toBe(0);
+    expect((await quoteFlorida(starts, 'Sid Seeded')).total.annual_premium).toBe(1615.16);
 
     // The older term's endorsement after the new rates start keeps its version: Dwelling 300,000 at 4.20 in Miami-Dade = 1,995.84.
     const revisionId = ok(await service.call(`${P}/new_revision`, { policy_id: older.policy_id, revision_date: addDays(starts, 5) })).revision_id;
@@ -152,5 +158,18 @@ describe('publishing a line file', () => {
     expect(again.body.success).toBe(false);
     // A quote made under the withdrawn rates keeps them.
     expect((await detailsOf(after.policy_id)).rate_version.name).toBe('Florida Homeowners rates 4.40');
+  });
+
+  it('finishes a publication that failed midway when the same file is sent again', async () => {
+    const starts = addDays(todayIso(), 40);
+    const document = withNewFloridaRate(starts);
+    const rates = document['states/FL.json'].rateVersions[1];
+    // What a publication written in batches leaves when it fails before its version record: its new rates stamped with a version never recorded.
+    await writeCatalogRecords([{ ...catalogKey('RATEVERSION', rates.id), kind: 'RATEVERSION', catalogVersion: 'unrecorded', ...rates, state: 'FL', productVersion: crypto.randomUUID() }]);
+    const published = ok(await service.call(`${L}/import_line_file`, { line_file: document }));
+    expect(published.rate_versions).toEqual([{ id: rates.id, name: 'Florida Homeowners rates 4.40', state: 'FL' }]);
+    const quoted = await quoteFlorida(starts, 'Rhea Retry');
+    expect(quoted.total.annual_premium).toBe(1615.16);
+    expect((await detailsOf(quoted.policy_id)).product_version).toBe(published.version_id);
   });
 });

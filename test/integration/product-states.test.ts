@@ -104,4 +104,14 @@ describe('the worked example by state', () => {
     expect(answer.body).toMatchObject({ success: false });
     expect(JSON.stringify(answer.body)).toContain('quote_info.locations.0.address_zip: the Homeowners line is not written in Texas (TX)');
   });
+
+  it('create_policy for a Florida property gets the surcharges of its state as a quote does; a New York one none', async () => {
+    const itemNames = async (zip: string) => {
+      const created = ok(await service.call(`${P}/create_policy`, { property_zip: zip }));
+      const details = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: created.revision_id }));
+      return (details.items as Array<{ name: string }>).map((item) => item.name);
+    };
+    expect(await itemNames('33101')).toEqual(expect.arrayContaining(['Emergency Management Surcharge', 'Guaranty Fund Surcharge']));
+    expect((await itemNames('10001')).filter((name) => name.includes('Surcharge'))).toEqual([]);
+  });
 });

@@ -18,15 +18,15 @@ export interface IssuedWorkedExample {
   quote: Record<string, any>;
 }
 
-/** Issued for `name`, effective `effective` (YYYY-MM-DD; today when absent), billed Full Pay or on `billingScheduleId`. */
-export async function issueWorkedExample(service: TestService, name: string, effective: string = todayIso(), options: { billingScheduleId?: string } = {}): Promise<IssuedWorkedExample> {
+/** Issued for `name`, effective `effective` (YYYY-MM-DD; today when absent), billed Full Pay or on `billingScheduleId`, in ZIP 10001 or `zip`. */
+export async function issueWorkedExample(service: TestService, name: string, effective: string = todayIso(), options: { billingScheduleId?: string; zip?: string } = {}): Promise<IssuedWorkedExample> {
   const [year, month, day] = effective.split('-');
   const quote = ok(
     await service.call(`${P}/create_quote_extended`, {
       quote_info: {
         effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
         underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
+        locations: [{ address_zip: options.zip ?? '10001' }],
         items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
       },
     }),

@@ -45,7 +45,6 @@ const FACE_WRITE_BUILDERS_NOT_YET_MOVED = [
  */
 const INFRA_STORE_IMPORTS_ALLOWED = [
   // The local runtime stands in for AWS: its catalog seed, the OAuth issuer, the stream's polling.
-  'infra/local/bootstrap.ts -> shared/catalog/store.ts',
   'infra/local/oauth-issuer.ts -> shared/auth/store.ts',
   'infra/local/nightly.ts -> shared/documents/request-store.ts',
   'infra/local/pipe-dispatchers.ts -> shared/documents/request-store.ts',
