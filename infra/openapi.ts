@@ -148,6 +148,9 @@ function explicitCalls(today: string): Record<string, Record<string, unknown>> {
     '/api/v2/policies/post_external_policies': { policies: [{ policy_number: 'EXT-100', other_details: { carrier: 'Other Mutual' } }] },
     '/api/v2/policies/get_policies_with_active_current_revision': inForce,
     '/api/v2/utils/get_policies_with_active_current_revision': inForce,
+    // One of check_number and ach_trace is required; a month is YYYY-MM.
+    '/api/v2/billing/mark_refund_issued': { refund_id: '5b1e7c52-3f0a-4c55-9d7e-2f6f3c1a9b10', check_number: '10001' },
+    '/api/v2/billing/retrieve_commission_statement': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', month: today.slice(0, 7), format: 'json' },
     '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
   };
 }

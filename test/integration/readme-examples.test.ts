@@ -113,6 +113,8 @@ describe('README.md', () => {
     expect(result.stdout).toMatch(/annual 826\.62 → 982\.55/);
     // Cancelled on day 30, before the endorsement of day 100 came into force: all of its additional premium returns with the rest, less the 100.00 minimum earned.
     const additional = Number(/additional premium (\d+\.\d\d) \(nothing written\)/.exec(result.stdout)![1]);
-    expect(result.stdout).toContain(`(Insured's Request); return premium ${(726.62 + additional).toFixed(2)}`);
+    // Each revision's items are returned apart, each rounded to the cent (issue 32), so the sum may differ from 726.62 + additional by a cent.
+    const returned = Number(/\(Insured's Request\); return premium (\d+\.\d\d)/.exec(result.stdout)![1]);
+    expect(Math.abs(Math.round(returned * 100) - Math.round((726.62 + additional) * 100))).toBeLessThanOrEqual(1);
   }, 120_000);
 });
