@@ -148,6 +148,8 @@ function explicitCalls(today: string): Record<string, Record<string, unknown>> {
     '/api/v2/policies/post_external_policies': { policies: [{ policy_number: 'EXT-100', other_details: { carrier: 'Other Mutual' } }] },
     '/api/v2/policies/get_policies_with_active_current_revision': inForce,
     '/api/v2/utils/get_policies_with_active_current_revision': inForce,
+    // A month is YYYY-MM.
+    '/api/v2/billing/retrieve_commission_statement': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', month: today.slice(0, 7), format: 'json' },
     '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
   };
 }
