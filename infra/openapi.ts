@@ -100,6 +100,23 @@ function withWorkedExample(schema: unknown, within?: string): void {
   }
 }
 
+/** The worked example's quote (README, /docs, `npm run demo`), effective on `effectiveDate` in the form the caller sends. */
+export function workedExampleQuoteInfo(effectiveDate: string) {
+  return {
+    effective_date: effectiveDate,
+    line_name: 'Homeowners',
+    policy_type_name: 'Homeowner - HO3',
+    named_insureds: [{ name: 'Pat Example' }],
+    underwriting_questions: [{ questionId: 'e29555d3-7101-4947-a3af-a279d8774c09', yesNoAnswer: 'no' }],
+    locations: [{ address_line1: '1 Main St', address_zip: '10001' }],
+    items: [
+      { name: 'Dwelling', limit: 250000, deductible: 1000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } },
+      { name: 'Personal Liability', limit: 300000 },
+      { name: 'Medical Payments', limit: 5000 },
+    ],
+  };
+}
+
 /**
  * The README's worked example, call by call: the body /docs offers for these operations, so
  * that "Try it out" after Authorize makes the worked example's calls (dated from `today`).
@@ -107,21 +124,7 @@ function withWorkedExample(schema: unknown, within?: string): void {
 export function workedExampleCalls(today: string): Record<string, Record<string, unknown>> {
   const policy = { policy_number: WORKED_EXAMPLE_VALUES.policy_number, policy_id: WORKED_EXAMPLE_VALUES.policy_id };
   return {
-    '/api/v2/policies/create_quote_extended': {
-      quote_info: {
-        effective_date: today,
-        line_name: 'Homeowners',
-        policy_type_name: 'Homeowner - HO3',
-        named_insureds: [{ name: 'Pat Example' }],
-        underwriting_questions: [{ questionId: 'e29555d3-7101-4947-a3af-a279d8774c09', yesNoAnswer: 'no' }],
-        locations: [{ address_line1: '1 Main St', address_zip: '10001' }],
-        items: [
-          { name: 'Dwelling', limit: 250000, deductible: 1000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } },
-          { name: 'Personal Liability', limit: 300000 },
-          { name: 'Medical Payments', limit: 5000 },
-        ],
-      },
-    },
+    '/api/v2/policies/create_quote_extended': { quote_info: workedExampleQuoteInfo(today) },
     '/api/v2/policies/bind': { bind_info: { policy_number: policy.policy_number } },
     '/api/v2/policies/issue': { issue_info: { policy_number: policy.policy_number } },
     '/api/v1/payments/makeManualPolicyPayment': { policyNumber: policy.policy_number, amount: '851.62' },

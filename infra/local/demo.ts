@@ -8,6 +8,7 @@
  */
 import { addDays } from '../../shared/platform/dates.js';
 import { findRunningService, LocalToolError, postToService, runLocalTool, type RunningService } from './running-service.js';
+import { workedExampleQuoteInfo } from '../openapi.js';
 
 /** What the steps learn as they go. */
 interface Walk {
@@ -37,21 +38,7 @@ const WORKED_EXAMPLE_STEPS: Step[] = [
   {
     title: 'quote',
     path: '/api/v2/policies/create_quote_extended',
-    body: () => ({
-      quote_info: {
-        effective_date: usDate(day(0)),
-        line_name: 'Homeowners',
-        policy_type_name: 'Homeowner - HO3',
-        named_insureds: [{ name: 'Pat Example' }],
-        underwriting_questions: [{ questionId: 'e29555d3-7101-4947-a3af-a279d8774c09', yesNoAnswer: 'no' }],
-        locations: [{ address_line1: '1 Main St', address_zip: '10001' }],
-        items: [
-          { name: 'Dwelling', limit: 250000, deductible: 1000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } },
-          { name: 'Personal Liability', limit: 300000 },
-          { name: 'Medical Payments', limit: 5000 },
-        ],
-      },
-    }),
+    body: () => ({ quote_info: workedExampleQuoteInfo(usDate(day(0))) }),
     figures: (answer, walk) => {
       walk.policyNumber = answer.data.quote_number;
       walk.policyId = answer.data.policy_id;

@@ -30,17 +30,8 @@ export interface DeclarationRequest {
   blocks: string[];
 }
 
-export interface DeclaredArea {
-  name: string;
-  kind: MoratoriumKind;
-  states: string[];
-  counties: string[];
-  zips: string[];
-  products: string[];
-  blocks: MoratoriumBlock[];
-  startsAt: string;
-  endsAt: string | null;
-}
+/** What a declaration sets of a moratorium, once checked: the record's own fields, nothing more. */
+export type DeclaredArea = Pick<Moratorium, 'name' | 'kind' | 'states' | 'counties' | 'zips' | 'products' | 'blocks' | 'startsAt' | 'endsAt'>;
 
 /** An instant as given (`2026-09-01`, `2026-09-01T12:00:00Z`) in ISO 8601 UTC; undefined when it is none. */
 export function instantOf(text: string): string | undefined {
