@@ -54,9 +54,13 @@ describe('refunds', () => {
 
     const missing = await service.call(`${B}/mark_refund_issued`, { refund_id: refundId });
     expect(missing.body.success).toBe(false);
-    // The bank's positive-pay export is withdrawn from this landing (it stalls Swagger UI's /docs page: issue 32's note); the refund is issued by its check.
-    expect(ok(await service.call(`${B}/mark_refund_issued`, { refund_id: refundId, check_number: '100045' }))).toBeTruthy();
-    expect(ok(await service.call(`${B}/list_refunds`, { policy_id: policy.policyId }))).toMatchObject({ refunds: [{ state: 'issued', check_number: '100045' }] });
+    const exported = ok(await service.call(`${B}/export_refunds`, { first_check_number: 100045 }));
+    const line = (exported.csv as string).split('\n').find((candidate) => candidate.endsWith(',Pat Example') && candidate.startsWith('1000'));
+    expect(line).toMatch(/^1000\d\d,\d{4}-\d\d-\d\d,726\.62,Pat Example$/);
+    // The same batch again: every refund it held is issued, nothing is exported twice.
+    const second = ok(await service.call(`${B}/export_refunds`, { first_check_number: 100045 }));
+    expect(second.csv).toBe('check_number,date,amount,payee\n');
+    expect(ok(await service.call(`${B}/list_refunds`, { policy_id: policy.policyId }))).toMatchObject({ refunds: [{ state: 'issued', check_number: line!.split(',')[0] }] });
     const rows = await history(policy.policyId);
     expect(rows[0]).toMatchObject({ type: 'Refund', amount: 726.62, balance: 0 });
     expect(rows[1]).toMatchObject({ type: 'Refund', amount: 0 });
