@@ -46,13 +46,14 @@ export const REWRITTEN_REASON_ID = '3cd696ff-5e4d-4d29-a610-7d10583e942d';
 
 /**
  * What the rewrite move asks of the areas: their parts in the rewrite (the policies area's new
- * term and committed revision, billing's cancellation
- * rows, Transfer rows and new account, the two notes, the event), the new term's parts as an
- * issue's (its Declaration, the search record Active), and billing's reasons, figures and schedule.
+ * term and committed revision, or new policy; billing's cancellation rows, Transfer rows and new
+ * account; the two notes; the event; the search records; the new term's Declaration), and
+ * billing's reasons, figures and schedule.
  */
 export interface RewriteWiring {
   rewrite: readonly Contribution<RewrittenPolicy>[];
-  issue: readonly Contribution<CommittedRevision>[];
+  /** The new side's parts: its Declaration, the search records (the new term's, or the new account's and the old one's). */
+  issue: readonly Contribution<RewrittenPolicy>[];
   reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures' | 'billingScheduleOf'>;
 }
 
@@ -353,7 +354,7 @@ function withoutLinks(record: PolicyRecord): PolicyRecord {
 }
 
 async function partsOf(wiring: RewriteWiring, rewritten: RewrittenPolicy, mode: JoinMode) {
-  return [...(await joinMove(wiring.rewrite, rewritten, mode)), ...(await joinMove(wiring.issue, rewritten.committed, mode))];
+  return [...(await joinMove(wiring.rewrite, rewritten, mode)), ...(await joinMove(wiring.issue, rewritten, mode))];
 }
 
 function toWire(plan: Awaited<ReturnType<typeof planRewrite>>, parts: Awaited<ReturnType<typeof partsOf>>) {

@@ -1,10 +1,10 @@
 /**
  * The rewrite move's wiring: the new term and its committed revision (policies), billing's cancellation rows, Transfer rows and the new term's
- * account; the two notes; policy.rewritten; the search records naming each side; the new term's
- * Declaration, as an issue's. Opening a rewrite (rewrite_policy) takes no contribution.
+ * account; the two notes; policy.rewritten; the new term's Declaration and search record, as an
+ * issue's. Opening a rewrite (rewrite_policy) takes no contribution.
  */
 import { billingAtRewrite, billingScheduleOf, cancelReason, cancellationFigures } from '../billing/joins-moves.js';
-import { declarationAtIssue } from '../documents/joins-moves.js';
+import { declarationAtRewrite } from '../documents/joins-moves.js';
 import { eventsAtRewrite } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { isRewriteRevision, issueRewrite, openRewrite, previewRewrite, type RewriteWiring } from '../lifecycle/rewrite.js';
@@ -13,8 +13,8 @@ import { policiesAtRewrite } from '../policies/joins-moves.js';
 import { searchAtRewrite } from '../search/joins-moves.js';
 
 export const rewriteWiring: RewriteWiring = {
-  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite, searchAtRewrite],
-  issue: [declarationAtIssue],
+  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite],
+  issue: [declarationAtRewrite, searchAtRewrite],
   reads: { cancelReason, cancellationFigures, billingScheduleOf },
 };
 
