@@ -142,7 +142,7 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
     baseRevisionId: base.header.id,
     fromTermId: term.id,
     ...dates,
-    ...(numbered ? { newPolicyNumber: numbered.policyNumber, manualPolicyNumber: numbered.manual } : {}),
+    ...(numbered ? { newPolicyNumber: numbered.policyNumber, manualPolicyNumber: numbered.manual, newPolicyId: randomUUID() } : {}),
     ...(request.toContactId ? { toContactId: request.toContactId } : {}),
   };
   const { endorsement: _notAnEndorsement, ...header } = copy.header;
@@ -207,7 +207,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, oldTerm.id);
 
   // A rewrite to a new account makes a policy of its own: its own id and number, its term and the revision moved under it.
-  const target = rewrite.newPolicyNumber ? { id: randomUUID(), policyNumber: rewrite.newPolicyNumber } : undefined;
+  const target = rewrite.newPolicyNumber ? { id: rewrite.newPolicyId ?? randomUUID(), policyNumber: rewrite.newPolicyNumber } : undefined;
   const newPolicyId = target?.id ?? policy.id;
   const newPolicyNumber = target?.policyNumber ?? policy.policyNumber;
   const fullTermDays = rewrite.rewriteType === 'remainder_of_term' ? daysBetween(oldTerm.effectiveDate, oldTerm.expirationDate) : daysBetween(rewrite.effectiveDate, rewrite.expirationDate);

@@ -225,6 +225,8 @@ export interface RewriteFacts {
   /** A rewrite to a new account: the number the new policy takes (allocated, or given by hand) and, when another, its named insured. */
   newPolicyNumber?: string;
   manualPolicyNumber?: boolean;
+  /** The new policy's id, decided when the rewrite is opened (its preview and its issue name the same policy). */
+  newPolicyId?: string;
   toContactId?: string;
 }
 

@@ -126,6 +126,9 @@ describe('a rewrite to a new account', () => {
     expect(newNumber).not.toBe(policy.policyNumber);
     expect(opened).toMatchObject({ to_contact_id: buyer.body.id, policy_number: policy.policyNumber });
     ok(await service.call(`${P}/rate_revision`, { revision_id: opened.revision_id }));
+    const preview = ok(await service.call(`${P}/preview_revision`, { revision_id: opened.revision_id }));
+    expect(preview).toMatchObject({ policy_number: newNumber, cancel_reason: 'Rewritten', return_premium: 600.14, billing: { transfer: 600.14 } });
+    expect(await service.call(`${P}/retrieve_policy`, { policy_id: preview.policy_id })).toMatchObject({ body: { success: false } });
 
     const issued = ok(await service.call(`${P}/issue`, { issue_info: { revision_id: opened.revision_id } }));
     expect(issued).toMatchObject({
@@ -134,6 +137,7 @@ describe('a rewrite to a new account', () => {
     });
     const newPolicyId: string = issued.policy_id;
     expect(newPolicyId).not.toBe(policy.policyId);
+    expect(preview.policy_id).toBe(newPolicyId);
 
     // The new policy: its own number, term and named insured; the old one cancelled Rewritten, and never reinstated.
     const created = ok(await service.call(`${P}/retrieve_policy`, { policy_id: newPolicyId }));
@@ -141,6 +145,8 @@ describe('a rewrite to a new account', () => {
     expect(JSON.stringify(created)).toContain('Bram Buyer');
     const old = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId }));
     expect(old.active_revision.policy_status).toBe('Cancelled');
+    expect(old).toMatchObject({ rewritten: true, rewritten_to: { policy_id: newPolicyId, policy_number: newNumber, policy_term_id: issued.policy_term_id } });
+    expect(created.rewritten_from).toEqual({ policy_id: policy.policyId, policy_number: policy.policyNumber, policy_term_id: policy.termId });
     const reinstated = await service.call(`${P}/reinstate_policy`, { policy_id: policy.policyId, fee_action: 'waive' });
     expect(reinstated.body.success).toBe(false);
     expect(JSON.stringify(reinstated.body.messages)).toContain('Rewritten');
