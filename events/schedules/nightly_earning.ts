@@ -1,7 +1,7 @@
 /**
  * The nightly earning, planned every day at 04:30 UTC for the day before: every term still
  * earning earns its premium of the days since it was last earned, into its month's aggregates
- * (shared/books). A day run twice earns once. Locally: `npm run nightly -- earning 2026-05-01`.
+ * (shared/books). A day run twice earns once. Locally: `npx tsx infra/local/run-schedule.ts nightly_earning` (or `handler({ date })`).
  */
 import { earnDay } from '../../shared/books/index.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
