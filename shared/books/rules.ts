@@ -68,8 +68,8 @@ export function earnedThrough(earning: Pick<TermEarning, 'layers' | 'stopsAt'>, 
 
 /** The last day a term earns anything: its stop day, or the last day of its latest layer. */
 export function lastEarningDay(earning: Pick<TermEarning, 'layers' | 'stopsAt'>): string {
+  if (earning.stopsAt !== null) return earning.stopsAt;
   const ends = earning.layers.map((layer) => (layer.to > layer.from ? addDays(layer.to, -1) : layer.from));
-  if (earning.stopsAt !== null) ends.push(earning.stopsAt);
   return ends.reduce((last, end) => (end > last ? end : last), '0000-00-00');
 }
 
