@@ -5,7 +5,7 @@
  *   (`AGG#<kind>#<shard>#<state>|<line>|<policy type>|<agency>|<rate version>`): a report
  *   queries the months it shows, never the book. Shards spread the moves of one group over
  *   several items, so that concurrent moves rarely meet on one.
- * - A month's journal counters share `BOOKS#DAY#<YYYY-MM>`, one item per day and shard.
+ * - The journal's day counters live on the same items, as `<counter>/<DD>`.
  * - A term's earning record: `BOOKS#TERM#<term>` / `EARNING`; while it still earns it is listed
  *   on gsi1 under `BOOKS#EARNING#<bucket>` (sparse: it leaves once fully earned).
  * - The closed months: `BOOKS#CLOSE` / `CLOSE` (closed through a month); each closing's
@@ -29,13 +29,6 @@ export const closingKey = (month: string, group: BooksGroup) => ({ pk: monthPart
 export const closingsQuery = (month: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :closed)',
   ExpressionAttributeValues: { ':pk': monthPartition(month), ':closed': 'CLOSED#' },
-  ConsistentRead: true,
-});
-
-export const dayKey = (date: string, shard: number) => ({ pk: `BOOKS#DAY#${date.slice(0, 7)}`, sk: `DAY#${date}#${shard}` });
-export const daysQuery = (month: string, from: string, to: string) => ({
-  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-  ExpressionAttributeValues: { ':pk': `BOOKS#DAY#${month}`, ':from': `DAY#${from}#`, ':to': `DAY#${to}#~` },
   ConsistentRead: true,
 });
 

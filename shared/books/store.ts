@@ -10,7 +10,7 @@ import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { counterWrite, withoutStorageKeys, type CounterWrite, type TransactionWrite } from '../platform/transactions.js';
 import {
-  aggregateKey, closeKey, closingKey, closingsQuery, dayKey, daysQuery, EARNING_BUCKETS, earningListing, earningQuery, monthAggregatesQuery, SHARDS, shardOf, termEarningKey,
+  aggregateKey, closeKey, closingKey, closingsQuery, EARNING_BUCKETS, earningListing, earningQuery, monthAggregatesQuery, SHARDS, shardOf, termEarningKey,
 } from './keys.js';
 import { COUNTERS, type BooksGroup, type Counters, type TermEarning } from './model.js';
 import { firstDayOf, monthOf, nextMonth, type MonthAggregate } from './rules.js';
@@ -58,32 +58,34 @@ function landing(date: string, state: CloseState): { date: string; month: string
 
 const groupFields = (group: BooksGroup) => ({ entity: 'BooksAggregate', state: group.state, line: group.line, policyType: group.policyType, agency: group.agency, rateVersion: group.rateVersion });
 
+/** A day's counters kept on its month's aggregate, each as `<counter>/<DD>`: the journal reads them from the same items as the report. */
+const dayCounter = (counter: string, date: string) => `${counter}/${date.slice(8, 10)}`;
+
+function withDays(counters: Record<string, number>, date: string): Record<string, number> {
+  return { ...counters, ...Object.fromEntries(Object.entries(counters).map(([counter, cents]) => [dayCounter(counter, date), cents])) };
+}
+
 /**
- * The writes of a day's counters for a group: its month's aggregate (the report), its day's
- * journal counters, and the month's marker the first time the month holds figures.
+ * The writes of a day's counters for a group: its month's aggregate (the month's counters, and
+ * the day's for the journal), and the month's marker the first time the month holds figures.
  */
 export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup; date: string; counters: Counters }): TransactionWrite[] {
   const counters = Object.fromEntries(Object.entries(posting.counters).filter(([, cents]) => cents)) as Record<string, number>;
   if (!Object.keys(counters).length) return [];
   const shard = shardOf(posting.shardBy, SHARDS);
-  const base: Omit<CounterWrite, 'key'> = { tableName: table(), counters };
   return [
     counterWrite({
-      ...base,
+      tableName: table(),
       key: aggregateKey(monthOf(posting.date), 'current', shard, posting.group),
+      counters: withDays(counters, posting.date),
       fields: { ...groupFields(posting.group), month: monthOf(posting.date) },
       settle: async () => {
         const land = landing(posting.date, await closeState());
-        return { key: aggregateKey(land.month, land.adjustment ? 'adjustment' : 'current', shard, posting.group), fields: { month: land.month, kind: land.adjustment ? 'adjustment' : 'current' } };
-      },
-    }),
-    counterWrite({
-      ...base,
-      key: dayKey(posting.date, shard),
-      fields: { entity: 'BooksDay', date: posting.date },
-      settle: async () => {
-        const land = landing(posting.date, await closeState());
-        return { key: dayKey(land.date, shard), fields: { date: land.date } };
+        return {
+          key: aggregateKey(land.month, land.adjustment ? 'adjustment' : 'current', shard, posting.group),
+          counters: withDays(counters, land.date),
+          fields: { month: land.month, kind: land.adjustment ? 'adjustment' : 'current' },
+        };
       },
     }),
     counterWrite({
@@ -122,9 +124,21 @@ export async function closingsOf(month: string): Promise<Array<{ group: BooksGro
   return (await queryAll({ TableName: table(), ...closingsQuery(month) })).map((item) => ({ group: groupOfItem(item), counters: countersOf(item) }));
 }
 
-/** A day range's journal counters (within one month), by day. */
+/** A day range's journal counters (within one month), by day: the day counters of the month's aggregates. */
 export async function dayCounters(month: string, from: string, to: string): Promise<Array<{ date: string; counters: Counters }>> {
-  return (await queryAll({ TableName: table(), ...daysQuery(month, from, to) })).map((item) => ({ date: String(item.date), counters: countersOf(item) }));
+  const days = new Map<string, Counters>();
+  for (const item of await queryAll({ TableName: table(), ...monthAggregatesQuery(month) })) {
+    for (const [attribute, cents] of Object.entries(item)) {
+      const [counter, day] = attribute.split('/');
+      if (day === undefined || typeof cents !== 'number' || !(COUNTERS as readonly string[]).includes(counter)) continue;
+      const date = `${month}-${day}`;
+      if (date < from || date > to) continue;
+      const counters = days.get(date) ?? {};
+      counters[counter as keyof Counters] = (counters[counter as keyof Counters] ?? 0) + cents;
+      days.set(date, counters);
+    }
+  }
+  return [...days].map(([date, counters]) => ({ date, counters }));
 }
 
 /** Closing a month: its running totals by group frozen, and the watermark moved to it (under the one read, so two closes do not cross). */

@@ -88,7 +88,7 @@ export interface CounterWrite {
   /** Attributes set if absent (what the item is: its entity, its group's fields). */
   fields?: Record<string, string | number | boolean | null>;
   /** The key the counters land on, decided at commit (defaults to `key`), with extra fields then. */
-  settle?: (write: CounterWrite) => Promise<(Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields'] }) | null>;
+  settle?: (write: CounterWrite) => Promise<(Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields']; counters?: CounterWrite['counters'] }) | null>;
 }
 
 const counterWrites = new WeakMap<object, CounterWrite>();
@@ -143,7 +143,7 @@ export async function settledWrites(writes: readonly TransactionWrite[]): Promis
     const settled = counter.settle ? await counter.settle(counter) : { key: counter.key };
     // Settled to nowhere: the write is not needed this time (a marker already there).
     if (!settled) continue;
-    const landing: CounterWrite = { ...counter, key: settled.key, fields: { ...counter.fields, ...settled.fields }, settle: undefined };
+    const landing: CounterWrite = { ...counter, key: settled.key, counters: 'counters' in settled && settled.counters ? settled.counters : counter.counters, fields: { ...counter.fields, ...settled.fields }, settle: undefined };
     const id = `${landing.tableName} ${JSON.stringify(Object.entries(landing.key).sort())}`;
     const found = merged.get(id);
     if (!found) {
