@@ -6,5 +6,5 @@
 export type { BooksGroup, Counters, JournalLine, PremiumReportLine, TermEarning } from './model.js';
 export { GROUP_DIMENSIONS } from './model.js';
 export { groupOf } from './rules.js';
-export { booksOfPosting } from './postings.js';
+export { booksOfCommission, booksOfPosting } from './postings.js';
 export { closeMonth, earnDay, journal, premiumReport } from './service.js';

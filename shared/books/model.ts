@@ -21,11 +21,11 @@ export type GroupDimension = (typeof GROUP_DIMENSIONS)[number];
  * The counters a move adds to its month and group. Written premium by kind; fees, taxes and
  * surcharges written; earned premium; what the account history billed (every row but payments
  * and refunds), collected (payments net of NSF reversals) and refunded (refunds paid out); the
- * change of the policies in force. Balances (unearned, receivable, in force) are their running sums.
+ * change of the policies in force; agency commission (booksOfCommission). Balances (unearned, receivable, in force) are their running sums.
  */
 export const COUNTERS = [
   'writtenNewBusiness', 'writtenEndorsements', 'writtenRenewals', 'writtenCancellations', 'writtenReinstatements', 'writtenRewrites',
-  'feesAndTaxes', 'earned', 'billed', 'collected', 'refunded', 'inForceChange',
+  'feesAndTaxes', 'earned', 'billed', 'collected', 'refunded', 'inForceChange', 'commission',
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
 export type Counters = Partial<Record<Counter, Cents>>;
@@ -72,6 +72,7 @@ export interface PremiumReportLine {
   billed: number;
   collected: number;
   refunded: number;
+  commission: number;
   receivable_start: number;
   receivable_end: number;
   policies_in_force_end: number;

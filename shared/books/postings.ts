@@ -31,3 +31,12 @@ export function booksOfPosting(account: { policyId: string; booksGroup?: BooksGr
   const group = account.booksGroup ?? UNKNOWN_GROUP;
   return [...days].flatMap(([date, counters]) => booksCounterWrites({ shardBy: account.policyId, group, date, counters }));
 }
+
+/**
+ * The books' writes of agency commission (Commission expense / Commission payable in the
+ * journal): for the commissions area to hand its figure to, in the move's transaction, as
+ * billing hands its rows (the books do not compute commission: shared/commissions does).
+ */
+export function booksOfCommission(commission: { policyId: string; group: BooksGroup | null; date: string; commissionCents: number }): TransactionWrite[] {
+  return booksCounterWrites({ shardBy: commission.policyId, group: commission.group ?? UNKNOWN_GROUP, date: commission.date, counters: { commission: commission.commissionCents } });
+}

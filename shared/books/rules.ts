@@ -118,6 +118,7 @@ export function journalOfDay(date: string, counters: Counters): JournalLine[] {
   post(counters.refunded ?? 0, 'Premium receivable', 'Refunds payable', 'Refund owed');
   post(counters.refunded ?? 0, 'Refunds payable', 'Cash', 'Refund paid');
   post(counters.earned ?? 0, 'Unearned premium', 'Earned premium', 'Premium earned');
+  post(counters.commission ?? 0, 'Commission expense', 'Commission payable', 'Agency commission');
   return lines;
 }
 
@@ -194,7 +195,7 @@ export function premiumReportLines(months: readonly string[], opening: ReadonlyA
           earned: cents(counters.earned ?? 0),
           unearned_start: cents(start.unearned), unearned_end: cents(balance.unearned),
           fees_and_taxes: cents(counters.feesAndTaxes ?? 0),
-          billed: cents(counters.billed ?? 0), collected: cents(counters.collected ?? 0), refunded: cents(counters.refunded ?? 0),
+          billed: cents(counters.billed ?? 0), collected: cents(counters.collected ?? 0), refunded: cents(counters.refunded ?? 0), commission: cents(counters.commission ?? 0),
           receivable_start: cents(start.receivable), receivable_end: cents(balance.receivable),
           policies_in_force_end: balance.inForce,
         });
@@ -208,10 +209,14 @@ const csvCell = (value: string | number) => (typeof value === 'string' && /[",\n
 
 export function premiumReportCsv(lines: readonly PremiumReportLine[], by: readonly GroupDimension[]): string {
   const head = ['month', 'kind', ...by, 'written_new_business', 'written_endorsements', 'written_renewals', 'written_cancellations', 'written_reinstatements', 'written_rewrites', 'written_total',
-    'earned', 'unearned_start', 'unearned_end', 'fees_and_taxes', 'billed', 'collected', 'refunded', 'receivable_start', 'receivable_end', 'policies_in_force_end'];
-  const rows = lines.map((line) => [line.month, line.kind, ...by.map((dimension) => line.group[dimension] ?? ''), line.written.new_business, line.written.endorsements, line.written.renewals,
-    line.written.cancellations, line.written.reinstatements, line.written.rewrites, line.written.total, line.earned, line.unearned_start, line.unearned_end, line.fees_and_taxes,
-    line.billed, line.collected, line.refunded, line.receivable_start, line.receivable_end, line.policies_in_force_end].map((cell) => csvCell(typeof cell === 'number' ? cell.toFixed(Number.isInteger(cell) && !String(cell).includes('.') && false ? 0 : 2) : cell)).join(','));
+    'earned', 'unearned_start', 'unearned_end', 'fees_and_taxes', 'billed', 'collected', 'refunded', 'commission', 'receivable_start', 'receivable_end', 'policies_in_force_end'];
+  const money = (amount: number) => amount.toFixed(2);
+  const rows = lines.map((line) => [
+    line.month, line.kind, ...by.map((dimension) => csvCell(line.group[dimension] ?? '')),
+    ...[line.written.new_business, line.written.endorsements, line.written.renewals, line.written.cancellations, line.written.reinstatements, line.written.rewrites, line.written.total,
+      line.earned, line.unearned_start, line.unearned_end, line.fees_and_taxes, line.billed, line.collected, line.refunded, line.commission, line.receivable_start, line.receivable_end].map(money),
+    String(line.policies_in_force_end),
+  ].join(','));
   return `${[head.join(','), ...rows].join('\n')}\n`;
 }
 

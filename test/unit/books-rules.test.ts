@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BooksGroup, EarningLayer } from '../../shared/books/model.js';
-import { countersOfRow, earnedThrough, earningPieces, journalOfDay, lastEarningDay, premiumReportLines, trialBalance } from '../../shared/books/rules.js';
+import { countersOfRow, earnedThrough, earningPieces, journalOfDay, lastEarningDay, premiumReportCsv, premiumReportLines, trialBalance } from '../../shared/books/rules.js';
 import { addDays } from '../../shared/platform/dates.js';
 
 const YEAR: EarningLayer = { cents: 82662, from: '2025-01-01', to: '2026-01-01', kind: 'issue' };
@@ -62,6 +62,7 @@ describe('the journal', () => {
     expect(balances['Earned premium']).toBe(-3850);
     expect(balances['Refunds payable']).toBe(0);
     expect(Object.values(balances).reduce((total, cents) => total + cents, 0)).toBe(0);
+    expect(trialBalance(journalOfDay('2025-06-16', { commission: 12399 }))).toEqual({ 'Commission expense': 12399, 'Commission payable': -12399 });
     expect(journalOfDay('2025-06-16', { writtenEndorsements: -1000 })).toEqual([
       expect.objectContaining({ account: 'Unearned premium', debit: 1000 }),
       expect.objectContaining({ account: 'Premium written not yet billed', credit: 1000 }),
@@ -92,5 +93,6 @@ describe('the premium report', () => {
       ['2025-02', 'prior_period_adjustments', 55, 55, 11, 2],
       ['2025-02', 'current', 55, 54.5, 11, 2],
     ]);
+    expect(premiumReportCsv(lines, ['agency']).split('\n')[1]).toBe('2025-01,current,a1,50.00,0.00,0.00,0.00,0.00,0.00,50.00,1.00,6.00,55.00,0.00,0.00,0.00,0.00,0.00,4.00,4.00,2');
   });
 });
