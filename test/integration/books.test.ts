@@ -179,7 +179,7 @@ describe('the books over a simulated year', () => {
     const allMonths = ok(await report({ from_month: '2024-01', to_month: '2025-06', group_by: [] })).lines;
     expect(-balance('Earned premium')).toBe(sum(allMonths, (line) => line.earned));
     expect(Object.values(journal.trial_balance.accounts).reduce((total: number, account: any) => total + cents(account.balance), 0)).toBe(0);
-  });
+  }, 180_000);
 });
 
 describe('closing a month', () => {
@@ -217,7 +217,7 @@ describe('closing a month', () => {
     const current = after.lines.find((line: { month: string; kind: string }) => line.month === '2024-03' && line.kind === 'current');
     expect(current.written.new_business).toBe(826.62);
     expect(cents(current.unearned_start)).toBe(cents(adjustment.unearned_end));
-  });
+  }, 60_000);
 });
 
 describe('who reads the report, and what it refuses', () => {
@@ -244,5 +244,5 @@ describe('who reads the report, and what it refuses', () => {
     expect(JSON.stringify(badGroup.body.messages)).toContain('group_by');
     const backwards = await report({ from_month: '2025-08', to_month: '2025-07' });
     expect(JSON.stringify(backwards.body.messages)).toContain('to_month');
-  });
+  }, 60_000);
 });
