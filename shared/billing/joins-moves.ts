@@ -21,6 +21,7 @@ import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './c
 import type { AccountEntry, BillingAccount, Refund } from './model.js';
 import { refundThresholdCents } from './endorsement.js';
 import { getContactSummaries } from '../contacts/index.js';
+import { groupOf } from '../books/index.js';
 import { billableItemsOfRevision, billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
@@ -281,7 +282,7 @@ export async function billingAtRenewal(renewed: RenewedTerm): Promise<AreaPart> 
 /** A term's account and the invoices of its installment plan: the same at issue and at renewal. */
 async function newTermAccountWrites(
   term: { policyId: string; termId: string; policyNumber: string; revisionId: string; effectiveDate: string; expirationDate: string; agencyId?: string; namedInsuredContactIds: string[] },
-  snapshot: Pick<RevisionSnapshot, 'header' | 'items'>,
+  snapshot: Pick<RevisionSnapshot, 'header' | 'items' | 'risks'>,
   options: { scheduleId?: string; at: Date; generatedBy: string; after?: (postedAt: (offsetMs: number) => string) => AccountEntry[] },
 ) {
   const { schedule, installments } = await installmentPlan(snapshot, options.scheduleId);
@@ -302,6 +303,7 @@ async function newTermAccountWrites(
     balanceCents: sum(entries.map((entry) => entry.amountCents)),
     nonPayment: { status: 'current', cancelDate: null, chargeId: null },
     nightlyDate: null,
+    booksGroup: groupOf(snapshot),
     version: 1,
   };
   // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.

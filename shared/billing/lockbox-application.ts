@@ -44,9 +44,10 @@ const LOCKBOX_POSTINGS_AT_ONCE = 64;
 const LOCKBOX_GROUPS_AT_ONCE = 2;
 /**
  * A lockbox payment writes its row, its check number, its locator and its event; a posting its
- * account, lockbox-due record and note, and (a file applied in chunks) one item of its lines' answers (24 × 4 + 4 ≤ 100).
+ * account, lockbox-due record and note, (a file applied in chunks) one item of its lines' answers, and the books' month
+ * aggregate and its marker (shared/books: a posting's payments of one deposit day land on one item): 23 × 4 + 4 + 2 ≤ 100.
  */
-const LOCKBOX_PAYMENTS_PER_POSTING = 24;
+const LOCKBOX_PAYMENTS_PER_POSTING = 23;
 
 /** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {

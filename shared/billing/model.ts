@@ -5,6 +5,7 @@
  * records and the non-payment state. Amounts are integer cents, dates `YYYY-MM-DD`.
  */
 import type { Cents } from '../platform/money.js';
+import type { BooksGroup } from '../books/index.js';
 import type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules } from '../catalog/index.js';
 
 export type { BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules };
@@ -334,6 +335,8 @@ export interface BillingAccount {
   nightlyWatch?: boolean;
   /** Invoices a cancellation left unbilled: they are never billed, and no longer read as rows of the account. */
   voidedEntryIds?: string[];
+  /** The books' group of the term (state, line, policy type, agency, rate version), fixed when the account opens: where its postings land in the books. */
+  booksGroup?: BooksGroup | null;
   /** The last day the nightly job decided this account for. */
   nightlyDate: string | null;
   /** The renewal term's account, once the renewal is billed: payments to the policy no longer fall back to this account. */

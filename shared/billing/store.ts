@@ -5,6 +5,7 @@
  * payment's locator). Concurrent postings to one account conflict in DynamoDB; such a
  * transaction changed nothing and is simply tried again.
  */
+import { booksOfPosting } from '../books/index.js';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
@@ -83,6 +84,7 @@ export function newAccountWrites(account: BillingAccount, entries: readonly Acco
     { Put: { TableName: table(), Item: accountItem(account), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...entries.map((entry) => entryPut(account, entry)),
     lockboxDueWrite(account, entries),
+    ...booksOfPosting(account, { posted: entries }),
     {
       Update: {
         TableName: table(),
@@ -193,7 +195,18 @@ export function postingWrites(posting: Posting): TransactionWrite[] {
     })),
     lockboxDueWrite(outcome.account, outcome.entries),
     ...(posting.handed ?? []),
+    ...booksOfPosting(account, { posted: posting.entries, ...voidingOf(posting) }),
   ];
+}
+
+/** The invoices a posting voids (set.voidedEntryIds grows) or bills again (it shrinks): the books take them back or add them again. */
+function voidingOf(posting: Posting): { voided: AccountEntry[]; billedAgain: AccountEntry[] } {
+  const before = new Set(posting.account.voidedEntryIds ?? []);
+  const after = new Set(posting.set?.voidedEntryIds ?? [...before]);
+  return {
+    voided: posting.prior.entries.filter((entry) => after.has(entry.id) && !before.has(entry.id)),
+    billedAgain: (posting.prior.voided ?? []).filter((entry) => before.has(entry.id) && !after.has(entry.id)),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * writes cannot differ between them): billing's Cancellation and Return Premium rows, search,
  * the Notice of Cancellation, the note, the event; billing's cancel reasons and figures.
  */
+import { booksAtCancellation } from '../books/joins-moves.js';
 import { commissionsAtCancellation } from '../commissions/joins-moves.js';
 import { billingAtCancellation, cancellationFigures, cancelReason } from '../billing/joins-moves.js';
 import { noticeOfCancellation } from '../documents/joins-moves.js';
@@ -13,7 +14,7 @@ import { noteOfMove } from '../notes/joins-moves.js';
 import { searchAtCancellation } from '../search/joins-moves.js';
 
 export const cancelWiring: CancelWiring = {
-  cancel: [billingAtCancellation, searchAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation, commissionsAtCancellation],
+  cancel: [billingAtCancellation, searchAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation, commissionsAtCancellation, booksAtCancellation],
   reads: { cancelReason, cancellationFigures },
 };
 

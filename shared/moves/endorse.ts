@@ -2,6 +2,7 @@
  * The endorse move's wiring, and its preview's: billing's Endorsement row, documents' Endorsement
  * Declaration, search, the note and the event join the endorsement (and show in its preview).
  */
+import { booksAtEndorsement } from '../books/joins-moves.js';
 import { commissionsAtEndorsement } from '../commissions/joins-moves.js';
 import { billingAtEndorsement, billingPreviewAtEndorsement } from '../billing/joins-moves.js';
 import { endorsementDeclaration } from '../documents/joins-moves.js';
@@ -11,7 +12,7 @@ import { wired } from '../lifecycle/joining.js';
 import { noteOfEndorsement } from '../notes/joins-moves.js';
 import { searchAtEndorsement } from '../search/joins-moves.js';
 
-export const endorseWiring: EndorseWiring = { endorse: [billingAtEndorsement, endorsementDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtEndorsement, commissionsAtEndorsement] };
+export const endorseWiring: EndorseWiring = { endorse: [billingAtEndorsement, endorsementDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtEndorsement, commissionsAtEndorsement, booksAtEndorsement] };
 
 /** The same parts for a preview; billing's answers the same figures without bundling its posting. */
 export const previewEndorsementWiring: EndorseWiring = { endorse: [billingPreviewAtEndorsement, endorsementDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtEndorsement] };

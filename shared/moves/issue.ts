@@ -1,4 +1,5 @@
 /** The issue move's wiring: billing opens the term's account and invoices, documents request the Declaration, search shows it Active, integrators hear policy.issued. */
+import { booksAtIssue } from '../books/joins-moves.js';
 import { commissionsAtIssue } from '../commissions/joins-moves.js';
 import { billingAtIssue } from '../billing/joins-moves.js';
 import { declarationAtIssue } from '../documents/joins-moves.js';
@@ -7,6 +8,6 @@ import { issuePolicy, type IssueWiring } from '../lifecycle/issue.js';
 import { wired } from '../lifecycle/joining.js';
 import { searchAtIssue } from '../search/joins-moves.js';
 
-export const issueWiring: IssueWiring = { issue: [billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue, commissionsAtIssue] };
+export const issueWiring: IssueWiring = { issue: [billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue, commissionsAtIssue, booksAtIssue] };
 
 export const issueMove = /* @__PURE__ */ wired(issueWiring, issuePolicy);

@@ -1,4 +1,5 @@
 /** The reinstate move's wiring: the cancellation's rows reversed (the lapse credited, the fee assessed), search, the Notice of Reinstatement, the note, the event; billing's cancel reasons. */
+import { booksAtReinstatement } from '../books/joins-moves.js';
 import { commissionsAtReinstatement } from '../commissions/joins-moves.js';
 import { billingAtReinstatement, cancelReason } from '../billing/joins-moves.js';
 import { noticeOfReinstatement } from '../documents/joins-moves.js';
@@ -9,7 +10,7 @@ import { noteOfMove } from '../notes/joins-moves.js';
 import { searchAtReinstatement } from '../search/joins-moves.js';
 
 export const reinstateWiring: ReinstateWiring = {
-  reinstate: [billingAtReinstatement, searchAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement, commissionsAtReinstatement],
+  reinstate: [billingAtReinstatement, searchAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement, commissionsAtReinstatement, booksAtReinstatement],
   reads: { cancelReason },
 };
 

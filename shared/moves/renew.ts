@@ -4,6 +4,7 @@
  * Renewing: billing's account and invoices of the new term, its Renewal Declaration and Billing
  * Statement (or a held one's Conditional Renewal Notice), search, the note, the event.
  */
+import { booksAtRenewal } from '../books/joins-moves.js';
 import { commissionsAtRenewal } from '../commissions/joins-moves.js';
 import { billingAtRenewal, billingScheduleOf } from '../billing/joins-moves.js';
 import { renewalDocuments } from '../documents/joins-moves.js';
@@ -13,7 +14,7 @@ import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, type R
 import { noteOfMove } from '../notes/joins-moves.js';
 import { searchAtExpiry, searchAtRenewal, searchAtRenewalInForce } from '../search/joins-moves.js';
 
-export const renewWiring: RenewWiring = { renew: [billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal, commissionsAtRenewal], reads: { billingScheduleOf } };
+export const renewWiring: RenewWiring = { renew: [billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal, commissionsAtRenewal, booksAtRenewal], reads: { billingScheduleOf } };
 
 export const renewalDayWiring: RenewalDayWiring = {
   ...renewWiring,

@@ -2,6 +2,7 @@
  * The reverse move's wiring: billing's Endorsement row (the reversed premium, re-spread over the
  * installments), the Endorsement Declaration saying it reverses, search, the note, the event.
  */
+import { booksAtEndorsement } from '../books/joins-moves.js';
 import { commissionsAtEndorsement } from '../commissions/joins-moves.js';
 import { billingAtReversal } from '../billing/joins-moves.js';
 import { reversalDeclaration } from '../documents/joins-moves.js';
@@ -11,6 +12,6 @@ import { reverseRevision, type ReverseWiring } from '../lifecycle/reverse.js';
 import { noteOfEndorsement } from '../notes/joins-moves.js';
 import { searchAtEndorsement } from '../search/joins-moves.js';
 
-export const reverseWiring: ReverseWiring = { reverse: [billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement] };
+export const reverseWiring: ReverseWiring = { reverse: [billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement] };
 
 export const reverseMove = /* @__PURE__ */ wired(reverseWiring, reverseRevision);

@@ -74,6 +74,94 @@ export interface TransactionRunnerDependencies {
   random?: () => number;
 }
 
+/**
+ * A counter write: an Update that only ADDs numbers to an item (and sets attributes that are the
+ * same for every writer of it), with no condition. Several counter writes to one item in one
+ * transaction are merged into one Update (DynamoDB refuses a transaction naming an item twice),
+ * and a producer may have its key settled at commit (`settle`: read what decides where the
+ * counters land, once, just before the transaction is sent).
+ */
+export interface CounterWrite {
+  tableName: string;
+  key: Record<string, string>;
+  counters: Record<string, number>;
+  /** Attributes set if absent (what the item is: its entity, its group's fields). */
+  fields?: Record<string, string | number | boolean | null>;
+  /** The key the counters land on, decided at commit (defaults to `key`), with extra fields then. */
+  settle?: (write: CounterWrite) => Promise<(Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields']; counters?: CounterWrite['counters'] }) | null>;
+}
+
+const counterWrites = new WeakMap<object, CounterWrite>();
+
+function counterUpdate(counter: CounterWrite): TransactionWrite {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds = Object.entries(counter.counters).map(([attribute, cents], index) => {
+    names[`#c${index}`] = attribute;
+    values[`:c${index}`] = cents;
+    return `#c${index} :c${index}`;
+  });
+  const sets = Object.entries(counter.fields ?? {}).map(([attribute, value], index) => {
+    names[`#f${index}`] = attribute;
+    values[`:f${index}`] = value;
+    return `#f${index} = if_not_exists(#f${index}, :f${index})`;
+  });
+  const write: TransactionWrite = {
+    Update: {
+      TableName: counter.tableName,
+      Key: counter.key,
+      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' ') || 'SET #f0 = if_not_exists(#f0, :f0)',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names, ExpressionAttributeValues: values } : {}),
+    },
+  };
+  counterWrites.set(write, counter);
+  return write;
+}
+
+/** A counter write (CounterWrite) as a transaction write: merged with others to its item, settled at commit. */
+export function counterWrite(counter: CounterWrite): TransactionWrite {
+  return counterUpdate(counter);
+}
+
+/**
+ * The writes as sent: every other write in its order, then the counter writes settled, those
+ * landing on one item merged (counters added, zero sums dropped); `origin` names, for each write
+ * sent, the index of the write given it came from (so a failed condition names the write given).
+ */
+export async function settledWrites(writes: readonly TransactionWrite[]): Promise<{ writes: TransactionWrite[]; origin: number[] }> {
+  if (!writes.some((write) => counterWrites.has(write))) return { writes: [...writes], origin: writes.map((_, index) => index) };
+  const plain: TransactionWrite[] = [];
+  const origin: number[] = [];
+  const merged = new Map<string, { from: number; counter: CounterWrite }>();
+  for (const [index, write] of writes.entries()) {
+    const counter = counterWrites.get(write);
+    if (!counter) {
+      plain.push(write);
+      origin.push(index);
+      continue;
+    }
+    const settled = counter.settle ? await counter.settle(counter) : { key: counter.key };
+    // Settled to nowhere: the write is not needed this time (a marker already there).
+    if (!settled) continue;
+    const landing: CounterWrite = { ...counter, key: settled.key, counters: 'counters' in settled && settled.counters ? settled.counters : counter.counters, fields: { ...counter.fields, ...settled.fields }, settle: undefined };
+    const id = `${landing.tableName} ${JSON.stringify(Object.entries(landing.key).sort())}`;
+    const found = merged.get(id);
+    if (!found) {
+      merged.set(id, { from: index, counter: { ...landing, counters: { ...landing.counters } } });
+      continue;
+    }
+    for (const [attribute, cents] of Object.entries(landing.counters)) found.counter.counters[attribute] = (found.counter.counters[attribute] ?? 0) + cents;
+    found.counter.fields = { ...landing.fields, ...found.counter.fields };
+  }
+  for (const { from, counter } of merged.values()) {
+    const counters = Object.fromEntries(Object.entries(counter.counters).filter(([, cents]) => cents !== 0));
+    if (!Object.keys(counters).length && !Object.keys(counter.fields ?? {}).length) continue;
+    plain.push(counterUpdate({ ...counter, counters }));
+    origin.push(from);
+  }
+  return { writes: plain, origin };
+}
+
 /** Reasons a cancelled transaction may be sent again as it is: it wrote nothing and every guard held. */
 const RETRIED_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 const DEFAULT_ATTEMPTS = 10;
@@ -94,7 +182,8 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
    * concurrent writers stop meeting; a failed condition is RecordChangedError (or the store's
    * own error for it); any other failure is thrown as it came.
    */
-  return async function runTransaction(writes: readonly TransactionWrite[], options: TransactionOptions): Promise<void> {
+  return async function runTransaction(given: readonly TransactionWrite[], options: TransactionOptions): Promise<void> {
+    const { writes, origin } = await settledWrites(given);
     if (writes.length === 0) return;
     if (writes.length > TRANSACTION_ITEM_LIMIT) throw options.tooLarge?.(writes.length) ?? new TransactionTooLargeError(writes.length);
     const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
@@ -108,9 +197,12 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
         const bareConflict = (error as { name?: string } | undefined)?.name === 'TransactionConflictException';
         const reasons = transactionCancellationReasons(error);
         if (!reasons && !bareConflict) throw error;
-        const indexes = (reasons ?? []).flatMap((reason, index) => (reason === 'ConditionalCheckFailed' ? [index] : []));
+        const indexes = (reasons ?? []).flatMap((reason, index) => (reason === 'ConditionalCheckFailed' ? [origin[index]] : []));
         if (indexes.length > 0) {
-          const failure: ConditionFailure = { index: indexes[0], indexes, key: keyOf(writes[indexes[0]]), reasons: reasons! };
+          // Named as given: the index and reason of each write given (a counter write merged away reads `None`).
+          const givenReasons = given.map(() => 'None');
+          (reasons ?? []).forEach((reason, index) => (givenReasons[origin[index]] = reason));
+          const failure: ConditionFailure = { index: indexes[0], indexes, key: keyOf(given[indexes[0]]), reasons: givenReasons };
           throw (await options.onConditionFailed?.(failure)) ?? new RecordChangedError(options.label, failure);
         }
         const retriable = bareConflict || (reasons!.length > 0 && reasons!.some((reason) => RETRIED_REASONS.has(reason)) && reasons!.every((reason) => reason === 'None' || RETRIED_REASONS.has(reason)));

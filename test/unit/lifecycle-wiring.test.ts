@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { billingAtIssue, billingPreviewAtEndorsement } from '../../shared/billing/joins-moves.js';
 import { commissionsAtIssue } from '../../shared/commissions/joins-moves.js';
+import { booksAtIssue } from '../../shared/books/joins-moves.js';
 import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents/joins-moves.js';
 import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission } from '../../shared/events/joins-moves.js';
 import { joinedWrites, type Contribution } from '../../shared/lifecycle/joining.js';
@@ -51,7 +52,7 @@ describe('contributions registered once', () => {
     expect(count(cancelWiring.cancel, noteOfMove)).toBe(1);
     expect(count(rescindWiring.rescind, noteOfMove)).toBe(1);
     // Billing, documents and events, the search record (built inside the policies area's writes before it joined like the others), and the agency's commission.
-    expect(issueWiring.issue).toEqual([billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue, commissionsAtIssue]);
+    expect(issueWiring.issue).toEqual([billingAtIssue, declarationAtIssue, searchAtIssue, eventsAtIssue, commissionsAtIssue, booksAtIssue]);
   });
 
   it('registers one events contribution per move: what happened reaches integrators from the move\'s own transaction', () => {

@@ -1,0 +1,144 @@
+/**
+ * The books' part in a policy's moves, listed per move in shared/moves/: each move adds its
+ * written premium (by kind), fees and taxes, and its change of the policies in force to its
+ * month and group, in the move's own transaction, and keeps the term's earning record (what the
+ * term wrote, as layers earning daily pro rata): a move that changes what was already earned
+ * (a back-dated endorsement, a cancellation) books the difference as earned the day it is decided.
+ * What billing posts (billed, collected, refunded) lands from billing's postings (booksOfPosting).
+ */
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
+import { addDays } from '../platform/dates.js';
+import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
+import type { BooksGroup, Counter, Counters, EarningLayer, TermEarning } from './model.js';
+import { earnedThrough, groupOf, lastEarningDay, UNKNOWN_GROUP } from './rules.js';
+import { booksCounterWrites, getTermEarning, termEarningWrite } from './store.js';
+
+const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'books', writes });
+
+/** Counters by day for one term's move. */
+class Posting {
+  readonly days = new Map<string, Counters>();
+  add(date: string, counters: Counters): this {
+    const day = this.days.get(date) ?? {};
+    for (const [counter, cents] of Object.entries(counters) as Array<[Counter, number]>) day[counter] = (day[counter] ?? 0) + cents;
+    this.days.set(date, day);
+    return this;
+  }
+  writes(policyId: string, group: BooksGroup): TransactionWrite[] {
+    return [...this.days].flatMap(([date, counters]) => booksCounterWrites({ shardBy: policyId, group, date, counters }));
+  }
+}
+
+/**
+ * A term's earning record moved from `before` to `after` (its layers and stop day): what was
+ * already earned under the old layers and would be under the new ones, through the day the
+ * nightly earned, is booked as earned on the day decided.
+ */
+function earningMove(before: TermEarning | undefined, after: Omit<TermEarning, 'earnedThrough' | 'earnedCents' | 'lastDay' | 'version'>, decisionDate: string, posting: Posting): TransactionWrite {
+  const earnedThroughDay = before?.earnedThrough ?? addDays(after.layers[0]?.from ?? decisionDate, -1);
+  const nowEarned = earnedThrough(after, earnedThroughDay);
+  const already = before?.earnedCents ?? 0;
+  if (nowEarned !== already) posting.add(decisionDate, { earned: nowEarned - already });
+  const record: TermEarning = { ...after, earnedThrough: earnedThroughDay, earnedCents: nowEarned, lastDay: lastEarningDay(after), version: (before?.version ?? 0) + 1 };
+  return termEarningWrite(record, before ? before.version : null);
+}
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/** A new term (issue, renewal, a rewrite's new side): its written premium and fees, its place in force, its earning from its first day. */
+function newTermWrites(
+  term: { policyId: string; termId: string; effectiveDate: string; expirationDate: string; writtenPremiumCents: number; writtenFeeCents: number },
+  snapshot: Pick<RevisionSnapshot, 'header' | 'risks'>,
+  move: { decisionDate: string; written: Counter; kind: string },
+): TransactionWrite[] {
+  const group = groupOf(snapshot);
+  const posting = new Posting()
+    .add(move.decisionDate, { [move.written]: term.writtenPremiumCents, feesAndTaxes: term.writtenFeeCents })
+    .add(term.effectiveDate, { inForceChange: 1 })
+    .add(term.expirationDate, { inForceChange: -1 });
+  const earning = earningMove(undefined, {
+    policyId: term.policyId, termId: term.termId, group, stopsAt: null,
+    layers: [{ cents: term.writtenPremiumCents, from: term.effectiveDate, to: term.expirationDate, kind: move.kind }],
+  }, move.decisionDate, posting);
+  return [earning, ...posting.writes(term.policyId, group)];
+}
+
+/** Issue: new business written, the policy in force from its effective date to its expiration. */
+export async function booksAtIssue(committed: CommittedRevision): Promise<AreaPart> {
+  const snapshot = await loadRevision(committed.revisionId);
+  if (!snapshot) return part([]);
+  return part(newTermWrites(committed, snapshot, { decisionDate: committed.commitDate, written: 'writtenNewBusiness', kind: 'issue' }));
+}
+
+/** Renewal: the renewal term's premium written as renewals (nothing while held for review). */
+export async function booksAtRenewal(renewed: RenewedTerm): Promise<AreaPart> {
+  if (renewed.held) return part([]);
+  return part(newTermWrites(renewed, renewed.revision, { decisionDate: renewed.decisionDate, written: 'writtenRenewals', kind: 'renewal' }));
+}
+
+/** An endorsement or a reversal: its additional (or return) premium written, earning from its date to the term's end. */
+export async function booksAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
+  if (mode.preview || (endorsed.premiumChangeCents === 0 && endorsed.feeChangeCents === 0)) return part([]);
+  const before = await getTermEarning(endorsed.termId);
+  const group = before?.group ?? groupOf(endorsed.revision);
+  const posting = new Posting().add(endorsed.commitDate, { writtenEndorsements: endorsed.premiumChangeCents, feesAndTaxes: endorsed.feeChangeCents });
+  const writes: TransactionWrite[] = [];
+  if (before && endorsed.premiumChangeCents !== 0) {
+    const layer: EarningLayer = { cents: endorsed.premiumChangeCents, from: endorsed.revisionDate, to: endorsed.expirationDate, kind: 'endorsement' };
+    writes.push(earningMove(before, { ...before, layers: [...before.layers, layer] }, endorsed.commitDate, posting));
+  }
+  return part([...writes, ...posting.writes(endorsed.policyId, group)]);
+}
+
+/** The writes of a cancellation taking effect on a term's books, its written premium counted as `written`. */
+async function cancellationWrites(cancelled: CancelledTerm, written: Counter): Promise<TransactionWrite[]> {
+  const before = await getTermEarning(cancelled.termId);
+  if (before?.stopsAt) return [];
+  const group = before?.group ?? UNKNOWN_GROUP;
+  const posting = new Posting()
+    .add(cancelled.decisionDate, { [written]: -cancelled.returnPremiumCents })
+    .add(cancelled.termExpirationDate, { inForceChange: 1 })
+    .add(later(cancelled.cancelDate, cancelled.termEffectiveDate), { inForceChange: -1 });
+  const writes: TransactionWrite[] = [];
+  if (before) {
+    const layer: EarningLayer = { cents: -cancelled.returnPremiumCents, from: cancelled.cancelDate, to: cancelled.cancelDate, kind: 'cancellation' };
+    writes.push(earningMove(before, { ...before, stopsAt: cancelled.cancelDate, layers: [...before.layers, layer] }, cancelled.decisionDate, posting));
+  }
+  return [...writes, ...posting.writes(cancelled.policyId, group)];
+}
+
+/** A cancellation taking effect: its return premium written back, everything else the term wrote earned on the cancel date, out of force from it. */
+export async function booksAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
+  if (cancelled.outcome !== 'cancelled') return part([]);
+  return part(await cancellationWrites(cancelled, 'writtenCancellations'));
+}
+
+/**
+ * A reinstatement: the cancellation's return premium written again, less the premium of the
+ * days without cover (their days' earning of the term's layers, the same pro rata), in force again.
+ */
+export async function booksAtReinstatement(reinstated: ReinstatedTerm): Promise<AreaPart> {
+  const before = await getTermEarning(reinstated.termId);
+  if (!before || !before.stopsAt) return part([]);
+  const returned = before.layers.filter((layer) => layer.kind === 'cancellation' && layer.from === before.stopsAt).reduce((total, layer) => total - layer.cents, 0);
+  const covered = before.layers.filter((layer) => layer.kind !== 'cancellation');
+  const lapse = reinstated.lapseDays > 0
+    ? earnedThrough({ layers: covered, stopsAt: null }, addDays(reinstated.reinstatementDate, -1)) - earnedThrough({ layers: covered, stopsAt: null }, addDays(reinstated.cancelDate, -1))
+    : 0;
+  const layers: EarningLayer[] = [...before.layers, { cents: returned, from: before.stopsAt, to: before.stopsAt, kind: 'reinstatement' }];
+  if (lapse) layers.push({ cents: -lapse, from: reinstated.cancelDate, to: reinstated.reinstatementDate, kind: 'lapse' });
+  const posting = new Posting()
+    .add(reinstated.decisionDate, { writtenReinstatements: returned - lapse })
+    .add(reinstated.termExpirationDate, { inForceChange: -1 })
+    .add(later(reinstated.reinstatementDate, reinstated.termEffectiveDate), { inForceChange: 1 });
+  const earning = earningMove(before, { ...before, stopsAt: null, layers }, reinstated.decisionDate, posting);
+  return part([earning, ...posting.writes(reinstated.policyId, before.group)]);
+}
+
+/** A rewrite: the old term's cancellation and the new term's premium, both written as rewrites. */
+export async function booksAtRewrite(rewritten: RewrittenPolicy, mode: { preview: boolean } = { preview: false }): Promise<AreaPart> {
+  if (mode.preview) return part([]);
+  const old = rewritten.cancelled ? await cancellationWrites(rewritten.cancelled, 'writtenRewrites') : [];
+  const opened = newTermWrites(rewritten.committed, rewritten.revision, { decisionDate: rewritten.decisionDate, written: 'writtenRewrites', kind: 'rewrite' });
+  return part([...old, ...opened]);
+}

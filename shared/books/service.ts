@@ -1,0 +1,199 @@
+/**
+ * The books' operations: the premium report (the months' aggregates, rolled up), closing a month,
+ * the journal by day with its trial balance, and the nightly earning. Reports read the months
+ * they show (and, for the balances carried into the first, the last closing and the open months
+ * since): never the book.
+ */
+import { clock } from '../platform/clock.js';
+import { addDays, todayIso } from '../platform/dates.js';
+import { BusinessRuleError, ConcurrentChangeError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
+import type { Principal } from '../platform/principal.js';
+import { runTransaction, type TransactionWrite } from '../platform/transactions.js';
+import { ACCOUNTS, type BooksGroup, type Counters, type GroupDimension, type JournalLine, type TermEarning } from './model.js';
+import {
+  addCounters, earningPieces, journalCsv, journalOfDay, monthOf, monthsBetween, nextMonth, premiumReportCsv, premiumReportLines, trialBalance, type MonthAggregate,
+} from './rules.js';
+import { booksCounterWrites, closeState, closeWrites, closingsOf, dayCounters, earningTerms, getTermEarning, monthAggregates, termEarningWrite, writeClosings } from './store.js';
+
+const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
+
+/** Whom a report line reaches: everyone for Administrators and those who read every record; an agent his agencies' lines. */
+function reachOf(principal: Principal, agencyId?: string): (group: BooksGroup) => boolean {
+  const all = principal.isAdministrator || principal.scope === 'all';
+  if (agencyId !== undefined && !all && !principal.agencyIds.includes(agencyId)) throw new NotFoundError(`agency_id: agency ${agencyId.slice(0, 40)}`);
+  if (agencyId !== undefined) return (group) => group.agency === agencyId;
+  if (all) return () => true;
+  if (principal.scope !== 'agency') throw new PermissionDeniedError('The premium report shows an agency its own lines only');
+  const reached = new Set(principal.agencyIds);
+  return (group) => reached.has(group.agency);
+}
+
+/** The running totals of every group through the month before `month`: the last closing, and the open months since. */
+async function totalsBefore(month: string): Promise<Array<{ group: BooksGroup; counters: Counters }>> {
+  const state = await closeState(true);
+  const prev = previousMonth(month);
+  const closingsThrough = state.closingsThrough;
+  let base: Array<{ group: BooksGroup; counters: Counters }> = [];
+  let from: string | undefined;
+  if (closingsThrough && state.firstClosing && prev >= state.firstClosing) {
+    const closingMonth = prev <= closingsThrough ? prev : closingsThrough;
+    base = await closingsOf(closingMonth);
+    from = nextMonth(closingMonth);
+  } else {
+    from = [...state.months].sort()[0];
+  }
+  const months = from && from <= prev ? monthsBetween(from, prev) : [];
+  const aggregates = (await Promise.all(months.map(monthAggregates))).flat();
+  return rollUp([...base, ...aggregates]);
+}
+
+/** Counters summed by finest group. */
+function rollUp(rows: ReadonlyArray<{ group: BooksGroup; counters: Counters }>): Array<{ group: BooksGroup; counters: Counters }> {
+  const byGroup = new Map<string, { group: BooksGroup; counters: Counters }>();
+  for (const row of rows) {
+    const key = JSON.stringify(row.group);
+    if (!byGroup.has(key)) byGroup.set(key, { group: row.group, counters: {} });
+    addCounters(byGroup.get(key)!.counters, row.counters);
+  }
+  return [...byGroup.values()];
+}
+
+export interface PremiumReportRequest {
+  fromMonth: string;
+  toMonth: string;
+  groupBy: GroupDimension[];
+  format: 'json' | 'csv';
+  agencyId?: string;
+}
+
+/** The premium report: per month and group, written (by kind), earned, unearned, fees and taxes, billed, collected, refunded, receivable and policies in force. */
+export async function premiumReport(principal: Principal, request: PremiumReportRequest) {
+  if (request.toMonth < request.fromMonth) throw new BusinessRuleError(`to_month: ${request.toMonth} is before from_month ${request.fromMonth}`);
+  const months = monthsBetween(request.fromMonth, request.toMonth);
+  if (months.length > 36) throw new BusinessRuleError('to_month: a report spans at most 36 months');
+  const reaches = reachOf(principal, request.agencyId);
+  const [opening, aggregates, state] = await Promise.all([totalsBefore(request.fromMonth), Promise.all(months.map(monthAggregates)).then((all) => all.flat()), closeState(true)]);
+  const lines = premiumReportLines(months, opening.filter((row) => reaches(row.group)), aggregates.filter((row: MonthAggregate) => reaches(row.group)), request.groupBy);
+  return {
+    from_month: request.fromMonth,
+    to_month: request.toMonth,
+    group_by: request.groupBy,
+    closed_through: state.closedThrough,
+    lines,
+    ...(request.format === 'csv' ? { csv: premiumReportCsv(lines, request.groupBy) } : {}),
+  };
+}
+
+/**
+ * Closing a month: every month through it is closed (a move dated into one lands in the open
+ * month as a prior-period adjustment), then the running totals of each group at its end are
+ * frozen (the balances a later report starts from). Months close in order, once each, after they end.
+ */
+export async function closeMonth(principal: Principal, month: string) {
+  if (!principal.isAdministrator) throw new PermissionDeniedError('Only an Administrator may close a month');
+  const today = todayIso(clock.now());
+  if (month >= monthOf(today)) throw new BusinessRuleError(`month: ${month} has not ended (today is ${today})`);
+  const state = await closeState(true);
+  if (state.closedThrough !== null && month <= state.closedThrough) throw new BusinessRuleError(`month: ${month} is already closed (closed through ${state.closedThrough})`);
+  if (state.closedThrough !== null && month !== nextMonth(state.closedThrough)) throw new BusinessRuleError(`month: close ${nextMonth(state.closedThrough)} first (months close in order)`);
+  const closedAt = clock.now().toISOString();
+  try {
+    await runTransaction(closeWrites(month, state.closedThrough, [], principal.contactId, closedAt, { closingsThrough: state.closingsThrough, firstClosing: state.firstClosing }), { label: 'The closed months' });
+  } catch (error) {
+    if (error instanceof ConcurrentChangeError) throw new BusinessRuleError(`month: another close was made meanwhile; read the report again`);
+    throw error;
+  }
+  // A move that read the months as they were just before commits within the settle memo: let it land, then freeze.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  const totals = rollUp([...(await totalsBefore(month)), ...(await monthAggregates(month))]);
+  await writeClosings(month, totals);
+  const report = premiumReportLines([month], (await totalsBefore(month)), await monthAggregates(month), []);
+  return { month, closed_through: month, closed_at: closedAt, closed_by: principal.contactId, figures: report };
+}
+
+/** The journal from one day to another: each day's entries (they balance), and the trial balance at the end. */
+export async function journal(principal: Principal, request: { fromDate: string; toDate: string; format: 'json' | 'csv' }) {
+  if (!(principal.isAdministrator || principal.scope === 'all')) throw new PermissionDeniedError('The journal is the carrier\'s: Administrators and underwriters read it');
+  if (request.toDate < request.fromDate) throw new BusinessRuleError(`to_date: ${request.toDate} is before from_date ${request.fromDate}`);
+  const months = monthsBetween(monthOf(request.fromDate), monthOf(request.toDate));
+  if (months.length > 13) throw new BusinessRuleError('to_date: a journal spans at most 13 months');
+  const perDay = new Map<string, Counters>();
+  for (const month of months) {
+    for (const day of await dayCounters(month, request.fromDate, request.toDate)) perDay.set(day.date, addCounters(perDay.get(day.date) ?? {}, day.counters));
+  }
+  const days = [...perDay.keys()].sort().map((date) => {
+    const lines = journalOfDay(date, perDay.get(date)!);
+    const debits = lines.reduce((total, line) => total + line.debit, 0);
+    const credits = lines.reduce((total, line) => total + line.credit, 0);
+    return { date, lines: lines.map(wireLine), debits: debits / 100, credits: credits / 100, balanced: debits === credits };
+  });
+  // The trial balance at to_date: the running totals through the month before, and the days of its month through to_date.
+  const endMonth = monthOf(request.toDate);
+  const through = rollUp(await totalsBefore(endMonth)).reduce((total, row) => addCounters(total, row.counters), {} as Counters);
+  for (const day of await dayCounters(endMonth, `${endMonth}-01`, request.toDate)) addCounters(through, day.counters);
+  const balances = trialBalance(journalOfDay(request.toDate, through));
+  const trial = ACCOUNTS.map((account) => ({ code: account.code, account: account.name, balance: (balances[account.name] ?? 0) / 100 }));
+  const allLines = [...perDay.keys()].sort().flatMap((date) => journalOfDay(date, perDay.get(date)!));
+  return {
+    from_date: request.fromDate,
+    to_date: request.toDate,
+    days,
+    trial_balance: { as_of: request.toDate, accounts: trial },
+    ...(request.format === 'csv' ? { csv: journalCsv(allLines) } : {}),
+  };
+}
+
+const wireLine = (line: JournalLine) => ({ account: line.account, debit: line.debit / 100, credit: line.credit / 100, memo: line.memo });
+
+const EARNING_BATCH = 20;
+
+/**
+ * The nightly earning of a day: each term still earning (the book in force, listed apart) earns
+ * what its layers earned since the day it was last earned through, month by month, into its
+ * group's aggregates; its record says through when, so a day run twice earns once. Terms are
+ * written in batches, each one transaction (a term a move changed meanwhile is earned on its own).
+ */
+export async function earnDay(date: string): Promise<{ date: string; terms: number; earnedCents: number }> {
+  let terms = 0;
+  let earnedCents = 0;
+  for await (const page of earningTerms()) {
+    const due = page.filter((earning) => earning.earnedThrough < date && earning.layers.some((layer) => layer.from <= date));
+    for (let start = 0; start < due.length; start += EARNING_BATCH) {
+      const batch = due.slice(start, start + EARNING_BATCH);
+      try {
+        await runTransaction(batch.flatMap((earning) => earningWrites(earning, date).writes), { label: `The earning of ${date}` });
+        for (const earning of batch) earnedCents += earningWrites(earning, date).cents;
+        terms += batch.length;
+      } catch (error) {
+        if (!(error instanceof ConcurrentChangeError)) throw error;
+        for (const earning of batch) {
+          const earned = await earnOne(earning.termId, date);
+          if (earned !== undefined) {
+            terms += 1;
+            earnedCents += earned;
+          }
+        }
+      }
+    }
+  }
+  return { date, terms, earnedCents };
+}
+
+function earningWrites(earning: TermEarning, date: string): { writes: TransactionWrite[]; cents: number } {
+  const pieces = earningPieces(earning, date);
+  const cents = pieces.reduce((total, piece) => total + piece.cents, 0);
+  const record: TermEarning = { ...earning, earnedThrough: date, earnedCents: earning.earnedCents + cents, version: earning.version + 1 };
+  return {
+    writes: [termEarningWrite(record, earning.version), ...pieces.flatMap((piece) => booksCounterWrites({ shardBy: earning.policyId, group: earning.group, date: piece.date, counters: { earned: piece.cents } }))],
+    cents,
+  };
+}
+
+async function earnOne(termId: string, date: string): Promise<number | undefined> {
+  const earning = await getTermEarning(termId);
+  if (!earning || earning.earnedThrough >= date) return undefined;
+  const { writes, cents } = earningWrites(earning, date);
+  await runTransaction(writes, { label: `The earning of ${date}` });
+  return cents;
+}
+

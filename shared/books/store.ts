@@ -1,0 +1,203 @@
+/**
+ * The books area's records (keys.ts): the only code that knows its keys. Every counter lands
+ * through a counter write (platform/transactions.ts): merged with the move's other counters to
+ * the same item, and settled at commit into the open month when its own month is closed (a
+ * prior-period adjustment), so a closed month's items never change again.
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { batchWriteAll, queryAll } from '../platform/dynamo.js';
+import { counterWrite, withoutStorageKeys, type CounterWrite, type TransactionWrite } from '../platform/transactions.js';
+import {
+  aggregateKey, closeKey, closingKey, closingsQuery, EARNING_BUCKETS, earningListing, earningQuery, monthAggregatesQuery, SHARDS, shardOf, termEarningKey,
+} from './keys.js';
+import { COUNTERS, type BooksGroup, type Counters, type TermEarning } from './model.js';
+import { firstDayOf, monthOf, nextMonth, type MonthAggregate } from './rules.js';
+
+const table = () => config.tableName();
+
+// ---------------------------------------------------------------- the closed months
+
+export interface CloseState {
+  /** Every month through this one is closed (null: none is). */
+  closedThrough: string | null;
+  /** The running totals are frozen through this month (its closing), and from this one on. */
+  closingsThrough: string | null;
+  firstClosing: string | null;
+  /** The months that hold figures (the report's balances start at the first). */
+  months: Set<string>;
+}
+
+let cached: { at: number; state: Promise<CloseState> } | undefined;
+
+/** What is closed and which months hold figures: read once per commit (a short memo spans one transaction's counters). */
+export function closeState(fresh = false): Promise<CloseState> {
+  const now = Date.now();
+  if (!fresh && cached && now - cached.at < 250) return cached.state;
+  const state = (async () => {
+    const items = await queryAll({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': closeKey().pk }, ConsistentRead: true });
+    const close = items.find((item) => item.sk === closeKey().sk);
+    return {
+      closedThrough: (close?.closedThrough as string | undefined) ?? null,
+      closingsThrough: (close?.closingsThrough as string | undefined) ?? null,
+      firstClosing: (close?.firstClosing as string | undefined) ?? null,
+      months: new Set(items.filter((item) => item.sk.startsWith('MONTH#')).map((item) => item.month as string)) };
+  })();
+  cached = { at: now, state };
+  state.catch(() => (cached = undefined));
+  return state;
+}
+
+/** Where a day's counters land: its own month, or (closed) the first open month, named an adjustment. */
+function landing(date: string, state: CloseState): { date: string; month: string; adjustment: boolean } {
+  if (state.closedThrough === null || monthOf(date) > state.closedThrough) return { date, month: monthOf(date), adjustment: false };
+  const open = nextMonth(state.closedThrough);
+  return { date: firstDayOf(open), month: open, adjustment: true };
+}
+
+const groupFields = (group: BooksGroup) => ({ entity: 'BooksAggregate', state: group.state, line: group.line, policyType: group.policyType, agency: group.agency, rateVersion: group.rateVersion });
+
+/** A day's counters kept on its month's aggregate, each as `<counter>/<DD>`: the journal reads them from the same items as the report. */
+const dayCounter = (counter: string, date: string) => `${counter}/${date.slice(8, 10)}`;
+
+function withDays(counters: Record<string, number>, date: string): Record<string, number> {
+  return { ...counters, ...Object.fromEntries(Object.entries(counters).map(([counter, cents]) => [dayCounter(counter, date), cents])) };
+}
+
+/**
+ * The writes of a day's counters for a group: its month's aggregate (the month's counters, and
+ * the day's for the journal), and the month's marker the first time the month holds figures.
+ */
+export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup; date: string; counters: Counters }): TransactionWrite[] {
+  const counters = Object.fromEntries(Object.entries(posting.counters).filter(([, cents]) => cents)) as Record<string, number>;
+  if (!Object.keys(counters).length) return [];
+  const shard = shardOf(posting.shardBy, SHARDS);
+  return [
+    counterWrite({
+      tableName: table(),
+      key: aggregateKey(monthOf(posting.date), 'current', shard, posting.group),
+      counters: withDays(counters, posting.date),
+      fields: { ...groupFields(posting.group), month: monthOf(posting.date) },
+      settle: async () => {
+        const land = landing(posting.date, await closeState());
+        return {
+          key: aggregateKey(land.month, land.adjustment ? 'adjustment' : 'current', shard, posting.group),
+          counters: withDays(counters, land.date),
+          fields: { month: land.month, kind: land.adjustment ? 'adjustment' : 'current' },
+        };
+      },
+    }),
+    counterWrite({
+      tableName: table(),
+      key: { pk: closeKey().pk, sk: `MONTH#${monthOf(posting.date)}` },
+      counters: {},
+      fields: { entity: 'BooksMonth' },
+      settle: async () => {
+        const state = await closeState();
+        const land = landing(posting.date, state);
+        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month } };
+      },
+    }),
+  ];
+}
+
+function countersOf(item: Record<string, unknown>): Counters {
+  const counters: Counters = {};
+  for (const counter of COUNTERS) if (typeof item[counter] === 'number' && item[counter] !== 0) counters[counter] = item[counter] as number;
+  return counters;
+}
+
+const groupOfItem = (item: Record<string, unknown>): BooksGroup => ({
+  state: String(item.state), line: String(item.line), policyType: String(item.policyType), agency: String(item.agency), rateVersion: String(item.rateVersion),
+});
+
+/** A month's aggregates (every group and shard): one query of its partition. */
+export async function monthAggregates(month: string): Promise<MonthAggregate[]> {
+  return (await queryAll({ TableName: table(), ...monthAggregatesQuery(month) })).map((item) => ({
+    month, kind: (String(item.sk).startsWith('AGG#adjustment#') ? 'adjustment' : 'current') as MonthAggregate['kind'], group: groupOfItem(item), counters: countersOf(item),
+  }));
+}
+
+/** The running totals frozen when a month was closed, by group. */
+export async function closingsOf(month: string): Promise<Array<{ group: BooksGroup; counters: Counters }>> {
+  return (await queryAll({ TableName: table(), ...closingsQuery(month) })).map((item) => ({ group: groupOfItem(item), counters: countersOf(item) }));
+}
+
+/** A day range's journal counters (within one month), by day: the day counters of the month's aggregates. */
+export async function dayCounters(month: string, from: string, to: string): Promise<Array<{ date: string; counters: Counters }>> {
+  const days = new Map<string, Counters>();
+  for (const item of await queryAll({ TableName: table(), ...monthAggregatesQuery(month) })) {
+    for (const [attribute, cents] of Object.entries(item)) {
+      const [counter, day] = attribute.split('/');
+      if (day === undefined || typeof cents !== 'number' || !(COUNTERS as readonly string[]).includes(counter)) continue;
+      const date = `${month}-${day}`;
+      if (date < from || date > to) continue;
+      const counters = days.get(date) ?? {};
+      counters[counter as keyof Counters] = (counters[counter as keyof Counters] ?? 0) + cents;
+      days.set(date, counters);
+    }
+  }
+  return [...days].map(([date, counters]) => ({ date, counters }));
+}
+
+/** Closing a month: its running totals by group frozen, and the watermark moved to it (under the one read, so two closes do not cross). */
+export function closeWrites(month: string, previous: string | null, closings: Array<{ group: BooksGroup; counters: Counters }>, closedBy: string, closedAt: string, closeExtras?: Record<string, unknown>): TransactionWrite[] {
+  return [
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...closeKey(), entity: 'BooksClose', closedThrough: month, closedBy, closedAt, ...(closeExtras ?? {}) },
+        ...(previous === null ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'closedThrough = :previous', ExpressionAttributeValues: { ':previous': previous } }),
+      },
+    },
+    ...closings.map(({ group, counters }) => ({ Put: { TableName: table(), Item: { ...closingKey(month, group), ...groupFields(group), entity: 'BooksClosing', month, ...counters } } })),
+  ];
+}
+
+// ---------------------------------------------------------------- a term's earning
+
+function earningItem(earning: TermEarning): Record<string, unknown> {
+  const stillEarning = earning.earnedThrough < earning.lastDay;
+  return { ...termEarningKey(earning.termId), entity: 'TermEarning', ...earning, ...(stillEarning ? earningListing(shardOf(earning.termId, EARNING_BUCKETS), earning.lastDay, earning.termId) : {}) };
+}
+
+export async function getTermEarning(termId: string): Promise<TermEarning | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: termEarningKey(termId), ConsistentRead: true }));
+  return Item ? withoutStorageKeys<TermEarning>(Item) : undefined;
+}
+
+/** A term's earning record written (created, or replaced under the version read). */
+export function termEarningWrite(earning: TermEarning, expectedVersion: number | null): TransactionWrite {
+  return {
+    Put: {
+      TableName: table(),
+      Item: earningItem(earning),
+      ...(expectedVersion === null ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
+    },
+  };
+}
+
+/** The terms still earning, bucket by bucket, in pages (the nightly's work list: the book in force, never the whole book). */
+export async function* earningTerms(pageSize = 100): AsyncGenerator<TermEarning[]> {
+  for (let bucket = 0; bucket < EARNING_BUCKETS; bucket += 1) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(new QueryCommand({ TableName: table(), ...earningQuery(bucket), Limit: pageSize, ...(start ? { ExclusiveStartKey: start } : {}) }));
+      const items = (page.Items ?? []).map((item) => withoutStorageKeys<TermEarning>(item));
+      if (items.length) yield items;
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+}
+
+
+/** The closing of a month written: its running totals by group (a batch; the month is already closed, nothing else writes them), then the close record says so. */
+export async function writeClosings(month: string, closings: Array<{ group: BooksGroup; counters: Counters }>): Promise<void> {
+  await batchWriteAll(closings.map(({ group, counters }) => ({ PutRequest: { Item: { ...closingKey(month, group), ...groupFields(group), entity: 'BooksClosing', month, ...counters } } })));
+  await documentClient().send(new UpdateCommand({
+    TableName: table(), Key: closeKey(),
+    UpdateExpression: 'SET closingsThrough = :month, firstClosing = if_not_exists(firstClosing, :month)',
+    ExpressionAttributeValues: { ':month': month },
+  }));
+}
