@@ -21,6 +21,7 @@ import type { AccountEntry, AccountHistoryPage, BillingAccount } from './model.j
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { entryContext, instant } from './posting-context.js';
 import { findPayment, loadAccount, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
+import { refundOwedWrites } from './refund-owed.js';
 
 // ---------------------------------------------------------------- account history
 /** The term of a policy that is in force on `today` (else the policy's active term). */
@@ -108,9 +109,25 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     policyId: policy.id, termId: account.termId, createdBy: principal.contactId, createdAt: at, agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
-  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry)] });
+  // A payment above what the term owes leaves a credit: above the threshold it is refunded, in the payment's transaction,
+  // written under the account's version so the credit it is worked from is the one the payment leaves.
+  const overpaid = await overpaymentRefund(account, entry, now);
+  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry), ...overpaid], ...(overpaid.length ? { guardVersion: true } : {}) });
   recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
+}
+
+/** The pending refund of the credit a payment leaves on the account, if above the threshold (no writes otherwise). */
+async function overpaymentRefund(account: BillingAccount, payment: AccountEntry, now: Date) {
+  const creditCents = -(account.balanceCents + payment.amountCents);
+  if (creditCents <= 0) return [];
+  return refundOwedWrites({
+    account,
+    creditCents,
+    reason: `Overpayment: payment of ${formatCents(-payment.amountCents)} on ${payment.date} above the ${formatCents(Math.max(0, account.balanceCents))} owed`,
+    date: todayIso(now),
+    createdAt: instant(now, 1),
+  });
 }
 
 /** payment.posted for integrators (shared/events), in the posting's transaction. */
