@@ -51,3 +51,17 @@ export interface CommissionRow {
   rate: string;
   commissionCents: number;
 }
+
+/** A commission payment made to an agency (recorded by an Administrator): shown as paid on the statement of the month paid on. */
+export interface CommissionPayment {
+  paymentId: string;
+  agencyId: string;
+  /** YYYY-MM of paidOn. */
+  month: string;
+  paidOn: string;
+  amountCents: number;
+  /** The remittance's reference (check number, transfer id): once per agency. */
+  reference: string;
+  recordedBy: string;
+  recordedAt: string;
+}
