@@ -378,3 +378,19 @@ export interface Refund {
   createdAt: string;
   version: number;
 }
+
+/** A payment posted to a term's account, as the areas joined to a payment see it (commissions on the collected basis). */
+export interface PostedPayment {
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  agencyId: string | null;
+  paymentId: string;
+  /** What was collected (positive cents). */
+  amountCents: Cents;
+  date: string;
+  postedAt: string;
+}
+
+/** An area's writes for a payment, committed in the payment's transaction (wired in shared/moves/payment.ts). */
+export type PaymentJoin = (payment: PostedPayment) => Promise<import('../platform/transactions.js').TransactionWrite[]>;

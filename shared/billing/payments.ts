@@ -17,7 +17,7 @@ import { loadRevision, policyWithinReach, type PolicyRecord, type TermRecord } f
 import { accountHistoryPage, paymentEntry } from './account-history.js';
 import { billingSettings } from './installment-plans.js';
 import { InvalidPaymentAmountError, parsePaymentAmount, statusOf } from './lockbox.js';
-import type { AccountEntry, AccountHistoryPage, BillingAccount } from './model.js';
+import type { AccountEntry, AccountHistoryPage, BillingAccount, PaymentJoin } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { entryContext, instant } from './posting-context.js';
 import { findPayment, loadAccount, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
@@ -86,7 +86,7 @@ export interface ManualPayment {
 }
 
 /** makeManualPolicyPayment: posts an already-collected payment (row, balance and note in one transaction). */
-export async function makeManualPayment(principal: Principal, request: ManualPayment, now = clock.now()): Promise<{ paymentId: string }> {
+export async function makeManualPayment(principal: Principal, request: ManualPayment, now = clock.now(), joins: readonly PaymentJoin[] = []): Promise<{ paymentId: string }> {
   if (!request.policyNumber) throw new MissingPaymentFieldError('A policy number must be submitted');
   if (request.amount === undefined || request.amount === null || request.amount === '') throw new MissingPaymentFieldError('An amount must be submitted');
   let amountCents: Cents;
@@ -112,7 +112,11 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
   // A payment above what the term owes leaves a credit: above the threshold it is refunded, in the payment's transaction,
   // written under the account's version so the credit it is worked from is the one the payment leaves.
   const overpaid = await overpaymentRefund(account, entry, now);
-  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry), ...overpaid], ...(overpaid.length ? { guardVersion: true } : {}) });
+  // The areas joined to a payment (commission earned as collected), in its transaction.
+  const posted = { policyId: account.policyId, termId: account.termId, policyNumber: account.policyNumber, agencyId: account.agencyId, paymentId: entry.id, amountCents: -entry.amountCents, date: entry.date, postedAt: entry.postedAt };
+  const joined = (await Promise.all(joins.map((join) => join(posted)))).flat();
+  const guarded = overpaid.length + joined.length > 0;
+  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry), ...overpaid, ...joined], ...(guarded ? { guardVersion: true } : {}) });
   recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
 }

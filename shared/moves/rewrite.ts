@@ -3,6 +3,7 @@
  * account; the two notes; policy.rewritten; the new term's Declaration and search record, as an
  * issue's. Opening a rewrite (rewrite_policy) takes no contribution.
  */
+import { commissionsAtRewrite } from '../commissions/joins-moves.js';
 import { billingAtRewrite, billingScheduleOf, cancelReason, cancellationFigures } from '../billing/joins-moves.js';
 import { declarationAtIssue } from '../documents/joins-moves.js';
 import { eventsAtRewrite } from '../events/joins-moves.js';
@@ -13,7 +14,7 @@ import { policiesAtRewrite } from '../policies/joins-moves.js';
 import { searchAtIssue } from '../search/joins-moves.js';
 
 export const rewriteWiring: RewriteWiring = {
-  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite],
+  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite, commissionsAtRewrite],
   issue: [declarationAtIssue, searchAtIssue],
   reads: { cancelReason, cancellationFigures, billingScheduleOf },
 };
