@@ -154,6 +154,10 @@ function explicitCalls(today: string): Record<string, Record<string, unknown>> {
     // One of check_number and ach_trace is required; a month is YYYY-MM.
     '/api/v2/billing/mark_refund_issued': { refund_id: '5b1e7c52-3f0a-4c55-9d7e-2f6f3c1a9b10', check_number: '10001' },
     '/api/v2/billing/retrieve_commission_statement': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', month: today.slice(0, 7), format: 'json' },
+    // One of state and policy_id is required.
+    '/api/v2/billing/list_refunds': { state: 'pending' },
+    // Paid on a day not after today.
+    '/api/v2/billing/record_commission_payment': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', amount: '123.99', paid_on: today, reference: 'CHK-20001' },
     '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
   };
 }

@@ -2,8 +2,7 @@
  * A payment's wiring: the areas joined to a posted payment, in its transaction (commission
  * earned as premium is collected, where the carrier pays commission on the collected basis).
  */
-import { makeManualPayment, type ManualPayment } from '../billing/payments.js';
-import type { PaymentJoin } from '../billing/index.js';
+import { makeManualPayment, type ManualPayment, type PaymentJoin } from '../billing/index.js';
 import { commissionsAtCollection } from '../commissions/joins-moves.js';
 import type { Principal } from '../platform/principal.js';
 
