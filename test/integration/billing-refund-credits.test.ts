@@ -99,6 +99,19 @@ describe('refunds of every credit the carrier owes', () => {
     expect((await history(policy.policyId))[0]).toMatchObject({ type: 'Payment', balance: -58.38 });
   });
 
+  it("a lockbox file's payment above what the term owes is refunded in its transaction; another policy of the file paying what it owes is not", async () => {
+    const over = await issueWorkedExample(service, 'Lou Lockbox', TODAY);
+    const exact = await issueWorkedExample(service, 'Eva Exact', TODAY);
+    const digits = (policyNumber: string) => policyNumber.replace(/\D/g, '');
+    const answers = ok(await service.call(`${P}/apply_lockbox_payment_transactions`, { transactions: [
+      { policy: digits(over.policyNumber), check: 'L-1', payment: '951.62' },
+      { policy: digits(exact.policyNumber), check: 'L-3', payment: '851.62' },
+    ] }));
+    expect(answers).toEqual([{ result: 'success', detail: '' }, { result: 'success', detail: '' }]);
+    expect(await refundsOf(over.policyId)).toEqual([expect.objectContaining({ payee: 'Lou Lockbox', amount: 100, state: 'pending', reason: expect.stringMatching(/^Overpayment: lockbox payment of 951\.62/) })]);
+    expect(await refundsOf(exact.policyId)).toEqual([]);
+  });
+
   it('a payment leaving 25.00 or less of credit refunds nothing', async () => {
     const policy = await issueWorkedExample(service, 'Una Under', TODAY);
     await pay(policy.policyNumber, '876.62');
