@@ -154,7 +154,7 @@ export interface NsfRequestWire {
 }
 
 /** storeNSF: the payment is reversed (treated as never made), the NSF fee debited or waived, the cancellation allowed or postponed. */
-export async function storeNsf(principal: Principal, request: NsfRequestWire, now = clock.now()): Promise<{ reversalId: string; feeId: string }> {
+export async function storeNsf(principal: Principal, request: NsfRequestWire, now = clock.now(), joins: readonly PaymentJoin[] = []): Promise<{ reversalId: string; feeId: string }> {
   const located = await findPayment(request.paymentId);
   if (!located || (request.policyId && request.policyId !== located.policyId)) throw new NotFoundError(`Payment ${request.paymentId}`);
   const { policy } = await policyWithinReach(principal, { policyId: located.policyId });
@@ -179,6 +179,9 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
     policyId: policy.id, termId: located.termId, createdBy: principal.contactId, createdAt: instant(now), agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Payment of ${formatCents(-payment.amountCents)} returned for non-sufficient funds; ${fee.waived ? 'NSF fee waived' : `NSF fee ${formatCents(fee.amountCents)} charged`}; cancellation ${request.allowCancel ? 'allowed' : `postponed until ${reversal.dueDate}`}`,
   });
+  // The areas joined to a payment see its reversal as a payment taken back (commission earned on it, on the collected basis, charged back).
+  const reversed = { policyId: policy.id, termId: located.termId, policyNumber: loaded.account.policyNumber, agencyId: loaded.account.agencyId, paymentId: reversal.id, amountCents: -reversal.amountCents, date: reversal.date, postedAt: reversal.postedAt };
+  const joined = (await Promise.all(joins.map((join) => join(reversed)))).flat();
   await writePosting({
     account: loaded.account,
     prior: loaded,
@@ -191,6 +194,7 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
         type: 'payment.reversed', policyId: policy.id, policyNumber: loaded.account.policyNumber, agencyId: loaded.account.agencyId, transactionId: reversal.id, occurredAt: reversal.postedAt,
         data: { term_id: located.termId, payment_id: request.paymentId, amount: amountOf(reversal.amountCents), nsf_fee: amountOf(fee.amountCents), reason: 'nsf' },
       }),
+      ...joined,
     ],
   });
   return { reversalId: reversal.id, feeId: fee.id };

@@ -12,6 +12,7 @@ import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
+import { loadAccount } from '../../shared/billing/store.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -79,7 +80,7 @@ describe('commission basis', () => {
     expect(lines(await statement(agency))).toEqual([['New Business', 826.62, 123.99]]);
   });
 
-  it('on collected premium: nothing at issue, each payment earns its share (62.00 then 61.99, 123.99 in all), a cancellation charges back 108.99 as on written', async () => {
+  it('on collected premium: nothing at issue, each payment earns its share (62.00 then 61.99, 123.99 in all), a bounced payment takes its share back, a cancellation charges back 108.99 as on written', async () => {
     const agency = await newAgency();
     let policy!: Awaited<ReturnType<typeof issuedForAgency>>;
     await onCollectedBasis(async () => {
@@ -89,9 +90,14 @@ describe('commission basis', () => {
     expect(lines(await statement(agency))).toEqual([]);
     await pay(policy.policyNumber, '425.81');
     expect(lines(await statement(agency))).toEqual([['Collection', 413.31, 62]]);
+    // The check bounces: what it earned is taken back with the NSF reversal.
+    const bounced = (await loadAccount(policy.policyId, policy.termId))!.entries.find((entry) => entry.type === 'Payment')!;
+    ok(await service.call('/api/v1/policies/storeNSF', { json_dict: { paymentId: bounced.id, policyId: policy.policyId, assessFee: '0', allowCancel: 'true' } }));
+    expect(lines(await statement(agency))).toEqual([['Collection', 413.31, 62], ['Collection', -413.31, -62]]);
+    await pay(policy.policyNumber, '425.81');
     await pay(policy.policyNumber, '425.81');
     const paid = await statement(agency);
-    expect(lines(paid)).toEqual([['Collection', 413.31, 62], ['Collection', 413.31, 61.99]]);
+    expect(lines(paid).slice(2)).toEqual([['Collection', 413.31, 62], ['Collection', 413.31, 61.99]]);
     expect(paid.totals).toMatchObject({ premium: 826.62, commission: 123.99 });
 
     ok(await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_date: '2026-04-09', cancel_reason_id: INSUREDS_REQUEST }));
