@@ -158,6 +158,10 @@ function explicitCalls(today: string): Record<string, Record<string, unknown>> {
     '/api/v2/reports/premium': { from_month: today.slice(0, 7), to_month: today.slice(0, 7), group_by: ['state', 'agency'], format: 'json' },
     '/api/v2/reports/close_month': { month: new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1)).toISOString().slice(0, 7) },
     '/api/v2/reports/journal': { from_date: `${today.slice(0, 7)}-01`, to_date: today, format: 'json' },
+    // One of state and policy_id is required.
+    '/api/v2/billing/list_refunds': { state: 'pending' },
+    // Paid on a day not after today.
+    '/api/v2/billing/record_commission_payment': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', amount: '123.99', paid_on: today, reference: 'CHK-20001' },
     '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
   };
 }

@@ -11,22 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { AreaPart, EndorsedRevision, JoinMode } from '../lifecycle/index.js';
 import { addDays } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
-import { formatCents, toAmount, toCents, type Cents } from '../platform/money.js';
+import { formatCents, toAmount, type Cents } from '../platform/money.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { spreadOverInstallments, type InstallmentShare } from '../policies/index.js';
 import { accountEntry } from './account-history.js';
 import type { AccountEntry, BillingAccount } from './model.js';
 import { billingSettings } from './installment-plans.js';
 import { loadAccount, postingWrites } from './store.js';
-
-/** A credit above this, once nothing is left to pay, goes back to the insured (unless the billing rules set `refundThreshold`). */
-export const DEFAULT_REFUND_THRESHOLD_CENTS: Cents = 25_00;
-
-/** The carrier's refund threshold: a credit above it is paid out. */
-export function refundThresholdCents(settings: { rules: object }): Cents {
-  const threshold = (settings.rules as { refundThreshold?: string }).refundThreshold;
-  return threshold === undefined ? DEFAULT_REFUND_THRESHOLD_CENTS : toCents(threshold);
-}
 
 export interface EndorsementBilling {
   row: AccountEntry;
@@ -110,7 +101,7 @@ function previewOf(billing: EndorsementBilling, account: BillingAccount) {
   };
 }
 
-export type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, row: AccountEntry) => TransactionWrite[];
+export type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, row: AccountEntry, billing: EndorsementBilling) => TransactionWrite[] | Promise<TransactionWrite[]>;
 
 /** Reads the account and works the Endorsement row out; `posting` (absent for a preview) turns it into writes. */
 export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode, posting?: EndorsementPosting, how: { takeBack?: boolean } = {}): Promise<AreaPart> {
@@ -118,11 +109,11 @@ export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode
   if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
   const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
     billDaysBeforeDue: settings.rules.billDaysBeforeDue,
-    refundThresholdCents: refundThresholdCents(settings),
+    refundThresholdCents: settings.refundThresholdCents,
   }, { id: randomUUID(), generatedBy: 'system' }, how);
   return {
     area: 'billing',
-    writes: mode.preview || !posting ? [] : posting(loaded, billing.row),
+    writes: mode.preview || !posting ? [] : await posting(loaded, billing.row, billing),
     preview: previewOf(billing, loaded.account),
   };
 }

@@ -5,3 +5,5 @@
 export { returnPremium } from './cancellation.js';
 export { billableItems, installmentsFor } from './schedules.js';
 export { installmentPlan, UnknownBillingScheduleError, type InstallmentPlan } from './installment-plans.js';
+export type { PaymentJoin, PostedPayment } from './model.js';
+export { makeManualPayment, storeNsf, type ManualPayment, type NsfRequestWire } from './payments.js';

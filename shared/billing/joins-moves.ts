@@ -12,16 +12,15 @@ import { amountOf, eventOf } from '../events/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import { invoiceEntry, type EntryContext } from './account-history.js';
-import { endorsementPart } from './endorsement.js';
+import { endorsementPart, type EndorsementPosting } from './endorsement.js';
 import { lockboxPolicyNumber } from './lockbox.js';
 import { addDays } from '../platform/dates.js';
 import { formatCents, sum, toAmount } from '../platform/money.js';
 import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-history.js';
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount, Refund } from './model.js';
-import { refundThresholdCents } from './endorsement.js';
-import { getContactSummaries } from '../contacts/index.js';
 import { groupOf } from '../books/index.js';
+import { refundOwed, refundOwedWrites } from './refund-owed.js';
 import { billableItemsOfRevision, billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
@@ -112,9 +111,17 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
   const surchargeCents = sum(surchargeRows.map((entry) => entry.amountCents));
   // A credit left on the account above the carrier's threshold is owed back: a pending refund, in the cancellation's transaction.
   const creditCents = -(account.balanceCents + change + surchargeCents - sum(unbilled.map((entry) => entry.amountCents)));
-  const refund = !then && creditCents > refundThresholdCents(await billingSettings())
-    ? await pendingRefund(cancelled, { amountCents: creditCents, reason: `Return premium: cancelled effective ${cancelled.cancelDate} (${cancelled.reason})`, createdAt: context(2).postedAt })
-    : undefined;
+  const refund = then
+    ? undefined
+    : await refundOwed({
+        account,
+        creditCents,
+        revisionId: cancelled.inForceRevisionId,
+        namedInsuredContactIds: cancelled.namedInsuredContactIds,
+        reason: `Return premium: cancelled effective ${cancelled.cancelDate} (${cancelled.reason})`,
+        date: cancelled.decisionDate,
+        createdAt: context(2).postedAt,
+      });
   const rows = [
     cancellationEntry(context(0), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, reason: cancelled.reason }),
     returnPremiumEntry(context(1), { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate, amountCents: change, returnedPremiumCents: figures.returnedPremiumCents }),
@@ -135,25 +142,6 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
     },
   }).concat(refund ? refundPut(refund) : []);
   return { change, writes };
-}
-
-/** A refund owed to the policy's first named insured, pending approval. */
-async function pendingRefund(term: Pick<CancelledTerm, 'policyId' | 'termId' | 'policyNumber' | 'decisionDate' | 'namedInsuredContactIds'>, owed: { amountCents: number; reason: string; createdAt: string }): Promise<Refund> {
-  const payeeId = term.namedInsuredContactIds[0] ?? null;
-  const payee = payeeId ? (await getContactSummaries([payeeId])).get(payeeId) : undefined;
-  return {
-    refundId: randomUUID(),
-    policyId: term.policyId,
-    termId: term.termId,
-    policyNumber: term.policyNumber,
-    payee: { contactId: payeeId, name: payee?.name ?? '' },
-    amountCents: owed.amountCents,
-    reason: owed.reason,
-    state: 'pending',
-    date: term.decisionDate,
-    createdAt: owed.createdAt,
-    version: 1,
-  };
 }
 
 /** The charges an account's non-payment state has excused, carried into its next state. */
@@ -320,12 +308,30 @@ async function newTermAccountWrites(
 
 /** Billing's part of an endorsement: its Endorsement row posted under the account's version; a preview shows the row and how it is owed. */
 export async function billingAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
-  return endorsementPart(endorsed, mode, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }));
+  return endorsementPart(endorsed, mode, endorsementPosting(endorsed));
+}
+
+/** The Endorsement row posted; a return premium leaving a credit above the threshold owes a pending refund in the same transaction. */
+function endorsementPosting(endorsed: EndorsedRevision): EndorsementPosting {
+  return async (loaded, row, billing) => [
+    ...postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }),
+    ...(billing.creditCents > 0
+      ? await refundOwedWrites({
+          account: loaded.account,
+          creditCents: billing.creditCents,
+          revisionId: endorsed.revisionId,
+          namedInsuredContactIds: endorsed.namedInsuredContactIds,
+          reason: `Return premium: endorsement effective ${endorsed.revisionDate}`,
+          date: endorsed.commitDate,
+          createdAt: new Date(Date.parse(endorsed.committedAt) + 1).toISOString(),
+        })
+      : []),
+  ];
 }
 
 /** Billing's part of a reversal: its Endorsement row, a return premium taken back from the unbilled installments the change was spread over. */
 export async function billingAtReversal(reversal: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
-  return endorsementPart(reversal, mode, (loaded, row) => postingWrites({ account: loaded.account, prior: loaded, entries: [row], guardVersion: true }), { takeBack: true });
+  return endorsementPart(reversal, mode, endorsementPosting(reversal), { takeBack: true });
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { noteOf } from '../notes/index.js';
 import { clock } from '../platform/clock.js';
+import { ConcurrentChangeError } from '../platform/errors.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import { recordMoneyMove } from '../platform/metrics.js';
@@ -18,6 +19,8 @@ import { paymentEntry } from './account-history.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, statusOf, type LockboxAccount, type LockboxDecision } from './lockbox.js';
 import type { BillingAccount, LockboxTransactionResult } from './model.js';
 import { payingAccount, paymentPostedEvent } from './payments.js';
+import { refundOwedWrites } from './refund-owed.js';
+import { billingSettings } from './installment-plans.js';
 import { entryContext, instant } from './posting-context.js';
 import {
   accountRefsByLockboxNumber,
@@ -48,6 +51,8 @@ const LOCKBOX_GROUPS_AT_ONCE = 2;
  * aggregate and its marker (shared/books: a posting's payments of one deposit day land on one item): 23 × 4 + 4 + 2 ≤ 100.
  */
 const LOCKBOX_PAYMENTS_PER_POSTING = 23;
+/** Tries of a posting with a refund whose account another posting changed meanwhile. */
+const REFUND_POSTING_ATTEMPTS = 10;
 
 /** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
@@ -156,7 +161,7 @@ interface FilePosting {
 }
 
 /** The posting of some of the lines of one policy on its account as `state` holds it; with their answers unless the shared transaction records them. */
-function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly number[], answers = true): Posting {
+function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly number[], answers = true, refund: readonly TransactionWrite[] = []): Posting {
   const { account } = state;
   const entries = lines.map((line, offset) => {
     const payment = file.decisions[line].payment!;
@@ -173,19 +178,49 @@ function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly
     entries,
     holdChecks: entries.map((entry) => entry.checkNumber!),
     locatePayments: entries.map((entry) => entry.id),
-    handed: [note, ...entries.map((entry) => paymentPostedEvent(account, entry)), ...((answers && file.application.recordSuccess?.(lines)) || [])],
+    handed: [note, ...entries.map((entry) => paymentPostedEvent(account, entry)), ...((answers && file.application.recordSuccess?.(lines)) || []), ...refund],
+    // A refund is worked from the credit the payments leave on the balance read: written under that balance's version.
+    ...(refund.length ? { guardVersion: true } : {}),
   };
+}
+
+/** What lines of one policy pay in all (positive cents). */
+const paidBy = (file: FilePosting, lines: readonly number[]) => sum(lines.map((line) => file.decisions[line].payment!.amountCents));
+
+/** Whether lines leave a credit on the account that may be refunded (above the threshold): such a policy is posted alone. */
+const mayOverpay = (file: FilePosting, state: LoadedAccount, lines: readonly number[], thresholdCents: number) => paidBy(file, lines) - state.account.balanceCents > thresholdCents;
+
+/** The refund the credit lines leave owes, if any (a payment above what the term owes, as a manual payment's). */
+async function lockboxRefund(file: FilePosting, state: LoadedAccount, lines: readonly number[]): Promise<TransactionWrite[]> {
+  const paid = paidBy(file, lines);
+  const creditCents = paid - state.account.balanceCents;
+  if (creditCents <= 0) return [];
+  return refundOwedWrites({
+    account: state.account,
+    creditCents,
+    reason: `Overpayment: lockbox payment of ${formatCents(paid)} on ${file.today} above the ${formatCents(Math.max(0, state.account.balanceCents))} owed`,
+    date: file.today,
+    createdAt: instant(file.now, lines.length + 1),
+  });
 }
 
 /** Posts lines of one policy alone (writePosting): a check another request posted meanwhile answers `error` on its line and the rest is posted again. */
 async function postAlone(file: FilePosting, state: LoadedAccount, lines: readonly number[]): Promise<LoadedAccount> {
   let pending = lines;
+  let changedMeanwhile = 0;
   while (pending.length > 0) {
+    const refund = await lockboxRefund(file, state, pending);
     try {
-      const after = await writePosting(lockboxPosting(file, state, pending));
+      const after = await writePosting(lockboxPosting(file, state, pending, true, refund));
       recordMoneyMove('PaymentsPosted', pending.length);
       return after;
     } catch (error) {
+      // A refund is written under the balance it was worked from: the account changed meanwhile (another chunk), read it again.
+      if (refund.length && error instanceof ConcurrentChangeError && !(error instanceof CheckAlreadyPostedError) && changedMeanwhile < REFUND_POSTING_ATTEMPTS) {
+        changedMeanwhile += 1;
+        state = (await loadAccount(state.account.policyId, state.account.termId)) ?? state;
+        continue;
+      }
       if (!(error instanceof CheckAlreadyPostedError)) throw error;
       const line = pending.find((candidate) => file.decisions[candidate].payment!.checkNumber === error.checkNumber)!;
       file.results[line] = { result: 'error', detail: error.messages[0] };
@@ -234,7 +269,16 @@ function groupSinglePostings(file: FilePosting, chunksPerPolicy: ReadonlyMap<str
  * every line is answered as it would be alone.
  */
 async function postFile(file: FilePosting, chunksPerPolicy: ReadonlyMap<string, number[][]>, loadedByNumber: ReadonlyMap<string, LoadedAccount>): Promise<void> {
-  const { groups, several } = groupSinglePostings(file, chunksPerPolicy, loadedByNumber);
+  // A policy whose payments may leave a refundable credit is posted alone, its refund worked out in its transaction.
+  const thresholdCents = (await billingSettings()).refundThresholdCents;
+  const overpaying = new Map([...chunksPerPolicy].filter(([policyNumber, policyChunks]) => mayOverpay(file, loadedByNumber.get(policyNumber)!, policyChunks.flat(), thresholdCents)));
+  const { groups, several } = groupSinglePostings(file, new Map([...chunksPerPolicy].filter(([policyNumber]) => !overpaying.has(policyNumber))), loadedByNumber);
+  // One payment fewer per posting than usual: its refund's two writes fit the transaction.
+  const fewer = LOCKBOX_PAYMENTS_PER_POSTING - 1;
+  several.push(...[...overpaying].map(([policyNumber, policyChunks]): [string, number[][]] => {
+    const policyLines = policyChunks.flat();
+    return [policyNumber, Array.from({ length: Math.ceil(policyLines.length / fewer) }, (_, index) => policyLines.slice(index * fewer, (index + 1) * fewer))];
+  }));
   await Promise.all([
     mapLimited(groups, LOCKBOX_GROUPS_AT_ONCE, async (members) => {
       const lines = members.flatMap((member) => member.lines);

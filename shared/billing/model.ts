@@ -20,6 +20,8 @@ export interface BillingSettings {
   nsfFeeCents: Cents;
   /** Fee a reinstatement assesses unless waived. */
   reinstatementFeeCents: Cents;
+  /** The carrier's refund threshold: a credit above it is paid out. */
+  refundThresholdCents: Cents;
 }
 
 // ---------------------------------------------------------------------------
@@ -347,13 +349,25 @@ export interface BillingAccount {
 /** Where a refund stands: owed (pending), approved for payment, paid out (issued), or withdrawn (voided). */
 export type RefundState = 'pending' | 'approved' | 'issued' | 'voided';
 
+/** A refund's payee: a contact of the policy, and the address its check is mailed to. */
+export interface RefundPayee {
+  contactId: string | null;
+  name: string;
+  /** Absent on refunds written before payees had roles: the named insured. */
+  role?: 'named_insured' | 'mortgagee';
+  mailingAddress?: { line1: string; line2?: string; city: string; state: string; zip: string };
+}
+
 /** A credit the carrier owes above the refund threshold, to be paid out to its payee. */
 export interface Refund {
   refundId: string;
   policyId: string;
   termId: string;
   policyNumber: string;
-  payee: { contactId: string | null; name: string };
+  /** Who it is paid to (the named insured, or the mortgagee where the product says so) and where the check is mailed. */
+  payee: RefundPayee;
+  /** The policy's agency, if any: a caller who reaches an agency's policies alone lists only its refunds. */
+  agencyId?: string | null;
   amountCents: Cents;
   /** Why it is owed: the move or posting that left the credit. */
   reason: string;
@@ -367,3 +381,19 @@ export interface Refund {
   createdAt: string;
   version: number;
 }
+
+/** A payment posted to a term's account, as the areas joined to a payment see it (commissions on the collected basis). */
+export interface PostedPayment {
+  policyId: string;
+  termId: string;
+  policyNumber: string;
+  agencyId: string | null;
+  paymentId: string;
+  /** What was collected (positive cents). */
+  amountCents: Cents;
+  date: string;
+  postedAt: string;
+}
+
+/** An area's writes for a payment, committed in the payment's transaction (wired in shared/moves/payment.ts). */
+export type PaymentJoin = (payment: PostedPayment) => Promise<import('../platform/transactions.js').TransactionWrite[]>;

@@ -17,10 +17,11 @@ import { loadRevision, policyWithinReach, type PolicyRecord, type TermRecord } f
 import { accountHistoryPage, paymentEntry } from './account-history.js';
 import { billingSettings } from './installment-plans.js';
 import { InvalidPaymentAmountError, parsePaymentAmount, statusOf } from './lockbox.js';
-import type { AccountEntry, AccountHistoryPage, BillingAccount } from './model.js';
+import type { AccountEntry, AccountHistoryPage, BillingAccount, PaymentJoin } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { entryContext, instant } from './posting-context.js';
 import { findPayment, loadAccount, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
+import { refundOwedWrites } from './refund-owed.js';
 
 // ---------------------------------------------------------------- account history
 /** The term of a policy that is in force on `today` (else the policy's active term). */
@@ -85,7 +86,7 @@ export interface ManualPayment {
 }
 
 /** makeManualPolicyPayment: posts an already-collected payment (row, balance and note in one transaction). */
-export async function makeManualPayment(principal: Principal, request: ManualPayment, now = clock.now()): Promise<{ paymentId: string }> {
+export async function makeManualPayment(principal: Principal, request: ManualPayment, now = clock.now(), joins: readonly PaymentJoin[] = []): Promise<{ paymentId: string }> {
   if (!request.policyNumber) throw new MissingPaymentFieldError('A policy number must be submitted');
   if (request.amount === undefined || request.amount === null || request.amount === '') throw new MissingPaymentFieldError('An amount must be submitted');
   let amountCents: Cents;
@@ -108,9 +109,29 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     policyId: policy.id, termId: account.termId, createdBy: principal.contactId, createdAt: at, agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Manual payment of ${formatCents(amountCents)}${request.paymentType ? ` (${request.paymentType})` : ''} posted`,
   });
-  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry)] });
+  // A payment above what the term owes leaves a credit: above the threshold it is refunded, in the payment's transaction,
+  // written under the account's version so the credit it is worked from is the one the payment leaves.
+  const overpaid = await overpaymentRefund(account, entry, now);
+  // The areas joined to a payment (commission earned as collected), in its transaction.
+  const posted = { policyId: account.policyId, termId: account.termId, policyNumber: account.policyNumber, agencyId: account.agencyId, paymentId: entry.id, amountCents: -entry.amountCents, date: entry.date, postedAt: entry.postedAt };
+  const joined = (await Promise.all(joins.map((join) => join(posted)))).flat();
+  const guarded = overpaid.length + joined.length > 0;
+  await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry), ...overpaid, ...joined], ...(guarded ? { guardVersion: true } : {}) });
   recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
+}
+
+/** The pending refund of the credit a payment leaves on the account, if above the threshold (no writes otherwise). */
+async function overpaymentRefund(account: BillingAccount, payment: AccountEntry, now: Date) {
+  const creditCents = -(account.balanceCents + payment.amountCents);
+  if (creditCents <= 0) return [];
+  return refundOwedWrites({
+    account,
+    creditCents,
+    reason: `Overpayment: payment of ${formatCents(-payment.amountCents)} on ${payment.date} above the ${formatCents(Math.max(0, account.balanceCents))} owed`,
+    date: todayIso(now),
+    createdAt: instant(now, 1),
+  });
 }
 
 /** payment.posted for integrators (shared/events), in the posting's transaction. */
@@ -133,7 +154,7 @@ export interface NsfRequestWire {
 }
 
 /** storeNSF: the payment is reversed (treated as never made), the NSF fee debited or waived, the cancellation allowed or postponed. */
-export async function storeNsf(principal: Principal, request: NsfRequestWire, now = clock.now()): Promise<{ reversalId: string; feeId: string }> {
+export async function storeNsf(principal: Principal, request: NsfRequestWire, now = clock.now(), joins: readonly PaymentJoin[] = []): Promise<{ reversalId: string; feeId: string }> {
   const located = await findPayment(request.paymentId);
   if (!located || (request.policyId && request.policyId !== located.policyId)) throw new NotFoundError(`Payment ${request.paymentId}`);
   const { policy } = await policyWithinReach(principal, { policyId: located.policyId });
@@ -158,6 +179,9 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
     policyId: policy.id, termId: located.termId, createdBy: principal.contactId, createdAt: instant(now), agencyId: policy.agencyId, contactIds: policy.contactIds,
     text: `Payment of ${formatCents(-payment.amountCents)} returned for non-sufficient funds; ${fee.waived ? 'NSF fee waived' : `NSF fee ${formatCents(fee.amountCents)} charged`}; cancellation ${request.allowCancel ? 'allowed' : `postponed until ${reversal.dueDate}`}`,
   });
+  // The areas joined to a payment see its reversal as a payment taken back (commission earned on it, on the collected basis, charged back).
+  const reversed = { policyId: policy.id, termId: located.termId, policyNumber: loaded.account.policyNumber, agencyId: loaded.account.agencyId, paymentId: reversal.id, amountCents: -reversal.amountCents, date: reversal.date, postedAt: reversal.postedAt };
+  const joined = (await Promise.all(joins.map((join) => join(reversed)))).flat();
   await writePosting({
     account: loaded.account,
     prior: loaded,
@@ -170,6 +194,7 @@ export async function storeNsf(principal: Principal, request: NsfRequestWire, no
         type: 'payment.reversed', policyId: policy.id, policyNumber: loaded.account.policyNumber, agencyId: loaded.account.agencyId, transactionId: reversal.id, occurredAt: reversal.postedAt,
         data: { term_id: located.termId, payment_id: request.paymentId, amount: amountOf(reversal.amountCents), nsf_fee: amountOf(fee.amountCents), reason: 'nsf' },
       }),
+      ...joined,
     ],
   });
   return { reversalId: reversal.id, feeId: fee.id };

@@ -26,6 +26,10 @@ export function refundWire(refund: Refund) {
     policy_number: refund.policyNumber,
     payee: refund.payee.name,
     payee_contact_id: refund.payee.contactId,
+    payee_role: refund.payee.role ?? 'named_insured',
+    mailing_address: refund.payee.mailingAddress
+      ? { address_line1: refund.payee.mailingAddress.line1, address_line2: refund.payee.mailingAddress.line2 ?? null, address_city: refund.payee.mailingAddress.city, address_state: refund.payee.mailingAddress.state, address_zip: refund.payee.mailingAddress.zip }
+      : null,
     amount: toAmount(refund.amountCents),
     reason: refund.reason,
     state: refund.state,
@@ -36,11 +40,23 @@ export function refundWire(refund: Refund) {
   };
 }
 
-/** A policy's refunds, in one state when asked. */
-export async function listRefunds(principal: Principal, request: { policyId: string; state?: RefundState }) {
-  const { policy } = await policyWithinReach(principal, { policyId: request.policyId });
-  const refunds = await listPolicyRefunds(policy.id);
-  return refunds.filter((refund) => !request.state || refund.state === request.state).map(refundWire);
+/**
+ * A policy's refunds, in one state when asked; without a policy, the refunds in one state across
+ * the book, oldest first, read from the index keyed by state (never a scan). A caller whose reach
+ * is its agencies sees theirs only.
+ */
+export async function listRefunds(principal: Principal, request: { policyId?: string; state?: RefundState }) {
+  if (request.policyId) {
+    const { policy } = await policyWithinReach(principal, { policyId: request.policyId });
+    const refunds = await listPolicyRefunds(policy.id);
+    return refunds.filter((refund) => !request.state || refund.state === request.state).map(refundWire);
+  }
+  if (!request.state) throw new BusinessRuleError('state: give a state (pending, approved, issued or voided) or a policy_id');
+  const inState = await refundsInState(request.state);
+  const reached = principal.isAdministrator || principal.scope === 'all'
+    ? inState
+    : inState.filter((refund) => principal.scope === 'agency' && !!refund.agencyId && principal.agencyIds.includes(refund.agencyId));
+  return reached.map(refundWire);
 }
 
 const STEPS = {

@@ -35,16 +35,19 @@ export function billingSettingsFromRecords(records: ReadonlyArray<Record<string,
   const schedules = ofKind<BillingScheduleDefinition>('BILLINGSCHEDULE');
   if (schedules.length === 0) throw new BillingSettingsMissingError('billing schedules');
   const cancellation = single<CancellationRules>(records, 'CANCELLATIONRULES', 'cancellation rules');
-  const carrier = single<{ nsfFee?: string; reinstatementFee?: string }>(records, 'CARRIER', 'carrier settings');
+  const carrier = single<{ nsfFee?: string; reinstatementFee?: string; refundThreshold?: string }>(records, 'CARRIER', 'carrier settings');
   if (carrier.nsfFee === undefined) throw new BillingSettingsMissingError('NSF fee in the carrier settings');
+  const rules = single<BillingRules & { refundThreshold?: string }>(records, 'BILLINGRULES', 'billing rules');
   return {
     schedules: orderedSchedules(schedules),
-    rules: single<BillingRules>(records, 'BILLINGRULES', 'billing rules'),
+    rules,
     cancelReasons: ofKind<CancelReason>('CANCELREASON'),
     cancellation,
     minimumEarnedPremiumCents: toCents(cancellation.minimumEarnedPremium),
     nsfFeeCents: toCents(carrier.nsfFee),
     reinstatementFeeCents: toCents(carrier.reinstatementFee ?? '25.00'),
+    // A carrier setting; billing rules written before it may still carry one.
+    refundThresholdCents: toCents(carrier.refundThreshold ?? rules.refundThreshold ?? '25.00'),
   };
 }
 

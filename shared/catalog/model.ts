@@ -19,6 +19,10 @@ export interface CarrierSettings {
   nsfFee?: string;
   /** Fee a reinstatement assesses unless waived (decimal string; 25.00 when absent). */
   reinstatementFee?: string;
+  /** A credit the carrier owes above this is paid out as a refund; at or below it stays on the account (decimal string; 25.00 when absent). */
+  refundThreshold?: string;
+  /** What agency commission is paid on: premium as written (the default), or premium as collected (earned as payments are applied, proportionally). */
+  commissionBasis?: 'written' | 'collected';
 }
 
 // ---------------------------------------------------------------------------
@@ -76,6 +80,8 @@ export interface CancellationRules {
   returnPremiumMethod: 'daily_pro_rata';
   /** Whether fees are returned on cancellation (items marked `fullyEarned` never are). */
   feesReturned: boolean;
+  /** Who a refund of return premium or overpayment is paid to: the first named insured (the default), or the first mortgagee where the revision has one. */
+  refundPayee?: 'namedInsured' | 'mortgageeFirst';
 }
 
 // ---------------------------------------------------------------------------

@@ -63,7 +63,7 @@ export interface ProductPackage {
   questions: { version: string; questions: QuestionDefinition[] };
   forms: { version: string; forms: FormDefinition[] };
   billing: { version: string; billingSchedules: BillingScheduleDefinition[]; billDaysBeforeDue: number; nonPaymentCancelDaysAfterDue: number; firstInstallmentBilledOnEffectiveDate: boolean };
-  cancellation: { version: string; cancelReasons: CancelReason[]; minimumEarnedPremium: string; returnPremiumMethod: 'daily_pro_rata'; feesReturned: boolean };
+  cancellation: { version: string; cancelReasons: CancelReason[]; minimumEarnedPremium: string; returnPremiumMethod: 'daily_pro_rata'; feesReturned: boolean; refundPayee?: 'namedInsured' | 'mortgageeFirst' };
   renewal: { version: string; leadDays: number; premiumIncreaseReviewPercent: string; nonRenewalNoticeDays: number; nonRenewalReasons: NonRenewalReason[] };
   filings: Array<StateFiling & { file: string; version?: string; rateVersions?: RateVersion[] }>;
   worksheets: Worksheet[];
@@ -270,6 +270,7 @@ const FILE_SCHEMAS = {
     minimumEarnedPremium: decimal(),
     returnPremiumMethod: z.literal('daily_pro_rata'),
     feesReturned: z.boolean(),
+    refundPayee: z.optional(z.enum(['namedInsured', 'mortgageeFirst'])),
   }),
   [PACKAGE_FILES.renewal]: z.strictObject({
     version: version(),

@@ -4,4 +4,4 @@
  */
 export type { CommissionRow, CommissionSchedule, CommissionTerm } from './model.js';
 export { commissionCents, DEFAULT_RATES, scheduledRate } from './rules.js';
-export { commissionStatement, retrieveCommissionStatement, setCommissionSchedule, statementCsv } from './service.js';
+export { commissionStatement, recordCommissionPayment, retrieveCommissionStatement, setCommissionSchedule, statementCsv } from './service.js';

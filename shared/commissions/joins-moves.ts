@@ -8,11 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getContactSummaries } from '../contacts/index.js';
-import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, TransactionWrite } from '../lifecycle/index.js';
+import type { PostedPayment } from '../billing/index.js';
+import { getCarrierSettings } from '../catalog/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { CommissionRow, CommissionTerm, CommissionTransaction } from './model.js';
-import { commissionCents, monthOf, scheduledRate } from './rules.js';
+import { collectedPremiumCents, commissionCents, monthOf, scheduledRate } from './rules.js';
 import { commissionRowPut, commissionTermCreate, commissionTermUpdate, getCommissionTerm, schedulesOf } from './store.js';
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'commissions', writes });
@@ -47,20 +49,56 @@ function row(term: CommissionTerm, move: { transaction: CommissionTransaction; d
   };
 }
 
-/** A new term's commission: its terms (the rate fixed for it) and its first row. */
+/** The carrier's basis for commission (its setting `commissionBasis`): written premium unless it says collected. */
+async function commissionBasis(): Promise<'written' | 'collected'> {
+  return (await getCarrierSettings()).commissionBasis === 'collected' ? 'collected' : 'written';
+}
+
+/**
+ * A new term's commission: its terms (the rate and basis fixed for it) and its first row. On the
+ * collected basis nothing is earned yet: the term keeps what it charges, and payments earn it.
+ */
 async function newTermPart(
-  term: { policyId: string; termId: string; policyNumber: string; agencyId?: string; namedInsuredContactIds: string[]; effectiveDate: string; writtenPremiumCents: number },
+  term: { policyId: string; termId: string; policyNumber: string; agencyId?: string; namedInsuredContactIds: string[]; effectiveDate: string; writtenPremiumCents: number; writtenFeeCents?: number },
   snapshot: Pick<RevisionSnapshot, 'header' | 'risks'>,
-  move: { transaction: 'New Business' | 'Renewal'; decisionDate: string; postedAt: string; overrideRate?: string },
+  move: { transaction: 'New Business' | 'Renewal' | 'Rewrite'; kind: 'new_business' | 'renewal'; decisionDate: string; postedAt: string; overrideRate?: string },
 ): Promise<AreaPart> {
   if (!term.agencyId) return part([]);
-  const rate = move.overrideRate ?? (await rateOf(term.agencyId, snapshot, move.transaction === 'Renewal' ? 'renewal' : 'new_business'));
+  const [rate, basis] = await Promise.all([move.overrideRate ?? rateOf(term.agencyId, snapshot, move.kind), commissionBasis()]);
   const commissionTerm: CommissionTerm = {
     policyId: term.policyId, termId: term.termId, policyNumber: term.policyNumber, agencyId: term.agencyId,
-    insured: await insuredOf(term.namedInsuredContactIds), rate, overridden: move.overrideRate !== undefined, standingChargebackCents: 0, standingReturnPremiumCents: 0, version: 1,
+    insured: await insuredOf(term.namedInsuredContactIds), rate, overridden: move.overrideRate !== undefined, standingChargebackCents: 0, standingReturnPremiumCents: 0,
+    kind: move.kind, basis,
+    ...(basis === 'collected' ? { writtenPremiumCents: term.writtenPremiumCents, chargesCents: term.writtenPremiumCents + (term.writtenFeeCents ?? 0), collectedCents: 0, earnedCents: 0 } : {}),
+    version: 1,
   };
+  const first = basis === 'collected' ? [] : [commissionRowPut(row(commissionTerm, { ...move, effectiveDate: term.effectiveDate, premiumCents: term.writtenPremiumCents }))];
   // What the move records of it: the rate fixed for the term (issue answers it as the vendor's commission_rate).
-  return { ...part([commissionTermCreate(commissionTerm), commissionRowPut(row(commissionTerm, { ...move, effectiveDate: term.effectiveDate, premiumCents: term.writtenPremiumCents }))]), preview: { commissionRate: rate } };
+  return { ...part([commissionTermCreate(commissionTerm), ...first]), preview: { commissionRate: rate } };
+}
+
+/**
+ * A move of a term paid on the collected basis: the term's figures moved by it, the commission
+ * earned on the premium collected worked out again, and a row of the difference.
+ */
+function collectedStep(
+  term: CommissionTerm,
+  change: { premiumCents?: number; chargesCents?: number; collectedCents?: number },
+  move: { transaction: CommissionTransaction; decisionDate: string; postedAt: string; effectiveDate: string },
+): { rows: CommissionRow[]; term: CommissionTerm; earnedChangeCents: number } {
+  const before = { writtenPremiumCents: term.writtenPremiumCents ?? 0, chargesCents: term.chargesCents ?? 0, collectedCents: term.collectedCents ?? 0 };
+  const after = {
+    writtenPremiumCents: before.writtenPremiumCents + (change.premiumCents ?? 0),
+    chargesCents: before.chargesCents + (change.chargesCents ?? 0),
+    collectedCents: before.collectedCents + (change.collectedCents ?? 0),
+  };
+  const collectedBefore = collectedPremiumCents(before);
+  const collectedAfter = collectedPremiumCents(after);
+  const earned = commissionCents(collectedAfter, term.rate);
+  const earnedChangeCents = earned - (term.earnedCents ?? 0);
+  const premiumCents = move.transaction === 'Collection' ? collectedAfter - collectedBefore : (change.premiumCents ?? 0);
+  const rows = earnedChangeCents !== 0 || premiumCents !== 0 ? [{ ...row(term, { ...move, premiumCents }), commissionCents: earnedChangeCents }] : [];
+  return { rows, term: { ...term, ...after, earnedCents: earned }, earnedChangeCents };
 }
 
 /** Issue: new business commission on the term's written premium, at the override given for this policy or the agency's schedule. */
@@ -69,7 +107,7 @@ export async function commissionsAtIssue(committed: CommittedRevision): Promise<
   const snapshot = await loadRevision(committed.revisionId);
   if (!snapshot) return part([]);
   return newTermPart(committed, snapshot, {
-    transaction: 'New Business', decisionDate: committed.commitDate, postedAt: clock.now().toISOString(),
+    transaction: 'New Business', kind: 'new_business', decisionDate: committed.commitDate, postedAt: clock.now().toISOString(),
     ...(committed.commissionOverrideRate !== undefined ? { overrideRate: committed.commissionOverrideRate } : {}),
   });
 }
@@ -77,7 +115,7 @@ export async function commissionsAtIssue(committed: CommittedRevision): Promise<
 /** Renewal: renewal commission on the renewal term's written premium (nothing while held for review). */
 export async function commissionsAtRenewal(renewed: RenewedTerm): Promise<AreaPart> {
   if (renewed.held || !renewed.agencyId) return part([]);
-  return newTermPart(renewed, renewed.revision, { transaction: 'Renewal', decisionDate: renewed.decisionDate, postedAt: renewed.decidedAt });
+  return newTermPart(renewed, renewed.revision, { transaction: 'Renewal', kind: 'renewal', decisionDate: renewed.decisionDate, postedAt: renewed.decidedAt });
 }
 
 /** An endorsement (or a reversal): commission on its additional premium, charged back on its return premium; a preview writes nothing. */
@@ -85,6 +123,10 @@ export async function commissionsAtEndorsement(endorsed: EndorsedRevision, mode:
   if (mode.preview || !endorsed.agencyId || endorsed.premiumChangeCents === 0) return part([]);
   const term = await getCommissionTerm(endorsed.termId);
   if (!term) return part([]);
+  if (term.basis === 'collected') {
+    const step = collectedStep(term, { premiumCents: endorsed.premiumChangeCents, chargesCents: endorsed.premiumChangeCents + endorsed.feeChangeCents }, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate });
+    return part([...step.rows.map(commissionRowPut), commissionTermUpdate(step.term)]);
+  }
   return part([commissionRowPut(row(term, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate, premiumCents: endorsed.premiumChangeCents }))]);
 }
 
@@ -93,15 +135,61 @@ export async function commissionsAtCancellation(cancelled: CancelledTerm): Promi
   if (cancelled.outcome !== 'cancelled' || !cancelled.agencyId) return part([]);
   const term = await getCommissionTerm(cancelled.termId);
   if (!term) return part([]);
+  return part(chargebackWrites(term, cancelled));
+}
+
+/** A cancellation's chargeback on its return premium (on the collected basis: what the premium left to collect no longer earns). */
+function chargebackWrites(term: CommissionTerm, cancelled: CancelledTerm): TransactionWrite[] {
+  if (term.basis === 'collected') {
+    const step = collectedStep(term, { premiumCents: -cancelled.returnPremiumCents, chargesCents: -cancelled.returnPremiumCents }, { transaction: 'Cancellation', decisionDate: cancelled.decisionDate, postedAt: cancelled.decidedAt, effectiveDate: cancelled.cancelDate });
+    return [...step.rows.map(commissionRowPut), commissionTermUpdate({ ...step.term, standingChargebackCents: step.earnedChangeCents, standingReturnPremiumCents: cancelled.returnPremiumCents })];
+  }
   const chargeback = row(term, { transaction: 'Cancellation', decisionDate: cancelled.decisionDate, postedAt: cancelled.decidedAt, effectiveDate: cancelled.cancelDate, premiumCents: -cancelled.returnPremiumCents });
-  return part([commissionRowPut(chargeback), commissionTermUpdate({ ...term, standingChargebackCents: chargeback.commissionCents, standingReturnPremiumCents: cancelled.returnPremiumCents })]);
+  return [commissionRowPut(chargeback), commissionTermUpdate({ ...term, standingChargebackCents: chargeback.commissionCents, standingReturnPremiumCents: cancelled.returnPremiumCents })];
 }
 
 /** A reinstatement: what the cancellation charged back is earned again. */
 export async function commissionsAtReinstatement(reinstated: ReinstatedTerm): Promise<AreaPart> {
   if (!reinstated.agencyId) return part([]);
   const term = await getCommissionTerm(reinstated.termId);
-  if (!term || term.standingChargebackCents === 0) return part([]);
+  if (!term || (term.standingChargebackCents === 0 && term.standingReturnPremiumCents === 0)) return part([]);
+  if (term.basis === 'collected') {
+    const step = collectedStep(term, { premiumCents: term.standingReturnPremiumCents, chargesCents: term.standingReturnPremiumCents }, { transaction: 'Reinstatement', decisionDate: reinstated.decisionDate, postedAt: reinstated.decidedAt, effectiveDate: reinstated.reinstatementDate });
+    return part([...step.rows.map(commissionRowPut), commissionTermUpdate({ ...step.term, standingChargebackCents: 0, standingReturnPremiumCents: 0 })]);
+  }
   const restored = row(term, { transaction: 'Reinstatement', decisionDate: reinstated.decisionDate, postedAt: reinstated.decidedAt, effectiveDate: reinstated.reinstatementDate, premiumCents: term.standingReturnPremiumCents });
   return part([commissionRowPut({ ...restored, commissionCents: -term.standingChargebackCents }), commissionTermUpdate({ ...term, standingChargebackCents: 0, standingReturnPremiumCents: 0 })]);
+}
+
+/**
+ * A payment applied to a term paid on the collected basis: the commission its share of premium
+ * earns, a Collection row in the payment's transaction (nothing on the written basis: commission
+ * was earned when written).
+ */
+export async function commissionsAtCollection(payment: PostedPayment): Promise<TransactionWrite[]> {
+  if (!payment.agencyId) return [];
+  const term = await getCommissionTerm(payment.termId);
+  if (!term || term.basis !== 'collected') return [];
+  const step = collectedStep(term, { collectedCents: payment.amountCents }, { transaction: 'Collection', decisionDate: payment.date, postedAt: payment.postedAt, effectiveDate: payment.date });
+  return [...step.rows.map(commissionRowPut), commissionTermUpdate(step.term)];
+}
+
+/**
+ * A rewrite: the old term's commission charged back on the return premium its cancellation
+ * (reason Rewritten) transferred, and the new term's commission on its written premium, as a
+ * Rewrite row at the rate that fits it: a new term continues the policy as a renewal would
+ * (renewal rate); a rewrite of the term in force keeps the old term's kind (and the override given
+ * for the policy). A preview writes nothing.
+ */
+export async function commissionsAtRewrite(rewritten: RewrittenPolicy, mode: { preview: boolean } = { preview: false }): Promise<AreaPart> {
+  if (mode.preview || !rewritten.agencyId) return part([]);
+  const old = await getCommissionTerm(rewritten.fromTermId);
+  const writes: TransactionWrite[] = rewritten.cancelled && old && rewritten.cancelled.outcome === 'cancelled' ? chargebackWrites(old, rewritten.cancelled) : [];
+  const kind = rewritten.rewriteType === 'new_term' ? 'renewal' : (old?.kind ?? 'new_business');
+  const opened = await newTermPart(
+    { ...rewritten.committed, agencyId: rewritten.committed.agencyId ?? rewritten.agencyId },
+    rewritten.revision,
+    { transaction: 'Rewrite', kind, decisionDate: rewritten.decisionDate, postedAt: new Date(Date.parse(rewritten.decidedAt) + 20).toISOString(), ...(old?.overridden && rewritten.rewriteType !== 'new_term' ? { overrideRate: old.rate } : {}) },
+  );
+  return part([...writes, ...opened.writes]);
 }

@@ -5,6 +5,10 @@
  * - A term's commission terms: `COMMISSION_TERM#<term>` / `TERM`.
  * - An agency's commission rows share `COMMISSIONS#<agency>`, sorted `ROW#<YYYY-MM>#<postedAt>#<id>`:
  *   a statement reads its month's rows (and the months before for the balance), never the book.
+ * - An agency's commission payments share that partition, sorted `PAID#<YYYY-MM>#<paidOn>#<id>`
+ *   (the month paid on): a statement reads its month's payments and the months' before.
+ * - A payment's reference, once per agency: `COMMISSION_PAYMENT_REF#<agency>#<reference>` / `REF`,
+ *   written with the payment, so the same remittance is never recorded twice.
  */
 const schedulesPartition = (agencyId: string) => `COMMISSION_SCHEDULES#${agencyId}`;
 const rowsPartition = (agencyId: string) => `COMMISSIONS#${agencyId}`;
@@ -32,4 +36,20 @@ export const rowsBeforeQuery = (agencyId: string, month: string) => ({
   ConsistentRead: true,
   ProjectionExpression: 'commissionCents, #month',
   ExpressionAttributeNames: { '#month': 'month' },
+});
+
+export const paymentKey = (agencyId: string, month: string, paidOn: string, paymentId: string) => ({ pk: rowsPartition(agencyId), sk: `PAID#${month}#${paidOn}#${paymentId}` });
+export const paymentReferenceKey = (agencyId: string, reference: string) => ({ pk: `COMMISSION_PAYMENT_REF#${agencyId}#${reference}`, sk: 'REF' });
+/** The payments of one agency-month. */
+export const monthPaymentsQuery = (agencyId: string, month: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :month)',
+  ExpressionAttributeValues: { ':pk': rowsPartition(agencyId), ':month': `PAID#${month}#` },
+  ConsistentRead: true,
+});
+/** The amounts of the agency's payments of the months before `month`. */
+export const paymentsBeforeQuery = (agencyId: string, month: string) => ({
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+  ExpressionAttributeValues: { ':pk': rowsPartition(agencyId), ':first': 'PAID#', ':last': `PAID#${month}#` },
+  ConsistentRead: true,
+  ProjectionExpression: 'amountCents',
 });

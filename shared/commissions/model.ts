@@ -28,10 +28,21 @@ export interface CommissionTerm {
   standingChargebackCents: number;
   /** The return premium it was charged back on. */
   standingReturnPremiumCents: number;
+  /** New business or renewal commission (absent on terms written before it was kept: new business). */
+  kind?: 'new_business' | 'renewal';
+  /** What commission is paid on, fixed for the term by the carrier's setting when it was written (absent: written). */
+  basis?: 'written' | 'collected';
+  /** Collected basis: the term's written premium and everything it charges (premium and fees), net of its moves. */
+  writtenPremiumCents?: number;
+  chargesCents?: number;
+  /** Collected basis: the payments applied to the term's account, net. */
+  collectedCents?: number;
+  /** Collected basis: the commission earned so far (the sum of the term's rows). */
+  earnedCents?: number;
   version: number;
 }
 
-export type CommissionTransaction = 'New Business' | 'Renewal' | 'Endorsement' | 'Cancellation' | 'Reinstatement';
+export type CommissionTransaction = 'New Business' | 'Renewal' | 'Endorsement' | 'Cancellation' | 'Reinstatement' | 'Collection' | 'Rewrite';
 
 /** One policy transaction's commission, kept in its agency-month by the move that made it. */
 export interface CommissionRow {
@@ -50,4 +61,18 @@ export interface CommissionRow {
   premiumCents: number;
   rate: string;
   commissionCents: number;
+}
+
+/** A commission payment made to an agency (recorded by an Administrator): shown as paid on the statement of the month paid on. */
+export interface CommissionPayment {
+  paymentId: string;
+  agencyId: string;
+  /** YYYY-MM of paidOn. */
+  month: string;
+  paidOn: string;
+  amountCents: number;
+  /** The remittance's reference (check number, transfer id): once per agency. */
+  reference: string;
+  recordedBy: string;
+  recordedAt: string;
 }

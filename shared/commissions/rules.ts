@@ -25,6 +25,19 @@ export function scheduledRate(schedules: readonly CommissionSchedule[], lineId: 
   return kind === 'renewal' ? DEFAULT_RATES.renewalRate : DEFAULT_RATES.newBusinessRate;
 }
 
+/**
+ * Collected basis: the premium collected so far on a term, what is collected in proportion of
+ * what the term charges (premium and fees), never more than its written premium; half-up to the
+ * cent. Commission is earned on it as payments come in, and the cumulative figure keeps the sum
+ * of the rows exact: the term paid in full earns what the written basis would.
+ */
+export function collectedPremiumCents(term: { writtenPremiumCents: number; chargesCents: number; collectedCents: number }): number {
+  if (term.writtenPremiumCents <= 0 || term.chargesCents <= 0 || term.collectedCents <= 0) return 0;
+  const share = BigInt(Math.min(term.collectedCents, term.chargesCents));
+  const charges = BigInt(term.chargesCents);
+  return Number((BigInt(term.writtenPremiumCents) * share * 2n + charges) / (2n * charges));
+}
+
 /** `YYYY-MM` of a date. */
 export const monthOf = (date: string) => date.slice(0, 7);
 

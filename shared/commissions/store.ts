@@ -3,9 +3,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { queryAll } from '../platform/dynamo.js';
-import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import { monthRowsQuery, rowKey, rowsBeforeQuery, scheduleKey, schedulesQuery, termKey } from './keys.js';
-import type { CommissionRow, CommissionSchedule, CommissionTerm } from './model.js';
+import { runTransaction, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { monthPaymentsQuery, monthRowsQuery, paymentKey, paymentReferenceKey, paymentsBeforeQuery, rowKey, rowsBeforeQuery, scheduleKey, schedulesQuery, termKey } from './keys.js';
+import type { CommissionPayment, CommissionRow, CommissionSchedule, CommissionTerm } from './model.js';
 
 const table = () => config.tableName();
 
@@ -51,4 +51,27 @@ export async function monthRows(agencyId: string, month: string): Promise<Commis
 /** The commission of every row of the agency's months before `month`. */
 export async function commissionBefore(agencyId: string, month: string): Promise<number[]> {
   return (await queryAll<{ commissionCents: number }>(rowsBeforeQuery(agencyId, month))).map((item) => item.commissionCents);
+}
+
+export class CommissionPaymentReferenceTakenError extends Error {}
+
+/** A payment and its reference's claim, in one transaction: a reference already recorded for the agency refuses it and writes nothing. */
+export async function recordPayment(payment: CommissionPayment): Promise<void> {
+  await runTransaction(
+    [
+      { Put: { TableName: table(), Item: { ...paymentReferenceKey(payment.agencyId, payment.reference), entity: 'CommissionPaymentReference', paymentId: payment.paymentId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...paymentKey(payment.agencyId, payment.month, payment.paidOn, payment.paymentId), entity: 'CommissionPayment', ...payment }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ],
+    { label: `Commission payment ${payment.reference}`, onConditionFailed: (failure) => (failure.indexes.includes(0) ? new CommissionPaymentReferenceTakenError(payment.reference) : undefined) },
+  );
+}
+
+/** One agency-month's payments, by day paid. */
+export async function monthPayments(agencyId: string, month: string): Promise<CommissionPayment[]> {
+  return (await queryAll(monthPaymentsQuery(agencyId, month))).map((item) => withoutStorageKeys<CommissionPayment>(item));
+}
+
+/** The amount of every payment of the agency's months before `month`. */
+export async function paidBefore(agencyId: string, month: string): Promise<number[]> {
+  return (await queryAll<{ amountCents: number }>(paymentsBeforeQuery(agencyId, month))).map((item) => item.amountCents);
 }

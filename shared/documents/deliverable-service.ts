@@ -207,7 +207,7 @@ interface RenderOptions {
   reason?: string;
 }
 
-async function carrierIdentity(): Promise<Carrier> {
+export async function carrierIdentity(): Promise<Carrier> {
   const settings = await getCatalogRecord<{ carrierName?: string; carrierAddress?: MailingAddress; carrierPhone?: string }>('CARRIER');
   if (settings?.carrierName && settings.carrierAddress) {
     return { name: settings.carrierName, address: settings.carrierAddress, ...(settings.carrierPhone ? { phone: settings.carrierPhone } : {}) };

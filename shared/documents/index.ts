@@ -8,3 +8,6 @@ export { createRevisionDeliverable } from './deliverable-service.js';
 export { listPolicyAttachments } from './attachments.js';
 export { markAttachmentSigned } from './store.js';
 export { storedFileContent, type StoredFileContent } from './file-content.js';
+export { storePartyStatement, type StoredStatement } from './party-statements.js';
+export { idempotentFileId } from './deliverable-service.js';
+export type { PartyStatement } from './model.js';

@@ -337,3 +337,27 @@ export interface DeliverableRequest {
   state: 'requested' | 'rendered';
   renderedAt?: string;
 }
+
+/**
+ * A statement to a party that is not a policy (an agency's commission statement): a table of
+ * lines and a summary, rendered as a PDF and kept as a file of that party, printed or e-mailed as
+ * any deliverable. The area that owns the figures fills it; documents only lays it out.
+ */
+export interface PartyStatement {
+  /** `Commission Statement`. */
+  title: string;
+  /** The statement's number, printed in the header band (`<agency number or id>-<YYYY-MM>`). */
+  reference: string;
+  /** The party the file belongs to (its id keeps the file) and its mailing address. */
+  party: { id: string; name: string; address?: MailingAddress };
+  /** Label-value pairs printed above the table (Period, Agency). */
+  heading: Array<{ label: string; value: string }>;
+  columns: Array<{ header: string; width: number; align?: 'left' | 'right' }>;
+  rows: string[][];
+  /** Printed under the table, as a totals box (Previous balance, Commission, Paid, Balance). */
+  summary: Array<{ label: string; value: string }>;
+  /** A second table (the payments made), with its title; omitted when empty. */
+  payments?: { title: string; columns: Array<{ header: string; width: number; align?: 'left' | 'right' }>; rows: string[][] };
+  /** YYYY-MM-DD: the day it is dated (and its PDF's creation date). */
+  issueDate: string;
+}

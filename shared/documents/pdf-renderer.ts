@@ -5,3 +5,4 @@
  * parse it at every cold start, and one that never renders does not ship it.
  */
 export { renderDeliverablePdf } from './render/index.js';
+export { renderPartyStatement } from './render/party-statement.js';

@@ -4,6 +4,7 @@
  * issue's. Opening a rewrite (rewrite_policy) takes no contribution.
  */
 import { booksAtRewrite } from '../books/joins-moves.js';
+import { commissionsAtRewrite } from '../commissions/joins-moves.js';
 import { billingAtRewrite, billingScheduleOf, cancelReason, cancellationFigures } from '../billing/joins-moves.js';
 import { declarationAtRewrite } from '../documents/joins-moves.js';
 import { eventsAtRewrite } from '../events/joins-moves.js';
@@ -14,7 +15,7 @@ import { policiesAtRewrite } from '../policies/joins-moves.js';
 import { searchAtRewrite } from '../search/joins-moves.js';
 
 export const rewriteWiring: RewriteWiring = {
-  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite, booksAtRewrite],
+  rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite, booksAtRewrite, commissionsAtRewrite],
   issue: [declarationAtRewrite, searchAtRewrite],
   reads: { cancelReason, cancellationFigures, billingScheduleOf },
 };

@@ -601,7 +601,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A policy's refunds (pending, approved, issued, voided), oldest first, in one state when asked
+         * A policy's refunds (pending, approved, issued, voided), oldest first, in one state when asked; without policy_id, every refund in the state given across the book (payee, mailing address, amount, reason)
          * @description Requires the permission `refunds:read`.
          */
         post: operations["v2-billing-list_refunds"];
@@ -631,6 +631,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/billing/record_commission_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a commission payment made to an agency (Administrators): the statement of the month paid_on falls in shows it as paid and carries the lower balance forward. A reference is recorded once per agency; an Idempotency-Key header makes a retry answer the first result and change nothing
+         * @description Requires the permission `billing:write`.
+         */
+        post: operations["v2-billing-record_commission_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/billing/retrieve_commission_statement": {
         parameters: {
             query?: never;
@@ -641,7 +661,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An agency's commission statement for a month (YYYY-MM): each policy transaction (policy number, insured, transaction, effective date, premium, rate, commission), totals, the previous balance and what was paid. An agent reads his own agency's only. format csv adds the statement as CSV
+         * An agency's commission statement for a month (YYYY-MM): each policy transaction (policy number, insured, transaction, effective date, premium, rate, commission), totals, the previous balance and what was paid. An agent reads his own agency's only. format csv adds the statement as CSV; format pdf makes it a PDF file of the agency in the documents area, queued for print or e-mail like any deliverable (deliverable.file_id), the same file while the statement is unchanged
          * @description Requires the permission `billing:read`.
          */
         post: operations["v2-billing-retrieve_commission_statement"];
@@ -6760,7 +6780,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    policy_id: string;
+                    policy_id?: string;
                     /** @enum {string} */
                     state?: "pending" | "approved" | "issued" | "voided";
                 };
@@ -6878,6 +6898,123 @@ export interface operations {
                     check_number?: string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     refund_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-billing-record_commission_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    agency_id: string;
+                    /** @example 851.62 */
+                    amount: number | string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 2026-11-25 */
+                    paid_on: string;
+                    /** @example Pat Example */
+                    reference: string;
                 };
             };
         };

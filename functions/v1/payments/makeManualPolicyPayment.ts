@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { date, looseText, optional, shortText } from '../../../shared/platform/request-fields.js';
-import { makeManualPayment } from '../../../shared/billing/payments.js';
+import { makeManualPaymentMove } from '../../../shared/moves/payment.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
@@ -22,7 +22,7 @@ export const handler = defineOperation({
   tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const post = async () => {
-      await makeManualPayment(principal, input);
+      await makeManualPaymentMove(principal, input);
       return {};
     };
     return idempotencyKey ? onceForKey('makeManualPolicyPayment', `${principal.contactId}:${idempotencyKey}`, input, post, {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, id, looseText, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { storeNsf } from '../../../shared/billing/payments.js';
+import { storeNsfMove } from '../../../shared/moves/payment.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
@@ -25,7 +25,7 @@ export const handler = defineOperation({
   // An Idempotency-Key makes a retry answer the first answer; without one a second NSF of the payment is refused.
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const store = async () => {
-      await storeNsf(principal, input);
+      await storeNsfMove(principal, input);
       return {};
     };
     return idempotencyKey ? onceForKey('storeNSF', `${principal.contactId}:${idempotencyKey}`, input, store, {
