@@ -8,5 +8,5 @@ export { ADDITIONAL_INTEREST_ROLE_ID, ADMINISTRATOR_ROLE_ID, AGENCY_ROLE_ID, AGE
 export { standingAdmits } from './standing.js';
 export { agencyIdByNumber, contactCreationWrites, createContactProfileIfAbsent, getContact, getContacts, listPolicyLinks, plainContactRecords, policyLinkDelete, policyLinkPut } from './store.js';
 export type { ContactProfile, NewContactRecords } from './store.js';
-export { getContactSummaries } from './summaries.js';
-export type { ContactSummary } from './summaries.js';
+export { getContactSummaries } from './summary-store.js';
+export type { ContactSummary } from './summary-store.js';

@@ -13,6 +13,7 @@ import {
   agencyNumberKey,
   ALL_SCOPE,
   ANY_ROLE,
+  agencyScope,
   contactAddressKey,
   contactEmailKey,
   contactKey,
@@ -27,7 +28,7 @@ import {
   loginNameKey,
   nameWordQuery,
 } from './keys.js';
-import { planIndexChange, type TableItem } from './index-items.js';
+import { planIndexChange, type TableItem } from './index-store.js';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { clock } from '../platform/clock.js';
 
@@ -352,14 +353,14 @@ export interface NameWordHit {
  * time; `accept` filters each hit (type, reach, other words) and reading stops at `limit`.
  */
 export async function findByNameWord(
-  roleKey: string,
+  roleId: string | undefined,
   prefix: string,
   accept: (hit: NameWordHit) => boolean,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<NameWordHit[]> {
   const hits = new Map<string, NameWordHit>();
   const pages = queryPages<NameWordHit>({
-    ...nameWordQuery(roleKey, prefix),
+    ...nameWordQuery(roleId ?? ANY_ROLE, prefix),
     ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
     ExpressionAttributeNames: { '#type': 'type' },
   });
@@ -372,8 +373,17 @@ export async function findByNameWord(
   return [...hits.values()];
 }
 
-/** How many contacts a listing partition holds (one GetItem, whatever its size). */
-export async function countListing(roleKey: string, scopeKey: string): Promise<number> {
+/** A listing of contacts: those of one role (every role without one) within one agency's reach (everyone's without one). */
+export interface ContactListing {
+  roleId?: string;
+  agencyId?: string;
+}
+
+const listingPartition = (listing: ContactListing) => ({ roleKey: listing.roleId ?? ANY_ROLE, scopeKey: listing.agencyId === undefined ? ALL_SCOPE : agencyScope(listing.agencyId) });
+
+/** How many contacts a listing holds (one GetItem, whatever its size). */
+export async function countListing(listing: ContactListing): Promise<number> {
+  const { roleKey, scopeKey } = listingPartition(listing);
   const result = await documentClient().send(new GetCommand({ TableName: table(), Key: listingCounterKey(roleKey, scopeKey) }));
   return Math.max(0, (result.Item?.contacts as number | undefined) ?? 0);
 }
@@ -383,7 +393,8 @@ export async function countListing(roleKey: string, scopeKey: string): Promise<n
  * Earlier positions are skipped with COUNT queries: DynamoDB has no offset, so they are
  * still read (and paid for), but they are tiny and never leave the server.
  */
-export async function listingSlice(roleKey: string, scopeKey: string, offset: number, limit: number): Promise<Array<{ contactId: string; sortKey: string }>> {
+export async function listingSlice(listing: ContactListing, offset: number, limit: number): Promise<Array<{ contactId: string; sortKey: string }>> {
+  const { roleKey, scopeKey } = listingPartition(listing);
   let startKey: Record<string, unknown> | undefined;
   if (offset > 0) {
     for await (const page of queryPages({ ...listingQuery(roleKey, scopeKey), Select: 'COUNT' }, { maxItems: offset })) {

@@ -5,7 +5,7 @@
  * facts, lifecycle/model.ts) rather than importing them: the policies area, which the moves
  * build on, writes the search record of a new policy, so search cannot import the lifecycle.
  */
-import { searchIndexWritesForCancellationPending, searchIndexWritesForReviewState, searchIndexWritesForStatus, type IndexWrite } from './index-writes.js';
+import { searchIndexWritesForCancellationPending, searchIndexWritesForReviewState, searchIndexWritesForStatus, type IndexWrite } from './index-store.js';
 
 /** Search's part in a move (a lifecycle AreaPart). */
 interface SearchPart {

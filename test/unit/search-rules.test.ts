@@ -18,7 +18,7 @@ import {
   searchIndexWritesForReviewState,
   searchIndexWritesForStatus,
   searchRecordOf,
-} from '../../shared/search/index-writes.js';
+} from '../../shared/search/index-store.js';
 import type { SearchRecord, SearchablePolicy } from '../../shared/search/model.js';
 import { pageOf } from '../../shared/platform/paging.js';
 import { matchesWords, numberForms, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';

@@ -21,7 +21,7 @@ import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, termKey } from '../../../shared/policies/keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from '../../../shared/policies/model.js';
 import { getPolicyWithTerms, getRevisionHeaders, searchableOf } from '../../../shared/policies/store.js';
-import { searchIndexWritesForNewPolicy } from '../../../shared/search/index-writes.js';
+import { searchIndexWritesForNewPolicy } from '../../../shared/search/index-store.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 import { timedNightlyRun } from '../scenario-helpers.js';
 
