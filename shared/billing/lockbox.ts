@@ -7,7 +7,6 @@ import { InvalidAmountError, formatCents, sum, toCentsExactly, type Cents } from
 import { chargeStandings, inDueOrder, ledgerFromEntries } from './ledger.js';
 import type { AcceptedLockboxPayment, AccountEntry, BillingAccount, Charge, Credit, LockboxMatchRecord, LockboxTransactionResult } from './model.js';
 
-
 /** The lockbox form of a policy number: its digits only (`10-2026-7` -> `1020267`). */
 export function lockboxPolicyNumber(policyNumber: string): string {
   return policyNumber.replace(/\D/g, '');
