@@ -111,7 +111,7 @@ function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: New
  * behind). A transaction may touch an item only once: the listing counters the contacts
  * share are added up into one update each.
  */
-export function contactCreationWrites(contacts: readonly NewContactRecords[]): TransactionWrite[] {
+export function newContactsOf(contacts: readonly NewContactRecords[]): TransactionWrite[] {
   const writes: TransactionWrite[] = [];
   const counters = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
   for (const records of contacts) {
@@ -304,10 +304,11 @@ export async function getLoginCredential(username: string): Promise<{ contactId:
  * policies area when it attaches a contact; writing it again updates it.
  */
 /**
- * The write that links a contact to a policy, for another area to put in its own
- * transaction (a policy and its links are created together or not at all).
+ * A contact linked to a policy in a role, as a write for the linking area's own transaction (a
+ * policy and its links are created together or not at all): the caller gives the facts, the
+ * contacts area builds its record.
  */
-export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = clock.now().toISOString()) {
+export function policyLinkOf(contactId: string, link: PolicyLink, linkedAt = clock.now().toISOString()): TransactionWrite {
   return {
     Put: {
       TableName: table(),
@@ -316,8 +317,8 @@ export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = cl
   };
 }
 
-/** Removes a contact's link to a policy, in the transaction that retires the policy (a requoted quote). */
-export function policyLinkDelete(contactId: string, policyId: string) {
+/** A contact's link to a policy removed, as a write of the transaction that retires the policy (a requoted quote). */
+export function policyLinkRemoval(contactId: string, policyId: string): TransactionWrite {
   return { Delete: { TableName: table(), Key: contactPolicyLinkKey(contactId, policyId) } };
 }
 

@@ -5,7 +5,7 @@
  * facts, lifecycle/model.ts) rather than importing them: the policies area, which the moves
  * build on, writes the search record of a new policy, so search cannot import the lifecycle.
  */
-import { searchIndexWritesForCancellationPending, searchIndexWritesForReviewState, searchIndexWritesForStatus, type IndexWrite } from './index-store.js';
+import { searchIndexWritesForCancellationPending, searchReviewStateChange, searchIndexWritesForStatus, type IndexWrite } from './index-store.js';
 
 /** Search's part in a move (a lifecycle AreaPart). */
 interface SearchPart {
@@ -112,7 +112,7 @@ export async function searchAtExpiry(expired: TermDecision): Promise<SearchPart>
 
 /** A renewal decided: a held renewal declined is archived, and the record shows the review state of the revision in force again. */
 export async function searchAtRenewalStatus(decided: TermDecision): Promise<SearchPart> {
-  return part(decided.reviewStateRestored !== undefined ? searchIndexWritesForReviewState(decided.policyId, decided.reviewStateRestored) : []);
+  return part(decided.reviewStateRestored !== undefined ? searchReviewStateChange(decided.policyId, decided.reviewStateRestored) : []);
 }
 
 /** An endorsement committed: Active, the active revision the endorsement leaves; a change carried into a renewal leaves the record as it is. A preview shows nothing of search. */
