@@ -7,6 +7,7 @@ import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
+import { clock } from '../platform/clock.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { BoundQuote } from './model.js';
 import { isRated, policyWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
@@ -35,7 +36,7 @@ export async function bindPolicy(wiring: BindWiring, principal: Principal, by: {
   }
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, quoteCreatedAt: policy.dateAdded });
   const header = await currentlyRated(snapshot, policy.policyNumber);
-  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), revision: header };
+  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), revision: header, boundAt: clock.now().toISOString() };
   await runTransaction(await joinedWrites(wiring.bind, bound), { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

@@ -39,6 +39,8 @@ export interface BoundQuote {
   agencyId?: string;
   /** The revision as rated and stored (its version guards the submit): what the policies area's part changes. */
   revision: RevisionRecord;
+  /** When it was bound (the revision records it: a moratorium begun later does not stop its issue). */
+  boundAt: string;
 }
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */

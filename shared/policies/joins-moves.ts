@@ -29,8 +29,8 @@ export async function policiesAtRewrite(rewritten: RewrittenPolicy): Promise<{ a
 }
 
 /** A quote bound: its revision submitted (bind). */
-export async function policiesAtBind(bound: { revision: RevisionRecord }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
-  return { area: 'policies', writes: bindWrites(bound.revision) };
+export async function policiesAtBind(bound: { revision: RevisionRecord; boundAt: string }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: bindWrites(bound.revision, bound.boundAt) };
 }
 
 /** A pending cancellation withdrawn: the term no longer carries it (nothing here when none matching was pending). */
