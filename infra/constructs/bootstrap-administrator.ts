@@ -19,7 +19,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { bootstrapAdministratorProfile, BOOTSTRAP_ADMINISTRATOR_ID } from '../../shared/auth/bootstrap-administrator.js';
 import { apiKeyIdKey, apiKeyKey, oauthClientKey } from '../../shared/auth/keys.js';
-import { listingPartitions } from '../../shared/contacts/index-items.js';
+import { listingPartitions } from '../../shared/contacts/index-store.js';
 import { contactKey, listingCounterKey } from '../../shared/contacts/keys.js';
 import type { FunctionBundles } from '../bundles.js';
 import { PROJECT_ROOT, ServiceFunction, type DataResources } from './service-function.js';

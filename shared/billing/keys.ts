@@ -5,6 +5,7 @@
  * numbers already posted to the policy (the lockbox's natural key). Pure functions only.
  */
 import { stableShard } from '../platform/shards.js';
+import { LOCKBOX_DUE_SHARDS } from './lockbox-shards.js';
 
 export type Key = { pk: string; sk: string };
 
@@ -76,8 +77,7 @@ export function accountListQuery(tableName: string, shard: number) {
  */
 export const lockboxNumberKey = (lockboxNumber: string): Key => ({ pk: `LOCKBOX#${lockboxNumber}`, sk: 'LOCKBOX' });
 
-/** The lockbox-due records (the accounts that owe, the matchfile's source) are spread over this many partitions. */
-export const LOCKBOX_DUE_SHARDS = 8;
+export { LOCKBOX_DUE_SHARDS } from './lockbox-shards.js';
 export const lockboxDuePartition = (shard: number) => `LOCKBOXDUE#${shard}`;
 
 /**

@@ -6,7 +6,7 @@
 import { todayIso } from '../platform/dates.js';
 import { clock } from '../platform/clock.js';
 import { BusinessRuleError } from '../platform/errors.js';
-import { LOCKBOX_DUE_SHARDS } from './keys.js';
+import { LOCKBOX_DUE_SHARDS } from './lockbox-shards.js';
 import { matchfileLinesOf, type LockboxDue } from './lockbox.js';
 import type { LockboxMatchRecord } from './model.js';
 import { lockboxDuePage } from './store.js';

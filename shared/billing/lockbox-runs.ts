@@ -9,17 +9,15 @@
  * answers the lines in file order once every chunk is done.
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { documentClient, s3Client } from '../platform/clients.js';
+import { s3Client } from '../platform/clients.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
 import { NotFoundError } from '../platform/errors.js';
-import { runTransaction, RecordChangedError } from '../platform/transactions.js';
 import { lockboxNumberOf } from './lockbox.js';
-import { lockboxAnswersQuery, lockboxChunkDoneKey, lockboxRunKey } from './keys.js';
-import { keepLockboxRefusals, keptLockboxAnswers, lockboxSuccessesWrite, type LockboxLineAnswer } from './store.js';
+import { countLockboxChunkDone, getLockboxRun, keepLockboxRefusals, keptLockboxAnswers, lockboxAnswerPages, lockboxSuccessesWrite, putNewLockboxRun, type LockboxLineAnswer, type LockboxRun } from './store.js';
+
+export { getLockboxRun, type LockboxRun } from './store.js';
 import type { LockboxTransactionResult } from './model.js';
 import { applyLockboxTransactions } from './lockbox-application.js';
 import { clock } from '../platform/clock.js';
@@ -27,18 +25,7 @@ import { clock } from '../platform/clock.js';
 /** Lines a chunk carries at most (one lockbox number's lines are never split). */
 export const LOCKBOX_CHUNK_LINES = 250;
 
-const table = () => config.tableName();
 const fileObjectKey = (fileId: string) => `lockbox-files/${fileId}.json`;
-
-export interface LockboxRun {
-  fileId: string;
-  lines: number;
-  chunks: number;
-  chunksDone: number;
-  startedAt: string;
-  /** Who sent the file: only they (or an Administrator) read its answers. */
-  sentBy: string;
-}
 
 export const lockboxChunkMessage = z.object({
   fileId: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -78,22 +65,10 @@ export async function startLockboxRun(transactions: readonly unknown[], sentBy: 
   const chunks = lockboxChunks(transactions);
   await s3Client().send(new PutObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(fileId), Body: JSON.stringify(transactions), ContentType: 'application/json' }));
   const run: LockboxRun = { fileId, lines: transactions.length, chunks: chunks.length, chunksDone: 0, startedAt: now.toISOString(), sentBy };
-  try {
-    await documentClient().send(new PutCommand({ TableName: table(), Item: { ...lockboxRunKey(fileId), entity: 'LockboxRun', ...run }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (error) {
-    // The same key sent twice at once: the other call started the run.
-    if (isConditionalCheckFailure(error)) return (await getLockboxRun(fileId))!;
-    throw error;
-  }
+  // The same key sent twice at once: the other call started the run.
+  if (!(await putNewLockboxRun(run))) return (await getLockboxRun(fileId))!;
   await sendInBatches('lockbox-chunks', chunks.map((lines, chunk) => ({ id: String(chunk), body: { fileId, chunk, lines } satisfies LockboxChunk })), `the chunks of file ${fileId}`);
   return run;
-}
-
-export async function getLockboxRun(fileId: string): Promise<LockboxRun | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: lockboxRunKey(fileId), ConsistentRead: true }));
-  if (!found.Item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _entity, ...run } = found.Item;
-  return run as LockboxRun;
 }
 
 type LineAnswer = LockboxLineAnswer;
@@ -115,18 +90,8 @@ export async function applyLockboxChunk(message: LockboxChunk, now = clock.now()
     );
     await keepLockboxRefusals(message.fileId, message.chunk, results.flatMap((result, index): LineAnswer[] => (result.result === 'success' ? [] : [{ line: pending[index], ...result }])));
   }
-  try {
-    await runTransaction(
-      [
-        { Put: { TableName: table(), Item: { ...lockboxChunkDoneKey(message.fileId, message.chunk), entity: 'LockboxChunkDone' }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Update: { TableName: table(), Key: lockboxRunKey(message.fileId), UpdateExpression: 'ADD chunksDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
-      ],
-      { label: `Lockbox file ${message.fileId}` },
-    );
-  } catch (error) {
-    // Counted already: a redelivery of a chunk that had finished.
-    if (!(error instanceof RecordChangedError)) throw error;
-  }
+  // Counted once: a redelivery of a chunk that had finished leaves the count as it is.
+  await countLockboxChunkDone(message.fileId, message.chunk);
   return { applied: pending.length, alreadyAnswered: answered.size };
 }
 
@@ -140,11 +105,6 @@ export async function lockboxRunResult(fileId: string, reader: { contactId: stri
     // A line two deliveries of its chunk answered at once: the one that posted it tells.
     if (results[line]?.result !== 'success') results[line] = { result, detail };
   };
-  for await (const page of queryPages<Record<string, unknown>>(lockboxAnswersQuery(table(), fileId))) {
-    for (const item of page.items) {
-      if (item.entity === 'LockboxAnswers') (item.answers as LineAnswer[]).forEach(answer);
-      else if (item.entity === 'LockboxLine') answer(item as unknown as LineAnswer);
-    }
-  }
+  for await (const answers of lockboxAnswerPages(fileId)) answers.forEach(answer);
   return { file_id: fileId, status: 'done' as const, lines: run.lines, chunks: run.chunks, chunks_done: run.chunksDone, results };
 }

@@ -10,7 +10,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
-import { conflictBackoffCeilingMs, runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { conflictBackoffCeilingMs, RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import {
   ACCOUNT_LIST_SHARDS,
@@ -26,8 +26,11 @@ import {
   lockboxDueKey,
   lockboxDueQuery,
   lockboxAnswersKey,
+  lockboxAnswersQuery,
   lockboxChunkAnswersQuery,
+  lockboxChunkDoneKey,
   lockboxNumberKey,
+  lockboxRunKey,
   paymentLocatorKey,
   policyRefundsQuery,
   refundKey,
@@ -591,4 +594,59 @@ export async function listPolicyRefunds(policyId: string): Promise<Refund[]> {
 export async function refundsInState(state: string): Promise<Refund[]> {
   const items = await queryAll(refundsInStateQuery(table(), state));
   return items.map((item) => withoutStorageKeys<Refund>(item as Record<string, unknown>));
+}
+
+export interface LockboxRun {
+  fileId: string;
+  lines: number;
+  chunks: number;
+  chunksDone: number;
+  startedAt: string;
+  /** Who sent the file: only they (or an Administrator) read its answers. */
+  sentBy: string;
+}
+
+/** Records a large file's run; false when a run of that file id exists already (the same file sent twice at once). */
+export async function putNewLockboxRun(run: LockboxRun): Promise<boolean> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: table(), Item: { ...lockboxRunKey(run.fileId), entity: 'LockboxRun', ...run }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getLockboxRun(fileId: string): Promise<LockboxRun | undefined> {
+  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: lockboxRunKey(fileId), ConsistentRead: true }));
+  if (!found.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _entity, ...run } = found.Item;
+  return run as LockboxRun;
+}
+
+/** A chunk of a run marked done and counted on the run, once: a chunk already counted (a redelivery) changes nothing. */
+export async function countLockboxChunkDone(fileId: string, chunk: number): Promise<void> {
+  try {
+    await runTransaction(
+      [
+        { Put: { TableName: table(), Item: { ...lockboxChunkDoneKey(fileId, chunk), entity: 'LockboxChunkDone' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Update: { TableName: table(), Key: lockboxRunKey(fileId), UpdateExpression: 'ADD chunksDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+      { label: `Lockbox file ${fileId}` },
+    );
+  } catch (error) {
+    if (!(error instanceof RecordChangedError)) throw error;
+  }
+}
+
+/** A run's line answers as stored, a page at a time (successes grouped per posting, refusals one per line). */
+export async function* lockboxAnswerPages(fileId: string): AsyncGenerator<LockboxLineAnswer[]> {
+  for await (const page of queryPages<Record<string, unknown>>(lockboxAnswersQuery(table(), fileId))) {
+    const answers: LockboxLineAnswer[] = [];
+    for (const item of page.items) {
+      if (item.entity === 'LockboxAnswers') answers.push(...(item.answers as LockboxLineAnswer[]));
+      else if (item.entity === 'LockboxLine') answers.push(item as unknown as LockboxLineAnswer);
+    }
+    yield answers;
+  }
 }

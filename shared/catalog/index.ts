@@ -3,12 +3,12 @@
  * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
  */
 export type { ChargeDefinition, ChargeKind, NoticeDays, StateFiling, TerritoryTable, Availability, BillingRules, BillingScheduleDefinition, CancelReason, CancellationRules, NonRenewalReason, RenewalRules, FormDefinition, ItemDefinition, ProductCatalog, QuestionDefinition, RateVersion, RatingStep, Role, SubLineDefinition, TableKey, TableRow, UnderwritingRules, ValueReference } from './model.js';
-export { publishProductVersion } from './version-publishing.js';
+export { publishProductVersion } from './publishing-store.js';
 export { forgetCatalogCache, getCarrierSettings, getCatalogRecord, getCatalogRecords, getProductCatalog, getRenewalRules, listCatalog, listNonRenewalReasons, listRoles, writeCatalogRecords, putProductVersion, getProductVersion, listProductVersions, deleteCatalogRecords, type ProductVersionRecord } from './store.js';
 export { COUNTRYWIDE, longestRenewalLeadDays, notWrittenProblem, productForFiling, renewalLeadDays, resolveFiling, type ResolvedFiling } from './filings.js';
 export { STATE_NAMES } from './state-names.js';
 export { productFromRecords, chargeItems } from './model.js';
-export { packageRecords, type CatalogRecord } from './package-records.js';
+export { packageRecords, type CatalogRecord } from './package-record-store.js';
 export { readPackage, PACKAGE_FILES, type PackageDocument, type PackageProblem, type ProductPackage, type Worksheet } from './package-schema.js';
 export { validatePackage, type CountyList } from './package-validation.js';
 export { diffPackages, type PackageChange } from './package-diff.js';

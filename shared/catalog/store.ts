@@ -8,7 +8,7 @@ import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { CATALOG_PARTITION, catalogKey, catalogQuery, PRODUCT_VERSION_PARTITION, productVersionKey, type CatalogKind } from './keys.js';
 import { productFromRecords, type CarrierSettings, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
-import type { CatalogRecord } from './package-records.js';
+import type { CatalogRecord } from './package-record-store.js';
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; value: Promise<unknown> }>();

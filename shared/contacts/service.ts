@@ -9,7 +9,6 @@ import { hashPassword } from '../platform/passwords.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { planStoreRoles, renderAspectData, type LoginChange } from './aspects.js';
 import { normalizeContactContent } from './content.js';
-import { agencyScope, ALL_SCOPE, ANY_ROLE } from './keys.js';
 import type { ContactAddress, ContactRecord } from './model.js';
 import { matchesSearch, mostSelectiveWord, nameWords, sortName } from './names.js';
 import {
@@ -279,7 +278,7 @@ export async function retrieveContactList(
   const everyone = ['', 'all', 'any', '*'].includes(input.filter.trim().toLowerCase());
   const role = everyone ? undefined : findRole(roles, input.filter);
   if (!everyone && !role) throw new BusinessRuleError(`filter: no role named ${JSON.stringify(input.filter)}`);
-  const roleKey = role?.id ?? ANY_ROLE;
+  const roleId = role?.id;
   const offset = (input.currentPage - 1) * input.pageSize;
   const words = nameWords(input.searchString);
 
@@ -287,25 +286,25 @@ export async function retrieveContactList(
   let pageIds: string[];
   const prefix = mostSelectiveWord(words);
   if (prefix) {
-    const hits = await findByNameWord(roleKey, prefix, (hit) => matchesSearch(hit.words, words) && reachesHit(principal, hit));
+    const hits = await findByNameWord(roleId, prefix, (hit) => matchesSearch(hit.words, words) && reachesHit(principal, hit));
     hits.sort(byName);
     total = hits.length;
     pageIds = hits.slice(offset, offset + input.pageSize).map((hit) => hit.contactId);
   } else if (principal.scope === 'all') {
     [total, pageIds] = await Promise.all([
-      countListing(roleKey, ALL_SCOPE),
-      listingSlice(roleKey, ALL_SCOPE, offset, input.pageSize).then((rows) => rows.map((row) => row.contactId)),
+      countListing({ roleId }),
+      listingSlice({ roleId }, offset, input.pageSize).then((rows) => rows.map((row) => row.contactId)),
     ]);
   } else if (principal.scope === 'agency' && principal.agencyIds.length === 1) {
-    const scope = agencyScope(principal.agencyIds[0]);
+    const listing = { roleId, agencyId: principal.agencyIds[0] };
     [total, pageIds] = await Promise.all([
-      countListing(roleKey, scope),
-      listingSlice(roleKey, scope, offset, input.pageSize).then((rows) => rows.map((row) => row.contactId)),
+      countListing(listing),
+      listingSlice(listing, offset, input.pageSize).then((rows) => rows.map((row) => row.contactId)),
     ]);
   } else {
     // Several agencies (or none): merge their partitions; the cost is that of the caller's own reach.
-    const partitions = principal.scope === 'agency' ? principal.agencyIds.map(agencyScope) : [];
-    const rows = (await Promise.all(partitions.map((scope) => listingSlice(roleKey, scope, 0, Number.POSITIVE_INFINITY)))).flat();
+    const listings = principal.scope === 'agency' ? principal.agencyIds.map((agencyId) => ({ roleId, agencyId })) : [];
+    const rows = (await Promise.all(listings.map((listing) => listingSlice(listing, 0, Number.POSITIVE_INFINITY)))).flat();
     const unique = new Map(rows.map((row) => [row.contactId, row.sortKey]));
     const own = await getContact(principal.contactId);
     if (own && (!role || own.roleIds.includes(role.id))) unique.set(own.id, `${sortName(own.name)}#${own.id}`);

@@ -13,6 +13,7 @@ import {
   agencyNumberKey,
   ALL_SCOPE,
   ANY_ROLE,
+  agencyScope,
   contactAddressKey,
   contactEmailKey,
   contactKey,
@@ -27,7 +28,7 @@ import {
   loginNameKey,
   nameWordQuery,
 } from './keys.js';
-import { planIndexChange, type TableItem } from './index-items.js';
+import { planIndexChange, type TableItem } from './index-store.js';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { clock } from '../platform/clock.js';
 
@@ -110,7 +111,7 @@ function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: New
  * behind). A transaction may touch an item only once: the listing counters the contacts
  * share are added up into one update each.
  */
-export function contactCreationWrites(contacts: readonly NewContactRecords[]): TransactionWrite[] {
+export function newContactsOf(contacts: readonly NewContactRecords[]): TransactionWrite[] {
   const writes: TransactionWrite[] = [];
   const counters = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
   for (const records of contacts) {
@@ -303,10 +304,11 @@ export async function getLoginCredential(username: string): Promise<{ contactId:
  * policies area when it attaches a contact; writing it again updates it.
  */
 /**
- * The write that links a contact to a policy, for another area to put in its own
- * transaction (a policy and its links are created together or not at all).
+ * A contact linked to a policy in a role, as a write for the linking area's own transaction (a
+ * policy and its links are created together or not at all): the caller gives the facts, the
+ * contacts area builds its record.
  */
-export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = clock.now().toISOString()) {
+export function policyLinkOf(contactId: string, link: PolicyLink, linkedAt = clock.now().toISOString()): TransactionWrite {
   return {
     Put: {
       TableName: table(),
@@ -315,8 +317,8 @@ export function policyLinkPut(contactId: string, link: PolicyLink, linkedAt = cl
   };
 }
 
-/** Removes a contact's link to a policy, in the transaction that retires the policy (a requoted quote). */
-export function policyLinkDelete(contactId: string, policyId: string) {
+/** A contact's link to a policy removed, as a write of the transaction that retires the policy (a requoted quote). */
+export function policyLinkRemoval(contactId: string, policyId: string): TransactionWrite {
   return { Delete: { TableName: table(), Key: contactPolicyLinkKey(contactId, policyId) } };
 }
 
@@ -352,14 +354,14 @@ export interface NameWordHit {
  * time; `accept` filters each hit (type, reach, other words) and reading stops at `limit`.
  */
 export async function findByNameWord(
-  roleKey: string,
+  roleId: string | undefined,
   prefix: string,
   accept: (hit: NameWordHit) => boolean,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<NameWordHit[]> {
   const hits = new Map<string, NameWordHit>();
   const pages = queryPages<NameWordHit>({
-    ...nameWordQuery(roleKey, prefix),
+    ...nameWordQuery(roleId ?? ANY_ROLE, prefix),
     ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
     ExpressionAttributeNames: { '#type': 'type' },
   });
@@ -372,8 +374,17 @@ export async function findByNameWord(
   return [...hits.values()];
 }
 
-/** How many contacts a listing partition holds (one GetItem, whatever its size). */
-export async function countListing(roleKey: string, scopeKey: string): Promise<number> {
+/** A listing of contacts: those of one role (every role without one) within one agency's reach (everyone's without one). */
+export interface ContactListing {
+  roleId?: string;
+  agencyId?: string;
+}
+
+const listingPartition = (listing: ContactListing) => ({ roleKey: listing.roleId ?? ANY_ROLE, scopeKey: listing.agencyId === undefined ? ALL_SCOPE : agencyScope(listing.agencyId) });
+
+/** How many contacts a listing holds (one GetItem, whatever its size). */
+export async function countListing(listing: ContactListing): Promise<number> {
+  const { roleKey, scopeKey } = listingPartition(listing);
   const result = await documentClient().send(new GetCommand({ TableName: table(), Key: listingCounterKey(roleKey, scopeKey) }));
   return Math.max(0, (result.Item?.contacts as number | undefined) ?? 0);
 }
@@ -383,7 +394,8 @@ export async function countListing(roleKey: string, scopeKey: string): Promise<n
  * Earlier positions are skipped with COUNT queries: DynamoDB has no offset, so they are
  * still read (and paid for), but they are tiny and never leave the server.
  */
-export async function listingSlice(roleKey: string, scopeKey: string, offset: number, limit: number): Promise<Array<{ contactId: string; sortKey: string }>> {
+export async function listingSlice(listing: ContactListing, offset: number, limit: number): Promise<Array<{ contactId: string; sortKey: string }>> {
+  const { roleKey, scopeKey } = listingPartition(listing);
   let startKey: Record<string, unknown> | undefined;
   if (offset > 0) {
     for await (const page of queryPages({ ...listingQuery(roleKey, scopeKey), Select: 'COUNT' }, { maxItems: offset })) {

@@ -14,11 +14,11 @@
  *   sharded by policy number (all files of an envelope share a shard), so no partition takes
  *   every file of a night.
  */
-import { stableShard } from '../platform/shards.js';
+import { printShardOf } from './print-shards.js';
+
+export { PRINT_SHARDS, printShardOf } from './print-shards.js';
 
 export const FILE_SORT_KEY = 'FILE';
-/** Partitions each print list is spread over (docs/data-model.md, Hot keys). */
-export const PRINT_SHARDS = 8;
 
 export const fileKey = (fileId: string) => ({ pk: `FILE#${fileId}`, sk: FILE_SORT_KEY });
 
@@ -33,8 +33,6 @@ export const policyFilesQuery = (policyId: string) => ({
   ExpressionAttributeValues: { ':pk': `POLICYFILES#${policyId}` },
 });
 
-/** The shard of a file's print entries and envelope: every file of one policy number shares it. */
-export const printShardOf = (policyNumber: string) => stableShard(policyNumber, PRINT_SHARDS);
 
 const waitingPartition = (shard: number) => `PRINTQUEUE#tbd#${shard}`;
 const printablePartition = (shard: number) => `PRINTABLE#${shard}`;

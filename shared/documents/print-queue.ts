@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parseDate } from '../platform/dates.js';
-import { PRINT_SHARDS } from './keys.js';
+import { PRINT_SHARDS } from './print-shards.js';
 
 export interface PrintRunRequest {
   printDate: string;

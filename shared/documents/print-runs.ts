@@ -4,7 +4,7 @@
  */
 import { parseDate, todayIso } from '../platform/dates.js';
 import { sendInBatches } from '../platform/queue-sends.js';
-import { PRINT_SHARDS } from './keys.js';
+import { PRINT_SHARDS } from './print-shards.js';
 import { assignMailingBatches } from './mailing-batches.js';
 import type { PrintEntry, PrintFile, PrintProcessing } from './model.js';
 import { movePrintQueueToEntries } from './print-entries-migration.js';

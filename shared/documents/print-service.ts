@@ -7,7 +7,7 @@ import { fileEvent } from './file-events.js';
 import { todayIso } from '../platform/dates.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { mapLimited } from '../platform/concurrency.js';
-import { printShardOf } from './keys.js';
+import { printShardOf } from './print-shards.js';
 import type { PrintEntry, PrintProcessing, PrintQueueFile } from './model.js';
 import { filesInPrintOrder, mailingBatchesOfShard, markFilesPrinted, printRunsOf, printRunState } from './store.js';
 import { clock } from '../platform/clock.js';

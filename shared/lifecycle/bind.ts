@@ -10,7 +10,7 @@ import { runTransaction } from '../platform/transactions.js';
 import { clock } from '../platform/clock.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { BoundQuote } from './model.js';
-import { bindWrites, isRated, policyWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
+import { isRated, policyWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
 
 /**
  * What bind and issue both ask before a quote goes on: its premium must be current. A quote
@@ -36,7 +36,7 @@ export async function bindPolicy(wiring: BindWiring, principal: Principal, by: {
   }
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, quoteCreatedAt: policy.dateAdded });
   const header = await currentlyRated(snapshot, policy.policyNumber);
-  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) };
-  await runTransaction([...bindWrites(header, clock.now().toISOString()), ...(await joinedWrites(wiring.bind, bound))], { label: `Policy ${policy.policyNumber}` });
+  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), revision: header, boundAt: clock.now().toISOString() };
+  await runTransaction(await joinedWrites(wiring.bind, bound), { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

@@ -37,6 +37,10 @@ export interface BoundQuote {
   termId: string;
   revisionId: string;
   agencyId?: string;
+  /** The revision as rated and stored (its version guards the submit): what the policies area's part changes. */
+  revision: RevisionRecord;
+  /** When it was bound (the revision records it: a moratorium begun later does not stop its issue). */
+  boundAt: string;
 }
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */
@@ -107,6 +111,8 @@ export interface RescindedCancellation extends Decision {
   otherPendingRemains: boolean;
   /** The term's pending cancellation was withdrawn (false: nothing matching was pending, billing alone records the finding). */
   withdrawn: boolean;
+  /** The term as read (its version guards the withdrawal): what the policies area's part changes. */
+  term: TermRecord;
   /** Withdrawn by a person (rescind_cancellation), not by the nightly job finding the balance paid. */
   byHand?: boolean;
 }
@@ -133,6 +139,14 @@ export interface ReinstatedTerm extends Decision {
   contactIds: string[];
   namedInsuredContactIds: string[];
   summary: string;
+  /** What the cancellation changed, as read (their versions guard the move): what the policies area's part undoes. */
+  cancellationRecords: {
+    term: TermRecord;
+    /** The revision the cancellation added. */
+    cancellation: RevisionRecord | undefined;
+    /** The committed revisions it marked with its date. */
+    marked: readonly RevisionRecord[];
+  };
 }
 
 /**

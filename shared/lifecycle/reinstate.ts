@@ -13,7 +13,7 @@ import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, reinstatementWrites, revisionHeaders, type RevisionRecord, type TermRecord } from '../policies/index.js';
+import { policyWithinReach, revisionHeaders, type RevisionRecord, type TermRecord } from '../policies/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { MoveReads, ReinstatedTerm } from './model.js';
@@ -39,8 +39,6 @@ export interface ReinstateRequest {
   withLapse?: boolean;
   feeAction: 'assess' | 'waive';
 }
-
-const archivedAtOf = (decision: { decidedAt: string }) => decision.decidedAt.slice(0, 19).replace('T', ' ');
 
 /** What the cancellation of `term` changed, read back: the revision it added, the revisions it marked with its date, and the one in force it ended. */
 async function cancellationOf(policyNumber: string, term: TermRecord) {
@@ -84,13 +82,11 @@ async function renewalReinstatedWithTerm(wiring: ReinstateWiring, context: { pol
     reinstatedWithTermId: term.id,
     decidedAt: new Date(Date.parse(reinstated.decidedAt) + 10).toISOString(),
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} reinstated with the term it renews (it had been cancelled with it, flat)`,
+    cancellationRecords: { term: renewalTerm, cancellation, marked },
   };
   return {
     summary: renewalReinstated.summary,
-    writes: [
-      ...reinstatementWrites({ term: renewalTerm, cancellation, marked, lapse: null, archivedAt: archivedAtOf(renewalReinstated) }),
-      ...(await joinedWrites(wiring.reinstate, renewalReinstated)),
-    ],
+    writes: await joinedWrites(wiring.reinstate, renewalReinstated),
   };
 }
 
@@ -136,11 +132,9 @@ export async function reinstatePolicy(wiring: ReinstateWiring, principal: Princi
     contactIds: [...policy.contactIds],
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary,
+    cancellationRecords: { term, cancellation, marked },
   };
-  const writes = [
-    ...reinstatementWrites({ term, cancellation, marked, lapse: lapseDays ? { from: cancelDate, to: reinstatementDate } : null, archivedAt: archivedAtOf(reinstated) }),
-    ...(await joinedWrites(wiring.reinstate, reinstated)),
-  ];
+  const writes = await joinedWrites(wiring.reinstate, reinstated);
   // Asked after the term's contributions, so that what they number in order (events) comes after the term's.
   const renewal = await renewalReinstatedWithTerm(wiring, { policyNumber: policy.policyNumber, terms, term, reinstated });
   writes.push(...(renewal?.writes ?? []));

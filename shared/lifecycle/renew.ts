@@ -38,7 +38,7 @@ import {
   revisionToRate,
   revisionWithinReach,
   termRevisionFacts,
-  unwatchWrite,
+  stopWatchingTerm,
   type PolicyRecord,
   type RevisionRecord,
   type RevisionSnapshot,
@@ -368,7 +368,7 @@ export async function decideRenewalTerm(wiring: RenewalDayWiring, ref: { policyI
   const policyNumber = found.policy.policyNumber;
   if (term.expiredOn) return none(policyNumber, `Expired on ${term.expiredOn}`);
   if (term.cancellationStatus === 'cancelled') {
-    if (term.expirationDate <= date) await runTransaction([unwatchWrite(term)], { label: `Policy ${policyNumber}` });
+    if (term.expirationDate <= date) await stopWatchingTerm(term, policyNumber);
     return none(policyNumber, 'Cancelled');
   }
   if (term.renewal?.state === 'committed') {

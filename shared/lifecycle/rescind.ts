@@ -8,7 +8,7 @@ import { clock } from '../platform/clock.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, rescissionWrites } from '../policies/index.js';
+import { policyWithinReach } from '../policies/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { RescindedCancellation } from './model.js';
@@ -50,8 +50,9 @@ export async function rescindCancellation(wiring: RescindWiring, principal: Prin
     summary: request.summary,
     otherPendingRemains: term.cancellationStatus === 'pending' && !withdrawn,
     withdrawn,
+    term,
     ...(request.byHand ? { byHand: true } : {}),
   };
-  await runTransaction([...(withdrawn ? rescissionWrites(term) : []), ...(await joinedWrites(wiring.rescind, rescinded))], { label: `Policy ${policy.policyNumber}` });
+  await runTransaction(await joinedWrites(wiring.rescind, rescinded), { label: `Policy ${policy.policyNumber}` });
   return { policyNumber: policy.policyNumber, cancelDate: term.cancelPendingDate ?? null };
 }

@@ -8,9 +8,10 @@ import { wired } from '../lifecycle/joining.js';
 import { reinstatePolicy, type ReinstateWiring } from '../lifecycle/reinstate.js';
 import { noteOfMove } from '../notes/joins-moves.js';
 import { searchAtReinstatement } from '../search/joins-moves.js';
+import { policiesAtReinstatement } from '../policies/joins-moves.js';
 
 export const reinstateWiring: ReinstateWiring = {
-  reinstate: [billingAtReinstatement, searchAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement, commissionsAtReinstatement, booksAtReinstatement],
+  reinstate: [policiesAtReinstatement, billingAtReinstatement, searchAtReinstatement, noticeOfReinstatement, noteOfMove, eventsAtReinstatement, commissionsAtReinstatement, booksAtReinstatement],
   reads: { cancelReason },
 };
 

@@ -9,13 +9,13 @@ export {
   getPolicyWithTerms,
   getRevisionHeaders as revisionHeaders,
   loadRevision,
-  policyGroupWrite,
+  policyGroupChange,
   policyNumberFreeCheck,
   recordLossAnalysisResult,
-  retireQuoteWrites,
+  quoteRetirement,
   setRiskInspectionRequested,
 } from './store.js';
-export { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, type CancellationMove, type ReinstatementMove } from './lifecycle-store.js';
+export { cancellationWrites, issueWrites, type CancellationMove } from './lifecycle-store.js';
 export { createPolicy, namedInsuredNamesFor, numberForRewrite, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';
@@ -61,7 +61,7 @@ export {
   renewalRevisionRewriteWrites,
   renewalStatusWrites,
   renewalWrites,
-  unwatchWrite,
+  stopWatchingTerm,
   watchedTermPages,
   type ArchivedHeldRenewal,
   type ExpiringTermChange,

@@ -1,11 +1,13 @@
 /**
- * The policies area's part in a move that is not only its own writes beside the lifecycle's:
- * a rewrite's new term, its revision committed onto it and the policy moved to it. Listed in
+ * The policies area's part in a move, joined like every other area's: a rewrite's new term, its
+ * revision committed onto it and the policy moved to it; a bind's submitted revision; a
+ * rescission's term; a reinstatement's term and revisions. (The other moves still take the policy's own writes through index.ts, to
+ * move here one by one: issue 29 item 2.) Listed in
  * shared/moves/rewrite.ts. It names the facts it reads (the lifecycle builds on this area, so
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import { rewriteCommitWrites, type RewriteCommit } from './lifecycle-store.js';
+import { bindWrites, reinstatementWrites, rescissionWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
 interface RewrittenPolicy {
@@ -27,4 +29,29 @@ export async function policiesAtRewrite(rewritten: RewrittenPolicy): Promise<{ a
     area: 'policies',
     writes: rewriteCommitWrites({ policy: rewritten.policy, term: rewritten.newTerm, header: rewritten.openRevision, set: rewritten.commit, items: rewritten.revision.items, ...(rewritten.leftTerm ? { leftTerm: rewritten.leftTerm } : {}), ...(rewritten.newPolicy ? { newPolicy: rewritten.newPolicy } : {}) }),
   };
+}
+
+/** A quote bound: its revision submitted (bind). */
+export async function policiesAtBind(bound: { revision: RevisionRecord; boundAt: string }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: bindWrites(bound.revision, bound.boundAt) };
+}
+
+/** A pending cancellation withdrawn: the term no longer carries it (nothing here when none matching was pending). */
+export async function policiesAtRescission(rescinded: { withdrawn: boolean; term: TermRecord }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: rescinded.withdrawn ? rescissionWrites(rescinded.term) : [] };
+}
+
+interface ReinstatedTerm {
+  cancelDate: string;
+  reinstatementDate: string;
+  lapseDays: number;
+  decidedAt: string;
+  cancellationRecords: Pick<ReinstatementMove, 'term' | 'cancellation' | 'marked'>;
+}
+
+/** A term reinstated: no longer cancelled, the cancellation's revision archived (stamped with the decision), the days of a lapse kept on the term. */
+export async function policiesAtReinstatement(reinstated: ReinstatedTerm): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  const lapse = reinstated.lapseDays ? { from: reinstated.cancelDate, to: reinstated.reinstatementDate } : null;
+  const archivedAt = reinstated.decidedAt.slice(0, 19).replace('T', ' ');
+  return { area: 'policies', writes: reinstatementWrites({ ...reinstated.cancellationRecords, lapse, archivedAt }) };
 }

@@ -6,7 +6,7 @@
 import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { guardedRevisionUpdate, locatorKey, policyKey, policyNumberKey, renewalWatchIndex, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
-import { policyLinkPut } from '../contacts/index.js';
+import { policyLinkOf } from '../contacts/index.js';
 import { locatorsOf } from './locators.js';
 import { contactRoles } from './new-policy.js';
 import type { LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, TermRecord } from './model.js';
@@ -202,7 +202,7 @@ export function rewriteCommitWrites(commit: RewriteCommit): TransactionWrite[] {
           ...newPolicy.parts.map((part) => ({ Put: { TableName: table, Item: { ...keyOfPart(part), ...part } } })),
           ...locatorsOf(newPolicy.parts, newPolicy.record.id).map((locator) => ({ Put: { TableName: table, Item: { ...locatorKey(locator.id), ...locator } } })),
           ...contactRoles(newPolicy.record.contacts).map(({ contactId, roleId }) =>
-            policyLinkPut(contactId, { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, revisionId: header.id, roleId }, newPolicy.record.dateAdded),
+            policyLinkOf(contactId, { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, revisionId: header.id, roleId }, newPolicy.record.dateAdded),
           ),
           { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { rewritten: true, rewrittenTo: { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, termId: term.id } }) },
         ]

@@ -7,7 +7,7 @@
  */
 import type { RevisionUnderwriting } from './underwriting-fields.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import type { policyLinkPut, ContactSummary } from '../contacts/index.js';
+import type { ContactSummary } from '../contacts/index.js';
 import type { Cents } from '../platform/money.js';
 import type { TERM_TYPES } from './terms.js';
 
@@ -421,7 +421,7 @@ export type RevisionPart = RiskRecord | SubLineRecord | LineItemRecord | Mortgag
 
 
 /** A contact's link to a policy (the contacts area's record), written with the policy. */
-export type ContactLinkWrite = ReturnType<typeof policyLinkPut>;
+export type ContactLinkWrite = TransactionWrite;
 
 /** A new policy whole: the store writes it, with the items it derives, in one transaction. */
 export interface NewPolicyBundle {

@@ -1,7 +1,7 @@
 /** Creating a policy: new_policy_information and create_policy (create_policy_from_externalquote ends here too). */
 import { randomUUID } from 'node:crypto';
 import { getCarrierSettings, getProductCatalog, productForFiling, resolveFiling, type ProductCatalog } from '../catalog/index.js';
-import { AGENT_ROLE_ID, getContact, policyLinkPut, getContactSummaries } from '../contacts/index.js';
+import { AGENT_ROLE_ID, getContact, policyLinkOf, getContactSummaries } from '../contacts/index.js';
 import { eventOf } from '../events/index.js';
 import { lookupZip } from '../geography/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
@@ -63,7 +63,7 @@ function bundleFor(draft: PolicyDraft, policyNumber: string): NewPolicyBundle {
   return {
     ...records,
     parts: [...draft.risks, ...draft.subLines, ...draft.items],
-    contactLinks: contactRoles(draft.contacts).map(({ contactId, roleId }) => policyLinkPut(contactId, { ...link, roleId }, linkedAt)),
+    contactLinks: contactRoles(draft.contacts).map(({ contactId, roleId }) => policyLinkOf(contactId, { ...link, roleId }, linkedAt)),
     // policy.quoted for integrators (shared/events), in the policy's create transaction.
     handedWrites: [
       eventOf({

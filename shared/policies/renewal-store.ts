@@ -7,7 +7,7 @@
  */
 import { config } from '../platform/config.js';
 import { queryPages } from '../platform/dynamo.js';
-import type { TransactionWrite } from '../platform/transactions.js';
+import { runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import {
   guardedRevisionUpdate,
   locatorKey,
@@ -193,9 +193,9 @@ export function expiryWrites(input: { term: TermRecord; inForceRevision: Revisio
   ];
 }
 
-/** A cancelled term whose end has passed leaves the watch: nothing more is decided of it. */
-export function unwatchWrite(term: TermRecord): Write {
-  return { Update: unwatchedTermUpdate(table(), term, {}) };
+/** A cancelled term whose end has passed leaves the watch: nothing more is decided of it (guarded by the term's version). */
+export async function stopWatchingTerm(term: TermRecord, policyNumber: string): Promise<void> {
+  await runTransaction([{ Update: unwatchedTermUpdate(table(), term, {}) }], { label: `Policy ${policyNumber}` });
 }
 
 /** store_renewal_status: the term's renewal decision (a held renewal declined with a Non-Renewal is archived, as at expiry). */

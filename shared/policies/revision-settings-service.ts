@@ -15,7 +15,7 @@ import { RevisionNotOpenError, changeRevision, loadRevision, setPolicyLastVisite
 import { missingMandatoryItems } from './structure.js';
 import { inceptionFollowsTerm, movedTerm } from './terms.js';
 import { mergeUnderwritingOptions, validateUnderwritingAnswers } from './underwriting.js';
-import { searchIndexWritesForTermDates } from '../search/index.js';
+import { searchTermDatesChange } from '../search/index.js';
 import { clock } from '../platform/clock.js';
 
 // ---------------------------------------------------------------- underwriting
@@ -81,7 +81,7 @@ export async function updateEffectiveAndExpirationDate(
   }
   // The search record shows the active term's dates and the policy type: it moves with them.
   const typeName = product.policyTypes.find((type) => type.id === (header.policyTypeId ?? snapshot.header.policyTypeId))?.name ?? '';
-  change.handedWrites = searchIndexWritesForTermDates(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName });
+  change.handedWrites = searchTermDatesChange(policy.id, { effectiveDate, expirationDate, policyTypeId: header.policyTypeId ?? snapshot.header.policyTypeId, policyTypeName: typeName });
   await changeRevision(snapshot.header, change);
   return { policy_term: termType, effective_date: effectiveDate, expiration_date: expirationDate, term_length: termLength };
 }

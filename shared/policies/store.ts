@@ -34,7 +34,7 @@ import {
 import { locatorsOf } from './locators.js';
 import { revisionHeaderFromStored, storedRevisionHeader } from './revision-layout.js';
 import { liveTerms } from './terms.js';
-import { searchIndexWritesForNewPolicy, type SearchablePolicy } from '../search/index.js';
+import { searchRecordOfNewPolicy, type SearchablePolicy } from '../search/index.js';
 import type {
   LineItemRecord,
   LocatorRecord,
@@ -161,7 +161,7 @@ function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): T
     ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...bundle.contactLinks,
     // The search index is written with the policy: a new policy is found by the next search.
-    ...searchIndexWritesForNewPolicy(searchableOf(policy, term, revision, facts)),
+    ...searchRecordOfNewPolicy(searchableOf(policy, term, revision, facts)),
     ...(bundle.handedWrites ?? []),
   ];
 }
@@ -301,7 +301,7 @@ export async function setPolicyLastVisited(policy: PolicyRecord, lastVisited: Po
  * the contacts' links to it go. A change of the old quote since it was read fails the whole
  * transaction: never neither quote, never both.
  */
-export function retireQuoteWrites(policy: PolicyRecord, header: RevisionRecord, retired: RetiredQuote): TransactionWrite[] {
+export function quoteRetirement(policy: PolicyRecord, header: RevisionRecord, retired: RetiredQuote): TransactionWrite[] {
   const tableName = table();
   return [
     {
@@ -350,7 +350,7 @@ export function policyNumberFreeCheck(policyNumber: string): TransactionWrite {
  * The write that puts a policy in a group (or out of every group: `null`), guarded by the
  * version read, for the policy-groups area to put in its own transaction.
  */
-export function policyGroupWrite(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): TransactionWrite {
+export function policyGroupChange(policy: Pick<PolicyRecord, 'id' | 'version'>, policyGroupId: string | null): TransactionWrite {
   return { Update: versionedUpdate(table(), policyKey(policy.id), policy.version, { policyGroupId }) };
 }
 

@@ -4,7 +4,7 @@
  * version and open state, and when the review state moves the search record follows it in the
  * same transaction.
  */
-import { searchIndexWritesForReviewState } from '../search/index.js';
+import { searchReviewStateChange } from '../search/index.js';
 import type { RevisionRecord } from './model.js';
 import { changeRevision } from './store.js';
 import { underwritingOf, type RevisionUnderwriting } from './underwriting-fields.js';
@@ -13,6 +13,6 @@ export async function recordUnderwriting(header: RevisionRecord, underwriting: R
   const reviewMoved = underwriting.reviewState !== underwritingOf(header.underwriting).reviewState;
   return changeRevision(header, {
     header: { underwriting },
-    ...(reviewMoved ? { handedWrites: searchIndexWritesForReviewState(header.policyId, underwriting.reviewState) } : {}),
+    ...(reviewMoved ? { handedWrites: searchReviewStateChange(header.policyId, underwriting.reviewState) } : {}),
   });
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DataWithMessages } from '../platform/envelope.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { reaches, type Principal } from '../platform/principal.js';
-import { getPolicy, policyGroupWrite } from '../policies/index.js';
+import { getPolicy, policyGroupChange } from '../policies/index.js';
 import type { ExternalPolicyRecord, GroupMemberRecord, LoadedMember, MemberRef } from './model.js';
 import { MAX_GROUP_MEMBERS, isInactive, readExternalPolicy } from './rules.js';
 import {
@@ -99,7 +99,7 @@ function moveWrites(member: LoadedMember, groupId: string): Write[] {
   const membership: GroupMemberRecord = { entity: 'PolicyGroupMember', groupId, policyId: member.policyId, external: member.external };
   return [
     memberPut(membership),
-    member.external ? externalGroupWrite(record, groupId) : (policyGroupWrite(record, groupId) as Write),
+    member.external ? externalGroupWrite(record, groupId) : (policyGroupChange(record, groupId) as Write),
     ...(member.policyGroupId && member.policyGroupId !== groupId ? [memberDelete(member.policyGroupId, member.policyId)] : []),
   ];
 }
@@ -184,7 +184,7 @@ export async function updateInactiveGroups(principal: Principal, groupIds: strin
         ...members.flatMap((member) => [
           memberDelete(groupId, member.policyId),
           ...(member.policyGroupId === groupId
-            ? [member.external ? externalGroupWrite({ id: member.policyId, version: member.version }, null) : (policyGroupWrite({ id: member.policyId, version: member.version }, null) as Write)]
+            ? [member.external ? externalGroupWrite({ id: member.policyId, version: member.version }, null) : (policyGroupChange({ id: member.policyId, version: member.version }, null) as Write)]
             : []),
         ]),
       ],

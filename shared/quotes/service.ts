@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ProductCatalog, getCarrierSettings, getProductCatalog, notWrittenProblem, productForFiling, resolveFiling } from '../catalog/index.js';
-import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, agencyIdByNumber, contactCreationWrites, getContact, plainContactRecords, policyLinkDelete, policyLinkPut, type NewContactRecords } from '../contacts/index.js';
+import { ADDITIONAL_INTEREST_ROLE_ID as ADDITIONAL_INTEREST_ROLE, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, agencyIdByNumber, newContactsOf, getContact, plainContactRecords, policyLinkRemoval, policyLinkOf, type NewContactRecords } from '../contacts/index.js';
 import { addMonths, todayIso } from '../platform/dates.js';
 import { moratoriumWarnings } from '../moratoriums/index.js';
 import { DataWithMessages } from '../platform/envelope.js';
@@ -21,7 +21,7 @@ import {
   createPolicy,
   NO_UNDERWRITING,
   policyWithinReach,
-  retireQuoteWrites,
+  quoteRetirement,
   revisionToRate,
   revisionWithinReach,
   type BuiltStructure,
@@ -32,7 +32,7 @@ import {
 } from '../policies/index.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { rateRevision, type RatedRevision } from '../rating/index.js';
-import { searchIndexDeletes, getSearchRecord } from '../search/index.js';
+import { searchRemovalOf, getSearchRecord } from '../search/index.js';
 import { straightThrough } from '../underwriting/index.js';
 import type { PlannedItem, QuoteInfo, QuoteParty, QuotePlan, QuoteResult } from './model.js';
 import { dateBoundProblem, planQuote } from './plan.js';
@@ -174,9 +174,9 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
   // The replaced quote leaves the search index in the same transaction.
   const indexed = await getSearchRecord(policy.id);
   const retiring = (replacement: { policyId: string; policyNumber: string }) => [
-    ...(indexed ? searchIndexDeletes(indexed) : []),
-    ...retireQuoteWrites(policy, header, { at: now.toISOString(), replacedByPolicyId: replacement.policyId, replacedByPolicyNumber: replacement.policyNumber }),
-    ...[...new Set(policy.contactIds)].map((contactId) => policyLinkDelete(contactId, policy.id)),
+    ...(indexed ? searchRemovalOf(indexed) : []),
+    ...quoteRetirement(policy, header, { at: now.toISOString(), replacedByPolicyId: replacement.policyId, replacedByPolicyNumber: replacement.policyNumber }),
+    ...[...new Set(policy.contactIds)].map((contactId) => policyLinkRemoval(contactId, policy.id)),
   ];
   return createQuote(principal, { ...info, policy_number: undefined }, { ...options, runStateless: false, retiring }, now);
 }
@@ -243,7 +243,7 @@ function completeQuote(
       contactLinks: links,
       namedInsuredNames: info.named_insureds.map((party) => party.name),
       // The named insureds' contacts are created in the policy's own transaction: a refused policy leaves none behind.
-      handedWrites: [...(bundle.handedWrites ?? []), ...contactCreationWrites(records), ...retiring],
+      handedWrites: [...(bundle.handedWrites ?? []), ...newContactsOf(records), ...retiring],
     },
   };
 }
@@ -306,5 +306,5 @@ function quoteContacts(info: QuoteInfo, context: { principal: Principal; agencyI
 
 function linkWrites(contacts: PolicyContacts, policy: { policyId: string; policyNumber: string; revisionId: string }) {
   // The roles a new policy links its contacts in are the policies area's rule (contactRoles), written once.
-  return contactRoles(contacts).map(({ contactId, roleId }) => policyLinkPut(contactId, { ...policy, roleId }));
+  return contactRoles(contacts).map(({ contactId, roleId }) => policyLinkOf(contactId, { ...policy, roleId }));
 }

@@ -2,6 +2,6 @@
  * The search area's public face: what other areas may use of it. Anything not exported here
  * (its store's internals, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
  */
-export { searchIndexDeletes, searchIndexWritesForNewPolicy, searchIndexWritesForReviewState, searchIndexWritesForTermDates } from './index-writes.js';
+export { searchRemovalOf, searchRecordOfNewPolicy, searchReviewStateChange, searchTermDatesChange } from './index-store.js';
 export type { SearchablePolicy } from './model.js';
 export { getSearchRecord } from './store.js';

@@ -7,12 +7,12 @@
  */
 import {
   searchIndexWritesForCancellationPending,
-  searchIndexWritesForReviewState,
   searchIndexWritesForRewrite,
   searchIndexWritesForRewriteToNewPolicy,
   searchIndexWritesForStatus,
+  searchReviewStateChange,
   type IndexWrite,
-} from './index-writes.js';
+} from './index-store.js';
 import { getSearchRecord } from './store.js';
 
 /** Search's part in a move (a lifecycle AreaPart). */
@@ -120,7 +120,7 @@ export async function searchAtExpiry(expired: TermDecision): Promise<SearchPart>
 
 /** A renewal decided: a held renewal declined is archived, and the record shows the review state of the revision in force again. */
 export async function searchAtRenewalStatus(decided: TermDecision): Promise<SearchPart> {
-  return part(decided.reviewStateRestored !== undefined ? searchIndexWritesForReviewState(decided.policyId, decided.reviewStateRestored) : []);
+  return part(decided.reviewStateRestored !== undefined ? searchReviewStateChange(decided.policyId, decided.reviewStateRestored) : []);
 }
 
 /** An endorsement committed: Active, the active revision the endorsement leaves; a change carried into a renewal leaves the record as it is. A preview shows nothing of search. */

@@ -11,6 +11,7 @@
  * Every index entry's sort key carries the policy number's order key, so a search can count
  * and order its matches from these small entries and read the records of one page only.
  */
+import { numberOrderKey } from './rules.js';
 import { stableShard } from '../platform/shards.js';
 
 export type Key = { pk: string; sk: string };
@@ -21,24 +22,6 @@ export const searchTokenKey = (policyId: string, token: string): Key => ({ pk: `
 
 /** The policy id of any item of a policy's search partition. */
 export const policyIdOfSearchKey = (pk: string) => pk.slice('PSEARCH#'.length);
-
-/**
- * A string whose byte order is the order of policy numbers as people read them: letters
- * folded to lower case, and every run of digits compared as a number (`10-2026-9` before
- * `10-2026-10`): leading zeros dropped and the run prefixed by its length (one character
- * from `1`, so runs sort below letters and above punctuation, as a collator puts them).
- */
-export function numberOrderKey(policyNumber: string): string {
-  return policyNumber
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/#/g, '')
-    .replace(/\d+/g, (run) => {
-      const digits = run.replace(/^0+(?=\d)/, '');
-      return String.fromCharCode(0x30 + Math.min(digits.length, 0x4e)) + digits;
-    });
-}
 
 /** The gsi1 partition of a token: its first character, so that one letter's words do not share a partition with all others. */
 export const tokenPartition = (token: string) => `PTOKEN#${[...token][0] ?? ''}`;
@@ -104,7 +87,7 @@ export function tokenPrefixQuery(tableName: string, word: string, agencyId?: str
   };
 }
 
-/** What a listing entry carries beside its keys (index-writes.ts `LISTING_FIELDS`), as a projection. */
+/** What a listing entry carries beside its keys (index-store.ts `LISTING_FIELDS`), as a projection. */
 const LISTING_PROJECTION = '#status, revisionState, reviewState, policyTypeId, policyTypeName';
 
 /** Listing entries of every policy in number order (gsi1), ascending or descending. */

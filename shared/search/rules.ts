@@ -4,8 +4,25 @@
  * sorted and paged. No I/O; the store reads the token items these name.
  */
 import { toUsDate } from '../platform/dates.js';
-import { numberOrderKey } from './keys.js';
 import { SORT_FIELDS, type SearchAnswerRecord, type SearchQuery, type SearchRecord, type SearchablePolicy, type SortField } from './model.js';
+
+/**
+ * A string whose byte order is the order of policy numbers as people read them: letters
+ * folded to lower case, and every run of digits compared as a number (`10-2026-9` before
+ * `10-2026-10`): leading zeros dropped and the run prefixed by its length (one character
+ * from `1`, so runs sort below letters and above punctuation, as a collator puts them).
+ */
+export function numberOrderKey(policyNumber: string): string {
+  return policyNumber
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/#/g, '')
+    .replace(/\d+/g, (run) => {
+      const digits = run.replace(/^0+(?=\d)/, '');
+      return String.fromCharCode(0x30 + Math.min(digits.length, 0x4e)) + digits;
+    });
+}
 
 /** Words of each named insured indexed (a policy's index items fit one transaction with the policy). */
 export const MAX_WORDS_PER_NAME = 8;

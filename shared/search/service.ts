@@ -13,9 +13,8 @@ import { listPolicyLinks } from '../contacts/index.js';
 import { toUsDate } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { SEARCH_STATUSES, type SearchQuery, type SearchRecord } from './model.js';
-import { numberOrderKey } from './keys.js';
 import { pageOf } from '../platform/paging.js';
-import { matchesWords, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
+import { matchesWords, numberOrderKey, passesFilters, searchWords, sortRecords, toAnswerRecord } from './rules.js';
 import { countPolicies, getSearchRecords, listedInNumberOrder, listedOfAgency, listedWithStatus, matchesByTokenPrefix, type IndexedMatch } from './store.js';
 
 /** The records of the policies a contact is linked to (as agent, agency, named insured, ...). */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchWriteAll } from '../../shared/platform/dynamo.js';
 import { capacityMeter } from '../../shared/platform/clients.js';
-import { searchIndexItemsForImport } from '../../shared/search/index-writes.js';
+import { searchIndexItemsForImport } from '../../shared/search/index-store.js';
 import { documentClient } from '../../shared/platform/clients.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SearchablePolicy } from '../../shared/search/model.js';
@@ -248,7 +248,7 @@ describe('reach and writes seen by the next search', () => {
     ok(await service.call(`${P}/bind`, { bind_info: { policy_number: created.policyNumber } }));
     expect((await search({ search_string: 'zebulon' })).records[0].status).toBe('Submitted');
     // cancel_policy puts this write into its own transaction (docs/data-model.md, Search).
-    const { searchIndexWritesForStatus } = await import('../../shared/search/index-writes.js');
+    const { searchIndexWritesForStatus } = await import('../../shared/search/index-store.js');
     const { documentClient } = await import('../../shared/platform/clients.js');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     await documentClient().send(new TransactWriteCommand({ TransactItems: searchIndexWritesForStatus(created.policyId, 'Cancelled') as never }));
@@ -267,7 +267,7 @@ describe('reach and writes seen by the next search', () => {
     const clerk = await agent(home);
     const kept = await quote({ names: ['Kept Insured'], agencyId: home, apiKey: clerk.apiKey });
     const gone = await quote({ names: ['Gone Insured'], agencyId: home, apiKey: clerk.apiKey });
-    const { searchIndexWritesForStatus } = await import('../../shared/search/index-writes.js');
+    const { searchIndexWritesForStatus } = await import('../../shared/search/index-store.js');
     const { documentClient } = await import('../../shared/platform/clients.js');
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const setStatus = (policyId: string, status: string) =>

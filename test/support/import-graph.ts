@@ -174,3 +174,33 @@ export async function infraModules(): Promise<IModule[]> {
   const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
   return (output.modules as IModule[]).filter((module) => /^infra\//.test(module.source));
 }
+
+/** A module that may name its area's keys: the keys module itself and the area's stores (`store.ts`, `<something>-store.ts`). */
+const MAY_NAME_KEYS = /^shared\/[^/]+\/(?:(?:[a-z-]+-)?store|keys)\.ts$/;
+
+/** A module of shared/ importing a keys.ts without being a store: keys are the store's alone. */
+export function keysImportsOutsideStores(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): string[] {
+  return modules
+    .filter((module) => /^shared\//.test(module.source) && !MAY_NAME_KEYS.test(module.source))
+    .flatMap((module) => module.dependencies.filter((dependency) => /^shared\/[^/]+\/keys\.ts$/.test(dependency.resolved)).map((dependency) => `${module.source} -> ${dependency.resolved}`));
+}
+
+/**
+ * The face an entry file (functions/, events/, infra/) may import of each area: its index.ts.
+ * The platform (`shared/platform/*`), the top-level wiring modules (`shared/define-operation.ts`)
+ * and the moves' wiring (`shared/moves/*`) are whole faces of their own.
+ */
+export function faceOf(path: string): 'face' | 'inner' | undefined {
+  const match = /^shared\/(?:([^/]+)\/(.+)|[^/]+\.ts)$/.exec(path);
+  if (!match) return undefined;
+  const [, area, file] = match;
+  if (area === undefined || area === 'platform' || area === MOVE_WIRING_FOLDER || file === 'index.ts') return 'face';
+  return 'inner';
+}
+
+/** An entry file (or an infra/ module) importing an area's inner module rather than its index.ts. */
+export function entryInnerImports(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>, importer: RegExp = /^(functions|events)\//): string[] {
+  return modules
+    .filter((module) => importer.test(module.source))
+    .flatMap((module) => module.dependencies.filter((dependency) => faceOf(dependency.resolved) === 'inner').map((dependency) => `${module.source} -> ${dependency.resolved}`));
+}

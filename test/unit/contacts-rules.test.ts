@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planStoreRoles, renderAspectData, type AgencyFacts } from '../../shared/contacts/aspects.js';
 import { normalizeContactContent } from '../../shared/contacts/content.js';
-import { indexItems, planIndexChange } from '../../shared/contacts/index-items.js';
+import { indexItems, planIndexChange } from '../../shared/contacts/index-store.js';
 import type { ContactRecord } from '../../shared/contacts/model.js';
 import { indexedWords, matchesSearch, MAX_INDEXED_WORDS, nameWords, sortName } from '../../shared/contacts/names.js';
 import { ADMINISTRATOR_ROLE_ID, AGENT_ROLE_ID, findRole, mayGrantRole, NAMED_INSURED_ROLE_ID, roleAboveCaller } from '../../shared/contacts/roles.js';

@@ -13,6 +13,7 @@ import { declarationAtIssue, noticeOfCancellation } from '../../shared/documents
 import { eventsAtCancellation, eventsAtEndorsement, eventsAtIssue, eventsAtRescission } from '../../shared/events/joins-moves.js';
 import { joinedWrites, type Contribution } from '../../shared/lifecycle/joining.js';
 import type { CancelledTerm, CommittedRevision, EndorsedRevision, RescindedCancellation } from '../../shared/lifecycle/model.js';
+import type { TermRecord } from '../../shared/policies/index.js';
 import { cancelWiring } from '../../shared/moves/cancel.js';
 import { endorseWiring, previewEndorsementWiring } from '../../shared/moves/endorse.js';
 import { issueWiring } from '../../shared/moves/issue.js';
@@ -25,7 +26,7 @@ const cancelled = (outcome: 'pending' | 'cancelled'): CancelledTerm => ({
   ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', termEffectiveDate: '2025-01-01', termExpirationDate: '2026-01-01', revisionId: 'r', inForceRevisionId: 'r',
   outcome, cancelDate: '2025-01-16', reasonId: 'x', reason: 'Non-Payment of Premium', returnPremiumCents: 0, contactIds: [], namedInsuredContactIds: [], summary: 's',
 });
-const rescinded: RescindedCancellation = { ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', contactIds: [], summary: 'paid', otherPendingRemains: false, withdrawn: true };
+const rescinded: RescindedCancellation = { ...decision, policyId: 'p', policyNumber: 'P-1', termId: 't', contactIds: [], summary: 'paid', otherPendingRemains: false, withdrawn: true, term: {} as TermRecord };
 
 describe('contributions registered once', () => {
   it('reach every move that names them, for every outcome of the move', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactCreationWrites, plainContactRecords } from '../../shared/contacts/store.js';
+import { newContactsOf, plainContactRecords } from '../../shared/contacts/store.js';
 import { lossAnalysisResultUpdate } from '../../shared/policies/keys.js';
-import { retireQuoteWrites } from '../../shared/policies/store.js';
+import { quoteRetirement } from '../../shared/policies/store.js';
 import type { PolicyRecord, RevisionRecord } from '../../shared/policies/model.js';
 import { requoteResult } from '../../shared/quotes/result.js';
 import { fromSimpleQuote } from '../../shared/quotes/schemas.js';
@@ -70,7 +70,7 @@ describe('the writes of the quote operations', () => {
     const policy = { id: 'pol-1', policyNumber: '10-2026-4', version: 3 } as PolicyRecord;
     const header = { id: 'rev-1', version: 7 } as RevisionRecord;
     const retired = { at: '2026-03-01T10:00:00.000Z', replacedByPolicyId: 'pol-2', replacedByPolicyNumber: '10-2026-5' };
-    const [number, policyUpdate, revisionUpdate] = retireQuoteWrites(policy, header, retired) as any[];
+    const [number, policyUpdate, revisionUpdate] = quoteRetirement(policy, header, retired) as any[];
     expect(number).toEqual({
       Delete: { TableName: 'quotes-unit', Key: { pk: 'POLICYNUMBER#10-2026-4', sk: 'POLICYNUMBER' }, ConditionExpression: 'policyId = :policyId', ExpressionAttributeValues: { ':policyId': 'pol-1' } },
     });
@@ -82,7 +82,7 @@ describe('the writes of the quote operations', () => {
 
   it("creates a quote's contacts with one update per shared listing counter (a transaction touches an item once)", () => {
     const records = ['Ann One', 'Bea Two'].map((name, index) => plainContactRecords({ id: `c-${index}`, name, type: 'individual', roleIds: [NAMED_INSURED], agencyIds: ['agency-1'] }));
-    const writes = contactCreationWrites(records);
+    const writes = newContactsOf(records);
     const keys = writes.map((write: any) => JSON.stringify(write.Put?.Item ? { pk: write.Put.Item.pk, sk: write.Put.Item.sk } : write.Update.Key));
     expect(new Set(keys).size).toBe(keys.length);
     const counters = writes.filter((write: any) => write.Update);

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agencyListingQuery,
   listingIndexKeys,
-  numberOrderKey,
   searchListingKey,
   searchRecordKey,
   searchTokenKey,
@@ -11,17 +10,17 @@ import {
   tokenPrefixQuery,
 } from '../../shared/search/keys.js';
 import {
-  searchIndexDeletes,
+  searchRemovalOf,
   searchIndexWritesForNamedInsureds,
-  searchIndexWritesForNewPolicy,
+  searchRecordOfNewPolicy,
   searchIndexWritesForFlag,
-  searchIndexWritesForReviewState,
+  searchReviewStateChange,
   searchIndexWritesForStatus,
   searchRecordOf,
-} from '../../shared/search/index-writes.js';
+} from '../../shared/search/index-store.js';
 import type { SearchRecord, SearchablePolicy } from '../../shared/search/model.js';
 import { pageOf } from '../../shared/platform/paging.js';
-import { matchesWords, numberForms, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';
+import { matchesWords, numberForms, numberOrderKey, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';
 import { isInactive, readExternalPolicy } from '../../shared/policy-groups/rules.js';
 
 const TABLE = 'search-unit-table';
@@ -173,7 +172,7 @@ describe('keys and the writes that keep the index current', () => {
   });
 
   it('a new policy: the record (created only once), its listing entry and one token item (keys only) per token', () => {
-    const writes = searchIndexWritesForNewPolicy(policy());
+    const writes = searchRecordOfNewPolicy(policy());
     expect(writes).toHaveLength(3 + policyTokens(policy()).length);
     expect(writes[0].Put).toMatchObject({ TableName: TABLE, ConditionExpression: 'attribute_not_exists(pk)', Item: { pk: `PSEARCH#${ID}`, sk: 'RECORD', entity: 'PolicySearchRecord' } });
     expect((writes[0].Put as { Item: object }).Item).not.toHaveProperty('gsi2pk');
@@ -215,7 +214,7 @@ describe('keys and the writes that keep the index current', () => {
       },
     ]);
     // The listing entry carries what listings filter on; the flag it does not.
-    const review = searchIndexWritesForReviewState(ID, 'APPROVED_BY_UW');
+    const review = searchReviewStateChange(ID, 'APPROVED_BY_UW');
     expect(review.map((write) => (write.Update as unknown as { Key: { sk: string } }).Key.sk)).toEqual(['RECORD', 'LISTING']);
     expect(review[1].Update).toMatchObject({ ExpressionAttributeNames: { '#s0': 'reviewState' }, ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
     expect(searchIndexWritesForFlag(ID, 'red')).toHaveLength(1);
@@ -226,7 +225,7 @@ describe('keys and the writes that keep the index current', () => {
     const writes = searchIndexWritesForNamedInsureds(before, ['Ada Roe'], ['contact-1']);
     expect(writes.filter((write) => write.Delete).map((write) => (write.Delete as unknown as { Key: { sk: string } }).Key.sk)).toEqual(['TOKEN#doe']);
     expect(writes.filter((write) => write.Put).map((write) => (write.Put as unknown as { Item: { sk: string } }).Item.sk)).toEqual(['TOKEN#roe']);
-    const removal = searchIndexDeletes(before);
+    const removal = searchRemovalOf(before);
     expect(removal).toHaveLength(3 + before.tokens.length);
     // Counted apart from additions, so that a requote's one transaction never writes one counter twice.
     expect(removal[1].Update).toMatchObject({ Key: { pk: 'PSEARCHCOUNT', sk: expect.stringMatching(/^REMOVED#\d\d$/) } });

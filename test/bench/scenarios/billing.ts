@@ -21,7 +21,7 @@ import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, termKey } from '../../../shared/policies/keys.js';
 import type { PolicyRecord, RevisionRecord, TermRecord } from '../../../shared/policies/model.js';
 import { getPolicyWithTerms, getRevisionHeaders, searchableOf } from '../../../shared/policies/store.js';
-import { searchIndexWritesForNewPolicy } from '../../../shared/search/index-writes.js';
+import { searchRecordOfNewPolicy } from '../../../shared/search/index-store.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 import { timedNightlyRun } from '../scenario-helpers.js';
 
@@ -63,7 +63,7 @@ export async function seedAccounts(count: number, year: number, dueDate: string,
       const term: TermRecord = { ...issued.term, id: account.termId, policyId: account.policyId, effectiveDate: account.effectiveDate, expirationDate: account.expirationDate, version: 1 };
       requests.push({ PutRequest: { Item: { ...policyKey(policy.id), ...policy } } }, { PutRequest: { Item: { ...termKey(policy.id, term.id), ...term } } });
       const searchable = searchableOf(policy, term, issued.revision, { namedInsuredNames: ['Bench Billing'], policyTypeName: 'Homeowner - HO3' });
-      for (const write of searchIndexWritesForNewPolicy(searchable)) if (write.Put) requests.push({ PutRequest: { Item: write.Put.Item as Record<string, unknown> } });
+      for (const write of searchRecordOfNewPolicy(searchable)) if (write.Put) requests.push({ PutRequest: { Item: write.Put.Item as Record<string, unknown> } });
     }
   }
   await batchWriteAll(requests, { concurrency: 8 });

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { batchWriteAll, type BatchWriteRequest } from '../../../shared/platform/dynamo.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../shared/platform/clients.js';
-import { searchIndexItemsForImport } from '../../../shared/search/index-writes.js';
+import { searchIndexItemsForImport } from '../../../shared/search/index-store.js';
 import { benchSurname } from '../scenario-helpers.js';
 import type { SearchablePolicy } from '../../../shared/search/model.js';
 import type { BenchContext, BenchRow, BenchScenario } from '../types.js';

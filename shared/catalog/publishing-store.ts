@@ -11,7 +11,7 @@ import { config } from '../platform/config.js';
 import { batchWriteAll } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import { productVersionKey } from './keys.js';
-import type { CatalogRecord } from './package-records.js';
+import type { CatalogRecord } from './package-record-store.js';
 import { forgetCatalogCache, putProductVersion, type ProductVersionRecord } from './store.js';
 
 export async function publishProductVersion(record: ProductVersionRecord, records: readonly CatalogRecord[]): Promise<void> {

@@ -27,7 +27,7 @@ function tokenPut(policy: Pick<SearchablePolicy, 'policyId' | 'policyNumber' | '
 }
 
 /** The record, the listing entry and the token items of a new policy (create_policy, quotes). */
-export function searchIndexWritesForNewPolicy(policy: SearchablePolicy): IndexWrite[] {
+export function searchRecordOfNewPolicy(policy: SearchablePolicy): IndexWrite[] {
   const record = searchRecordOf(policy);
   return [
     { Put: { TableName: table(), Item: { ...searchRecordKey(policy.policyId), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -58,7 +58,7 @@ export function searchIndexItemsForImport(policies: readonly SearchablePolicy[])
   const items: Array<Record<string, unknown>> = [];
   const perShard = new Map<string, { policyId: string; added: number }>();
   for (const policy of policies) {
-    for (const write of searchIndexWritesForNewPolicy(policy)) if (write.Put) items.push(write.Put.Item as Record<string, unknown>);
+    for (const write of searchRecordOfNewPolicy(policy)) if (write.Put) items.push(write.Put.Item as Record<string, unknown>);
     const shard = policyCountKey('ADDED', policyCountShard(policy.policyId)).sk;
     const counted = perShard.get(shard) ?? { policyId: policy.policyId, added: 0 };
     perShard.set(shard, { ...counted, added: counted.added + 1 });
@@ -129,12 +129,12 @@ export function searchIndexWritesForCancellationPending(policyId: string, cancel
 }
 
 /** The review workflow moved the active revision's review state. */
-export function searchIndexWritesForReviewState(policyId: string, reviewState: string): IndexWrite[] {
+export function searchReviewStateChange(policyId: string, reviewState: string): IndexWrite[] {
   return recordUpdates(policyId, { reviewState });
 }
 
 /** The active term's dates moved (update_effective_and_expiration_date), and with them perhaps the policy type. */
-export function searchIndexWritesForTermDates(
+export function searchTermDatesChange(
   policyId: string,
   dates: { effectiveDate: string; expirationDate: string; policyTypeId?: string; policyTypeName?: string },
 ): IndexWrite[] {
@@ -162,7 +162,7 @@ export function searchIndexWritesForNamedInsureds(before: SearchRecord, namedIns
 }
 
 /** A policy (a quote replaced by requote) leaves the index: its record and every token. */
-export function searchIndexDeletes(record: Pick<SearchRecord, 'policyId' | 'tokens'>): IndexWrite[] {
+export function searchRemovalOf(record: Pick<SearchRecord, 'policyId' | 'tokens'>): IndexWrite[] {
   return [
     // The record must be there for the count to fall: a removal sent twice takes one off once.
     { Delete: { TableName: table(), Key: searchRecordKey(record.policyId), ConditionExpression: 'attribute_exists(pk)' } },

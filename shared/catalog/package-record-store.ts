@@ -2,7 +2,7 @@
  * A product package as catalog records: one record per entry, keyed by its fixed id, as the
  * service stores and reads them (store.ts, model.ts's productFromRecords). Pure.
  */
-import { catalogKey } from './keys.js';
+import { catalogKey, type CatalogKind } from './keys.js';
 import type { ProductPackage } from './package-schema.js';
 
 export interface CatalogRecord {
@@ -11,6 +11,11 @@ export interface CatalogRecord {
   kind: string;
   catalogVersion: string;
   [attribute: string]: unknown;
+}
+
+/** A catalog record of `kind` (and `id`, for a kind with many), keyed as the store reads it. */
+export function catalogRecord(kind: CatalogKind, id: string | undefined, catalogVersion: string, fields: Record<string, unknown>): CatalogRecord {
+  return { ...catalogKey(kind, id), kind, catalogVersion, ...fields };
 }
 
 function withoutVersion<T extends { version?: string }>(data: T): Omit<T, 'version'> {
