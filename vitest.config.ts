@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,12 +8,22 @@ import { defineConfig } from 'vitest/config';
  * (DynamoDB Local, s3rver, the SQS server), started by their global setup only when one of
  * their files runs. `npm run test:unit` runs the first alone.
  */
+/**
+ * Test files run side by side, one per core (vitest's own default is a
+ * core less: on a 2-core machine that was one file at a time). Such a file spends much of its
+ * time waiting on DynamoDB Local, whose JVM runs beside it, so a second file fills that wait;
+ * each file has its own table, bucket and queues in the shared stores, so they cannot see each
+ * other's data. TEST_WORKERS sets another count (1: one file at a time, as before).
+ */
+const fileWorkers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
+
 export default defineConfig({
   // The typed client's examples import it by its package name (clients/typescript).
   resolve: { alias: { '@insurance-admin/client': fileURLToPath(new URL('./clients/typescript/src/index.ts', import.meta.url)) } },
   test: {
     exclude: ['node_modules/**'],
     pool: 'forks',
+    maxWorkers: fileWorkers,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Lambda runs Node 22; this machine's Node 20 is supported by the pinned SDK, so its notice is noise here.
