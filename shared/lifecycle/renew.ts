@@ -140,8 +140,8 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
   const { policy, term } = context;
   const [product, rules, base] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term)]);
   const draft = renewalDraft(base, term, product, { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
-  const rated = rateRenewal(product, draft.snapshot);
   const previous = base.header.annualPremiumCents;
+  const rated = rateRenewal(product, draft.snapshot, previous);
   const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
   const held = !options.reinstating && needsReview(previous, rated.header.annualPremiumCents, rules.premiumIncreaseReviewPercent);
   const header: RevisionRecord = {
@@ -210,9 +210,9 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
   };
 }
 
-/** The renewal draft rated; the trace of every item is stored with it. */
-function rateRenewal(product: ProductCatalog, draft: RevisionSnapshot): RevisionSnapshot {
-  const { items, totals } = applyRating(draft, rateRevision(product, revisionToRate(draft)));
+/** The renewal draft rated, capped over the expiring premium where its rate version caps renewals; the trace of every item is stored with it. */
+function rateRenewal(product: ProductCatalog, draft: RevisionSnapshot, expiringPremiumCents?: number): RevisionSnapshot {
+  const { items, totals } = applyRating(draft, rateRevision(product, { ...revisionToRate(draft), ...(expiringPremiumCents !== undefined ? { expiringPremiumCents } : {}) }));
   return { ...draft, header: { ...draft.header, ...totals }, items };
 }
 
@@ -263,8 +263,8 @@ async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, deci
   const reviewState = stored.header.underwriting?.reviewState ?? 'NOT_STARTED';
   if (!APPROVED_STATES.includes(reviewState)) return none(policy.policyNumber, `Renewal ${renewal.revisionId} waits for an underwriter (review state ${reviewState})`);
   const product = await getProductCatalog();
-  const rated = rateRenewal(product, stored);
   const previous = stored.header.renewal?.previousAnnualPremiumCents ?? 0;
+  const rated = rateRenewal(product, stored, previous);
   const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
   const set: Partial<RevisionRecord> = {
     annualPremiumCents: rated.header.annualPremiumCents,
