@@ -515,3 +515,44 @@ export async function reinstateExpiredPolicy(wiring: RenewWiring, principal: Pri
   const reopened: TermRecord = { ...term, renewal: null };
   return renewTerm(wiring, { policy, terms, term: reopened }, { ...decision, decidedBy: options.decidedBy ?? principal.contactId }, { reinstating: { inForceRevision: inForce.header, reason: request.reason } });
 }
+
+// ---------------------------------------------------------------- a renewal previewed (rate impact)
+
+/** A watched term's next renewal as the run would draft it, written nowhere: what a rate impact rates at two sets of rates. */
+export interface RenewalPreview {
+  policyId: string;
+  policyNumber: string;
+  agencyId: string | null;
+  /** Where the primary property lies. */
+  location: { state: string | null; zip: string | null; county: string | null };
+  /** The renewal drafted from the revision in force at expiry (its rating input), with the expiring premium the cap reads. */
+  toRate: ReturnType<typeof revisionToRate> & { expiringPremiumCents: number };
+}
+
+/**
+ * The renewal `ref`'s term would get, drafted in memory with the product as it stands (ids
+ * made up, nothing written), or why the term has none to preview: it ended, was cancelled, is
+ * not renewed, or its renewal is made already.
+ */
+export async function previewRenewal(ref: { policyId: string; termId: string }, product: ProductCatalog, today: string): Promise<RenewalPreview | { policyNumber: string; skipped: string }> {
+  const found = await getPolicyWithTerms(ref.policyId);
+  const term = found?.terms.find((candidate) => candidate.id === ref.termId);
+  if (!found || !term) return { policyNumber: found?.policy.policyNumber ?? ref.policyId, skipped: 'no such term' };
+  const { policy } = found;
+  if (!policy.active) return { policyNumber: policy.policyNumber, skipped: 'not issued' };
+  if (term.expiredOn) return { policyNumber: policy.policyNumber, skipped: `expired on ${term.expiredOn}` };
+  if (term.cancellationStatus === 'cancelled') return { policyNumber: policy.policyNumber, skipped: 'cancelled' };
+  if (term.renewalStatus === 'Non-Renewal') return { policyNumber: policy.policyNumber, skipped: 'not to be renewed' };
+  if (term.renewal?.state === 'committed') return { policyNumber: policy.policyNumber, skipped: `renewed already (term ${term.renewal.termId})` };
+  const base = await inForceAtExpiry(term);
+  let n = 0;
+  const draft = renewalDraft(base, term, product, { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
+  const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
+  return {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    agencyId: policy.agencyId ?? null,
+    location: { state: primary?.address_state ?? null, zip: primary?.address_zip ?? null, county: primary?.county?.name ?? null },
+    toRate: { ...revisionToRate(draft.snapshot), expiringPremiumCents: base.header.annualPremiumCents },
+  };
+}
