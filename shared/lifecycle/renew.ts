@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
-import { getProductCatalog, getRenewalRules, listNonRenewalReasons, renewalLeadDays, resolveFiling, type ProductCatalog } from '../catalog/index.js';
+import { getProductCatalog, getRenewalRules, listNonRenewalReasons, productForFiling, renewalLeadDays, resolveFiling, type ProductCatalog } from '../catalog/index.js';
 import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
@@ -546,7 +546,9 @@ export async function previewRenewal(ref: { policyId: string; termId: string }, 
   if (term.renewal?.state === 'committed') return { policyNumber: policy.policyNumber, skipped: `renewed already (term ${term.renewal.termId})` };
   const base = await inForceAtExpiry(term);
   let n = 0;
-  const draft = renewalDraft(base, term, product, { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
+  const primaryState = (base.risks.find((risk) => risk.primary) ?? base.risks[0])?.address_state ?? null;
+  // Drafted from the product as the property's state sells it, so that its taxes and surcharges stay on the renewal.
+  const draft = renewalDraft(base, term, productForFiling(product, resolveFiling(product, primaryState)), { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
   const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
   return {
     policyId: policy.id,
