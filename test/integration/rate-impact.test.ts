@@ -8,6 +8,9 @@
  * is capped to the cent; a carrier requiring a run before publishing gets the run named.
  * Dates are relative to the service's today.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
 import { catalogKey } from '../../shared/catalog/keys.js';
@@ -15,6 +18,7 @@ import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/stor
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { runCommand } from '../support/processes.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
@@ -250,6 +254,34 @@ describe('the impact of a new rate on the book', () => {
     for (const policy of capped) {
       const row = run.report.largest_changes.find((change: { policy_number: string }) => change.policy_number === policy.policyNumber);
       expect(row).toMatchObject({ capped: true, premium_after: dollars(policy.premium + halfUp(policy.premium * 0.05)), premium_after_uncapped: dollars(expectedAfter(policy)) });
+    }
+  });
+
+  it('runs from the product tool on a package folder: the report, and one CSV line a policy', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ias-impact-'));
+    try {
+      for (const [file, content] of Object.entries(candidate(addDays(todayIso(), 30)))) {
+        mkdirSync(dirname(join(folder, file)), { recursive: true });
+        writeFileSync(join(folder, file), JSON.stringify(content, null, 2));
+      }
+      const tool = (...args: string[]) => runCommand('npx', ['tsx', 'infra/local/product.ts', 'impact', folder, '--url', service.url, '--api-key', service.administratorApiKey, ...args], {});
+      const report = await tool('--state', 'FL', '--renewing-within', '400');
+      expect(report.code, report.stderr).toBe(0);
+      const florida = book.filter((policy) => policy.territory !== 'New York');
+      const before = florida.reduce((all, policy) => all + policy.premium, 0);
+      const after = florida.reduce((all, policy) => all + expectedAfter(policy), 0);
+      expect(report.stdout).toContain(`5 policies: premium ${(before / 100).toFixed(2)} -> ${(after / 100).toFixed(2)}`);
+      expect(report.stdout).toMatch(/FL Miami-Dade\s+2 policies/);
+      const csv = await tool('--csv');
+      expect(csv.code, csv.stderr).toBe(0);
+      const lines = csv.stdout.trim().split('\n');
+      expect(lines).toHaveLength(BOOK.length + 1);
+      const ana = book.find((policy) => policy.name === 'Ana Miami')!;
+      expect(lines.find((line) => line.startsWith(`${ana.policyNumber},`))).toContain(`,FL,Miami-Dade,${(ana.premium / 100).toFixed(2)},${(expectedAfter(ana) / 100).toFixed(2)},`);
+      const wrong = await tool('--renewing-within', 'soon');
+      expect(wrong.code).toBe(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
