@@ -139,7 +139,7 @@ interface RenewOptions {
 async function renewTerm(wiring: RenewWiring, context: TermContext, decision: Decision, options: RenewOptions = {}): Promise<RenewalDecision> {
   const { policy, term } = context;
   const [product, rules, base] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term)]);
-  const draft = renewalDraft(base, term, product, { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
+  const draft = renewalDraft(base, term, stateView(product, base), { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
   const previous = base.header.annualPremiumCents;
   const rated = rateRenewal(product, draft.snapshot, previous);
   const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
@@ -208,6 +208,16 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
     renewalRevisionId: header.id,
     premium: header.annualPremiumCents,
   };
+}
+
+/**
+ * The product as the state of the revision's primary property sells it: a renewal is drafted
+ * from it, so that the state's taxes and surcharges (offered on no policy type in the catalog
+ * itself) are kept on the renewal instead of dropped as no longer offered.
+ */
+function stateView(product: ProductCatalog, base: RevisionSnapshot): ProductCatalog {
+  const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
+  return productForFiling(product, resolveFiling(product, primary?.address_state ?? null));
 }
 
 /** The renewal draft rated, capped over the expiring premium where its rate version caps renewals; the trace of every item is stored with it. */
@@ -546,9 +556,7 @@ export async function previewRenewal(ref: { policyId: string; termId: string }, 
   if (term.renewal?.state === 'committed') return { policyNumber: policy.policyNumber, skipped: `renewed already (term ${term.renewal.termId})` };
   const base = await inForceAtExpiry(term);
   let n = 0;
-  const primaryState = (base.risks.find((risk) => risk.primary) ?? base.risks[0])?.address_state ?? null;
-  // Drafted from the product as the property's state sells it, so that its taxes and surcharges stay on the renewal.
-  const draft = renewalDraft(base, term, productForFiling(product, resolveFiling(product, primaryState)), { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
+  const draft = renewalDraft(base, term, stateView(product, base), { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
   const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
   return {
     policyId: policy.id,

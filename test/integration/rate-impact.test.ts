@@ -329,5 +329,7 @@ describe('the impact of a new rate on the book', () => {
     expect(premiums).toBe(cap);
     const dwelling = details.items.find((item: { name: string }) => item.name === 'Dwelling');
     expect(JSON.stringify(dwelling)).toMatch(/Renewal Cap/);
+    // Florida's surcharges stay on the renewal, apart from premium.
+    expect(details.items.map((item: { name: string }) => item.name)).toEqual(expect.arrayContaining(['Guaranty Fund Surcharge', 'Emergency Management Surcharge']));
   });
 });
