@@ -313,6 +313,11 @@ describe('the impact of a new rate on the book', () => {
       const run = await completed(ok(await service.call(`${L}/rate_impact`, { line_file: document })).run_id);
       const published = ok(await service.call(`${L}/import_line_file`, { line_file: document, impact_run_id: run.run_id }));
       expect(published.impact_run_id).toBe(run.run_id);
+      // A stored version can be the candidate too: published, renewals already take it, so nothing moves.
+      const stored = await completed(ok(await service.call(`${L}/rate_impact`, { version_id: published.version_id })).run_id);
+      expect(stored).toMatchObject({ candidate: { product_version_id: published.version_id }, candidate_rate_versions: [{ name: 'Florida Homeowners rates 4.50 capped', renewalCapPercent: '5' }] });
+      expect(stored.report).toMatchObject({ policies: BOOK.length, change: 0 });
+      expect((await service.call(`${L}/rate_impact`, { version_id: crypto.randomUUID() })).body.messages[0]).toMatch(/^version_id: no product version/);
     } finally {
       await writeCatalogRecords([{ ...catalogKey('CARRIER', 'CARRIER'), ...carrier } as any]);
     }
