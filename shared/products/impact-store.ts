@@ -4,7 +4,7 @@
  * line file when it was uploaded (not a stored version), and one item per batch done with the
  * policies it rated. docs/data-model.md lists them.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
@@ -39,6 +39,10 @@ export interface RateImpactRun {
   /** The rate versions of the catalog in force when the run began, per state, as the renewals in scope would take them. */
   currentRateVersions?: string[];
   filters: RateImpactFilters;
+  /** SHA-256 of the candidate line file's content: what a publication requiring a run checks it rated. */
+  fingerprint: string;
+  /** Whether the run's terms have been read and fanned out (termsRead and batches are known). */
+  planned: boolean;
   /** Watched terms the run read (before its filters). */
   termsRead: number;
   batches: number;
@@ -64,6 +68,19 @@ export async function recordRateImpactRun(run: RateImpactRun, lineFile?: string)
         { Put: { TableName: table(), Item: { ...runKey(run.runId), entity: 'RateImpactRun', ...run }, ConditionExpression: 'attribute_not_exists(pk)' } },
         ...(lineFile ? [{ Put: { TableName: table(), Item: { ...candidateKey(run.runId), entity: 'RateImpactCandidate', document: lineFile }, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
       ],
+    }),
+  );
+}
+
+/** The run planned: how many terms it read and in how many batches it sent them. */
+export async function markRateImpactPlanned(runId: string, plan: { termsRead: number; batches: number }): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: runKey(runId),
+      UpdateExpression: 'SET planned = :true, termsRead = :terms, batches = :batches',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true, ':terms': plan.termsRead, ':batches': plan.batches },
     }),
   );
 }

@@ -21,7 +21,7 @@ import { sendInBatches } from '../platform/queue-sends.js';
 import { rateRevision, type RatedRevision } from '../rating/index.js';
 import { checkProductPackage } from './check.js';
 import { impactCsv, impactReport, movedMostBy, type ImpactReport, type PolicyImpact, type RatedFigures } from './impact-report.js';
-import { getRateImpactCandidate, getRateImpactRun, rateImpactBatches, recordRateImpactBatch, recordRateImpactRun, type CandidateRateVersion, type RateImpactFilters, type RateImpactRun } from './impact-store.js';
+import { getRateImpactCandidate, getRateImpactRun, markRateImpactPlanned, rateImpactBatches, recordRateImpactBatch, recordRateImpactRun, type CandidateRateVersion, type RateImpactFilters, type RateImpactRun } from './impact-store.js';
 import { problemsOf } from './problems.js';
 import { canonical, frozen, MAX_DOCUMENT_CHARS } from './service.js';
 
@@ -93,60 +93,94 @@ async function candidateDocument(request: RateImpactRequest): Promise<{ document
 
 export interface RateImpactStarted {
   run_id: string;
-  state: 'running' | 'complete';
-  batches: number;
-  terms_read: number;
+  state: 'running';
   candidate_rate_versions: CandidateRateVersion[];
 }
 
-/** rate_impact: the candidate checked, the policies in scope read from the renewal watch and fanned out; refused naming the field, storing nothing. */
+/**
+ * rate_impact: the candidate checked and the run recorded, then handed to the queue, whose
+ * consumer reads the policies in scope from the renewal watch and fans them out in batches (a
+ * book of any size never holds the call). Refused naming the field, storing nothing.
+ */
 export async function startRateImpact(principal: Principal, request: RateImpactRequest, now = clock.now()): Promise<RateImpactStarted> {
   if (!principal.isAdministrator) throw new PermissionDeniedError('Only an Administrator may run a rate impact');
   const source = await candidateDocument(request);
   const current = await getProductCatalog();
   const candidate = candidateCatalog(source.document, current, source.introduced);
   if (candidate.versions.length === 0) throw new BusinessRuleError('line_file: no new rate version: the candidate must bring a rate version the catalog does not have yet (states/<state>.json rateVersions)');
-  const asOf = todayIso(now);
-  const through = request.filters.renewingWithinDays === undefined ? NO_WINDOW : addDays(asOf, request.filters.renewingWithinDays);
-  const terms: Array<{ policyId: string; termId: string }> = [];
-  for await (const page of watchedTermPages(through)) terms.push(...page.map(({ policyId, termId }) => ({ policyId, termId })));
   const runId = randomUUID();
-  const batches: RateImpactMessage[] = [];
-  for (let start = 0; start < terms.length; start += POLICIES_PER_BATCH) batches.push({ runId, batch: batches.length, terms: terms.slice(start, start + POLICIES_PER_BATCH) });
-  const run: RateImpactRun & { fingerprint: string } = {
+  const run: RateImpactRun = {
     runId,
     requestedBy: principal.contactId,
     requestedAt: now.toISOString(),
-    asOf,
+    asOf: todayIso(now),
     candidate: source.productVersionId ? { productVersionId: source.productVersionId } : { lineFile: true },
     candidateRateVersions: describeVersions(candidate.versions),
     filters: request.filters,
-    termsRead: terms.length,
-    batches: batches.length,
-    batchesDone: 0,
     fingerprint: lineFileFingerprint(source.document),
+    planned: false,
+    termsRead: 0,
+    batches: 0,
+    batchesDone: 0,
   };
-  // Recorded before the batches go out: the first batch done finds the run to count itself in.
   await recordRateImpactRun(run, source.productVersionId ? undefined : source.text);
-  await sendInBatches('rate-impact', batches.map((batch) => ({ id: String(batch.batch), body: batch })), `the batches of rate impact run ${runId}`);
-  return { run_id: runId, state: batches.length === 0 ? 'complete' : 'running', batches: batches.length, terms_read: terms.length, candidate_rate_versions: run.candidateRateVersions };
+  await sendInBatches('rate-impact', [{ id: 'plan', body: { runId, plan: true } satisfies RateImpactPlanMessage }], `the plan of rate impact run ${runId}`);
+  return { run_id: runId, state: 'running', candidate_rate_versions: run.candidateRateVersions };
 }
+
+/**
+ * The run's plan, on the queue: the watched terms in its renewal window read (never a scan) and
+ * sent in batches, then the run told how many. A plan delivered again after that does nothing;
+ * one delivered again before it sends the same batches, which count once each.
+ */
+export async function planRateImpact(runId: string): Promise<{ terms: number; batches: number }> {
+  const run = await getRateImpactRun(runId);
+  if (!run) throw new NotFoundError(`Rate impact run ${runId}`);
+  if (run.planned) return { terms: run.termsRead, batches: run.batches };
+  const through = run.filters.renewingWithinDays === undefined ? NO_WINDOW : addDays(run.asOf, run.filters.renewingWithinDays);
+  const terms: Array<{ policyId: string; termId: string }> = [];
+  for await (const page of watchedTermPages(through)) terms.push(...page.map(({ policyId, termId }) => ({ policyId, termId })));
+  const batches: RateImpactBatchMessage[] = [];
+  for (let start = 0; start < terms.length; start += POLICIES_PER_BATCH) batches.push({ runId, batch: batches.length, terms: terms.slice(start, start + POLICIES_PER_BATCH) });
+  await sendInBatches('rate-impact', batches.map((batch) => ({ id: String(batch.batch), body: batch })), `the batches of rate impact run ${runId}`);
+  await markRateImpactPlanned(runId, { termsRead: terms.length, batches: batches.length });
+  return { terms: terms.length, batches: batches.length };
+}
+
+/** Every batch done, and the run planned: its report can be added up. */
+export const isComplete = (run: RateImpactRun) => run.planned && run.batchesDone >= run.batches;
 
 // ---------------------------------------------------------------- the batches
 
-export interface RateImpactMessage {
+export interface RateImpactBatchMessage {
   runId: string;
   batch: number;
   terms: Array<{ policyId: string; termId: string }>;
 }
 
+export interface RateImpactPlanMessage {
+  runId: string;
+  plan: true;
+}
+
+export type RateImpactMessage = RateImpactPlanMessage | RateImpactBatchMessage;
+
 const ref = z.string().check(z.minLength(1), z.maxLength(100));
-/** The message of the rate-impact queue: one batch of watched terms of a run. */
-export const rateImpactMessage = z.object({
-  runId: ref,
-  batch: z.int().check(z.nonnegative()),
-  terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(POLICIES_PER_BATCH)),
-});
+/** The messages of the rate-impact queue: a run to plan, or one batch of watched terms of a run. */
+export const rateImpactMessage = z.union([
+  z.object({ runId: ref, plan: z.literal(true) }),
+  z.object({
+    runId: ref,
+    batch: z.int().check(z.nonnegative()),
+    terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(POLICIES_PER_BATCH)),
+  }),
+]);
+
+/** One message of the rate-impact queue: a plan, or a batch to rate. */
+export async function handleRateImpactMessage(message: RateImpactMessage): Promise<Record<string, number>> {
+  if ('plan' in message) return planRateImpact(message.runId);
+  return rateImpactBatch(message);
+}
 
 /** The candidate of each run a container has rated for: a run's batches all read the same file. */
 const candidates = new Map<string, Promise<Candidate>>();
@@ -180,7 +214,7 @@ function figuresOf(rated: RatedRevision): RatedFigures {
 const territoryOf = (rated: RatedRevision) => rated.items.find((item) => item.territory)?.territory ?? 'none';
 
 /** Rates one batch of a run: each term in scope at its current rates and at the candidate's; stores what it found, once. */
-export async function rateImpactBatch(message: RateImpactMessage): Promise<{ rated: number; skipped: number; outOfScope: number }> {
+export async function rateImpactBatch(message: RateImpactBatchMessage): Promise<{ rated: number; skipped: number; outOfScope: number }> {
   const run = await getRateImpactRun(message.runId);
   if (!run) throw new NotFoundError(`Rate impact run ${message.runId}`);
   const current = await getProductCatalog();
@@ -236,7 +270,7 @@ export async function retrieveRateImpact(principal: Principal, runId: string, op
   if (!principal.isAdministrator) throw new PermissionDeniedError('Only an Administrator may read a rate impact run');
   const run = await getRateImpactRun(runId);
   if (!run) throw new NotFoundError(`Rate impact run ${runId}`);
-  const complete = run.batchesDone >= run.batches;
+  const complete = isComplete(run);
   const answer: RateImpactAnswer = {
     run_id: run.runId,
     state: complete ? 'complete' : 'running',
@@ -248,7 +282,7 @@ export async function retrieveRateImpact(principal: Principal, runId: string, op
     filters: run.filters,
     terms_read: run.termsRead,
     batches: run.batches,
-    batches_done: Math.min(run.batchesDone, run.batches),
+    batches_done: run.batchesDone,
   };
   if (!complete) return answer;
   const batches = await rateImpactBatches(runId);
@@ -267,9 +301,9 @@ export async function retrieveRateImpact(principal: Principal, runId: string, op
 export async function impactRunOfLineFile(runId: string | undefined, document: unknown, rateVersions: readonly string[]): Promise<string> {
   const needed = `the carrier requires a stored rate impact run of a line file before it is published (rate versions ${rateVersions.join(', ')}): run /api/v2/lines/rate_impact with this line file and name the run as impact_run_id`;
   if (!runId) throw new BusinessRuleError(`impact_run_id: missing: ${needed}`);
-  const run = (await getRateImpactRun(runId)) as (RateImpactRun & { fingerprint?: string }) | undefined;
+  const run = await getRateImpactRun(runId);
   if (!run) throw new BusinessRuleError(`impact_run_id: no rate impact run ${runId.slice(0, 40)}: ${needed}`);
-  if (run.batchesDone < run.batches) throw new BusinessRuleError(`impact_run_id: rate impact run ${runId} is still running (${run.batchesDone} of ${run.batches} batches); publish once it is complete`);
+  if (!isComplete(run)) throw new BusinessRuleError(`impact_run_id: rate impact run ${runId} is still running (${run.batchesDone} of ${run.batches} batches); publish once it is complete`);
   if (run.fingerprint !== lineFileFingerprint(document)) throw new BusinessRuleError(`impact_run_id: rate impact run ${runId} rated another line file than this one: ${needed}`);
   return run.runId;
 }
