@@ -56,6 +56,26 @@ export async function declarationAtIssue(committed: CommittedRevision): Promise<
 }
 
 /**
+ * A rewrite's Declaration of its new term: as an issue's, for the policy the new term belongs to
+ * (a rewrite to a new account makes that policy in the same transaction, so it is not read).
+ */
+export async function declarationAtRewrite(rewritten: { committed: CommittedRevision; newPolicy?: { record: { policyNumber: string; agencyId: string | null; contactIds: string[] } } }): Promise<AreaPart> {
+  if (!rewritten.newPolicy) return declarationAtIssue(rewritten.committed);
+  const { record } = rewritten.newPolicy;
+  const { committed } = rewritten;
+  return part([
+    deliverableRequestPut(
+      requestOf({ ...committed, decisionDate: committed.commitDate }, { policyNumber: record.policyNumber, agencyId: record.agencyId, contactIds: [...record.contactIds] }, {
+        deliverableType: 'Declaration',
+        revisionId: committed.revisionId,
+        renderRevisionId: committed.revisionId,
+        ...(committed.billingScheduleId ? { billingScheduleId: committed.billingScheduleId } : {}),
+      }),
+    ),
+  ]);
+}
+
+/**
  * The Notice of Cancellation, requested in the cancellation's transaction: ahead of the date
  * when a cancellation is set pending (non-payment, or a pending date), saying the policy will
  * end; and when it takes effect, with its return premium. It prints the revision in force when

@@ -198,18 +198,20 @@ interface RewrittenPolicy extends Decided {
   agencyId?: string;
   rewriteType: string;
   fromTermId: string;
-  committed: { policyNumber: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; annualPremiumCents: number; writtenPremiumCents: number };
+  committed: { policyId: string; policyNumber: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; annualPremiumCents: number; writtenPremiumCents: number };
   cancelled?: { revisionId: string; cancelDate: string; returnPremiumCents: number };
 }
 export const eventsAtRewrite = /* @__PURE__ */ eventsAt((rewritten: RewrittenPolicy) => ({
   type: 'policy.rewritten',
-  policyId: rewritten.policyId,
+  // On the new side's policy (the same one, or the new account's), naming the one it came from.
+  policyId: rewritten.committed.policyId,
   policyNumber: rewritten.committed.policyNumber,
   agencyId: rewritten.agencyId,
   transactionId: rewritten.committed.revisionId,
   occurredAt: rewritten.decidedAt,
   data: {
     rewrite_type: rewritten.rewriteType,
+    from_policy_id: rewritten.policyId,
     from_policy_number: rewritten.policyNumber,
     from_term_id: rewritten.fromTermId,
     cancel_date: rewritten.cancelled?.cancelDate ?? null,

@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { PolicyRecord, RevisionPart, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -307,4 +307,10 @@ export interface RewrittenPolicy extends Decision {
   newSideSummary: string;
   /** The term the rewrite replaces. */
   fromTermId: string;
+  /** An expired term brought back with a gap (new_term): nothing is cancelled, the rewrite revision only leaves its list. */
+  leftTerm?: TermRecord;
+  /** A rewrite to a new account (new_policy_number): the new policy and the revision's parts moved under it. */
+  newPolicy?: { record: PolicyRecord; parts: readonly RevisionPart[] };
+  /** The new side's named insureds' names (what its search record shows). */
+  namedInsuredNames: string[];
 }

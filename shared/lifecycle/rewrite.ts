@@ -30,6 +30,10 @@ import {
   loadRevision,
   policyWithinReach,
   renewalTermDates,
+  contactIdsOf,
+  namedInsuredNamesFor,
+  numberForRewrite,
+  type PolicyRecord,
   termRevisionFacts,
   type RewriteFacts,
   type TermRecord,
@@ -42,13 +46,14 @@ export const REWRITTEN_REASON_ID = '3cd696ff-5e4d-4d29-a610-7d10583e942d';
 
 /**
  * What the rewrite move asks of the areas: their parts in the rewrite (the policies area's new
- * term and committed revision, billing's cancellation
- * rows, Transfer rows and new account, the two notes, the event), the new term's parts as an
- * issue's (its Declaration, the search record Active), and billing's reasons, figures and schedule.
+ * term and committed revision, or new policy; billing's cancellation rows, Transfer rows and new
+ * account; the two notes; the event; the search records; the new term's Declaration), and
+ * billing's reasons, figures and schedule.
  */
 export interface RewriteWiring {
   rewrite: readonly Contribution<RewrittenPolicy>[];
-  issue: readonly Contribution<CommittedRevision>[];
+  /** The new side's parts: its Declaration, the search records (the new term's, or the new account's and the old one's). */
+  issue: readonly Contribution<RewrittenPolicy>[];
   reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures' | 'billingScheduleOf'>;
 }
 
@@ -62,7 +67,9 @@ export interface RewriteRequest {
   policyId: string;
   rewriteType: RewriteType;
   effectiveDate?: string;
-  newPolicyNumber?: string;
+  /** A rewrite to a new account: the new policy's number, given by hand, or `true` for the next of the sequence. */
+  newPolicyNumber?: string | true;
+  /** The new account's named insured (a rewrite to a new account only). */
   toContactId?: string;
 }
 
@@ -85,6 +92,11 @@ function newTermDates(request: RewriteRequest, term: Term, expired: boolean): { 
     return { effectiveDate: date, expirationDate: term.expirationDate };
   }
   if (date < term.effectiveDate) throw new PolicyNotRewritableError(`effective_date: ${date} is before ${span}`);
+  // An expired policy brought back on the day its term ended has no gap: that is reinstate_expired_policy's renewal.
+  if (expired && date <= term.expirationDate) {
+    throw new PolicyNotRewritableError(`effective_date: ${date} is not after the end of ${span}; an expired policy brought back without a gap is reinstated (reinstate_expired_policy)`);
+  }
+  if (!expired && date >= term.expirationDate) throw new PolicyNotRewritableError(`effective_date: ${date} is not before the end of ${span}, which has not expired; a new term starts on a day inside it`);
   return { effectiveDate: date, expirationDate: renewalTermDates({ ...term, expirationDate: date }).expirationDate };
 }
 
@@ -108,21 +120,29 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
   const open = facts.find((candidate) => candidate.revisionState === 'open');
   if (open) throw new PolicyNotRewritableError(`policy_id: policy ${policy.policyNumber} has an open revision ${open.id} dated ${open.revisionDate}; issue or discard it first`);
   const expired = committed.some((candidate) => candidate.policyStatus === 'Expired');
-  if (request.newPolicyNumber) throw new PolicyNotRewritableError('new_policy_number: a rewrite to a new policy number is not supported yet; rewrite under the same number');
-  if (request.toContactId) throw new PolicyNotRewritableError('to_contact_id: a rewrite to another named insured is not supported yet');
+  if (request.toContactId && !request.newPolicyNumber) {
+    throw new PolicyNotRewritableError('to_contact_id: another named insured is a rewrite to a new account; give new_policy_number too');
+  }
   const dates = newTermDates(request, term, expired);
+  if (request.toContactId && (await namedInsuredNamesFor([request.toContactId])).length === 0) throw new NotFoundError(`to_contact_id: contact ${request.toContactId}`);
 
   const onDate = expired ? term.expirationDate : dates.effectiveDate;
   const inForce = inForceOn(committed.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: header.committedAt })), onDate) ?? { header: committed[0] };
   const base = await loadRevision(inForce.header.id);
   if (!base) throw new NotFoundError(`Revision ${inForce.header.id}`);
   const copy = endorsementCopy(base, { revisionId: randomUUID(), revisionDate: dates.effectiveDate, today: todayIso(now), newId: randomUUID });
+  if (request.toContactId) {
+    const contacts = { ...copy.header.contacts, namedInsuredIds: [request.toContactId] };
+    copy.header = { ...copy.header, contacts, contactIds: contactIdsOf(contacts) };
+  }
+  // The new account's number is taken last, once everything else was checked: a refused rewrite takes none.
+  const numbered = request.newPolicyNumber ? await numberForRewrite(request.newPolicyNumber, now) : undefined;
   const rewrite: RewriteFacts = {
     rewriteType: request.rewriteType,
     baseRevisionId: base.header.id,
     fromTermId: term.id,
     ...dates,
-    ...(request.newPolicyNumber ? { newPolicyNumber: request.newPolicyNumber } : {}),
+    ...(numbered ? { newPolicyNumber: numbered.policyNumber, manualPolicyNumber: numbered.manual, newPolicyId: randomUUID() } : {}),
     ...(request.toContactId ? { toContactId: request.toContactId } : {}),
   };
   const { endorsement: _notAnEndorsement, ...header } = copy.header;
@@ -137,6 +157,8 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
     expiration_date: dates.expirationDate,
     rewrites_term_id: term.id,
     base_revision_id: base.header.id,
+    new_policy_number: numbered?.policyNumber ?? null,
+    to_contact_id: request.toContactId ?? null,
   };
 }
 
@@ -184,6 +206,10 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
   const figures = cancels ? await wiring.reads.cancellationFigures({ policyId: policy.id, termId: oldTerm.id, revisionId: base.id, effectiveDate: oldTerm.effectiveDate, expirationDate: oldTerm.expirationDate, cancelDate }) : undefined;
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, oldTerm.id);
 
+  // A rewrite to a new account makes a policy of its own: its own id and number, its term and the revision moved under it.
+  const target = rewrite.newPolicyNumber ? { id: rewrite.newPolicyId ?? randomUUID(), policyNumber: rewrite.newPolicyNumber } : undefined;
+  const newPolicyId = target?.id ?? policy.id;
+  const newPolicyNumber = target?.policyNumber ?? policy.policyNumber;
   const fullTermDays = rewrite.rewriteType === 'remainder_of_term' ? daysBetween(oldTerm.effectiveDate, oldTerm.expirationDate) : daysBetween(rewrite.effectiveDate, rewrite.expirationDate);
   const days = daysBetween(rewrite.effectiveDate, rewrite.expirationDate);
   const items = snapshot.items.map((item) => ({ ...item, writtenPremiumCents: item.annualPremiumCents === null ? item.writtenPremiumCents : prorate(item.annualPremiumCents, days, fullTermDays), writtenFeeCents: item.annualFeeCents }));
@@ -191,6 +217,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
   const newTerm: TermRecord = {
     ...oldTerm,
     id: randomUUID(),
+    policyId: newPolicyId,
     effectiveDate: rewrite.effectiveDate,
     expirationDate: rewrite.expirationDate,
     isRenewal: false,
@@ -219,9 +246,36 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     annualFeeCents: totals.annualFeeCents,
     writtenPremiumCents: totals.writtenPremiumCents,
     writtenFeeCents: totals.writtenFeeCents,
+    ...(target ? { policyId: target.id, policyNumber: target.policyNumber, transactionType: 'rewrite' as const } : {}),
   };
+  const newPolicy = target
+    ? {
+        record: withoutLinks({
+          ...policy,
+          id: target.id,
+          policyNumber: target.policyNumber,
+          manualPolicyNumber: rewrite.manualPolicyNumber ?? false,
+          policyTypeId: header.policyTypeId,
+          agencyId: header.agencyId,
+          contacts: header.contacts,
+          contactIds: header.contactIds,
+          dateAdded: decidedAt,
+          inceptionDate: newTerm.effectiveDate,
+          activeRevisionId: header.id,
+          activeTermId: newTerm.id,
+          rewritten: false,
+          transactionType: 'rewrite',
+          copiedFromRevId: base.id,
+          copiedToRevId: null,
+          lastVisited: null,
+          rewrittenFrom: { policyId: policy.id, policyNumber: policy.policyNumber, termId: oldTerm.id },
+          version: 1,
+        }),
+        parts: [...snapshot.risks.map((risk) => ({ ...risk, policyId: target.id })), ...snapshot.subLines, ...snapshot.mortgagees],
+      }
+    : undefined;
   const span = (term: { effectiveDate: string; expirationDate: string }) => `${term.effectiveDate} to ${term.expirationDate}`;
-  const newSide = `policy ${policy.policyNumber}, term ${span(newTerm)} (revision ${header.id})`;
+  const newSide = `policy ${newPolicyNumber}, term ${span(newTerm)} (revision ${header.id})`;
   const oldSide = `policy ${policy.policyNumber}, term ${span(oldTerm)}`;
   const cancelRevisionId = randomUUID();
   const returned = figures?.returnPremiumCents ?? 0;
@@ -249,8 +303,8 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
       }
     : undefined;
   const committedRevision: CommittedRevision = {
-    policyId: policy.id,
-    policyNumber: policy.policyNumber,
+    policyId: newPolicyId,
+    policyNumber: newPolicyNumber,
     termId: newTerm.id,
     revisionId: header.id,
     policyTypeId: header.policyTypeId,
@@ -262,7 +316,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     writtenPremiumCents: totals.writtenPremiumCents,
     writtenFeeCents: totals.writtenFeeCents,
     ...(scheduleId ? { billingScheduleId: scheduleId } : {}),
-    ...(policy.agencyId ? { agencyId: policy.agencyId } : {}),
+    ...(header.agencyId ? { agencyId: header.agencyId } : {}),
     namedInsuredContactIds: [...header.contacts.namedInsuredIds],
   };
   const kind = rewrite.rewriteType.replace(/_/g, ' ');
@@ -277,6 +331,9 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     openRevision: header,
     commit: set,
     fromTermId: oldTerm.id,
+    ...(cancels ? {} : { leftTerm: oldTerm }),
+    ...(newPolicy ? { newPolicy } : {}),
+    namedInsuredNames: await namedInsuredNamesFor(header.contacts.namedInsuredIds),
     oldSideSummary: cancels
       ? `Rewritten (${kind}) as ${newSide}: cancelled effective ${cancelDate}${figures?.flat ? ' (flat)' : ''}, reason Rewritten; return premium ${formatCents(returned)} transferred to the new term's account`
       : `Rewritten (${kind}) as ${newSide}`,
@@ -290,15 +347,22 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
   return { policy, oldTerm, newTerm, rewritten, writes, flat: figures?.flat ?? false };
 }
 
+/** A policy record as a new policy starts it: nothing retired, nothing rewritten to yet. */
+function withoutLinks(record: PolicyRecord): PolicyRecord {
+  const { retired: _retired, rewrittenTo: _rewrittenTo, ...rest } = record;
+  return rest;
+}
+
 async function partsOf(wiring: RewriteWiring, rewritten: RewrittenPolicy, mode: JoinMode) {
-  return [...(await joinMove(wiring.rewrite, rewritten, mode)), ...(await joinMove(wiring.issue, rewritten.committed, mode))];
+  return [...(await joinMove(wiring.rewrite, rewritten, mode)), ...(await joinMove(wiring.issue, rewritten, mode))];
 }
 
 function toWire(plan: Awaited<ReturnType<typeof planRewrite>>, parts: Awaited<ReturnType<typeof partsOf>>) {
   const { rewritten } = plan;
   return {
-    policy_id: rewritten.policyId,
+    policy_id: rewritten.committed.policyId,
     policy_number: rewritten.committed.policyNumber,
+    ...(rewritten.newPolicy ? { rewritten_from: { policy_id: rewritten.policyId, policy_number: rewritten.policyNumber, policy_term_id: plan.oldTerm.id } } : {}),
     revision_id: rewritten.committed.revisionId,
     rewrite_type: rewritten.rewriteType,
     rewritten_term_id: plan.oldTerm.id,

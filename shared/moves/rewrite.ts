@@ -4,17 +4,17 @@
  * issue's. Opening a rewrite (rewrite_policy) takes no contribution.
  */
 import { billingAtRewrite, billingScheduleOf, cancelReason, cancellationFigures } from '../billing/joins-moves.js';
-import { declarationAtIssue } from '../documents/joins-moves.js';
+import { declarationAtRewrite } from '../documents/joins-moves.js';
 import { eventsAtRewrite } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { isRewriteRevision, issueRewrite, openRewrite, previewRewrite, type RewriteWiring } from '../lifecycle/rewrite.js';
 import { noteOfRewrite } from '../notes/joins-moves.js';
 import { policiesAtRewrite } from '../policies/joins-moves.js';
-import { searchAtIssue } from '../search/joins-moves.js';
+import { searchAtRewrite } from '../search/joins-moves.js';
 
 export const rewriteWiring: RewriteWiring = {
   rewrite: [policiesAtRewrite, billingAtRewrite, noteOfRewrite, eventsAtRewrite],
-  issue: [declarationAtIssue, searchAtIssue],
+  issue: [declarationAtRewrite, searchAtRewrite],
   reads: { cancelReason, cancellationFigures, billingScheduleOf },
 };
 

@@ -30,7 +30,8 @@ export async function noteOfRewrite(rewritten: RewrittenPolicy, mode: { preview:
     area: 'notes',
     writes: [
       notePutOf({ ...rewritten, termId: rewritten.fromTermId, summary: rewritten.oldSideSummary }, rewritten.decidedAt),
-      notePutOf({ ...rewritten, termId: rewritten.committed.termId, summary: rewritten.newSideSummary }, later),
+      // On the new side's policy: the same one, or the new account's (a rewrite to a new policy number).
+      notePutOf({ ...rewritten, policyId: rewritten.committed.policyId, agencyId: rewritten.committed.agencyId, contactIds: rewritten.newPolicy?.record.contactIds ?? rewritten.contactIds, termId: rewritten.committed.termId, summary: rewritten.newSideSummary }, later),
     ],
     preview,
   };

@@ -16,13 +16,13 @@ export {
   setRiskInspectionRequested,
 } from './store.js';
 export { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, type CancellationMove, type ReinstatementMove } from './lifecycle-store.js';
-export { createPolicy, type PreparePolicy } from './new-policy-service.js';
+export { createPolicy, namedInsuredNamesFor, numberForRewrite, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';
 export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUnderwriting } from './underwriting-fields.js';
 export { recordUnderwriting } from './underwriting-service.js';
 export { underwritingAnswer, underwritingOption } from './schemas.js';
-export { contactRoles } from './new-policy.js';
+export { contactIdsOf, contactRoles } from './new-policy.js';
 // What the endorse move (shared/lifecycle/endorse.ts) builds on: the open revision's copy and store, the pure endorsement rules, the term's revision facts.
 export { createOpenRevision, discardOpenRevision, endorsementCommitWrites, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
 export { endorsementCopy, placeItem } from './endorsement-copy.js';

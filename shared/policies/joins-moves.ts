@@ -5,7 +5,7 @@
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import { rewriteCommitWrites } from './lifecycle-store.js';
+import { rewriteCommitWrites, type RewriteCommit } from './lifecycle-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
 interface RewrittenPolicy {
@@ -16,12 +16,15 @@ interface RewrittenPolicy {
   openRevision: RevisionRecord;
   commit: Partial<RevisionRecord>;
   revision: { items: readonly LineItemRecord[] };
+  /** An expired term brought back with a gap (nothing cancelled), and a rewrite to a new account's new policy. */
+  leftTerm?: TermRecord;
+  newPolicy?: RewriteCommit['newPolicy'];
 }
 
 /** The new term (on the renewal watch), the rewrite revision committed onto it, the policy moved to it. */
 export async function policiesAtRewrite(rewritten: RewrittenPolicy): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
   return {
     area: 'policies',
-    writes: rewriteCommitWrites({ policy: rewritten.policy, term: rewritten.newTerm, header: rewritten.openRevision, set: rewritten.commit, items: rewritten.revision.items }),
+    writes: rewriteCommitWrites({ policy: rewritten.policy, term: rewritten.newTerm, header: rewritten.openRevision, set: rewritten.commit, items: rewritten.revision.items, ...(rewritten.leftTerm ? { leftTerm: rewritten.leftTerm } : {}), ...(rewritten.newPolicy ? { newPolicy: rewritten.newPolicy } : {}) }),
   };
 }

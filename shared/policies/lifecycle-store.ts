@@ -5,8 +5,11 @@
  */
 import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { guardedRevisionUpdate, policyKey, renewalWatchIndex, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
-import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
+import { guardedRevisionUpdate, locatorKey, policyKey, policyNumberKey, renewalWatchIndex, revisionKey, termKey, versionedUpdate, watchedTermUpdate } from './keys.js';
+import { policyLinkPut } from '../contacts/index.js';
+import { locatorsOf } from './locators.js';
+import { contactRoles } from './new-policy.js';
+import type { LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, TermRecord } from './model.js';
 import { keyOfPart } from './store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 import { storedRevisionHeader } from './revision-layout.js';
@@ -167,6 +170,14 @@ export interface RewriteCommit {
   header: RevisionRecord;
   set: Partial<RevisionRecord>;
   items: readonly LineItemRecord[];
+  /** An expired term the rewrite brings back with a gap (nothing to cancel): the rewrite revision leaves its list. */
+  leftTerm?: TermRecord;
+  /**
+   * A rewrite to a new account: the new policy (its own number, its term and the revision moved
+   * to it) and the revision's other parts under it (its contacts are linked to it); the old
+   * policy then records what it became instead of moving to the new term.
+   */
+  newPolicy?: { record: PolicyRecord; parts: readonly RevisionPart[] };
 }
 
 /**
@@ -176,13 +187,26 @@ export interface RewriteCommit {
  */
 export function rewriteCommitWrites(commit: RewriteCommit): TransactionWrite[] {
   const table = config.tableName();
-  const { policy, term, header, set } = commit;
+  const { policy, term, header, set, newPolicy, leftTerm } = commit;
   const committed = { ...header, ...set } as RevisionRecord;
   const termItem = { ...termKey(term.policyId, term.id), ...term, revisionIndex: indexWith(term, header.id, indexedFacts(committed)), ...renewalWatchIndex(term.policyId, term.id, term.expirationDate) };
+  const created = (Item: Record<string, unknown>) => ({ Put: { TableName: table, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
   return [
-    { Put: { TableName: table, Item: termItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+    // A new number's uniqueness item first: reason 0 of a refused transaction is the number taken meanwhile.
+    ...(newPolicy ? [created({ ...policyNumberKey(newPolicy.record.policyNumber), entity: 'PolicyNumber', policyNumber: newPolicy.record.policyNumber, policyId: newPolicy.record.id }), created({ ...policyKey(newPolicy.record.id), ...newPolicy.record })] : []),
+    created(termItem),
     { Update: guardedRevisionUpdate(table, header.id, header.version, set) },
     ...commit.items.map((item) => ({ Put: { TableName: table, Item: { ...keyOfPart(item), ...item } } })),
-    { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: header.id }) },
+    ...(newPolicy
+      ? [
+          ...newPolicy.parts.map((part) => ({ Put: { TableName: table, Item: { ...keyOfPart(part), ...part } } })),
+          ...locatorsOf(newPolicy.parts, newPolicy.record.id).map((locator) => ({ Put: { TableName: table, Item: { ...locatorKey(locator.id), ...locator } } })),
+          ...contactRoles(newPolicy.record.contacts).map(({ contactId, roleId }) =>
+            policyLinkPut(contactId, { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, revisionId: header.id, roleId }, newPolicy.record.dateAdded),
+          ),
+          { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { rewritten: true, rewrittenTo: { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, termId: term.id } }) },
+        ]
+      : [{ Update: versionedUpdate(table, policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: header.id }) }]),
+    ...(leftTerm ? [{ Update: versionedUpdate(table, termKey(leftTerm.policyId, leftTerm.id), leftTerm.version, { revisionIds: leftTerm.revisionIds.filter((id) => id !== header.id) }) }] : []),
   ];
 }

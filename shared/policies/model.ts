@@ -66,6 +66,10 @@ export interface PolicyRecord {
   lastVisited: { params: Record<string, unknown>; revisionId: string | null; at: string } | null;
   /** Set when a requote replaced this quote: it answers as if it did not exist, its number freed of it. */
   retired?: RetiredQuote;
+  /** A policy rewritten to a new account (rewrite_policy with new_policy_number): the policy it became. */
+  rewrittenTo?: RewriteLink;
+  /** A policy a rewrite made of another account's: the policy it came from. */
+  rewrittenFrom?: RewriteLink;
   version: number;
 }
 
@@ -218,8 +222,19 @@ export interface RewriteFacts {
   /** The new term's dates. */
   effectiveDate: string;
   expirationDate: string;
+  /** A rewrite to a new account: the number the new policy takes (allocated, or given by hand) and, when another, its named insured. */
   newPolicyNumber?: string;
+  manualPolicyNumber?: boolean;
+  /** The new policy's id, decided when the rewrite is opened (its preview and its issue name the same policy). */
+  newPolicyId?: string;
   toContactId?: string;
+}
+
+/** The other side of a rewrite to a new account, on each policy: what it became, or what it came from. */
+export interface RewriteLink {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
 }
 
 /** What a renewal revision records of how it was made. */

@@ -161,3 +161,25 @@ export async function createPolicy(principal: Principal, input: CreatePolicyInpu
     policy_contacts: policyContactsToWire(draft.contacts, names),
   };
 }
+
+// ---------------------------------------------------------------- a rewrite to a new account
+
+/**
+ * The number of the policy a rewrite to a new account makes: the one given, refused when taken,
+ * or the next free system number (taken now: a rewrite is opened once everything else was checked,
+ * and numbers are never given back). The new policy's uniqueness item guards it again at issue.
+ */
+export async function numberForRewrite(given: string | true, now = clock.now()): Promise<{ policyNumber: string; manual: boolean }> {
+  if (given !== true) {
+    if (await isPolicyNumberTaken(given)) throw new BusinessRuleError(`new_policy_number: policy number ${given} already exists`, { exists: true });
+    return { policyNumber: given, manual: true };
+  }
+  return { policyNumber: await allocateSystemNumber(await sequenceOf(now), true), manual: false };
+}
+
+/** The named insureds' names, in order, as the search index shows them. */
+export async function namedInsuredNamesFor(contactIds: readonly string[]): Promise<string[]> {
+  if (contactIds.length === 0) return [];
+  const names = await getContactSummaries([...contactIds]);
+  return contactIds.map((id) => names.get(id)?.name).filter((name): name is string => !!name);
+}

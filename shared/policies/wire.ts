@@ -2,6 +2,7 @@
 import { toUsDate } from '../platform/dates.js';
 import { toAmount, type Cents } from '../platform/money.js';
 import type {
+  RewriteLink,
   ContactNames,
   LineItemRecord,
   MortgageeRecord,
@@ -170,8 +171,13 @@ export function policyToWire(
     britecore_claims: [],
     external_system_reference: policy.externalSystemReference,
     last_visited: policy.lastVisited?.params ?? null,
+    // Beyond the vendor: a rewrite to a new account names the other side on each policy.
+    ...(policy.rewrittenTo ? { rewritten_to: rewriteLinkToWire(policy.rewrittenTo) } : {}),
+    ...(policy.rewrittenFrom ? { rewritten_from: rewriteLinkToWire(policy.rewrittenFrom) } : {}),
   };
 }
+
+const rewriteLinkToWire = (link: RewriteLink) => ({ policy_id: link.policyId, policy_number: link.policyNumber, policy_term_id: link.termId });
 
 /** A line item (spec 2.9). */
 export function lineItemToWire(item: LineItemRecord) {

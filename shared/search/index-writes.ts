@@ -8,7 +8,7 @@
 import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { listingIndexKeys, policyCountKey, policyCountShard, searchListingKey, searchRecordKey, searchTokenKey, statusPartition, tokenIndexKeys } from './keys.js';
-import type { SearchRecord, SearchablePolicy } from './model.js';
+import type { RewriteSide, SearchRecord, SearchablePolicy } from './model.js';
 import { policyTokens } from './rules.js';
 
 /** The search index's writes are ordinary transaction writes: they land in the transaction of the change they follow. */
@@ -170,4 +170,31 @@ export function searchIndexDeletes(record: Pick<SearchRecord, 'policyId' | 'toke
     { Delete: { TableName: table(), Key: searchListingKey(record.policyId) } },
     ...record.tokens.map((token) => ({ Delete: { TableName: table(), Key: searchTokenKey(record.policyId, token) } })),
   ];
+}
+
+/**
+ * A rewrite to a new account: the old policy's record names what it became (and takes its status,
+ * Cancelled unless it had expired), the new policy's record is written naming what it came from,
+ * and each is found by the other's number too (their token items), so that a number search
+ * finds both sides.
+ */
+export function searchIndexWritesForRewriteToNewPolicy(old: SearchRecord, oldStatus: string, created: SearchablePolicy & { rewrittenFrom: RewriteSide }, rewrittenTo: RewriteSide): IndexWrite[] {
+  const numberTokens = (policyNumber: string) => policyTokens({ policyNumber, namedInsuredNames: [] });
+  const oldGains = numberTokens(created.policyNumber).filter((token) => !old.tokens.includes(token));
+  const record = searchRecordOf(created);
+  const newGains = numberTokens(old.policyNumber).filter((token) => !record.tokens.includes(token));
+  const tokens = [...record.tokens, ...newGains];
+  return [
+    ...recordUpdates(old.policyId, { status: oldStatus, cancelPendingDate: null, rewrittenTo, tokens: [...old.tokens, ...oldGains] }),
+    ...oldGains.map((token) => tokenPut(old, token)),
+    { Put: { TableName: table(), Item: { ...searchRecordKey(created.policyId), ...record, tokens }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...searchListingKey(created.policyId), ...listingIndexKeys(created), ...listingFieldsOf(created) } } },
+    policyCountUpdate(created.policyId, 'ADDED'),
+    ...tokens.map((token) => tokenPut(created, token)),
+  ];
+}
+
+/** A rewrite under the same number: the record moves to the new term (Active, its revision and dates) and names the term it came from. */
+export function searchIndexWritesForRewrite(policyId: string, moved: { activeRevisionId: string; effectiveDate: string; expirationDate: string; rewrittenFrom: RewriteSide }): IndexWrite[] {
+  return recordUpdates(policyId, { status: 'Active', revisionState: 'committed', cancelPendingDate: null, ...moved });
 }

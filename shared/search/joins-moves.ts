@@ -5,7 +5,15 @@
  * facts, lifecycle/model.ts) rather than importing them: the policies area, which the moves
  * build on, writes the search record of a new policy, so search cannot import the lifecycle.
  */
-import { searchIndexWritesForCancellationPending, searchIndexWritesForReviewState, searchIndexWritesForStatus, type IndexWrite } from './index-writes.js';
+import {
+  searchIndexWritesForCancellationPending,
+  searchIndexWritesForReviewState,
+  searchIndexWritesForRewrite,
+  searchIndexWritesForRewriteToNewPolicy,
+  searchIndexWritesForStatus,
+  type IndexWrite,
+} from './index-writes.js';
+import { getSearchRecord } from './store.js';
 
 /** Search's part in a move (a lifecycle AreaPart). */
 interface SearchPart {
@@ -119,4 +127,46 @@ export async function searchAtRenewalStatus(decided: TermDecision): Promise<Sear
 export async function searchAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<SearchPart> {
   if (mode.preview || endorsed.activeRevisionId === undefined) return part([]);
   return part(searchIndexWritesForStatus(endorsed.policyId, 'Active', { revisionState: 'committed', activeRevisionId: endorsed.activeRevisionId }));
+}
+
+interface RewrittenPolicy extends OfPolicy {
+  policyNumber: string;
+  fromTermId: string;
+  cancelled?: unknown;
+  namedInsuredNames: string[];
+  committed: { policyId: string; policyNumber: string; termId: string; revisionId: string; policyTypeId: string; effectiveDate: string; expirationDate: string };
+  newPolicy?: { record: { contactIds: string[]; agencyId: string | null; dateAdded: string } };
+}
+
+/**
+ * A rewrite: under the same number, the record moves to the new term and names the term it came
+ * from; to a new account, the new policy's record is written and each side names the other (a
+ * number search finds both). A preview shows nothing of search.
+ */
+export async function searchAtRewrite(rewritten: RewrittenPolicy, mode: { preview: boolean }): Promise<SearchPart> {
+  if (mode.preview) return part([]);
+  const { committed } = rewritten;
+  const from = { policyId: rewritten.policyId, policyNumber: rewritten.policyNumber, termId: rewritten.fromTermId };
+  const moved = { activeRevisionId: committed.revisionId, effectiveDate: committed.effectiveDate, expirationDate: committed.expirationDate };
+  if (!rewritten.newPolicy) return part(searchIndexWritesForRewrite(rewritten.policyId, { ...moved, rewrittenFrom: from }));
+  const old = await getSearchRecord(rewritten.policyId);
+  if (!old) throw new Error(`The search record of policy ${rewritten.policyNumber} is missing`);
+  const { record } = rewritten.newPolicy;
+  const { entity: _entity, tokens: _tokens, rewrittenTo: _to, rewrittenFrom: _from, ...searchable } = old;
+  const created = {
+    ...searchable,
+    ...moved,
+    policyId: committed.policyId,
+    policyNumber: committed.policyNumber,
+    status: 'Active',
+    revisionState: 'committed',
+    policyTypeId: committed.policyTypeId,
+    dateAdded: record.dateAdded,
+    namedInsuredNames: rewritten.namedInsuredNames,
+    agencyId: record.agencyId,
+    contactIds: record.contactIds,
+    cancelPendingDate: null,
+    rewrittenFrom: from,
+  };
+  return part(searchIndexWritesForRewriteToNewPolicy(old, rewritten.cancelled ? 'Cancelled' : old.status, created, { policyId: committed.policyId, policyNumber: committed.policyNumber, termId: committed.termId }));
 }

@@ -32,6 +32,16 @@ export interface SearchablePolicy {
   activeRevisionId: string;
   /** The date a pending cancellation takes effect (the term's, copied with the term's change); absent or null when none is pending. */
   cancelPendingDate?: string | null;
+  /** A rewrite (rewrite_policy): the policy and term this one became, or came from; a number search finds both sides. */
+  rewrittenTo?: RewriteSide;
+  rewrittenFrom?: RewriteSide;
+}
+
+/** One side of a rewrite, as a search record names it. */
+export interface RewriteSide {
+  policyId: string;
+  policyNumber: string;
+  termId: string;
 }
 
 /** The one index record of a policy, as stored (without its keys). */
@@ -69,4 +79,7 @@ export interface SearchAnswerRecord {
   reviewState: string;
   /** Beyond the interface: the date a pending cancellation takes effect (MM/DD/YYYY), only while one is pending. */
   cancelPendingDate?: string;
+  /** Beyond the interface: a rewritten policy names what it became, a rewrite's policy what it came from. */
+  rewrittenTo?: { policyId: string; policyNumber: string };
+  rewrittenFrom?: { policyId: string; policyNumber: string };
 }

@@ -100,6 +100,8 @@ export function toAnswerRecord(record: SearchRecord): SearchAnswerRecord {
     policyNumber: record.policyNumber,
     reviewState: record.reviewState,
     ...(record.cancelPendingDate ? { cancelPendingDate: toUsDate(record.cancelPendingDate)! } : {}),
+    ...(record.rewrittenTo ? { rewrittenTo: { policyId: record.rewrittenTo.policyId, policyNumber: record.rewrittenTo.policyNumber } } : {}),
+    ...(record.rewrittenFrom ? { rewrittenFrom: { policyId: record.rewrittenFrom.policyId, policyNumber: record.rewrittenFrom.policyNumber } } : {}),
   };
 }
 

@@ -135,6 +135,8 @@ function listedPolicy(record: SearchRecord, includePhoto: boolean) {
     active_revision_id: record.activeRevisionId,
     agency_id: record.agencyId,
     ...(record.cancelPendingDate ? { cancel_pending_date: record.cancelPendingDate } : {}),
+    ...(record.rewrittenTo ? { rewritten_to: { policy_id: record.rewrittenTo.policyId, policy_number: record.rewrittenTo.policyNumber } } : {}),
+    ...(record.rewrittenFrom ? { rewritten_from: { policy_id: record.rewrittenFrom.policyId, policy_number: record.rewrittenFrom.policyNumber } } : {}),
     // No photos are kept for policies: the key is there for clients that ask, and empty.
     ...(includePhoto ? { policy_photo: null } : {}),
   };

@@ -3,11 +3,11 @@
  * 100 of a 365-day term) compared with the revision it changed lists the limit change and what
  * it costs, per item and in total, a year and for the rest of the term, as the endorsement
  * billed it; an open revision compares too; `format: text` answers lines; revisions of two
- * policies do not compare; an agent outside the policy's agency is refused.
+ * policies do not compare; an agent compares his agency's policy's revisions, one outside it is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/platform/dates.js';
-import { agentOf } from '../support/documents.js';
+import { agentOf, workedExampleQuote } from '../support/documents.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { issueWorkedExample } from '../support/worked-example.js';
 
@@ -96,5 +96,14 @@ describe('compare_revisions', () => {
     const refused = await compare({ from_revision_id: first.revisionId, to_revision_id: first.revisionId }, outsider.apiKey);
     expect(refused.body.success).toBe(false);
     expect(JSON.stringify(refused.body)).not.toContain('Pia Pair');
+  }, 120_000);
+
+  it("lets an agent compare revisions of his own agency's policy", async () => {
+    const agent = await agentOf([crypto.randomUUID()]);
+    const quote = await workedExampleQuote(service, { apiKey: agent.apiKey, insured: 'Ada Agencyown' });
+    const mine = ok(await compare({ from_revision_id: quote.revisionId, to_revision_id: quote.revisionId }, agent.apiKey));
+    expect(mine).toMatchObject({ from: { revision_id: quote.revisionId }, to: { revision_id: quote.revisionId } });
+    const outsider = await agentOf([crypto.randomUUID()]);
+    expect((await compare({ from_revision_id: quote.revisionId, to_revision_id: quote.revisionId }, outsider.apiKey)).body.success).toBe(false);
   }, 120_000);
 });

@@ -2275,7 +2275,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term's expiration; new_term starts a full term on effective_date), editable with every structure operation including the policy type, and rated with rate_revision
+         * Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term's expiration; new_term starts a full term on effective_date, how an expired policy comes back with a gap), editable with every structure operation including the policy type, and rated with rate_revision; with new_policy_number (true, or a number) a rewrite to a new account, its named insured to_contact_id
          * @description Requires the permission `policies:rewrite`.
          */
         post: operations["v2-policies-rewrite_policy"];
@@ -17099,8 +17099,8 @@ export interface operations {
                     api_key?: string;
                     /** @example 11/25/2026 */
                     effective_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
-                    new_policy_number?: string;
+                    /** @example 10-2026-1 */
+                    new_policy_number?: boolean | string;
                     /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
                     policy_id: string;
                     /** @enum {string} */

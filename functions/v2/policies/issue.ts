@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { decimal, eitherOf, optional, optionalFlag, optionalId } from '../../../shared/platform/request-fields.js';
-import { endorseMove } from '../../../shared/moves/endorse.js';
 import { issueMove } from '../../../shared/moves/issue.js';
-import { isRewriteRevision, rewriteMove } from '../../../shared/moves/rewrite.js';
+import { issueOpenRevisionMove } from '../../../shared/moves/open-revisions.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
@@ -32,9 +31,8 @@ export const handler = defineOperation({
   handle: async ({ issue_info }, { principal, idempotencyKey, deadline }) => {
     if (issue_info.revision_id) {
       const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
-      // A rewrite revision (rewrite_policy) is issued by the rewrite move: the old term cancelled, the new one committed.
-      const rewrite = await isRewriteRevision(principal, issue_info.revision_id);
-      const commit = async (): Promise<Record<string, unknown>> => (rewrite ? rewriteMove(principal, request) : endorseMove(principal, request));
+      // An open endorsement, or a revision of a kind with a move of its own (a rewrite's), committed by that move.
+      const commit = () => issueOpenRevisionMove(principal, request);
       // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
       return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit, {
             deadline,

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { previewEndorsementMove } from '../../../shared/moves/endorse.js';
-import { isRewriteRevision, previewRewriteMove } from '../../../shared/moves/rewrite.js';
+import { previewOpenRevisionMove } from '../../../shared/moves/open-revisions.js';
 
 export const handler = defineOperation({
   version: 'v2',
@@ -11,6 +10,5 @@ export const handler = defineOperation({
   permission: 'policies:read',
   input: z.object({ revision_id: id() }),
   resources: { table: 'read' },
-  handle: async (input, { principal }) =>
-    (await isRewriteRevision(principal, input.revision_id)) ? previewRewriteMove(principal, input.revision_id) : previewEndorsementMove(principal, input.revision_id),
+  handle: async (input, { principal }) => previewOpenRevisionMove(principal, input.revision_id),
 });

@@ -7,13 +7,14 @@ import { date, id, optional, optionalId } from '../../../shared/platform/request
 export const handler = defineOperation({
   version: 'v2',
   name: 'rewrite_policy',
-  summary: 'Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term\'s expiration; new_term starts a full term on effective_date), editable with every structure operation including the policy type, and rated with rate_revision',
+  summary: 'Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term\'s expiration; new_term starts a full term on effective_date, how an expired policy comes back with a gap), editable with every structure operation including the policy type, and rated with rate_revision; with new_policy_number (true, or a number) a rewrite to a new account, its named insured to_contact_id',
   permission: 'policies:rewrite',
   input: z.object({
     policy_id: id(),
     rewrite_type: z.enum(REWRITE_TYPES, { error: `must be one of ${REWRITE_TYPES.join(', ')}` }),
     effective_date: optional(date()),
-    new_policy_number: optionalId(),
+    // A rewrite to a new account: true for the next number of the sequence, or the number itself, typed by hand.
+    new_policy_number: optional(z.union([z.boolean(), id()], { error: 'must be true (the next number) or a policy number' })),
     to_contact_id: optionalId(),
   }),
   resources: { table: 'write' },
@@ -22,7 +23,7 @@ export const handler = defineOperation({
       policyId: input.policy_id,
       rewriteType: input.rewrite_type,
       ...(input.effective_date ? { effectiveDate: input.effective_date } : {}),
-      ...(input.new_policy_number ? { newPolicyNumber: input.new_policy_number } : {}),
+      ...(input.new_policy_number === true || input.new_policy_number === 'true' ? { newPolicyNumber: true as const } : typeof input.new_policy_number === 'string' && input.new_policy_number !== 'false' ? { newPolicyNumber: input.new_policy_number } : {}),
       ...(input.to_contact_id ? { toContactId: input.to_contact_id } : {}),
     };
     const open = () => openRewrite(principal, request);
