@@ -5,6 +5,8 @@
  *   test <folder>           validate, then rate every worksheet through the real engine; a diff of each differing figure
  *   diff <a> <b>            what changed from folder a to folder b, by state, item and step
  *   publish <folder>        import_line_file on a running service (npm start), or on --url with --api-key
+ *   impact <folder>         rate_impact of the folder as the candidate against the running service's book, waits
+ *                           for the run and prints its report (--state FL, --renewing-within 90, --csv: one line a policy)
  * Exits 0 when all is well, 1 when the package has problems, 2 on a wrong command line.
  */
 import { readPackageFolder } from '../../shared/catalog/package-folder.js';
@@ -12,7 +14,7 @@ import { diffPackages } from '../../shared/catalog/package-diff.js';
 import { readPackage, type PackageProblem } from '../../shared/catalog/package-schema.js';
 import { checkProductPackage } from '../../shared/products/check.js';
 
-const USAGE = 'usage: npm run product -- validate <folder> | test <folder> | diff <a> <b> | publish <folder> [--url <service url>] [--api-key <key>]';
+const USAGE = 'usage: npm run product -- validate <folder> | test <folder> | diff <a> <b> | publish <folder> [--url <service url>] [--api-key <key>] | impact <folder> [--state FL] [--renewing-within 90] [--csv] [--url <service url>] [--api-key <key>]';
 
 function printProblems(problems: readonly PackageProblem[]): void {
   console.log(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}:`);
@@ -108,11 +110,80 @@ async function publish(folder: string | undefined, flags: Map<string, string>): 
   return 1;
 }
 
+async function serviceOf(flags: Map<string, string>): Promise<{ url: string; apiKey: string }> {
+  let url = flags.get('--url');
+  let apiKey = flags.get('--api-key') ?? process.env.PRODUCT_API_KEY;
+  if (!url || !apiKey) {
+    const { findRunningService } = await import('./running-service.js');
+    const running = findRunningService();
+    url ??= running.url;
+    apiKey ??= running.apiKey;
+  }
+  return { url: url.replace(/\/$/, ''), apiKey };
+}
+
+type Answer = { success?: boolean; messages?: string[]; data?: any };
+
+async function impact(folder: string | undefined, flags: Map<string, string>): Promise<number> {
+  const { document, problems } = load(folder);
+  if (problems.length > 0) {
+    printProblems(problems);
+    return 1;
+  }
+  const within = flags.get('--renewing-within');
+  if (within !== undefined && !/^\d+$/.test(within)) throw new UsageError('--renewing-within takes a number of days');
+  const { url, apiKey } = await serviceOf(flags);
+  const call = async (operation: string, body: Record<string, unknown>): Promise<Answer & { status: number }> => {
+    const response = await fetch(`${url}/api/v2/lines/${operation}`, { method: 'POST', body: JSON.stringify({ api_key: apiKey, ...body }) });
+    return { status: response.status, ...((await response.json().catch(() => ({}))) as Answer) };
+  };
+  const filters = { ...(flags.get('--state') ? { state: flags.get('--state') } : {}), ...(within !== undefined ? { renewing_within_days: Number(within) } : {}) };
+  const started = await call('rate_impact', { line_file: document, filters });
+  if (started.status !== 200 || !started.success) {
+    console.log(`Refused (${started.status}):`);
+    for (const message of started.messages ?? []) console.log(`  ${message}`);
+    return 1;
+  }
+  const runId = started.data.run_id as string;
+  for (;;) {
+    const run = await call('retrieve_rate_impact', { run_id: runId, csv: flags.has('--csv') });
+    if (run.status !== 200 || !run.success) {
+      console.log(`Cannot read run ${runId} (${run.status}): ${(run.messages ?? []).join('; ')}`);
+      return 1;
+    }
+    if (run.data.state === 'complete') {
+      if (flags.has('--csv')) process.stdout.write(run.data.csv);
+      else printImpact(run.data);
+      return 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function printImpact(run: any): void {
+  const report = run.report;
+  const money = (amount: number) => amount.toFixed(2);
+  console.log(`Rate impact run ${run.run_id} (${run.as_of}): ${run.candidate_rate_versions.map((version: any) => `${version.name} (${version.state})`).join(', ')}`);
+  console.log(`  ${report.policies} policies: premium ${money(report.premium_before)} -> ${money(report.premium_after)} (${report.change_percent}%); uncapped ${money(report.premium_after_uncapped)}, ${report.capped_policies} capped`);
+  console.log(`  fees ${money(report.fees_before)} -> ${money(report.fees_after)}; of them surcharges ${money(report.surcharges_before)} -> ${money(report.surcharges_after)}`);
+  console.log('  by band of change:');
+  for (const band of report.bands) console.log(`    ${band.band.padEnd(12)} ${String(band.policies).padStart(6)} policies  ${money(band.change).padStart(12)}`);
+  for (const [title, groups] of [['by state', report.by_state], ['by territory', report.by_territory]] as const) {
+    console.log(`  ${title}:`);
+    for (const [name, figures] of Object.entries(groups as Record<string, any>)) console.log(`    ${name.padEnd(24)} ${String(figures.policies).padStart(6)} policies  ${money(figures.premium_before)} -> ${money(figures.premium_after)} (${figures.change_percent}%)`);
+  }
+  console.log('  largest changes:');
+  for (const change of report.largest_changes) console.log(`    ${change.policy_number.padEnd(14)} ${change.state} ${change.territory.padEnd(16)} ${money(change.change).padStart(10)} (${change.change_percent}%)${change.capped ? ' capped' : ''}  ${change.moved_most_by ?? ''}`);
+  if (report.skipped.length) console.log(`  ${report.skipped.length} not rated: ${report.skipped.slice(0, 5).map((entry: any) => `${entry.policy_number} (${entry.reason})`).join('; ')}`);
+}
+
+const BOOLEAN_FLAGS = new Set(['--csv']);
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const flags = new Map<string, string>();
 const positional: string[] = [];
 for (let index = 0; index < args.length; index++) {
-  if (args[index].startsWith('--')) flags.set(args[index], args[++index] ?? '');
+  if (BOOLEAN_FLAGS.has(args[index])) flags.set(args[index], 'yes');
+  else if (args[index].startsWith('--')) flags.set(args[index], args[++index] ?? '');
   else positional.push(args[index]);
 }
 const [command, first, second] = positional;
@@ -123,6 +194,7 @@ try {
   else if (command === 'test') code = validate(first, true);
   else if (command === 'diff') code = diff(first, second);
   else if (command === 'publish') code = await publish(first, flags);
+  else if (command === 'impact') code = await impact(first, flags);
   else throw new UsageError(command ? `no command ${command}` : 'name a command');
   process.exitCode = code;
 } catch (error) {

@@ -247,6 +247,11 @@ export interface RateVersion {
   name: string;
   newBusinessEffectiveDate: string;
   renewalEffectiveDate: string;
+  /**
+   * The most a renewal rated at this version may rise over the expiring term's premium, in
+   * percent ("15": at most 115% of it); absent: renewals are not capped. Decreases are never capped.
+   */
+  renewalCapPercent?: string;
   items: Record<string, { steps: RatingStep[] }>;
 }
 

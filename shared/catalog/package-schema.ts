@@ -116,6 +116,8 @@ const rateVersion = z.strictObject({
   newBusinessEffectiveDate: isoDate(),
   // A version without its renewal date is a filing mistake of its own (validate names it), not a shape error.
   renewalEffectiveDate: z.optional(isoDate()),
+  // The most a renewal's premium may rise over the expiring premium, in percent; its range is checked by validate.
+  renewalCapPercent: z.optional(decimal()),
   items: z.record(z.string(), steps),
 });
 

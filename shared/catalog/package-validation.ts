@@ -165,6 +165,10 @@ function checkFilings(product: ProductPackage, counties: CountyList, problems: P
     }
     versions.forEach((version, index) => {
       if (!version.renewalEffectiveDate) say(file, `rateVersions.${index}.renewalEffectiveDate`, `${version.name}: a rate version needs its renewal date as well as its new-business date`);
+      const cap = version.renewalCapPercent === undefined ? undefined : Number(version.renewalCapPercent);
+      if (cap !== undefined && !(cap > 0 && cap <= 100)) {
+        say(file, `rateVersions.${index}.renewalCapPercent`, `${version.name}: a renewal cap is a percent above 0 and at most 100 of the expiring premium (given ${version.renewalCapPercent})`);
+      }
     });
     duplicates(versions, (version) => version.id, file, 'rateVersions', say);
     checkVersionSequence(filing, written, say);

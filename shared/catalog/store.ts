@@ -96,6 +96,8 @@ export interface ProductVersionRecord {
   changeHistory: Array<{ action: 'published' | 'withdrawn'; by: string; at: string }>;
   /** The version in force before it (restored when it is withdrawn); absent for the first. */
   previousVersionId?: string;
+  /** The rate impact run named when the carrier requires one before publishing. */
+  impactRunId?: string;
   publishedAt: string;
 }
 

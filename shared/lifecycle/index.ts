@@ -8,3 +8,4 @@ export type { BoundQuote, CancellationFigures, CancelledTerm, CommittedRevision,
 export type { AreaPart, Contribution, JoinMode, Wired } from './joining.js';
 export type { cancelPolicy } from './cancel.js';
 export type { rescindCancellation } from './rescind.js';
+export { previewRenewal, type RenewalPreview } from './renew.js';

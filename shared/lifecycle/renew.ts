@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
-import { getProductCatalog, getRenewalRules, listNonRenewalReasons, renewalLeadDays, resolveFiling, type ProductCatalog } from '../catalog/index.js';
+import { getProductCatalog, getRenewalRules, listNonRenewalReasons, productForFiling, renewalLeadDays, resolveFiling, type ProductCatalog } from '../catalog/index.js';
 import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
@@ -139,9 +139,9 @@ interface RenewOptions {
 async function renewTerm(wiring: RenewWiring, context: TermContext, decision: Decision, options: RenewOptions = {}): Promise<RenewalDecision> {
   const { policy, term } = context;
   const [product, rules, base] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term)]);
-  const draft = renewalDraft(base, term, product, { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
-  const rated = rateRenewal(product, draft.snapshot);
+  const draft = renewalDraft(base, term, stateView(product, base), { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
   const previous = base.header.annualPremiumCents;
+  const rated = rateRenewal(product, draft.snapshot, previous);
   const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
   const held = !options.reinstating && needsReview(previous, rated.header.annualPremiumCents, rules.premiumIncreaseReviewPercent);
   const header: RevisionRecord = {
@@ -210,9 +210,19 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
   };
 }
 
-/** The renewal draft rated; the trace of every item is stored with it. */
-function rateRenewal(product: ProductCatalog, draft: RevisionSnapshot): RevisionSnapshot {
-  const { items, totals } = applyRating(draft, rateRevision(product, revisionToRate(draft)));
+/**
+ * The product as the state of the revision's primary property sells it: a renewal is drafted
+ * from it, so that the state's taxes and surcharges (offered on no policy type in the catalog
+ * itself) are kept on the renewal instead of dropped as no longer offered.
+ */
+function stateView(product: ProductCatalog, base: RevisionSnapshot): ProductCatalog {
+  const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
+  return productForFiling(product, resolveFiling(product, primary?.address_state ?? null));
+}
+
+/** The renewal draft rated, capped over the expiring premium where its rate version caps renewals; the trace of every item is stored with it. */
+function rateRenewal(product: ProductCatalog, draft: RevisionSnapshot, expiringPremiumCents?: number): RevisionSnapshot {
+  const { items, totals } = applyRating(draft, rateRevision(product, { ...revisionToRate(draft), ...(expiringPremiumCents !== undefined ? { expiringPremiumCents } : {}) }));
   return { ...draft, header: { ...draft.header, ...totals }, items };
 }
 
@@ -263,8 +273,8 @@ async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, deci
   const reviewState = stored.header.underwriting?.reviewState ?? 'NOT_STARTED';
   if (!APPROVED_STATES.includes(reviewState)) return none(policy.policyNumber, `Renewal ${renewal.revisionId} waits for an underwriter (review state ${reviewState})`);
   const product = await getProductCatalog();
-  const rated = rateRenewal(product, stored);
   const previous = stored.header.renewal?.previousAnnualPremiumCents ?? 0;
+  const rated = rateRenewal(product, stored, previous);
   const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
   const set: Partial<RevisionRecord> = {
     annualPremiumCents: rated.header.annualPremiumCents,
@@ -514,4 +524,45 @@ export async function reinstateExpiredPolicy(wiring: RenewWiring, principal: Pri
   const inForce = await inForceAtExpiry(term);
   const reopened: TermRecord = { ...term, renewal: null };
   return renewTerm(wiring, { policy, terms, term: reopened }, { ...decision, decidedBy: options.decidedBy ?? principal.contactId }, { reinstating: { inForceRevision: inForce.header, reason: request.reason } });
+}
+
+// ---------------------------------------------------------------- a renewal previewed (rate impact)
+
+/** A watched term's next renewal as the run would draft it, written nowhere: what a rate impact rates at two sets of rates. */
+export interface RenewalPreview {
+  policyId: string;
+  policyNumber: string;
+  agencyId: string | null;
+  /** Where the primary property lies. */
+  location: { state: string | null; zip: string | null; county: string | null };
+  /** The renewal drafted from the revision in force at expiry (its rating input), with the expiring premium the cap reads. */
+  toRate: ReturnType<typeof revisionToRate> & { expiringPremiumCents: number };
+}
+
+/**
+ * The renewal `ref`'s term would get, drafted in memory with the product as it stands (ids
+ * made up, nothing written), or why the term has none to preview: it ended, was cancelled, is
+ * not renewed, or its renewal is made already.
+ */
+export async function previewRenewal(ref: { policyId: string; termId: string }, product: ProductCatalog, today: string): Promise<RenewalPreview | { policyNumber: string; skipped: string }> {
+  const found = await getPolicyWithTerms(ref.policyId);
+  const term = found?.terms.find((candidate) => candidate.id === ref.termId);
+  if (!found || !term) return { policyNumber: found?.policy.policyNumber ?? ref.policyId, skipped: 'no such term' };
+  const { policy } = found;
+  if (!policy.active) return { policyNumber: policy.policyNumber, skipped: 'not issued' };
+  if (term.expiredOn) return { policyNumber: policy.policyNumber, skipped: `expired on ${term.expiredOn}` };
+  if (term.cancellationStatus === 'cancelled') return { policyNumber: policy.policyNumber, skipped: 'cancelled' };
+  if (term.renewalStatus === 'Non-Renewal') return { policyNumber: policy.policyNumber, skipped: 'not to be renewed' };
+  if (term.renewal?.state === 'committed') return { policyNumber: policy.policyNumber, skipped: `renewed already (term ${term.renewal.termId})` };
+  const base = await inForceAtExpiry(term);
+  let n = 0;
+  const draft = renewalDraft(base, term, stateView(product, base), { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
+  const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
+  return {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    agencyId: policy.agencyId ?? null,
+    location: { state: primary?.address_state ?? null, zip: primary?.address_zip ?? null, county: primary?.county?.name ?? null },
+    toRate: { ...revisionToRate(draft.snapshot), expiringPremiumCents: base.header.annualPremiumCents },
+  };
 }

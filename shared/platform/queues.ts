@@ -44,6 +44,8 @@ export const QUEUES = {
   'nightly-billing': STANDARD,
   /** Batches of terms the nightly renewal planner fans out (renew, put in force, expire). */
   'nightly-renewals': STANDARD,
+  /** Batches of watched terms a rate impact run fans out (rate_impact): each rated at the current and the candidate rates, nothing written to a policy. */
+  'rate-impact': STANDARD,
   /** Chunks of a lockbox file too large for one call, applied in parallel. A chunk posts up to 250 lines: a batch of 2 stays inside the consumer's minute. */
   'lockbox-chunks': { ...STANDARD, batchSize: 2 },
   /**

@@ -37,6 +37,8 @@ export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
     // An endorsement keeps the rates its term was rated at; new business and renewals take those in force on their start.
     ...(snapshot.header.endorsement && snapshot.header.rateVersion ? { rateVersionId: snapshot.header.rateVersion.id } : {}),
     rateBasis: snapshot.header.transactionType === 'renewal' ? 'renewal' : 'new_business',
+    // A renewal (held, rated again) is capped over the premium of the term it renews; its endorsements are not capped again.
+    ...(snapshot.header.transactionType === 'renewal' && !snapshot.header.endorsement && snapshot.header.renewal ? { expiringPremiumCents: snapshot.header.renewal.previousAnnualPremiumCents } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
 import {
   forgetCatalogCache,
+  getCarrierSettings,
   getProductCatalog,
   listProductVersions,
   packageRecords,
@@ -19,6 +20,8 @@ import {
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { checkProductPackage } from './check.js';
+import { impactRunOfLineFile } from './impact.js';
+import { problemsOf } from './problems.js';
 import { canonical, frozen, MAX_DOCUMENT_CHARS, productOf } from './service.js';
 
 export interface PublishedVersion {
@@ -27,18 +30,17 @@ export interface PublishedVersion {
   rate_versions: Array<{ id: string; name: string; state: string }>;
   published_by: string;
   published_at: string;
+  /** The rate impact run the carrier's setting required before publishing (RATE_IMPACT_REQUIRED_SETTING). */
+  impact_run_id?: string;
 }
 
-export function problemsOf(check: ReturnType<typeof checkProductPackage>): string[] {
-  const messages = check.problems.map((problem) => `line_file: ${problem.file}${problem.path ? ` at ${problem.path}` : ''}: ${problem.problem}`);
-  for (const run of check.worksheets) {
-    for (const difference of run.differences) messages.push(`line_file: worksheet ${run.file} (${run.name}): ${difference.figure}: expected ${difference.expected}, rated ${difference.actual}`);
-  }
-  return messages;
-}
+/** The carrier setting (advancedSettings, off by default) that requires a stored impact run of a line file before it is published. */
+export const RATE_IMPACT_REQUIRED_SETTING = 'rate-impact-required-before-publish';
+
+export { problemsOf } from './problems.js';
 
 /** import_line_file: the line file checked, stored as a new product version and put in force by its dates; refused naming why, changing nothing. */
-export async function importLineFile(principal: Principal, lineFile: unknown, now = clock.now()): Promise<PublishedVersion> {
+export async function importLineFile(principal: Principal, lineFile: unknown, now = clock.now(), options: { impactRunId?: string } = {}): Promise<PublishedVersion> {
   let document: PackageDocument;
   try {
     document = (typeof lineFile === 'string' ? JSON.parse(lineFile) : lineFile) as PackageDocument;
@@ -81,6 +83,9 @@ export async function importLineFile(principal: Principal, lineFile: unknown, no
   }
   if (refusals.length > 0) throw new BusinessRuleError(refusals);
   if (newVersions.length === 0) throw new BusinessRuleError('line_file: no new rate version: publishing changes rates through a new rate version (states/<state>.json rateVersions) with its effective dates');
+  // A carrier may require the impact of new rates on its book to be looked at before they are filed.
+  const settings = await getCarrierSettings();
+  const impactRunId = settings.advancedSettings[RATE_IMPACT_REQUIRED_SETTING] === true ? await impactRunOfLineFile(options.impactRunId, document, newVersions.map((version) => version.name)) : undefined;
 
   // Rate versions already published, and not frozen yet, keep what they rate by before the product's records change.
   const keep = current.rateVersions
@@ -104,6 +109,7 @@ export async function importLineFile(principal: Principal, lineFile: unknown, no
     status: 'published',
     changeHistory: [{ action: 'published', by: principal.contactId, at }],
     ...(previous ? { previousVersionId: previous.versionId } : {}),
+    ...(impactRunId ? { impactRunId } : {}),
     publishedAt: at,
   };
   // The catalog and the version record together (one transaction when it fits): a failure midway publishes nothing.
@@ -118,6 +124,7 @@ function publishedAnswer(record: ProductVersionRecord, versions: readonly RateVe
     rate_versions: versions.map((version) => ({ id: version.id, name: version.name, state: version.state ?? 'countrywide' })),
     published_by: record.changeHistory[0].by,
     published_at: record.publishedAt,
+    ...(record.impactRunId ? { impact_run_id: record.impactRunId } : {}),
   };
 }
 

@@ -3,10 +3,10 @@
  * up annual and written (daily pro-rata) premiums and fees. Pure: the catalog and the
  * revision in, figures out.
  */
-import { notWrittenProblem, productForFiling, resolveFiling, type ProductCatalog } from '../catalog/index.js';
+import { notWrittenProblem, productForFiling, resolveFiling, type ProductCatalog, type RateVersion } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { daysBetween } from '../platform/dates.js';
-import { prorate, sum, type Cents } from '../platform/money.js';
+import { formatCents, percentOf, prorate, sum, type Cents } from '../platform/money.js';
 import { indexCatalog, missingInput, type CatalogIndex, type PlacedItem, type RatedPremium, type StepContext } from './context.js';
 import { formsAttached } from './forms.js';
 import {
@@ -17,6 +17,7 @@ import {
   type RatedRevision,
   type RatingDetail,
   type RatingTotals,
+  type RenewalCapApplied,
   type RevisionToRate,
   type SubLineTotals,
 } from './model.js';
@@ -47,13 +48,20 @@ export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionT
   const order = placedItems.map((placed, index) => ({ placed, index }));
   order.sort((a, b) => ranks.get(a.placed.definition.id)! - ranks.get(b.placed.definition.id)! || a.index - b.index);
 
-  const rated: RatedPremium[] = [];
-  const results: RatedLineItem[] = new Array(placedItems.length);
-  for (const { placed, index } of order) {
-    const item = rateItem({ catalog, revision, placed, rated }, daysInForce, daysInTerm);
-    results[index] = item;
-    rated.push(item);
-  }
+  // `fixed`: items already settled (a capped renewal's premiums), which the charges reading premium then read.
+  const rateAll = (fixed?: ReadonlyMap<number, RatedLineItem>) => {
+    const rated: RatedPremium[] = [];
+    const results: RatedLineItem[] = new Array(placedItems.length);
+    for (const { placed, index } of order) {
+      const item = fixed?.get(index) ?? rateItem({ catalog, revision, placed, rated }, daysInForce, daysInTerm);
+      results[index] = item;
+      rated.push(item);
+    }
+    return results;
+  };
+  let results = rateAll();
+  const cap = renewalCapOf(version, revision, results, placedItems, { daysInForce, daysInTerm });
+  if (cap) results = rateAll(cap.premiums);
   const allItemIds = placedItems.map((placed) => placed.line.itemId);
   return {
     rateVersion: version ? { id: version.id, name: version.name, ...(version.productVersion ? { productVersion: version.productVersion } : {}) } : null,
@@ -64,7 +72,60 @@ export function rateRevision(catalogProduct: ProductCatalog, revision: RevisionT
     forms: formsAttached(product, revision.policyTypeId, allItemIds),
     daysInTerm,
     daysInForce,
+    ...(cap ? { renewalCap: cap.applied } : {}),
   };
+}
+
+/**
+ * A renewal's premium held to the rate version's cap over the expiring premium: the excess is
+ * taken off the items that carry premium in proportion to it (exact to the cent, the odd cents
+ * to the largest remainders), each such item's trace ending with a `Renewal Cap` step. Charges
+ * read the capped premium (the caller rates them again). Undefined when nothing is capped.
+ */
+function renewalCapOf(
+  version: RateVersion | null,
+  revision: RevisionToRate,
+  results: readonly RatedLineItem[],
+  placed: readonly PlacedItem[],
+  days: { daysInForce: number; daysInTerm: number },
+): { premiums: Map<number, RatedLineItem>; applied: RenewalCapApplied } | undefined {
+  const percent = version?.renewalCapPercent;
+  const expiring = revision.expiringPremiumCents;
+  if (!percent || expiring === undefined || expiring <= 0 || (revision.rateBasis ?? 'new_business') !== 'renewal') return undefined;
+  const premiumItems = results.map((item, index) => ({ item, index })).filter(({ item }) => item.type !== 'fee');
+  const uncapped = sum(premiumItems.map(({ item }) => item.annualPremiumCents));
+  const allowed = expiring + percentOf(expiring, percent);
+  if (uncapped <= allowed) return undefined;
+  const carrying = premiumItems.filter(({ item }) => item.annualPremiumCents > 0);
+  const shares = capShares(carrying.map(({ item }) => item.annualPremiumCents), uncapped - allowed);
+  const basis = `capped at ${percent}% over the expiring premium ${formatCents(expiring)}`;
+  const premiums = new Map<number, RatedLineItem>();
+  carrying.forEach(({ item, index }, position) => {
+    const annual = item.annualPremiumCents - shares[position];
+    const written = placed[index].definition.earning === 'fullyEarned' ? annual : prorate(annual, days.daysInForce, days.daysInTerm);
+    premiums.set(index, { ...item, annualPremiumCents: annual, writtenPremiumCents: written, ratingDetails: [...item.ratingDetails, { name: RENEWAL_CAP_STEP, runningTotalCents: annual, basis }] });
+  });
+  for (const { item, index } of premiumItems) if (!premiums.has(index)) premiums.set(index, item);
+  return { premiums, applied: { percent, expiringPremiumCents: expiring, uncappedPremiumCents: uncapped, cappedPremiumCents: allowed } };
+}
+
+/** The name of the step a capped renewal's trace ends with. */
+export const RENEWAL_CAP_STEP = 'Renewal Cap';
+
+/** `total` split over `weights` in proportion, whole cents adding up exactly (largest remainders take the odd cents, the first on a tie). */
+export function capShares(weights: readonly Cents[], total: Cents): Cents[] {
+  const whole = weights.reduce((all, weight) => all + BigInt(weight), 0n);
+  if (whole === 0n) return weights.map(() => 0);
+  const exact = weights.map((weight) => BigInt(weight) * BigInt(total));
+  const shares = exact.map((value) => value / whole);
+  let left = BigInt(total) - shares.reduce((all, share) => all + share, 0n);
+  const byRemainder = exact.map((value, index) => ({ index, remainder: value % whole })).sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index));
+  for (const { index } of byRemainder) {
+    if (left <= 0n) break;
+    shares[index] += 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
 }
 
 function termDays(revision: RevisionToRate): { daysInTerm: number; daysInForce: number } {

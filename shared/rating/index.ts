@@ -4,9 +4,9 @@
  */
 export { indexCatalog } from './context.js';
 export type { CatalogIndex } from './context.js';
-export { rateRevision } from './engine.js';
+export { RENEWAL_CAP_STEP, rateRevision } from './engine.js';
 export { formsAttached } from './forms.js';
 export { RatingInputError } from './model.js';
-export type { AttachedForm, LineItemToRate, PropertyToRate, RatedLineItem, RatedRevision, RatingDetail, RevisionToRate } from './model.js';
+export type { AttachedForm, LineItemToRate, PropertyToRate, RatedLineItem, RatedRevision, RatingDetail, RenewalCapApplied, RevisionToRate } from './model.js';
 export { resolveLimit } from './references.js';
 export { productAtRateVersion, rateVersionFor, rateVersionOf, type RateBasis } from './versions.js';

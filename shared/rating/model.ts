@@ -55,6 +55,21 @@ export interface RevisionToRate {
   rateBasis?: 'new_business' | 'renewal';
   /** The state whose filing rates the revision (its primary property's); the countrywide filing when absent. */
   state?: string | null;
+  /**
+   * A renewal: the expiring term's annual premium. When the rate version caps renewals
+   * (`renewalCapPercent`), the renewal's premium rises at most that percent over it.
+   */
+  expiringPremiumCents?: Cents;
+}
+
+/** A renewal whose premium the rate version's cap held down: by how much, from what. */
+export interface RenewalCapApplied {
+  percent: string;
+  expiringPremiumCents: Cents;
+  /** The premium as the rates alone would have it. */
+  uncappedPremiumCents: Cents;
+  /** The premium charged: the expiring premium plus the cap's percent of it. */
+  cappedPremiumCents: Cents;
 }
 
 /** One named step and the item's running total after it. */
@@ -125,6 +140,8 @@ export interface RatedRevision {
   forms: AttachedForm[];
   daysInTerm: number;
   daysInForce: number;
+  /** Present when the rate version's renewal cap lowered the premium (each capped item's trace ends with a `Renewal Cap` step). */
+  renewalCap?: RenewalCapApplied;
 }
 
 /** Where the engine was when an input was missing or unusable. */

@@ -76,6 +76,18 @@ describe('a broken package', () => {
     expect(check.worksheets).toEqual([]);
   });
 
+  it('takes a renewal cap of a rate version as a percent above 0 and at most 100, naming a wrong one', () => {
+    const capped = (cap: unknown) => {
+      const document = copy();
+      document['states/FL.json'].rateVersions[0].renewalCapPercent = cap;
+      return checkProductPackage(document as PackageDocument, { worksheets: false }).problems.map((problem) => `${problem.file} ${problem.path}: ${problem.problem}`);
+    };
+    expect(capped('15')).toEqual([]);
+    expect(capped('150')).toEqual([expect.stringMatching(/^states\/FL\.json rateVersions\.0\.renewalCapPercent: Florida Homeowners rates 2020: a renewal cap is a percent above 0 and at most 100 of the expiring premium \(given 150\)/)]);
+    expect(capped('0')).toHaveLength(1);
+    expect(capped(15)[0]).toMatch(/^states\/FL\.json rateVersions\.0\.renewalCapPercent: /);
+  });
+
   it('names shape errors by file and path, and a file that is not part of a package', () => {
     const document = copy();
     document['items.json'].items[0].rating.steps[0].rate = 4.2;

@@ -1001,10 +1001,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publishes a product version (a product package as one JSON document of its files): validated and its worksheets run, then stored immutably and put in force by its rate versions' dates; refused naming every problem, changing nothing (Administrators only)
+         * Publishes a product version (a product package as one JSON document of its files): validated and its worksheets run, then stored immutably and put in force by its rate versions' dates; refused naming every problem, changing nothing; where the carrier requires it, names the stored rate impact run of this very file (impact_run_id) (Administrators only)
          * @description Requires the permission `lines:publish`.
          */
         post: operations["v2-lines-import_line_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/lines/rate_impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rates every in-force policy in scope as its next renewal would be, at its current rates and at a candidate (a line_file not yet published, or a stored version_id), writing nothing to any policy; the run is stored and fans out in batches: read it with retrieve_rate_impact (Administrators only)
+         * @description Requires the permission `lines:publish`.
+         */
+        post: operations["v2-lines-rate_impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/lines/retrieve_rate_impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stored rate impact run: who ran it and when, the versions and filters, its state (running or complete) and, once complete, its report: counts and premiums before and after, bands of change, by state and territory, the largest changes, fees and surcharges, capped and uncapped (Administrators only)
+         * @description Requires the permission `lines:publish`.
+         */
+        post: operations["v2-lines-retrieve_rate_impact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9066,9 +9106,262 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
+                    /**
+                     * Format: uuid
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    impact_run_id?: string;
                     line_file: {
                         [key: string]: unknown;
                     } | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-lines-rate_impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    filters?: {
+                        /**
+                         * Format: uuid
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
+                        agency?: string;
+                        /** @example 1 */
+                        renewing_within_days?: number | string;
+                        /** @example NY */
+                        state?: string;
+                        /** @example 1 Main St */
+                        territory?: string;
+                        /** @example 10001 */
+                        zip?: string;
+                    };
+                    line_file?: {
+                        [key: string]: unknown;
+                    } | string;
+                    /**
+                     * Format: uuid
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    version_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-lines-retrieve_rate_impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example true */
+                    csv?: boolean | (0 | 1) | string;
+                    /**
+                     * Format: uuid
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    run_id: string;
                 };
             };
         };
