@@ -6,7 +6,7 @@
  * new.
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { handleRateImpactMessage, rateImpactMessage } from '../../../shared/products/impact.js';
+import { handleRateImpactMessage, rateImpactMessage } from '../../../shared/products/index.js';
 
 export const handler = defineConsumer({
   queue: 'rate-impact',

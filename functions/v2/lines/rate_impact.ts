@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { optional, optionalUuid, shortText, wholeNumber } from '../../../shared/platform/request-fields.js';
-import { startRateImpact } from '../../../shared/products/impact.js';
+import { startRateImpact } from '../../../shared/products/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { optionalFlag, uuid } from '../../../shared/platform/request-fields.js';
-import { retrieveRateImpact } from '../../../shared/products/impact.js';
+import { retrieveRateImpact } from '../../../shared/products/index.js';
 
 export const handler = defineOperation({
   version: 'v2',
