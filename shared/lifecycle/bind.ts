@@ -7,6 +7,7 @@ import { refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
+import { clock } from '../platform/clock.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { BoundQuote } from './model.js';
 import { bindWrites, isRated, policyWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
@@ -36,6 +37,6 @@ export async function bindPolicy(wiring: BindWiring, principal: Principal, by: {
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, quoteCreatedAt: policy.dateAdded });
   const header = await currentlyRated(snapshot, policy.policyNumber);
   const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) };
-  await runTransaction([...bindWrites(header), ...(await joinedWrites(wiring.bind, bound))], { label: `Policy ${policy.policyNumber}` });
+  await runTransaction([...bindWrites(header, clock.now().toISOString()), ...(await joinedWrites(wiring.bind, bound))], { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

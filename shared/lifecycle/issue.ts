@@ -57,7 +57,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
-  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, at: now });
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
   const rated = await currentlyRated(snapshot, policy.policyNumber);
   const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
   const committed = { ...committedRevision(policy, header, todayIso(now), by.billingScheduleId), ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}) };

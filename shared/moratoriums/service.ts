@@ -165,6 +165,8 @@ export interface MoratoriumCheck {
   revision: RevisionSnapshot | string;
   /** New business: when the quote was submitted (the policy's creation), for the carrier's grace. */
   quoteCreatedAt?: string;
+  /** Issue: when the quote was bound; a moratorium that began after it does not undo the bind. */
+  boundAt?: string;
   /** A cancellation: its reason; the insured's own request, non-payment and a rewrite are never barred. */
   cancelReason?: string;
   at?: Date;
@@ -196,6 +198,10 @@ export async function moratoriumsBlocking(principal: Principal, check: Moratoriu
     const grace = await graceDays();
     const quote = { createdAt: check.quoteCreatedAt, effectiveDate: snapshot.header.termStart };
     over = over.filter((moratorium) => !quoteBeforeMoratorium(moratorium, quote, grace));
+  }
+  if (check.block === 'new_business' && check.boundAt) {
+    const boundAt = check.boundAt;
+    over = over.filter((moratorium) => moratorium.startsAt <= boundAt);
   }
   if (!over.length) return none;
   const releases = await releasesOf(over.map((moratorium) => moratorium.moratoriumId), snapshot.header.policyId);

@@ -13,13 +13,13 @@ import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
 
 /** Submits an open, unsubmitted revision (bind). */
-export function bindWrite(header: RevisionRecord) {
-  return { Update: withStatusGuard(guardedRevisionUpdate(config.tableName(), header.id, header.version, { policyStatus: 'Submitted' }), 'Unsubmitted') };
+export function bindWrite(header: RevisionRecord, boundAt: string) {
+  return { Update: withStatusGuard(guardedRevisionUpdate(config.tableName(), header.id, header.version, { policyStatus: 'Submitted', boundAt }), 'Unsubmitted') };
 }
 
 /** Bind's writes: the revision submitted (the search record follows through search's contribution to the move). */
-export function bindWrites(header: RevisionRecord) {
-  return [bindWrite(header)];
+export function bindWrites(header: RevisionRecord, boundAt: string) {
+  return [bindWrite(header, boundAt)];
 }
 
 /** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */

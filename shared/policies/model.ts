@@ -170,6 +170,8 @@ export interface RevisionRecord {
   termEnd: string;
   cancelDate: string | null;
   commitDate: string | null;
+  /** When the quote was bound (bind's instant): what was bound before a moratorium began still issues. */
+  boundAt?: string;
   createDate: string;
   revisionDate: string;
   underwritingContactedDate: string | null;

@@ -36,9 +36,10 @@ async function scrollThroughDocs(page: Page, until?: string): Promise<Set<string
     drawn.forEach((operation) => shown.add(operation));
     if (until && shown.has(until)) break;
     const moved = await page.evaluate(() => {
-      const before = globalThis.scrollY;
-      globalThis.scrollBy(0, globalThis.innerHeight / 2);
-      return globalThis.scrollY !== before;
+      const window = globalThis as unknown as { scrollY: number; innerHeight: number; scrollBy(x: number, y: number): void };
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight / 2);
+      return window.scrollY !== before;
     });
     if (!moved && screen > 0) break;
     // The virtual list draws the rows of the new scroll position on its next frame.

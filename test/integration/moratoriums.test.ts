@@ -92,6 +92,8 @@ describe('a moratorium over Miami-Dade', () => {
     const inForce = await issued('Mia Before', MIAMI);
     const earlyQuote = ok(await quote('Ezra Early', MIAMI, { effective: addDays(todayIso(), 15) }));
     const soonQuote = ok(await quote('Sol Soon', MIAMI, { effective: addDays(todayIso(), 5) }));
+    const boundBefore = ok(await quote('Bo Bound', MIAMI));
+    ok(await bind(boundBefore.policy_id));
 
     // Agents cannot declare; a declaration names each wrong field.
     expect((await declare({ name: 'Storm', kind: 'underwriting', counties: ['12086'], blocks: ['new_business'] }, agent)).status).toBe(403);
@@ -113,6 +115,9 @@ describe('a moratorium over Miami-Dade', () => {
     expect(refused.body.success).toBe(false);
     expect(refused.body.messages[0]).toMatch(/Hurricane Test/);
     expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: warned.body.data.policy_id })).active_revision.policy_status).toBe('Unsubmitted');
+
+    // Bound before the storm: it stands, and issues.
+    ok(await issue(boundBefore.policy_id));
 
     // Outside the area: no warning, bound and issued.
     const broward = await quote('Bea Broward', BROWARD);
