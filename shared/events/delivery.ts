@@ -26,7 +26,7 @@ import { config } from '../platform/config.js';
 import { unseal } from '../platform/sealing.js';
 import { bareHost, isReachableSubscriberAddress, subscriberLookup, UnreachableSubscriberError } from './subscriber-addresses.js';
 import { deliveryIdOf } from './ids.js';
-import { wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type Subscription } from './model.js';
+import { CARRIER_WIDE_EVENT_TYPES, wireEvent, type Delivery, type DeliveryAttempt, type PolicyEvent, type Subscription } from './model.js';
 import { matchesAny } from './patterns.js';
 import { ATTEMPT_TIMEOUT_MS, nextAttemptAfter } from './retry-schedule.js';
 import { signedHeaders } from './signing.js';
@@ -140,7 +140,7 @@ export function signingSecrets(subscription: Subscription, now: Date): string[] 
 /** Whether `subscription` receives `event`: its types match, and an agency's subscription only its agency's policies. */
 export function receives(subscription: Subscription, event: Pick<PolicyEvent, 'type' | 'agencyId'>): boolean {
   if (!subscription.active) return false;
-  if (subscription.agencyId !== null && subscription.agencyId !== event.agencyId) return false;
+  if (subscription.agencyId !== null && subscription.agencyId !== event.agencyId && !CARRIER_WIDE_EVENT_TYPES.has(event.type)) return false;
   return matchesAny(subscription.eventTypes, event.type);
 }
 

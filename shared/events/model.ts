@@ -33,6 +33,9 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** Events about the carrier's whole book, not one agency's policy: every subscription matching the type receives them, an agency's too. */
+export const CARRIER_WIDE_EVENT_TYPES: ReadonlySet<EventType> = new Set(['moratorium.declared', 'moratorium.lifted']);
+
 /** What a producer says happened; the events area adds the id and the outbox's bookkeeping. */
 export interface PolicyEventInput {
   type: EventType;

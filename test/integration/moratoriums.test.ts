@@ -26,6 +26,7 @@ const BROWARD = '33301';
 
 let service: TestService;
 let subscriber: Subscriber;
+let agencySubscriber: Subscriber;
 let underwriter: string;
 let agent: string;
 const agencyId = crypto.randomUUID();
@@ -77,17 +78,21 @@ const declare = (body: Record<string, unknown>, apiKey?: string) => service.call
 beforeAll(async () => {
   service = await startTestService({ consumers: ['documents', 'events'] });
   subscriber = await startSubscriber();
+  agencySubscriber = await startSubscriber();
   underwriter = await keyFor(UNDERWRITER_ROLE, 'Uma Underwriter');
   agent = await keyFor(AGENT_ROLE, 'Andy Agent', [agencyId]);
 });
 afterAll(async () => {
   await subscriber?.close();
+  await agencySubscriber?.close();
   await service?.stop();
 });
 
 describe('a moratorium over Miami-Dade', () => {
   it('refuses what it blocks there, lets the rest through, releases one policy, and stops once lifted', async () => {
     ok(await service.call('/api/v2/events/create', { url: subscriber.url, event_types: ['moratorium.*'], description: 'storm desk' }));
+    // An agency's own subscription hears of them too: a moratorium concerns every agency's business.
+    ok(await service.call('/api/v2/events/create', { url: agencySubscriber.url, event_types: ['moratorium.*'], description: 'agency storm desk' }, as(agent)));
     // Before the storm: a policy in force in Miami-Dade, and a quote there effective in 15 days.
     const inForce = await issued('Mia Before', MIAMI);
     const earlyQuote = ok(await quote('Ezra Early', MIAMI, { effective: addDays(todayIso(), 15) }));
@@ -165,6 +170,7 @@ describe('a moratorium over Miami-Dade', () => {
 
     const events = await subscriber.waitFor(2);
     expect(events.map((received) => received.event.type)).toEqual(['moratorium.declared', 'moratorium.lifted']);
+    expect((await agencySubscriber.waitFor(2)).map((received) => received.event.type)).toEqual(['moratorium.declared', 'moratorium.lifted']);
     expect(events[0].event).toMatchObject({ policy_id: moratoriumId, data: { moratorium_id: moratoriumId, name: 'Hurricane Test', counties: ['12086'] } });
   });
 

@@ -4,6 +4,8 @@
  * takes no number. Each test file has its own table, so the sequence starts at 1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workedExampleQuoteInfo } from '../../infra/openapi.js';
+import { todayIso } from '../../shared/platform/dates.js';
 import { startTestService, successData, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
@@ -80,5 +82,32 @@ describe('a refused create takes no number', () => {
     }
     expect(await nextShown()).toBe(numbered(before + 1));
     expect(await createWith(CLIENT_DEFAULTS)).toBe(numbered(before + 1));
+  });
+});
+
+describe('a create retried with its Idempotency-Key (after a 503 or a lost answer)', () => {
+  it('create_policy answers the first policy again and takes no second number', async () => {
+    const headers = { 'Idempotency-Key': `create-${crypto.randomUUID()}` };
+    const first = successData(await service.call(`${P}/create_policy`, CLIENT_DEFAULTS, { headers }));
+    const shown = await nextShown();
+    const again = successData(await service.call(`${P}/create_policy`, CLIENT_DEFAULTS, { headers }));
+    expect(again).toEqual(first);
+    expect(await nextShown()).toBe(shown);
+    // The same key with another body is a different request: refused, nothing made.
+    const other = await service.call(`${P}/create_policy`, { ...CLIENT_DEFAULTS, term_type: '6 Months' }, { headers });
+    expect(other.body.success).toBe(false);
+    expect(JSON.stringify(other.body)).toMatch(/already used for a different request/);
+    expect(await nextShown()).toBe(shown);
+  });
+
+  it('create_quote_extended answers the first quote again', async () => {
+    const headers = { 'Idempotency-Key': `quote-${crypto.randomUUID()}` };
+    const body = { quote_info: workedExampleQuoteInfo(todayIso()) };
+    const first = successData(await service.call(`${P}/create_quote_extended`, body, { headers }));
+    const shown = await nextShown();
+    const again = successData(await service.call(`${P}/create_quote_extended`, body, { headers }));
+    expect(again.policy_id).toBe(first.policy_id);
+    expect(again.total).toEqual(first.total);
+    expect(await nextShown()).toBe(shown);
   });
 });

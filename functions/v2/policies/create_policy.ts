@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { createPolicy } from '../../../shared/policies/new-policy-service.js';
 import { underwritingAnswers, underwritingOptions } from '../../../shared/policies/schemas.js';
 import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
@@ -31,5 +32,9 @@ export const handler = defineOperation({
   permission: 'quotes:write',
   input: createPolicyInput,
   resources: { table: 'write' },
-  handle: async (input, { principal }) => createPolicy(principal, input),
+  handle: async (input, { principal, idempotencyKey, deadline }) =>
+    // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the policy made the first time instead of making a second.
+    idempotencyKey
+      ? onceForKey('create_policy', `${principal.contactId}:${idempotencyKey}`, input, () => createPolicy(principal, input), { deadline, inProgress: 'The policy sent earlier with this Idempotency-Key is still being made' })
+      : createPolicy(principal, input),
 });

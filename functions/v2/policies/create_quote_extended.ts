@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { quoteInfo } from '../../../shared/quotes/schemas.js';
@@ -19,13 +20,19 @@ export const handler = defineOperation({
     hard_geoservice_bypass: flagOr(false),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal }) => {
+  handle: async (input, { principal, idempotencyKey, deadline }) => {
     const options = { extended: true, runUwRules: input.run_uw_rules, hardGeoBypass: input.hard_geoservice_bypass };
-    // requote true with a policy_number replaces that quote, as requote_extended does.
-    const quoted =
-      input.requote && !input.run_stateless && input.quote_info.policy_number
-        ? await requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
-        : await createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
-    return withMoratoriumWarnings(quoted, input.quote_info);
+    const quote = async () => {
+      // requote true with a policy_number replaces that quote, as requote_extended does.
+      const quoted =
+        input.requote && !input.run_stateless && input.quote_info.policy_number
+          ? await requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
+          : await createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
+      return withMoratoriumWarnings(quoted, input.quote_info);
+    };
+    // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the quote made the first time instead of making a second.
+    return idempotencyKey && !input.run_stateless
+      ? onceForKey('create_quote_extended', `${principal.contactId}:${idempotencyKey}`, input, quote, { deadline, inProgress: 'The quote sent earlier with this Idempotency-Key is still being made' })
+      : quote();
   },
 });
