@@ -189,3 +189,9 @@ export function startRequestDispatcher(options: DispatcherOptions): PipeDispatch
 export function startEventDispatcher(options: DispatcherOptions): PipeDispatcher {
   return startPipeDispatcher('PolicyEvent', async () => (await pendingEvents(1000)).map(eventKeyOf), options);
 }
+
+/** Each pipe of TABLE_PIPES by the entity it carries, and its local stand-in. */
+export const PIPE_DISPATCHERS: Readonly<Record<string, (options: DispatcherOptions) => PipeDispatcher>> = {
+  DeliverableRequest: startRequestDispatcher,
+  PolicyEvent: startEventDispatcher,
+};

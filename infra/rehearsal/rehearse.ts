@@ -29,7 +29,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { QUEUES, queueUrlVariable, TABLE_PIPES } from '../../shared/platform/queues.js';
 import type { OperationHandler } from '../../shared/platform/operation.js';
 import { startQueuePoller, type QueuePoller } from '../local/queue-poller.js';
-import { startRequestDispatcher } from '../local/pipe-dispatchers.js';
+import { PIPE_DISPATCHERS } from '../local/pipe-dispatchers.js';
 import { startLocalApi, type ApiOperation } from '../local/server.js';
 import { LOCAL_CREDENTIALS, startEmbeddedStores, type EmbeddedStores } from '../local/stores.js';
 import {
@@ -688,7 +688,13 @@ async function startPipes(resolver: Resolver, stacks: StackNode[], local: LocalR
     // The dispatcher reads the table and the queue from the environment, as a function would.
     process.env.TABLE_NAME = table[1].name;
     process.env[queueUrlVariable(pipe.queue)] = queue.url;
-    const dispatcher = startRequestDispatcher({ sqs, onError: (error) => findings.push(`${where}: ${(error as Error).message}`) });
+    // The stand-in of the pipe's own entity: the events' pipe is not the deliverable requests' one.
+    const startDispatcher = PIPE_DISPATCHERS[pipe.entity];
+    if (!startDispatcher) {
+      findings.push(`${where}: no local stand-in carries ${pipe.entity} items (infra/local/pipe-dispatchers.ts PIPE_DISPATCHERS)`);
+      continue;
+    }
+    const dispatcher = startDispatcher({ sqs, onError: (error) => findings.push(`${where}: ${(error as Error).message}`) });
     stops.push(dispatcher.stop);
   }
   return async () => void (await Promise.all(stops.map((stop) => stop())));

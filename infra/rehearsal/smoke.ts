@@ -6,9 +6,14 @@
  *  2. a print job: the nightly print rule's function fired for the Declaration's print date, the
  *     print-batches queue's consumer putting it into a mailing batch;
  *  3. a signature webhook: signatures requested on a bound policy, the vendor's signed webhook
- *     posted, the signature-events consumer applying it.
+ *     posted, the signature-events consumer applying it;
+ *  4. an event's retry at its time: policy.issued through the events pipe's stand-in and the events
+ *     consumer to a subscriber that answers 503, then, from the event-retries queue, again 5
+ *     seconds later (within a second), answered 204.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { missingExpectedLine, readmeBlock } from './readme-blocks.js';
 import { signWebhook } from '../../shared/signatures/webhook-signature.js';
@@ -117,6 +122,61 @@ export async function signatureWebhook(service: RehearsedService): Promise<void>
   });
 }
 
+/** The retry's lateness the check accepts: the 5-second wait happens at 5 seconds, within a second. */
+const RETRY_TOLERANCE_MS = 1000;
+
+export async function eventRetry(service: RehearsedService): Promise<void> {
+  step(service, "an event's 5-second retry, through the events pipe, the events queue and the event-retries queue");
+  // A subscriber on this machine: allowed where the rehearsal runs (in Lambda every subscriber is https).
+  const eventFunctions = service.functions.filter((fn) => ['POST /api/v2/events/create', 'POST /api/v2/events/list_deliveries'].includes(fn.spec.description) || /^Consumes (events|event-retries) /.test(fn.spec.description));
+  if (eventFunctions.length !== 4) throw new Error(`event retry: expected events/create, events/list_deliveries and the events and event-retries consumers, found ${eventFunctions.map((fn) => fn.spec.description).join(', ')}`);
+  for (const fn of eventFunctions) {
+    fn.spec.environment.EVENT_DELIVERY_ALLOW_HTTP_LOCALHOST = 'true';
+    await fn.stop();
+    // Warm, as a busy consumer is: the check is of the retry's schedule, not of a cold start.
+    await fn.load();
+  }
+  const arrivals: Array<{ at: number; eventId: string }> = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk)).on('end', () => {
+      arrivals.push({ at: Date.now(), eventId: JSON.parse(body).id });
+      response.writeHead(arrivals.length === 1 ? 503 : 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const today = clock.today();
+    const quote = await call(service, '/api/v2/policies/create_quote_extended', {
+      quote_info: {
+        effective_date: today, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3',
+        named_insureds: [{ name: 'Reta Later' }], locations: [{ address_zip: '10001' }],
+        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      },
+    });
+    if (!quote.success) throw new Error(`event retry: create_quote_extended answered ${JSON.stringify(quote).slice(0, 300)}`);
+    const policyId = quote.data.policy_id as string;
+    const bound = await call(service, '/api/v2/policies/bind', { bind_info: { policy_id: policyId } });
+    if (!bound.success) throw new Error(`event retry: bind answered ${JSON.stringify(bound).slice(0, 300)}`);
+    const subscribed = await call(service, '/api/v2/events/create', { url, event_types: ['policy.issued'] });
+    if (!subscribed.success) throw new Error(`event retry: events/create answered ${JSON.stringify(subscribed).slice(0, 300)}`);
+    const issued = await call(service, '/api/v2/policies/issue', { issue_info: { policy_id: policyId } });
+    if (!issued.success) throw new Error(`event retry: issue answered ${JSON.stringify(issued).slice(0, 300)}`);
+    await eventually('event retry: policy.issued attempted twice', async () => (arrivals.length >= 2 ? arrivals : undefined), 60);
+    const [first, second] = arrivals;
+    if (second.eventId !== first.eventId) throw new Error(`event retry: the second attempt carried ${second.eventId}, not the retried ${first.eventId}`);
+    const waitedMs = second.at - first.at;
+    service.log(`rehearsal smoke: policy.issued refused (503), sent again ${(waitedMs / 1000).toFixed(2)} s later (the retry is due at 5 s)`);
+    if (waitedMs < 5000 || waitedMs > 5000 + RETRY_TOLERANCE_MS) throw new Error(`event retry: the 5-second retry came ${waitedMs} ms after the refused attempt, not within a second of 5 s`);
+    const deliveries = await call(service, '/api/v2/events/list_deliveries', { subscription_id: subscribed.data.subscription_id });
+    const statuses = (deliveries.data?.deliveries?.[0]?.attempts ?? []).map((attempt: { status_code: number }) => attempt.status_code);
+    if (deliveries.data?.deliveries?.[0]?.status !== 'delivered' || statuses.join() !== '503,204') throw new Error(`event retry: the delivery reads ${JSON.stringify(deliveries.data).slice(0, 300)}`);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
 /** The money moves' metrics (shared/platform/metrics.ts) came out of the bundles as CloudWatch embedded metric lines. */
 function expectMoneyMetrics(service: RehearsedService) {
   for (const [route, metric] of [
@@ -134,4 +194,5 @@ export async function smokeSuite(service: RehearsedService): Promise<void> {
   expectMoneyMetrics(service);
   await printJob(service, policyNumber);
   await signatureWebhook(service);
+  await eventRetry(service);
 }

@@ -186,18 +186,22 @@ export async function deliverInOrder(subscription: Subscription, policyId: strin
   const changed: Delivery[] = [];
   // Another worker that found this walk's lease held stopped there and left its new delivery to
   // this walk: once every delivery read is settled, the policy's open deliveries are read again.
+  // What it left comes after the delivery it found held, so after this walk's first: the read
+  // again starts there, and costs what came since, not the policy's history.
+  let from: string | undefined;
   for (;;) {
-    const walked = await walkOpenDeliveries(subscription, policyId, dependencies, changed.length ? {} : options);
+    const walked = await walkOpenDeliveries(subscription, policyId, dependencies, changed.length ? {} : options, from);
     changed.push(...walked.changed);
     if (!walked.settledAll || walked.changed.length === 0) return changed;
+    from ??= walked.changed[0].eventId;
   }
 }
 
-/** One pass over the open deliveries read now; `settledAll`: none was left waiting or held. */
-async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies, options: InOrderOptions): Promise<{ changed: Delivery[]; settledAll: boolean }> {
+/** One pass over the open deliveries read now (from `fromEventId`'s on, when given); `settledAll`: none was left waiting or held. */
+async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies, options: InOrderOptions, fromEventId?: string): Promise<{ changed: Delivery[]; settledAll: boolean }> {
   const { now } = resolved(dependencies);
   const changed: Delivery[] = [];
-  const open = await openDeliveries(subscription.subscriptionId, policyId);
+  const open = await openDeliveries(subscription.subscriptionId, policyId, fromEventId);
   const sendNowThrough = options.sendNowThrough ? open.findIndex((delivery) => delivery.deliveryId === options.sendNowThrough) : -1;
   for (const [index, head] of open.entries()) {
     const at = now();
@@ -278,23 +282,27 @@ function newDelivery(subscription: Subscription, event: PolicyEvent, at: string)
  */
 export async function publishEvent(policyId: string, eventId: string, dependencies: DeliveryDependencies = {}): Promise<'published' | 'unknown'> {
   const { now } = resolved(dependencies);
-  const event = await getPolicyEvent(policyId, eventId);
+  // The three reads are independent: one round trip instead of three before the first attempt.
+  const [event, earlier, subscriptions] = await Promise.all([getPolicyEvent(policyId, eventId), earlierPendingEvents(policyId, eventId), allSubscriptions()]);
   if (!event) return 'unknown';
-  const events = [...(await earlierPendingEvents(policyId, eventId)), ...(event.publishedAt ? [] : [event])];
-  const subscriptions = await allSubscriptions();
+  const events = [...earlier, ...(event.publishedAt ? [] : [event])];
   const touched = new Map<string, Subscription>();
-  for (const pending of events) {
+  /** The last event's mark, made while its deliveries are walked: the walk reads only deliveries, which exist by then. */
+  let lastMark: Promise<void> = Promise.resolve();
+  for (const [index, pending] of events.entries()) {
     const at = now().toISOString();
-    for (const subscription of subscriptions.filter((candidate) => receives(candidate, pending))) {
-      await putNewDelivery(newDelivery(subscription, pending, at));
-      touched.set(subscription.subscriptionId, subscription);
-    }
-    await markEventPublished(pending, at);
+    const receivers = subscriptions.filter((candidate) => receives(candidate, pending));
+    // Each subscription's delivery of one event at once; events one after the other, oldest first, so a walk that sees a later delivery sees the earlier ones.
+    await Promise.all(receivers.map((subscription) => putNewDelivery(newDelivery(subscription, pending, at))));
+    for (const subscription of receivers) touched.set(subscription.subscriptionId, subscription);
+    // Marked only once its deliveries exist (a worker dying in between leaves it pending, fanned out again); the earlier ones before the later.
+    if (index < events.length - 1) await markEventPublished(pending, at);
+    else lastMark = markEventPublished(pending, at);
   }
   // A message that comes back (its worker died mid-attempt) finds the event published: the
   // subscriptions receiving it are walked again, and the delivery its worker held is sent again.
   for (const subscription of subscriptions.filter((candidate) => receives(candidate, event))) touched.set(subscription.subscriptionId, subscription);
-  await Promise.all([...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies)));
+  await Promise.all([lastMark, ...[...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies))]);
   return 'published';
 }
 

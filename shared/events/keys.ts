@@ -53,13 +53,19 @@ export const pendingEventsQueries = () =>
     KeyConditionExpression: 'gsi2pk = :pk',
     ExpressionAttributeValues: { ':pk': partition },
   }));
-/** A policy's events before `eventId` still waiting to be fanned out (consistent: the base table). */
-export const earlierPendingEventsQuery = (policyId: string, eventId: string) => ({
+/**
+ * A policy's events before `eventId`, newest first (consistent: the base table). Events are
+ * fanned out oldest first, so the ones still waiting are the newest: the reader stops at the
+ * first one fanned out instead of reading the policy's whole history.
+ */
+export const earlierEventsNewestFirstQuery = (policyId: string, eventId: string) => ({
   KeyConditionExpression: 'pk = :pk AND sk < :sk',
-  FilterExpression: 'attribute_exists(gsi2pk)',
   ExpressionAttributeValues: { ':pk': policyEventsPartition(policyId), ':sk': `EVENT#${eventId}` },
+  ScanIndexForward: false,
   ConsistentRead: true,
 });
+/** Whether an event item still waits to be fanned out (it carries the pending index). */
+export const isPendingEventItem = (item: Record<string, unknown>) => item.gsi2pk !== undefined;
 
 const SUBSCRIPTIONS_PARTITION = 'EVENTSUBSCRIPTIONS';
 export const subscriptionKey = (subscriptionId: string) => ({ pk: SUBSCRIPTIONS_PARTITION, sk: `SUB#${subscriptionId}` });
@@ -74,11 +80,16 @@ export const deliveryKey = (subscriptionId: string, policyId: string, eventId: s
 export const subscriptionDeliveriesIndex = (subscriptionId: string, eventId: string, policyId: string) => ({ gsi1pk: `EVENTSUB#${subscriptionId}#DELIVERIES`, gsi1sk: `${eventId}#${policyId}` });
 export const dueDeliveryIndex = (nextAttemptAt: string, deliveryId: string) => ({ gsi2pk: DELIVERIES_DUE_PARTITION, gsi2sk: `${nextAttemptAt}#${deliveryId}` });
 /** A subscription's deliveries of one policy not yet delivered nor failed, in the policy's order. */
-export const openDeliveriesQuery = (subscriptionId: string, policyId: string) => ({
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :delivery)',
+/** Open deliveries of the partition, or only those from `fromEventId` on (a walk reading again what came after its first read). */
+export const openDeliveriesQuery = (subscriptionId: string, policyId: string, fromEventId?: string) => ({
+  KeyConditionExpression: fromEventId ? 'pk = :pk AND sk BETWEEN :from AND :to' : 'pk = :pk AND begins_with(sk, :delivery)',
   FilterExpression: '#status = :pending',
   ExpressionAttributeNames: { '#status': 'status' },
-  ExpressionAttributeValues: { ':pk': deliveriesPartition(subscriptionId, policyId), ':delivery': 'DELIVERY#', ':pending': 'pending' },
+  ExpressionAttributeValues: {
+    ':pk': deliveriesPartition(subscriptionId, policyId),
+    ...(fromEventId ? { ':from': `DELIVERY#${fromEventId}`, ':to': 'DELIVERY#~' } : { ':delivery': 'DELIVERY#' }),
+    ':pending': 'pending',
+  },
   ConsistentRead: true,
 });
 export const subscriptionDeliveriesQuery = (subscriptionId: string, after: string | undefined) => ({

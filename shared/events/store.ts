@@ -14,9 +14,10 @@ import {
   deliveryKey,
   dueDeliveriesQuery,
   dueDeliveryIndex,
-  earlierPendingEventsQuery,
+  earlierEventsNewestFirstQuery,
   eventKey,
   eventListIndexes,
+  isPendingEventItem,
   openDeliveriesQuery,
   pendingEventIndex,
   pendingEventsQueries,
@@ -63,9 +64,22 @@ export async function getPolicyEvent(policyId: string, eventId: string): Promise
   return found.Item ? asEvent(found.Item) : undefined;
 }
 
-/** The policy's events before `eventId` not yet fanned out, oldest first. */
+/**
+ * The policy's events before `eventId` not yet fanned out, oldest first. Read newest first, a
+ * small page at a time, up to the first one fanned out: the events before it were fanned out
+ * before it (publishEvent marks them oldest first), so the read costs what is waiting, not the
+ * policy's history. An event committed later than a newer one was fanned out is not found here;
+ * its own message fans it out.
+ */
 export async function earlierPendingEvents(policyId: string, eventId: string): Promise<PolicyEvent[]> {
-  return (await queryAll({ TableName: table(), ...earlierPendingEventsQuery(policyId, eventId) })).map(asEvent);
+  const waiting: PolicyEvent[] = [];
+  for await (const page of queryPages({ TableName: table(), ...earlierEventsNewestFirstQuery(policyId, eventId), Limit: 10 })) {
+    for (const item of page.items) {
+      if (!isPendingEventItem(item)) return waiting.reverse();
+      waiting.push(asEvent(item));
+    }
+  }
+  return waiting.reverse();
 }
 
 /** Events waiting to be fanned out, oldest first (what the local runtime polls): the oldest `limit` of every shard, merged. */
@@ -204,9 +218,9 @@ export async function getDelivery(subscriptionId: string, policyId: string, even
   return found.Item ? asDelivery(found.Item) : undefined;
 }
 
-/** A subscription's deliveries of one policy still to make, in the policy's order. */
-export async function openDeliveries(subscriptionId: string, policyId: string): Promise<Delivery[]> {
-  return (await queryAll({ TableName: table(), ...openDeliveriesQuery(subscriptionId, policyId) })).map(asDelivery);
+/** A subscription's deliveries of one policy still to make, in the policy's order (from `fromEventId`'s on, when given). */
+export async function openDeliveries(subscriptionId: string, policyId: string, fromEventId?: string): Promise<Delivery[]> {
+  return (await queryAll({ TableName: table(), ...openDeliveriesQuery(subscriptionId, policyId, fromEventId) })).map(asDelivery);
 }
 
 /** One page of a subscription's deliveries after the cursor (`<eventId>#<policyId>`), oldest first. */

@@ -136,4 +136,24 @@ describe('scheduling and at-least-once (no consumer: the test hands the messages
     expect(await openDeliveries(subscriptionId, policyId)).toEqual([]);
     ok(await service.call(`${E}/delete`, { subscription_id: subscriptionId }));
   });
+  it("fans out a policy's events committed while nothing published, oldest first, each once, whichever message comes first", async () => {
+    const { subscriptionId, policyId, eventId: first } = await subscribedEvent('Ord Erly');
+    const sent: string[] = [];
+    const post = async (_url: string, _headers: Record<string, string>, body: string) => (sent.push(JSON.parse(body).id), { status: 200, body: 'ok' });
+    await publishEvent(policyId, first, { post });
+    // Three more, committed while nothing publishes; the newest's message comes first.
+    const later: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const write = eventOf({ type: 'policy.endorsed', policyId, policyNumber: 'P-ORDER', transactionId: `test-order-${n}` });
+      await runTransaction([write], { label: 'test event' });
+      later.push((write.Put!.Item as { eventId: string }).eventId);
+    }
+    await publishEvent(policyId, later[2], { post });
+    // The others' messages come after: they find their events fanned out and delivered, and send nothing again.
+    await publishEvent(policyId, later[0], { post });
+    await publishEvent(policyId, later[1], { post });
+    expect(sent).toEqual([first, ...later]);
+    expect(await openDeliveries(subscriptionId, policyId)).toEqual([]);
+    ok(await service.call(`${E}/delete`, { subscription_id: subscriptionId }));
+  });
 });
