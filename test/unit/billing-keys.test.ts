@@ -74,7 +74,7 @@ describe('lockbox-due keys', () => {
 
 describe('a posting', () => {
   const account = { policyId: POLICY, termId: TERM, policyNumber: '10-2026-7', lockboxNumber: '1020267', balanceCents: 1000, version: 4 } as BillingAccount;
-  const entry = { id: 'e1', amountCents: -1000 } as never;
+  const entry = { id: 'e1', type: 'Payment', date: '2026-03-02', amountCents: -1000 } as never;
 
   it('moves the balance by the sum of its rows and raises the version, always under the version read (its lockbox-due record is computed from the rows read)', () => {
     process.env.TABLE_NAME = 'T';
@@ -90,6 +90,8 @@ describe('a posting', () => {
     expect(put.Put).toMatchObject({ Item: { ...entryKey(POLICY, TERM, 'e1'), entity: 'AccountEntry' }, ConditionExpression: 'attribute_not_exists(pk)' });
     expect(check.Put).toMatchObject({ Item: checkKey(POLICY, '1001'), ConditionExpression: 'attribute_not_exists(pk)' });
     expect(locator.Put).toMatchObject({ Item: { ...paymentLocatorKey('e1'), policyId: POLICY, termId: TERM } });
+    // The books count what the payment collected, in the month of its date (shared/books), after billing's own writes.
+    expect(JSON.stringify(postingWrites({ account, prior: { entries: [] }, entries: [entry] }).slice(3))).toMatch(/2026-03/);
     const [guarded] = postingWrites({ account, prior: { entries: [] }, entries: [], guardVersion: true, set: { policyStatus: 'Cancelled' } }) as Array<Record<string, any>>;
     expect(guarded.Update).toMatchObject({
       UpdateExpression: 'ADD #balance :delta, #version :one SET #s0 = :s0',
