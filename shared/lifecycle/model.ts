@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { PolicyRecord, RevisionPart, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, PolicyRecord, RevisionPart, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -200,6 +200,16 @@ export interface TermDecision extends Decision {
   summary: string;
   /** A renewal held for review archived by the move: the review state of the revision in force, which the policy shows again. */
   reviewStateRestored?: string;
+}
+
+/** A term ended without a committed renewal (the nightly run): the records the policies area's part moves, as read (their versions guard the move). */
+export interface ExpiredTerm extends TermDecision {
+  expiryRecords: {
+    term: TermRecord;
+    inForceRevision: RevisionRecord;
+    /** A renewal still held for review, archived with the term. */
+    heldRenewal?: ArchivedHeldRenewal;
+  };
 }
 
 /** A renewal's term begun: the policy's active term and revision become the renewal's. */

@@ -23,7 +23,6 @@ import {
   applyRating,
   inEffectOrder,
   inForceOn,
-  expiryWrites,
   getPolicyWithTerms,
   heldRenewalCommitWrites,
   loadRevision,
@@ -48,7 +47,7 @@ import { rateRevision } from '../rating/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { heldRenewalOf } from './held-renewal.js';
 import { joinedWrites, type Contribution } from './joining.js';
-import type { Decision, MoveReads, RenewalInForce, RenewalStatusDecision, RenewedTerm, TermDecision } from './model.js';
+import type { Decision, MoveReads, RenewalInForce, RenewalStatusDecision, RenewedTerm, ExpiredTerm, TermDecision } from './model.js';
 
 /**
  * What renewing a term asks of the areas: their parts in the renewal (billing's account and
@@ -63,7 +62,7 @@ export interface RenewWiring {
 /** What a watched term's day asks of the areas: a renewal, a renewal put in force, or an expiry. */
 export interface RenewalDayWiring extends RenewWiring {
   renewalInForce: readonly Contribution<RenewalInForce>[];
-  expire: readonly Contribution<TermDecision>[];
+  expire: readonly Contribution<ExpiredTerm>[];
 }
 
 /** What store_renewal_status asks of the areas: their parts in the decision (a Notice of Non-Renewal, search, the note, the event). */
@@ -329,15 +328,12 @@ async function expireTerm(wiring: RenewalDayWiring, context: TermContext, decisi
   const inForce = await inForceAtExpiry(term);
   const held = await heldRenewalOf(term, terms, inForce.header);
   const why = term.renewalStatus === 'Non-Renewal' ? 'not renewed' : held ? 'its renewal was still held for review' : 'no renewal was made';
-  const event: TermDecision = {
+  const event: ExpiredTerm = {
     ...termDecisionOf(policy, term, inForce.header.id, decision, `Policy ${policy.policyNumber} expired on ${term.expirationDate} (${why})`),
     ...(held ? { reviewStateRestored: held.reviewStateInForce } : {}),
+    expiryRecords: { term, inForceRevision: inForce.header, ...(held ? { heldRenewal: held } : {}) },
   };
-  const writes = [
-    ...expiryWrites({ term, inForceRevision: inForce.header, ...(held ? { heldRenewal: held } : {}), on: decision.decisionDate, archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' ') }),
-    ...(await joinedWrites(wiring.expire, event)),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  await runTransaction(await joinedWrites(wiring.expire, event), { label: `Policy ${policy.policyNumber}` });
   return { policyNumber: policy.policyNumber, decision: 'expired', detail: event.summary, termId: term.id };
 }
 

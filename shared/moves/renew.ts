@@ -12,6 +12,7 @@ import { eventsAtExpiry, eventsAtRenewal } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, type RenewalDayWiring, type RenewWiring } from '../lifecycle/renew.js';
 import { noteOfMove } from '../notes/joins-moves.js';
+import { policiesAtExpiry } from '../policies/joins-moves.js';
 import { searchAtExpiry, searchAtRenewal, searchAtRenewalInForce } from '../search/joins-moves.js';
 
 export const renewWiring: RenewWiring = { renew: [billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal, commissionsAtRenewal, booksAtRenewal], reads: { billingScheduleOf } };
@@ -19,7 +20,7 @@ export const renewWiring: RenewWiring = { renew: [billingAtRenewal, renewalDocum
 export const renewalDayWiring: RenewalDayWiring = {
   ...renewWiring,
   renewalInForce: [searchAtRenewalInForce, noteOfMove],
-  expire: [searchAtExpiry, noteOfMove, eventsAtExpiry],
+  expire: [policiesAtExpiry, searchAtExpiry, noteOfMove, eventsAtExpiry],
 };
 
 /** One watched term decided for a day: renew, commit a held renewal, put a renewal in force, or expire (the nightly run). */

@@ -1,13 +1,14 @@
 /**
  * The policies area's part in a move, joined like every other area's: a rewrite's new term, its
  * revision committed onto it and the policy moved to it; a bind's submitted revision; a
- * rescission's term; a reinstatement's term and revisions. (The other moves still take the policy's own writes through index.ts, to
+ * rescission's term; a reinstatement's term and revisions; an expiry's term. (The other moves still take the policy's own writes through index.ts, to
  * move here one by one: issue 29 item 2.) Listed in
  * shared/moves/rewrite.ts. It names the facts it reads (the lifecycle builds on this area, so
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, reinstatementWrites, rescissionWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
+import { expiryWrites, type ArchivedHeldRenewal } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
 interface RewrittenPolicy {
@@ -54,4 +55,16 @@ export async function policiesAtReinstatement(reinstated: ReinstatedTerm): Promi
   const lapse = reinstated.lapseDays ? { from: reinstated.cancelDate, to: reinstated.reinstatementDate } : null;
   const archivedAt = reinstated.decidedAt.slice(0, 19).replace('T', ' ');
   return { area: 'policies', writes: reinstatementWrites({ ...reinstated.cancellationRecords, lapse, archivedAt }) };
+}
+
+interface ExpiredTerm {
+  decisionDate: string;
+  decidedAt: string;
+  expiryRecords: { term: TermRecord; inForceRevision: RevisionRecord; heldRenewal?: ArchivedHeldRenewal };
+}
+
+/** A term expired: Expired and off the watch; a renewal still held archived with it (stamped with the decision). */
+export async function policiesAtExpiry(expired: ExpiredTerm): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  const archivedAt = expired.decidedAt.slice(0, 19).replace('T', ' ');
+  return { area: 'policies', writes: expiryWrites({ ...expired.expiryRecords, on: expired.decisionDate, archivedAt }) };
 }

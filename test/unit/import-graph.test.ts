@@ -17,7 +17,6 @@ const FACE_WRITE_BUILDERS_NOT_YET_MOVED = [
   'shared/policies/index.ts: cancellationWrites',
   'shared/policies/index.ts: issueWrites',
   'shared/policies/index.ts: endorsementCommitWrites',
-  'shared/policies/index.ts: expiryWrites',
   'shared/policies/index.ts: heldRenewalCommitWrites',
   'shared/policies/index.ts: renewalInForceWrites',
   'shared/policies/index.ts: renewalRevisionRewriteWrites',
