@@ -7,7 +7,7 @@
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import { bindWrites, reinstatementWrites, rescissionWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
+import { bindWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
 interface RewrittenPolicy {
@@ -54,4 +54,9 @@ export async function policiesAtReinstatement(reinstated: ReinstatedTerm): Promi
   const lapse = reinstated.lapseDays ? { from: reinstated.cancelDate, to: reinstated.reinstatementDate } : null;
   const archivedAt = reinstated.decidedAt.slice(0, 19).replace('T', ' ');
   return { area: 'policies', writes: reinstatementWrites({ ...reinstated.cancellationRecords, lapse, archivedAt }) };
+}
+
+/** A change reversed: the reversed endorsement names its reversal, once (a second reversal sent at the same time fails on it). */
+export async function policiesAtReversal(reversal: { reversesRevisionId: string; revisionId: string }, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: mode.preview ? [] : reversalMarkWrites(reversal.reversesRevisionId, reversal.revisionId) };
 }

@@ -121,7 +121,7 @@ describe('reversing the README endorsement', () => {
     expect(term.revisions.filter((revision: { revision_state?: string; status: string }) => revision.status === 'open')).toEqual([]);
   });
 
-  it("commits one of three reversals of the same change sent at once (the term's version guards the endorse transaction); the others are refused and leave nothing", async () => {
+  it("commits one of three reversals of the same change sent at once (the reversed endorsement is marked once, in the reversal's transaction); the others are refused and leave nothing", async () => {
     const effective = addDays(todayIso(), -45);
     const policy = await issuedTwoPay(effective);
     const endorsement = await endorsed(policy.policyId, addDays(effective, 100));
