@@ -15,9 +15,20 @@ import { clock } from '../platform/clock.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { CommissionRow, CommissionTerm, CommissionTransaction } from './model.js';
 import { collectedPremiumCents, commissionCents, monthOf, scheduledRate } from './rules.js';
+import { booksOfCommission, groupOf } from '../books/index.js';
 import { commissionRowPut, commissionTermCreate, commissionTermUpdate, getCommissionTerm, schedulesOf } from './store.js';
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'commissions', writes });
+
+/** A commission row and its entry in the books' journal (Commission expense / Commission payable), in the same transaction. */
+function rowWrites(term: Pick<CommissionTerm, 'booksGroup'>, commission: CommissionRow): TransactionWrite[] {
+  return [
+    commissionRowPut(commission),
+    ...(commission.commissionCents
+      ? booksOfCommission({ policyId: commission.policyId, group: term.booksGroup ?? null, date: commission.postedAt.slice(0, 10), commissionCents: commission.commissionCents })
+      : []),
+  ];
+}
 
 async function insuredOf(contactIds: readonly string[]): Promise<string> {
   if (!contactIds.length) return '';
@@ -68,11 +79,11 @@ async function newTermPart(
   const commissionTerm: CommissionTerm = {
     policyId: term.policyId, termId: term.termId, policyNumber: term.policyNumber, agencyId: term.agencyId,
     insured: await insuredOf(term.namedInsuredContactIds), rate, overridden: move.overrideRate !== undefined, standingChargebackCents: 0, standingReturnPremiumCents: 0,
-    kind: move.kind, basis,
+    kind: move.kind, basis, booksGroup: groupOf(snapshot),
     ...(basis === 'collected' ? { writtenPremiumCents: term.writtenPremiumCents, chargesCents: term.writtenPremiumCents + (term.writtenFeeCents ?? 0), collectedCents: 0, earnedCents: 0 } : {}),
     version: 1,
   };
-  const first = basis === 'collected' ? [] : [commissionRowPut(row(commissionTerm, { ...move, effectiveDate: term.effectiveDate, premiumCents: term.writtenPremiumCents }))];
+  const first = basis === 'collected' ? [] : rowWrites(commissionTerm, row(commissionTerm, { ...move, effectiveDate: term.effectiveDate, premiumCents: term.writtenPremiumCents }));
   // What the move records of it: the rate fixed for the term (issue answers it as the vendor's commission_rate).
   return { ...part([commissionTermCreate(commissionTerm), ...first]), preview: { commissionRate: rate } };
 }
@@ -125,9 +136,9 @@ export async function commissionsAtEndorsement(endorsed: EndorsedRevision, mode:
   if (!term) return part([]);
   if (term.basis === 'collected') {
     const step = collectedStep(term, { premiumCents: endorsed.premiumChangeCents, chargesCents: endorsed.premiumChangeCents + endorsed.feeChangeCents }, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate });
-    return part([...step.rows.map(commissionRowPut), commissionTermUpdate(step.term)]);
+    return part([...step.rows.flatMap((each) => rowWrites(step.term, each)), commissionTermUpdate(step.term)]);
   }
-  return part([commissionRowPut(row(term, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate, premiumCents: endorsed.premiumChangeCents }))]);
+  return part(rowWrites(term, row(term, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate, premiumCents: endorsed.premiumChangeCents })));
 }
 
 /** A cancellation taking effect: the commission on its return premium charged back (a pending one changes nothing). */
@@ -142,10 +153,10 @@ export async function commissionsAtCancellation(cancelled: CancelledTerm): Promi
 function chargebackWrites(term: CommissionTerm, cancelled: CancelledTerm): TransactionWrite[] {
   if (term.basis === 'collected') {
     const step = collectedStep(term, { premiumCents: -cancelled.returnPremiumCents, chargesCents: -cancelled.returnPremiumCents }, { transaction: 'Cancellation', decisionDate: cancelled.decisionDate, postedAt: cancelled.decidedAt, effectiveDate: cancelled.cancelDate });
-    return [...step.rows.map(commissionRowPut), commissionTermUpdate({ ...step.term, standingChargebackCents: step.earnedChangeCents, standingReturnPremiumCents: cancelled.returnPremiumCents })];
+    return [...step.rows.flatMap((each) => rowWrites(step.term, each)), commissionTermUpdate({ ...step.term, standingChargebackCents: step.earnedChangeCents, standingReturnPremiumCents: cancelled.returnPremiumCents })];
   }
   const chargeback = row(term, { transaction: 'Cancellation', decisionDate: cancelled.decisionDate, postedAt: cancelled.decidedAt, effectiveDate: cancelled.cancelDate, premiumCents: -cancelled.returnPremiumCents });
-  return [commissionRowPut(chargeback), commissionTermUpdate({ ...term, standingChargebackCents: chargeback.commissionCents, standingReturnPremiumCents: cancelled.returnPremiumCents })];
+  return [...rowWrites(term, chargeback), commissionTermUpdate({ ...term, standingChargebackCents: chargeback.commissionCents, standingReturnPremiumCents: cancelled.returnPremiumCents })];
 }
 
 /** A reinstatement: what the cancellation charged back is earned again. */
@@ -155,10 +166,10 @@ export async function commissionsAtReinstatement(reinstated: ReinstatedTerm): Pr
   if (!term || (term.standingChargebackCents === 0 && term.standingReturnPremiumCents === 0)) return part([]);
   if (term.basis === 'collected') {
     const step = collectedStep(term, { premiumCents: term.standingReturnPremiumCents, chargesCents: term.standingReturnPremiumCents }, { transaction: 'Reinstatement', decisionDate: reinstated.decisionDate, postedAt: reinstated.decidedAt, effectiveDate: reinstated.reinstatementDate });
-    return part([...step.rows.map(commissionRowPut), commissionTermUpdate({ ...step.term, standingChargebackCents: 0, standingReturnPremiumCents: 0 })]);
+    return part([...step.rows.flatMap((each) => rowWrites(step.term, each)), commissionTermUpdate({ ...step.term, standingChargebackCents: 0, standingReturnPremiumCents: 0 })]);
   }
   const restored = row(term, { transaction: 'Reinstatement', decisionDate: reinstated.decisionDate, postedAt: reinstated.decidedAt, effectiveDate: reinstated.reinstatementDate, premiumCents: term.standingReturnPremiumCents });
-  return part([commissionRowPut({ ...restored, commissionCents: -term.standingChargebackCents }), commissionTermUpdate({ ...term, standingChargebackCents: 0, standingReturnPremiumCents: 0 })]);
+  return part([...rowWrites(term, { ...restored, commissionCents: -term.standingChargebackCents }), commissionTermUpdate({ ...term, standingChargebackCents: 0, standingReturnPremiumCents: 0 })]);
 }
 
 /**
@@ -171,7 +182,7 @@ export async function commissionsAtCollection(payment: PostedPayment): Promise<T
   const term = await getCommissionTerm(payment.termId);
   if (!term || term.basis !== 'collected') return [];
   const step = collectedStep(term, { collectedCents: payment.amountCents }, { transaction: 'Collection', decisionDate: payment.date, postedAt: payment.postedAt, effectiveDate: payment.date });
-  return [...step.rows.map(commissionRowPut), commissionTermUpdate(step.term)];
+  return [...step.rows.flatMap((each) => rowWrites(step.term, each)), commissionTermUpdate(step.term)];
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The commissions area's records: what an agency earns on the premium it writes. Only data and types. */
+import type { BooksGroup } from '../books/index.js';
 
 /** The rates an agency earns on a line in a state (`*`: every line, every state), in percent ("15", "12.5"). */
 export interface CommissionSchedule {
@@ -28,6 +29,8 @@ export interface CommissionTerm {
   standingChargebackCents: number;
   /** The return premium it was charged back on. */
   standingReturnPremiumCents: number;
+  /** The books' group of the term (state, line, policy type, agency, rate version): where its commission is journalled. */
+  booksGroup?: BooksGroup;
   /** New business or renewal commission (absent on terms written before it was kept: new business). */
   kind?: 'new_business' | 'renewal';
   /** What commission is paid on, fixed for the term by the carrier's setting when it was written (absent: written). */

@@ -7,7 +7,7 @@
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import { bindWrites, reinstatementWrites, rescissionWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
+import { bindWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { expiryWrites, type ArchivedHeldRenewal } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
@@ -67,4 +67,9 @@ interface ExpiredTerm {
 export async function policiesAtExpiry(expired: ExpiredTerm): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
   const archivedAt = expired.decidedAt.slice(0, 19).replace('T', ' ');
   return { area: 'policies', writes: expiryWrites({ ...expired.expiryRecords, on: expired.decisionDate, archivedAt }) };
+}
+
+/** A change reversed: the reversed endorsement names its reversal, once (a second reversal sent at the same time fails on it). */
+export async function policiesAtReversal(reversal: { reversesRevisionId: string; revisionId: string }, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: mode.preview ? [] : reversalMarkWrites(reversal.reversesRevisionId, reversal.revisionId) };
 }

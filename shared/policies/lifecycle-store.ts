@@ -210,3 +210,22 @@ export function rewriteCommitWrites(commit: RewriteCommit): TransactionWrite[] {
     ...(leftTerm ? [{ Update: versionedUpdate(table, termKey(leftTerm.policyId, leftTerm.id), leftTerm.version, { revisionIds: leftTerm.revisionIds.filter((id) => id !== header.id) }) }] : []),
   ];
 }
+
+/**
+ * The reversed endorsement marked with the revision that reverses it, once: two reversals of the
+ * same change sent at once cannot both commit (the second's transaction fails on this condition).
+ */
+export function reversalMarkWrites(reversedRevisionId: string, reversingRevisionId: string): TransactionWrite[] {
+  return [
+    {
+      Update: {
+        TableName: config.tableName(),
+        Key: revisionKey(reversedRevisionId),
+        UpdateExpression: 'SET #reversedBy = :by',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#reversedBy)',
+        ExpressionAttributeNames: { '#reversedBy': 'reversedByRevisionId' },
+        ExpressionAttributeValues: { ':by': reversingRevisionId },
+      },
+    },
+  ];
+}

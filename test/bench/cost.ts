@@ -160,6 +160,40 @@ export function pricedRows(results: Record<string, unknown>): Array<{ scenario: 
   return rows;
 }
 
+/** Issue 35's goal: all in, per policy-year. */
+export const POLICY_YEAR_GOAL_DOLLARS = 0.5;
+
+/**
+ * Issue 35's policy-year, end to end: the moves one policy makes in a year. Lines with a bench row
+ * are measured; the rest are estimates, each saying what it stands on.
+ */
+export const ISSUE_35_POLICY_YEAR: ReadonlyArray<{ what: string; count: number; source: ProfileSource; extra?: MeasuredCall }> = [
+  { what: 'quotes (create_quote_extended)', count: 3, source: { scenario: 'quoting', row: 'create_quote_extended (one call)' } },
+  { what: 'bind', count: 1, source: { estimate: { readUnits: 6, writeUnits: 40, ms: 125, sqsRequests: 1 }, basis: 'bind: the quote re-written as a bound policy, 125 ms measured in issue 35' } },
+  { what: 'issue with its invoice', count: 1, source: { scenario: 'billing', row: 'issue with its Full Pay invoice (one call)' }, extra: { sqsRequests: 2 } },
+  { what: 'Declaration rendered and stored', count: 1, source: { scenario: 'documents', row: 'create_deliverable Declaration (one call)' }, extra: { s3Puts: 1, internal: true } },
+  { what: 'installment payments', count: 11, source: { scenario: 'billing', row: 'makeManualPolicyPayment (one call)' }, extra: { sqsRequests: 1 } },
+  { what: 'lockbox payment (one line of a file)', count: 1, source: { scenario: 'billing', row: 'makeManualPolicyPayment (one call)' }, extra: { s3Gets: 1, sqsRequests: 1, internal: true } },
+  { what: 'endorsement preview', count: 1, source: { estimate: { readUnits: 20, writeUnits: 0, ms: 120 }, basis: 'preview_revision: the re-rating reads, no writes' } },
+  { what: 'endorsement issue with its Declaration', count: 1, source: { estimate: { readUnits: 25, writeUnits: 30, ms: 150, sqsRequests: 2, s3Puts: 1 }, basis: 'an issue with its invoice and Declaration' } },
+  { what: 'nightly share (renewal watch, earning, print, billing decisions)', count: 365, source: { estimate: { readUnits: 0.05, writeUnits: 0.05, ms: 0.1, internal: true }, basis: 'renewals none-due 0.3 s over 10,000 policies; earning and billing a few units an account a night' } },
+  { what: 'prints (getToBePrinted, getAttachment, markAsPrinted)', count: 4, source: { estimate: { readUnits: 1.15, writeUnits: 9.3, ms: 2, s3Gets: 1, internal: true }, basis: 'print-runs markAsPrinted as billed, getToBePrinted 0.13 RCU a file' } },
+  { what: 'event deliveries', count: 20, source: { estimate: { readUnits: 1, writeUnits: 2, ms: 60, sqsRequests: 3, internal: true }, basis: 'one attempt: the event read, its attempt row, send, receive and delete' } },
+  { what: 'renewal by the nightly run', count: 1, source: { estimate: { readUnits: 11.5, writeUnits: 12, ms: 105, sqsRequests: 2, s3Puts: 2, internal: true }, basis: 'process_renewals of one policy (renewals scenario), two documents' } },
+];
+
+/** Dollars one policy-year costs, by line and by part (DynamoDB, Lambda, API Gateway, S3 and SQS), plus a year of storage. */
+export function policyYearCost(results: BenchResults) {
+  const lines = ISSUE_35_POLICY_YEAR.map((line) => {
+    const call = profileCall({ what: line.what, perPolicyYear: line.count, source: line.source, extra: line.extra }, results);
+    const cost = callCost(call);
+    return { what: line.what, count: line.count, dollars: line.count * cost.total, dynamo: line.count * cost.dynamo, lambda: line.count * cost.lambda, api: line.count * cost.api, s3AndSqs: line.count * cost.other, measured: call.measured };
+  });
+  const storage = (STORAGE_PER_POLICY.dynamoKb / 1024 / 1024) * STORAGE_PER_POLICY.dynamoGbMonth * 12 + (STORAGE_PER_POLICY.s3Kb / 1024 / 1024) * STORAGE_PER_POLICY.s3GbMonth * 12;
+  const sum = (key: 'dollars' | 'dynamo' | 'lambda' | 'api' | 's3AndSqs') => lines.reduce((total, line) => total + line[key], 0);
+  return { lines, storage, dynamo: sum('dynamo'), lambda: sum('lambda'), api: sum('api'), s3AndSqs: sum('s3AndSqs'), total: sum('dollars') + storage };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = JSON.parse(readFileSync(new URL('./results.json', import.meta.url), 'utf8')) as { results: Record<string, unknown> };
   console.table(pricedRows(results.results));
@@ -170,4 +204,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`${policies} policies: ${Math.round(month.calls)} calls a month, $${month.perCall.toFixed(2)} calls + $${month.storage.toFixed(2)} storage = $${month.total.toFixed(2)} a month, $${((month.total * 12) / policies).toFixed(4)} a policy-year`);
     for (const line of [...month.byLine].sort((a, b) => b.dollars - a.dollars)) console.log(`  ${line.what}: $${line.dollars.toFixed(2)}${line.measured ? '' : ' (estimate)'}`);
   }
+  const year = policyYearCost(results.results);
+  console.log(`a policy-year: $${year.total.toFixed(5)} (goal $${POLICY_YEAR_GOAL_DOLLARS}): DynamoDB $${year.dynamo.toFixed(5)}, Lambda $${year.lambda.toFixed(5)} (${DEPLOYED_MEMORY_MB} MB), API Gateway $${year.api.toFixed(5)}, S3 and SQS $${year.s3AndSqs.toFixed(5)}, storage $${year.storage.toFixed(5)}`);
+  for (const line of [...year.lines].sort((a, b) => b.dollars - a.dollars)) console.log(`  ${line.count} × ${line.what}: $${line.dollars.toFixed(5)}${line.measured ? '' : ' (estimate)'}`);
+  for (const policies of [10_000, 100_000, 1_000_000]) console.log(`${policies} policies a month: $${(policies * year.total).toFixed(2)} for their policy-years (goal $${(policies * POLICY_YEAR_GOAL_DOLLARS).toFixed(0)})`);
 }

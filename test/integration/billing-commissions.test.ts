@@ -91,6 +91,13 @@ describe('agency commissions', () => {
     const reinstated = ok(await statement(agency));
     expect(reinstated.transactions.at(-1)).toMatchObject({ transaction: 'Reinstatement', premium: 726.62, commission: 108.99 });
     expect(reinstated.totals.commission).toBe(123.99);
+
+    // The books journal the same commission (Commission expense against Commission payable), every day balanced.
+    const journal = ok(await service.call('/api/v2/reports/journal', { from_date: todayIso(), to_date: todayIso() }));
+    for (const day of journal.days) expect(day).toMatchObject({ balanced: true });
+    const balance = (name: string) => journal.trial_balance.accounts.find((account: { account: string }) => account.account === name)?.balance;
+    expect(Math.abs(Number(balance('Commission expense')))).toBe(123.99);
+    expect(Number(balance('Commission expense')) + Number(balance('Commission payable'))).toBe(0);
   });
 
   it("a schedule set for an agency decides a new policy's rate; issue's override decides one policy's; only an Administrator sets one", async () => {

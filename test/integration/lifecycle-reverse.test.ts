@@ -121,6 +121,22 @@ describe('reversing the README endorsement', () => {
     expect(term.revisions.filter((revision: { revision_state?: string; status: string }) => revision.status === 'open')).toEqual([]);
   });
 
+  it("commits one of three reversals of the same change sent at once (the reversed endorsement is marked once, in the reversal's transaction); the others are refused and leave nothing", async () => {
+    const effective = addDays(todayIso(), -45);
+    const policy = await issuedTwoPay(effective);
+    const endorsement = await endorsed(policy.policyId, addDays(effective, 100));
+    const answers = await Promise.all([reverse(endorsement.revision_id), reverse(endorsement.revision_id), reverse(endorsement.revision_id)]);
+    expect(answers.filter((answer) => answer.body.success === true)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.body.success !== true)) expect(refused.status).toBeLessThan(500);
+    const after = (await loadAccount(policy.policyId, policy.termId))!;
+    expect(after.entries.filter((entry) => entry.type === 'Endorsement')).toHaveLength(2);
+    expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId })).active_revision).toMatchObject({ annual_premium: 826.62, written_premium: 826.62 });
+    const [term] = ok(await service.call(`${P}/retrieve_policy_terms`, { policy_id: policy.policyId }));
+    expect(term.revisions.filter((revision: { status: string }) => revision.status === 'open')).toEqual([]);
+    // Once reversed, the same change again is refused naming why.
+    expect((await reverse(endorsement.revision_id)).body.success).toBe(false);
+  });
+
   it('refuses the issue revision, an earlier change under a later one, and a cancelled term, naming why', async () => {
     const effective = addDays(todayIso(), -45);
     const policy = await issuedTwoPay(effective);
