@@ -65,6 +65,19 @@ export interface CommittedRevision {
   commissionOverrideRate?: string;
 }
 
+/**
+ * A revision issue commits, as the policies area's part writes it: the records as read (their
+ * versions guard the move) and the commission the revision records, when it is not the rated
+ * revision's own (the rate the commissions part fixed, or issue's override).
+ */
+export interface IssuedRevision extends CommittedRevision {
+  issueRecords: {
+    revision: RevisionRecord;
+    policy: PolicyRecord;
+    commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>;
+  };
+}
+
 /** A term as a cancellation leaves it (cancel_policy, the nightly job): what billing, documents and notes start from. */
 export interface CancelledTerm extends Decision {
   policyId: string;

@@ -7,7 +7,7 @@
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import { bindWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
+import { bindWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { expiryWrites, type ArchivedHeldRenewal } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
@@ -72,4 +72,15 @@ export async function policiesAtExpiry(expired: ExpiredTerm): Promise<{ area: 'p
 /** A change reversed: the reversed endorsement names its reversal, once (a second reversal sent at the same time fails on it). */
 export async function policiesAtReversal(reversal: { reversesRevisionId: string; revisionId: string }, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
   return { area: 'policies', writes: mode.preview ? [] : reversalMarkWrites(reversal.reversesRevisionId, reversal.revisionId) };
+}
+
+interface IssuedRevision {
+  commitDate: string;
+  issueRecords: { revision: RevisionRecord; policy: PolicyRecord; commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'> };
+}
+
+/** A bound quote issued: its revision committed (with the commission it records), the policy active, its term on the renewal watch. */
+export async function policiesAtIssue(issued: IssuedRevision): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  const { revision, policy, commission } = issued.issueRecords;
+  return { area: 'policies', writes: issueWrites(revision, policy, issued.commitDate, commission) };
 }
