@@ -110,6 +110,19 @@ export interface CancelledTerm extends Decision {
   namedInsuredContactIds: string[];
   /** What the move's note records. */
   summary: string;
+  /**
+   * What the cancellation changes, as read (their versions guard the move): what the policies
+   * area's part writes. Absent when the term keeps another pending cancellation (yieldsToPending).
+   */
+  cancellationRecords?: {
+    term: TermRecord;
+    /** The committed revision in force: it shows the cancellation from now on. */
+    inForceRevision: RevisionRecord;
+    /** The term's committed revisions: those after the cancel date carry it too. */
+    committed: readonly RevisionRecord[];
+    /** The term's renewal held for review, archived with the cancellation (stamped with the decision). */
+    heldRenewal?: ArchivedHeldRenewal;
+  };
 }
 
 /** A pending cancellation withdrawn (the nightly job: the unpaid balance was paid in time). */

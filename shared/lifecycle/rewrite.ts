@@ -18,7 +18,6 @@ import { formatCents, prorate, toAmount } from '../platform/money.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
-  cancellationWrites,
   createOpenRevision,
   revisionHeaders,
   revisionWithinReach,
@@ -300,6 +299,8 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
         returnPremiumCents: returned,
         namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
         summary: `Rewritten`,
+        // The old term as the cancellation leaves it: without the rewrite revision, which moves to the new term.
+        cancellationRecords: { term: { ...oldTerm, revisionIds: oldTerm.revisionIds.filter((id) => id !== header.id) }, inForceRevision: base, committed },
       }
     : undefined;
   const committedRevision: CommittedRevision = {
@@ -339,12 +340,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
       : `Rewritten (${kind}) as ${newSide}`,
     newSideSummary: `Rewrite (${kind}) of ${oldSide}${cancels ? `, cancelled Rewritten effective ${cancelDate}` : ''}; annual premium ${formatCents(totals.annualPremiumCents)}, written premium ${formatCents(totals.writtenPremiumCents)}`,
   };
-  const writes = [
-    ...(cancels
-      ? cancellationWrites({ term: { ...oldTerm, revisionIds: oldTerm.revisionIds.filter((id) => id !== header.id) }, base, others: committed, outcome: 'cancelled', cancelDate, reasonId: reason.id, decisionDate, newRevisionId: cancelRevisionId })
-      : []),
-  ];
-  return { policy, oldTerm, newTerm, rewritten, writes, flat: figures?.flat ?? false };
+  return { policy, oldTerm, newTerm, rewritten, flat: figures?.flat ?? false };
 }
 
 /** A policy record as a new policy starts it: nothing retired, nothing rewritten to yet. */
@@ -396,6 +392,6 @@ export async function issueRewrite(wiring: RewriteWiring, principal: Principal, 
   if (!hasPermission(principal, 'policies:rewrite')) throw new PermissionDeniedError('policies:rewrite');
   const plan = await planRewrite(wiring, principal, request, options.now?.() ?? clock.now());
   const parts = await partsOf(wiring, plan.rewritten, { preview: false });
-  await runTransaction([...plan.writes, ...writesOf(parts)], { label: `Policy ${plan.policy.policyNumber}` });
+  await runTransaction(writesOf(parts), { label: `Policy ${plan.policy.policyNumber}` });
   return toWire(plan, parts);
 }

@@ -15,7 +15,7 @@ export {
   quoteRetirement,
   setRiskInspectionRequested,
 } from './store.js';
-export { cancellationWrites, type CancellationMove } from './lifecycle-store.js';
+export type { CancellationMove } from './lifecycle-store.js';
 export { createPolicy, namedInsuredNamesFor, numberForRewrite, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';

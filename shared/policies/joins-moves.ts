@@ -7,11 +7,49 @@
  * this area cannot import the lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import { bindWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
+import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { expiryWrites, type ArchivedHeldRenewal } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
+interface CancelledTerm {
+  outcome: 'pending' | 'cancelled';
+  cancelDate: string;
+  reasonId: string;
+  decisionDate: string;
+  decidedAt: string;
+  /** The revision carrying the cancellation (when it takes effect). */
+  revisionId: string;
+  cancelledWithTermId?: string;
+  cancellationRecords?: { term: TermRecord; inForceRevision: RevisionRecord; committed: readonly RevisionRecord[]; heldRenewal?: ArchivedHeldRenewal };
+}
+
+/** The term's cancellation: pending on the term, or taking effect (its revision added, those in force marked, a held renewal archived); nothing when the term keeps another pending one. */
+function cancellationOf(cancelled: CancelledTerm): TransactionWrite[] {
+  const records = cancelled.cancellationRecords;
+  if (!records) return [];
+  const archivedAt = cancelled.decidedAt.slice(0, 19).replace('T', ' ');
+  return cancellationWrites({
+    term: records.term,
+    base: records.inForceRevision,
+    others: records.committed,
+    outcome: cancelled.outcome,
+    cancelDate: cancelled.cancelDate,
+    reasonId: cancelled.reasonId,
+    decisionDate: cancelled.decisionDate,
+    newRevisionId: cancelled.revisionId,
+    ...(cancelled.cancelledWithTermId ? { withTermId: cancelled.cancelledWithTermId } : {}),
+    ...(records.heldRenewal ? { heldRenewal: { ...records.heldRenewal, archivedAt } } : {}),
+  });
+}
+
+/** A term cancelled (cancel_policy, the nightly job), or a renewal cancelled with the term it renews. */
+export async function policiesAtCancellation(cancelled: CancelledTerm): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: cancellationOf(cancelled) };
+}
+
 interface RewrittenPolicy {
+  /** The old term's cancellation, when the rewrite cancels it. */
+  cancelled?: CancelledTerm;
   /** The policy as read (its version guards the move to the new term). */
   policy: PolicyRecord;
   newTerm: TermRecord;
@@ -24,11 +62,14 @@ interface RewrittenPolicy {
   newPolicy?: RewriteCommit['newPolicy'];
 }
 
-/** The new term (on the renewal watch), the rewrite revision committed onto it, the policy moved to it. */
+/** The old term cancelled Rewritten (when it is cancelled), the new term (on the renewal watch), the rewrite revision committed onto it, the policy moved to it. */
 export async function policiesAtRewrite(rewritten: RewrittenPolicy): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
   return {
     area: 'policies',
-    writes: rewriteCommitWrites({ policy: rewritten.policy, term: rewritten.newTerm, header: rewritten.openRevision, set: rewritten.commit, items: rewritten.revision.items, ...(rewritten.leftTerm ? { leftTerm: rewritten.leftTerm } : {}), ...(rewritten.newPolicy ? { newPolicy: rewritten.newPolicy } : {}) }),
+    writes: [
+      ...(rewritten.cancelled ? cancellationOf(rewritten.cancelled) : []),
+      ...rewriteCommitWrites({ policy: rewritten.policy, term: rewritten.newTerm, header: rewritten.openRevision, set: rewritten.commit, items: rewritten.revision.items, ...(rewritten.leftTerm ? { leftTerm: rewritten.leftTerm } : {}), ...(rewritten.newPolicy ? { newPolicy: rewritten.newPolicy } : {}) }),
+    ],
   };
 }
 
