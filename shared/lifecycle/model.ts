@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { ArchivedHeldRenewal, PolicyRecord, RevisionPart, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -323,6 +323,32 @@ export interface EndorsedRevision {
   summary: string;
   /** The policy's active revision once the endorsement lands (what its search record shows); absent for a change carried into a renewal, which leaves it where it is. */
   activeRevisionId?: string;
+  /**
+   * What the commit changes, as read (their versions guard the move): what the policies area's
+   * part writes, with activeRevisionId. Absent for a change carried into a renewal (its revision
+   * is rewritten as a RenewalRewrite).
+   */
+  endorsementRecords?: {
+    policy: PolicyRecord;
+    term: TermRecord;
+    /** The endorsement itself (open until this commit). */
+    endorsement: RevisionRewrite;
+    /** Later committed revisions it is slipped under (out of sequence). */
+    reapplied: readonly RevisionRewrite[];
+  };
+}
+
+/**
+ * A renewal revision rewritten by an endorsement of the term it renews (the change carried into
+ * the next year, re-rated), committed or still held for review: what the policies area's part
+ * writes, guarded at the version and in the state read.
+ */
+export interface RenewalRewrite {
+  renewalRevision: RevisionRecord;
+  set: Partial<RevisionRecord>;
+  /** The items it holds after the rewrite; the stored ones not among them are removed. */
+  items: readonly LineItemRecord[];
+  storedItems: readonly LineItemRecord[];
 }
 
 /** A reversal (reverse_revision): an endorsement, dated as the one it undoes, restoring the revision before it. */

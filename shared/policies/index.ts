@@ -24,7 +24,7 @@ export { recordUnderwriting } from './underwriting-service.js';
 export { underwritingAnswer, underwritingOption } from './schemas.js';
 export { contactIdsOf, contactRoles } from './new-policy.js';
 // What the endorse move (shared/lifecycle/endorse.ts) builds on: the open revision's copy and store, the pure endorsement rules, the term's revision facts.
-export { createOpenRevision, discardOpenRevision, endorsementCommitWrites, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
+export { createOpenRevision, discardOpenRevision, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
 export { endorsementCopy, placeItem } from './endorsement-copy.js';
 // Named one by one (not `export * as`): esbuild keeps a whole namespace in every bundle that touches it.
 export {
@@ -57,7 +57,6 @@ export { needsReview, premiumChangePercent, renewalDraft, renewalTermDates } fro
 export {
   heldRenewalCommitWrites,
   renewalInForceWrites,
-  renewalRevisionRewriteWrites,
   renewalStatusWrites,
   renewalWrites,
   stopWatchingTerm,

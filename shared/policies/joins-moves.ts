@@ -8,7 +8,8 @@
  */
 import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
-import { expiryWrites, type ArchivedHeldRenewal } from './renewal-store.js';
+import { endorsementCommitWrites, type RevisionRewrite } from './endorsement-store.js';
+import { expiryWrites, renewalRevisionRewriteWrites, type ArchivedHeldRenewal } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
 
 interface CancelledTerm {
@@ -110,9 +111,38 @@ export async function policiesAtExpiry(expired: ExpiredTerm): Promise<{ area: 'p
   return { area: 'policies', writes: expiryWrites({ ...expired.expiryRecords, on: expired.decisionDate, archivedAt }) };
 }
 
-/** A change reversed: the reversed endorsement names its reversal, once (a second reversal sent at the same time fails on it). */
-export async function policiesAtReversal(reversal: { reversesRevisionId: string; revisionId: string }, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
-  return { area: 'policies', writes: mode.preview ? [] : reversalMarkWrites(reversal.reversesRevisionId, reversal.revisionId) };
+interface EndorsedRevision {
+  activeRevisionId?: string;
+  endorsementRecords?: { policy: PolicyRecord; term: TermRecord; endorsement: RevisionRewrite; reapplied: readonly RevisionRewrite[] };
+}
+
+/** The endorsement committed (and the later revisions it is slipped under re-applied), the term and the policy's active revision moved; a preview, or a change carried into a renewal, writes nothing here. */
+function endorsementOf(endorsed: EndorsedRevision, mode: { preview: boolean }): TransactionWrite[] {
+  const records = endorsed.endorsementRecords;
+  if (mode.preview || !records) return [];
+  return endorsementCommitWrites({ ...records, activeRevisionId: endorsed.activeRevisionId! });
+}
+
+/** An endorsement issued: the policy's own writes of its commit. */
+export async function policiesAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: endorsementOf(endorsed, mode) };
+}
+
+/** A change reversed: the reversing endorsement committed as any is, and the reversed endorsement names its reversal, once (a second reversal sent at the same time fails on it). */
+export async function policiesAtReversal(reversal: EndorsedRevision & { reversesRevisionId: string; revisionId: string }, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: mode.preview ? [] : [...endorsementOf(reversal, mode), ...reversalMarkWrites(reversal.reversesRevisionId, reversal.revisionId)] };
+}
+
+interface RenewalRewrite {
+  renewalRevision: RevisionRecord;
+  set: Partial<RevisionRecord>;
+  items: readonly LineItemRecord[];
+  storedItems: readonly LineItemRecord[];
+}
+
+/** An endorsement's change carried into the term's renewal: the renewal revision's totals and items rewritten (a preview writes nothing). */
+export async function policiesAtRenewalRewrite(rewrite: RenewalRewrite, mode: { preview: boolean }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: mode.preview ? [] : renewalRevisionRewriteWrites({ header: rewrite.renewalRevision, set: rewrite.set, items: rewrite.items, storedItems: rewrite.storedItems }) };
 }
 
 interface IssuedRevision {
