@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { ArchivedHeldRenewal, LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -210,6 +210,14 @@ export interface RenewedTerm extends Decision {
   /** The renewal revision as it is written (rated): what billing's installments come from. */
   revision: RevisionSnapshot;
   summary: string;
+  /**
+   * What the policies area's part writes, as read (their versions guard the move): a renewal
+   * made (its new term and the expiring term's change; its revision is `revision`), or a held
+   * one committed (its term, the revision as stored and what the commit sets; its items are `revision`'s).
+   */
+  renewalRecords:
+    | { made: { policy: PolicyRecord; expiring: ExpiringTermChange; term: TermRecord } }
+    | { heldCommitted: { expiring: TermRecord; term: TermRecord; stored: RevisionRecord; set: Partial<RevisionRecord> } };
 }
 
 /** A move that leaves only a note and perhaps a notice: a renewal taking effect, a term expiring, a renewal decision. */

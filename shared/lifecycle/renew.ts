@@ -24,7 +24,6 @@ import {
   inEffectOrder,
   inForceOn,
   getPolicyWithTerms,
-  heldRenewalCommitWrites,
   loadRevision,
   needsReview,
   policyWithinReach,
@@ -32,7 +31,6 @@ import {
   renewalDraft,
   renewalInForceWrites,
   renewalStatusWrites,
-  renewalWrites,
   revisionHeaders,
   revisionToRate,
   revisionWithinReach,
@@ -181,9 +179,8 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
   const snapshot: RevisionSnapshot = { ...rated, header };
   const inForce = !held && draft.term.effectiveDate <= decision.decisionDate;
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved });
-  const writes = [
-    ...renewalWrites({
+  const renewalRecords: RenewedTerm['renewalRecords'] = {
+    made: {
       policy,
       expiring: {
         term,
@@ -192,11 +189,10 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
         ...(options.reinstating ? { unexpire: { inForceRevision: options.reinstating.inForceRevision } } : {}),
       },
       term: draft.term,
-      snapshot,
-    }),
-    ...(await joinedWrites(wiring.renew, renewed)),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+    },
+  };
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved }, renewalRecords);
+  await runTransaction(await joinedWrites(wiring.renew, renewed), { label: `Policy ${policy.policyNumber}` });
   if (!held) recordMoneyMove('RenewalsCreated');
   return {
     policyNumber: policy.policyNumber,
@@ -231,6 +227,7 @@ function renewedEvent(
   snapshot: RevisionSnapshot,
   decision: Decision,
   facts: { held: boolean; inForce: boolean; unexpired: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[] },
+  renewalRecords: RenewedTerm['renewalRecords'],
 ): RenewedTerm {
   const { header } = snapshot;
   const rules = [...(facts.added.length ? [`added ${facts.added.join(', ')}`] : []), ...(facts.removed.length ? [`removed ${facts.removed.join(', ')} (no longer offered)`] : [])];
@@ -259,6 +256,7 @@ function renewedEvent(
     ...ownerFacts(policy),
     revision: snapshot,
     summary,
+    renewalRecords,
   };
 }
 
@@ -287,12 +285,10 @@ async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, deci
   };
   const snapshot: RevisionSnapshot = { ...rated, header: { ...stored.header, ...set } };
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, inForce: false, unexpired: false, previous, change, scheduleId, added: [], removed: [] });
-  const writes = [
-    ...heldRenewalCommitWrites({ expiring: term, term: renewalTerm, header: stored.header, set, items: rated.items, decidedOn: decision.decisionDate }),
-    ...(await joinedWrites(wiring.renew, { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` })),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, inForce: false, unexpired: false, previous, change, scheduleId, added: [], removed: [] }, {
+    heldCommitted: { expiring: term, term: renewalTerm, stored: stored.header, set },
+  });
+  await runTransaction(await joinedWrites(wiring.renew, { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` }), { label: `Policy ${policy.policyNumber}` });
   recordMoneyMove('RenewalsCreated');
   return { policyNumber: policy.policyNumber, decision: 'renewal_committed', detail: renewed.summary, termId: term.id, renewalTermId: renewalTerm.id, renewalRevisionId: stored.header.id, premium: set.annualPremiumCents };
 }

@@ -9,8 +9,8 @@
 import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { endorsementCommitWrites, type RevisionRewrite } from './endorsement-store.js';
-import { expiryWrites, renewalRevisionRewriteWrites, type ArchivedHeldRenewal } from './renewal-store.js';
-import type { LineItemRecord, PolicyRecord, RevisionRecord, TermRecord } from './model.js';
+import { expiryWrites, heldRenewalCommitWrites, renewalRevisionRewriteWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
+import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 
 interface CancelledTerm {
   outcome: 'pending' | 'cancelled';
@@ -154,4 +154,24 @@ interface IssuedRevision {
 export async function policiesAtIssue(issued: IssuedRevision): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
   const { revision, policy, commission } = issued.issueRecords;
   return { area: 'policies', writes: issueWrites(revision, policy, issued.commitDate, commission) };
+}
+
+interface RenewedTerm {
+  decisionDate: string;
+  revision: RevisionSnapshot;
+  renewalRecords:
+    | { made: { policy: PolicyRecord; expiring: ExpiringTermChange; term: TermRecord } }
+    | { heldCommitted: { expiring: TermRecord; term: TermRecord; stored: RevisionRecord; set: Partial<RevisionRecord> } };
+}
+
+/**
+ * A term renewed: the renewal's term and revision made, the expiring term pointing at it (the
+ * policy moved to it when in force at once); or a held renewal committed, re-rated, on the watch,
+ * the expiring term noting it.
+ */
+export async function policiesAtRenewal(renewed: RenewedTerm): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  const records = renewed.renewalRecords;
+  if ('made' in records) return { area: 'policies', writes: renewalWrites({ ...records.made, snapshot: renewed.revision }) };
+  const { expiring, term, stored, set } = records.heldCommitted;
+  return { area: 'policies', writes: heldRenewalCommitWrites({ expiring, term, header: stored, set, items: renewed.revision.items, decidedOn: renewed.decisionDate }) };
 }

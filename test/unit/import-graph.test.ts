@@ -14,10 +14,8 @@ const MOVES_WIRING = 'moves';
  */
 const FACE_WRITE_BUILDERS_NOT_YET_MOVED = [
   // policies: the policy's own writes of each move (lifecycle/).
-  'shared/policies/index.ts: heldRenewalCommitWrites',
   'shared/policies/index.ts: renewalInForceWrites',
   'shared/policies/index.ts: renewalStatusWrites',
-  'shared/policies/index.ts: renewalWrites',
 ];
 
 /**
