@@ -251,6 +251,8 @@ export interface RenewalInForce extends TermDecision {
   effectiveDate: string;
   /** A renewal term cancelled on its own, moved to all the same: the policy reads Cancelled. */
   beginsCancelled: boolean;
+  /** What the policies area's part moves, as read (their versions guard the move): the policy, the expiring term, the renewal's term (its revision in force is inForceRevisionId). */
+  inForceRecords: { policy: PolicyRecord; expiring: TermRecord; term: TermRecord };
 }
 
 /** store_renewal_status decided a term's renewal. */

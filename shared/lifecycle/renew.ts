@@ -29,7 +29,6 @@ import {
   policyWithinReach,
   premiumChangePercent,
   renewalDraft,
-  renewalInForceWrites,
   renewalStatusWrites,
   revisionHeaders,
   revisionToRate,
@@ -306,10 +305,9 @@ async function putRenewalInForce(wiring: RenewalDayWiring, context: TermContext,
     ...termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} ${standing}`),
     effectiveDate: renewalTerm.effectiveDate,
     beginsCancelled: renewalTerm.cancellationStatus === 'cancelled',
+    inForceRecords: { policy, expiring: term, term: renewalTerm },
   };
-  await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await joinedWrites(wiring.renewalInForce, event))], {
-    label: `Policy ${policy.policyNumber}`,
-  });
+  await runTransaction(await joinedWrites(wiring.renewalInForce, event), { label: `Policy ${policy.policyNumber}` });
   return { policyNumber: policy.policyNumber, decision: 'renewal_in_force', detail: event.summary, termId: term.id, renewalTermId: renewalTerm.id };
 }
 

@@ -12,14 +12,14 @@ import { eventsAtExpiry, eventsAtRenewal } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, type RenewalDayWiring, type RenewWiring } from '../lifecycle/renew.js';
 import { noteOfMove } from '../notes/joins-moves.js';
-import { policiesAtExpiry, policiesAtRenewal } from '../policies/joins-moves.js';
+import { policiesAtExpiry, policiesAtRenewal, policiesAtRenewalInForce } from '../policies/joins-moves.js';
 import { searchAtExpiry, searchAtRenewal, searchAtRenewalInForce } from '../search/joins-moves.js';
 
 export const renewWiring: RenewWiring = { renew: [policiesAtRenewal, billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal, commissionsAtRenewal, booksAtRenewal], reads: { billingScheduleOf } };
 
 export const renewalDayWiring: RenewalDayWiring = {
   ...renewWiring,
-  renewalInForce: [searchAtRenewalInForce, noteOfMove],
+  renewalInForce: [policiesAtRenewalInForce, searchAtRenewalInForce, noteOfMove],
   expire: [policiesAtExpiry, searchAtExpiry, noteOfMove, eventsAtExpiry],
 };
 

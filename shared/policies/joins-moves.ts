@@ -9,7 +9,7 @@
 import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { endorsementCommitWrites, type RevisionRewrite } from './endorsement-store.js';
-import { expiryWrites, heldRenewalCommitWrites, renewalRevisionRewriteWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
+import { expiryWrites, heldRenewalCommitWrites, renewalInForceWrites, renewalRevisionRewriteWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 
 interface CancelledTerm {
@@ -174,4 +174,9 @@ export async function policiesAtRenewal(renewed: RenewedTerm): Promise<{ area: '
   if ('made' in records) return { area: 'policies', writes: renewalWrites({ ...records.made, snapshot: renewed.revision }) };
   const { expiring, term, stored, set } = records.heldCommitted;
   return { area: 'policies', writes: heldRenewalCommitWrites({ expiring, term, header: stored, set, items: renewed.revision.items, decidedOn: renewed.decisionDate }) };
+}
+
+/** A renewal's term begun: the policy's active term and revision become the renewal's, the expiring term leaves the watch. */
+export async function policiesAtRenewalInForce(inForce: { inForceRevisionId: string; inForceRecords: { policy: PolicyRecord; expiring: TermRecord; term: TermRecord } }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: renewalInForceWrites({ ...inForce.inForceRecords, activeRevisionId: inForce.inForceRevisionId }) };
 }

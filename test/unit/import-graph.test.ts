@@ -14,7 +14,6 @@ const MOVES_WIRING = 'moves';
  */
 const FACE_WRITE_BUILDERS_NOT_YET_MOVED = [
   // policies: the policy's own writes of each move (lifecycle/).
-  'shared/policies/index.ts: renewalInForceWrites',
   'shared/policies/index.ts: renewalStatusWrites',
 ];
 
