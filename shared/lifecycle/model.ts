@@ -260,6 +260,8 @@ export interface RenewalStatusDecision extends TermDecision {
   status: 'Renew' | 'Non-Renewal';
   reason: { id: string; name: string } | null;
   description: string;
+  /** What the policies area's part changes, as read (its version guards the move): the term, and a renewal held for review declined with it (archived, stamped with the decision). */
+  renewalStatusRecords: { term: TermRecord; heldRenewal?: ArchivedHeldRenewal };
 }
 
 /** What a cancellation costs or returns, from the area that bills it. */

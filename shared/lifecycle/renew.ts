@@ -29,7 +29,6 @@ import {
   policyWithinReach,
   premiumChangePercent,
   renewalDraft,
-  renewalStatusWrites,
   revisionHeaders,
   revisionToRate,
   revisionWithinReach,
@@ -486,20 +485,9 @@ export async function storeRenewalStatus(wiring: RenewalStatusWiring, principal:
       request.status === 'Non-Renewal'
         ? `Policy ${policy.policyNumber} will not be renewed (${reason!.name}${description ? `: ${description}` : ''}); it expires on ${term.expirationDate}; Notice of Non-Renewal requested`
         : `Policy ${policy.policyNumber} set to renew at ${term.expirationDate}${description ? ` (${description})` : ''}`,
+    renewalStatusRecords: { term, ...(held ? { heldRenewal: held } : {}) },
   };
-  const writes = [
-    ...renewalStatusWrites({
-      term,
-      status: request.status,
-      reasonId: reason?.id ?? null,
-      description,
-      ...(held ? { archiveHeld: held } : {}),
-      on: decision.decisionDate,
-      archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' '),
-    }),
-    ...(await joinedWrites(wiring.renewalStatus, event)),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  await runTransaction(await joinedWrites(wiring.renewalStatus, event), { label: `Policy ${policy.policyNumber}` });
   return { policy_number: policy.policyNumber, policy_term_id: term.id, renewal_status: request.status, renewal_status_reason_id: reason?.id ?? null, expiration_date: term.expirationDate, message: event.summary };
 }
 

@@ -55,7 +55,6 @@ export { lineItemToWire } from './wire.js';
 // What the renewal moves (shared/lifecycle/renew.ts) build on: the renewal draft, its writes, the nightly run's watch.
 export { needsReview, premiumChangePercent, renewalDraft, renewalTermDates } from './renewal.js';
 export {
-  renewalStatusWrites,
   stopWatchingTerm,
   watchedTermPages,
   type ArchivedHeldRenewal,

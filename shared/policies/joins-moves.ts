@@ -9,7 +9,7 @@
 import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { endorsementCommitWrites, type RevisionRewrite } from './endorsement-store.js';
-import { expiryWrites, heldRenewalCommitWrites, renewalInForceWrites, renewalRevisionRewriteWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
+import { expiryWrites, heldRenewalCommitWrites, renewalInForceWrites, renewalRevisionRewriteWrites, renewalStatusWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 
 interface CancelledTerm {
@@ -179,4 +179,30 @@ export async function policiesAtRenewal(renewed: RenewedTerm): Promise<{ area: '
 /** A renewal's term begun: the policy's active term and revision become the renewal's, the expiring term leaves the watch. */
 export async function policiesAtRenewalInForce(inForce: { inForceRevisionId: string; inForceRecords: { policy: PolicyRecord; expiring: TermRecord; term: TermRecord } }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
   return { area: 'policies', writes: renewalInForceWrites({ ...inForce.inForceRecords, activeRevisionId: inForce.inForceRevisionId }) };
+}
+
+interface RenewalStatusDecision {
+  status: 'Renew' | 'Non-Renewal';
+  reason: { id: string } | null;
+  description: string;
+  decisionDate: string;
+  decidedAt: string;
+  renewalStatusRecords: { term: TermRecord; heldRenewal?: ArchivedHeldRenewal };
+}
+
+/** A term's renewal decided (store_renewal_status): the term records it; a held renewal declined is archived, as at expiry. */
+export async function policiesAtRenewalStatus(decided: RenewalStatusDecision): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  const { term, heldRenewal } = decided.renewalStatusRecords;
+  return {
+    area: 'policies',
+    writes: renewalStatusWrites({
+      term,
+      status: decided.status,
+      reasonId: decided.reason?.id ?? null,
+      description: decided.description,
+      ...(heldRenewal ? { archiveHeld: heldRenewal } : {}),
+      on: decided.decisionDate,
+      archivedAt: decided.decidedAt.slice(0, 19).replace('T', ' '),
+    }),
+  };
 }
