@@ -1,10 +1,12 @@
 /**
- * The policies area's part in a move, joined like every other area's: a rewrite's new term, its
- * revision committed onto it and the policy moved to it; a bind's submitted revision; a
- * rescission's term; a reinstatement's term and revisions; an expiry's term. (The other moves still take the policy's own writes through index.ts, to
- * move here one by one: issue 29 item 2.) Listed in
- * shared/moves/rewrite.ts. It names the facts it reads (the lifecycle builds on this area, so
- * this area cannot import the lifecycle's facts); the wiring type-checks them.
+ * The policies area's part in every move, joined like every other area's, listed first in each
+ * move's wiring (shared/moves/): the policy's own records as the move leaves them (a bind's
+ * submitted revision; an issue's commit; a cancellation; a rescission's term; a reinstatement's
+ * term and revisions; an endorsement's commit, a reversal's mark, a change carried into the
+ * renewal; a renewal made, committed, put in force, decided, or expired; a rewrite's old and new
+ * terms). No face hands these writes out: a move reaches them only through its wiring. Each
+ * names the facts it reads (the lifecycle builds on this area, so this area cannot import the
+ * lifecycle's facts); the wiring type-checks them.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
