@@ -19,6 +19,8 @@ const P = '/api/v2/policies';
 const B = '/api/v2/billing';
 const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const TODAY = '2026-03-10';
+/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
+const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 let service: TestService;
 let carrier: CatalogRecord;
 
@@ -42,7 +44,7 @@ async function newAgency(): Promise<string> {
 }
 
 /** The worked example (826.62 premium, 25.00 fee, Full Pay: 851.62 owed) written by the agency, effective today. */
-async function issuedForAgency(agencyId: string, name: string) {
+async function issuedForAgency(agencyId: string, name: string, billingScheduleId?: string) {
   const [year, mm, dd] = TODAY.split('-');
   const quote = ok(
     await service.call(`${P}/create_quote_extended`, {
@@ -55,7 +57,7 @@ async function issuedForAgency(agencyId: string, name: string) {
     }),
   );
   ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id } }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...(billingScheduleId ? { billing_schedule_id: billingScheduleId } : {}) } }));
   return { policyNumber: quote.quote_number as string, lockboxNumber: (quote.quote_number as string).replace(/\D/g, '') };
 }
 
@@ -126,4 +128,22 @@ describe('commission on collected premium, paid through the lockbox', () => {
     expect(Math.abs(balance('Commission expense'))).toBe(371.97);
     expect(balance('Commission expense') + balance('Commission payable')).toBe(0);
   }, 240_000);
+
+  it('earns on each of a policy\'s payments in one file what the same payments made by hand earn, row by row, in file order', async () => {
+    const byHand = await newAgency();
+    const manual = await issuedForAgency(byHand, 'Mona Monthly', MONTHLY);
+    for (const amount of ['107.66', '200.00']) ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: manual.policyNumber, amount } }));
+    const reference = await statement(byHand);
+    // The premium part of what is paid (premium over what the term charges, installment fees included) earns 15%: 15.68, then 29.11 (44.79 on 298.63 in all).
+    expect(lines(reference)).toEqual([['Collection', 104.5, 15.68], ['Collection', 194.13, 29.11]]);
+    expect(reference.totals).toMatchObject({ premium: 298.63, commission: 44.79 });
+
+    const byFile = await newAgency();
+    const filed = await issuedForAgency(byFile, 'Fay Monthly', MONTHLY);
+    const answered = ok(await apply([{ policy: filed.lockboxNumber, check: 'm1', payment: '107.66' }, { policy: filed.lockboxNumber, check: 'm2', payment: '200.00' }]));
+    expect(answered).toEqual([{ result: 'success', detail: '' }, { result: 'success', detail: '' }]);
+    const paid = await statement(byFile);
+    expect(lines(paid)).toEqual(lines(reference));
+    expect(paid.totals).toEqual(reference.totals);
+  });
 });
