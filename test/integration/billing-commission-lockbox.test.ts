@@ -134,7 +134,7 @@ describe('commission on collected premium, paid through the lockbox', () => {
     const manual = await issuedForAgency(byHand, 'Mona Monthly', MONTHLY);
     for (const amount of ['107.66', '200.00']) ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: manual.policyNumber, amount } }));
     const reference = await statement(byHand);
-    // The premium part of what is paid (premium over what the term charges, installment fees included) earns 15%: 15.68, then 29.11 (44.79 on 298.63 in all).
+    // The premium part of what is paid (in proportion: 826.62 of the 851.62 the term charges) earns 15%: 15.68, then 29.11 (44.79 on 298.63 in all).
     expect(lines(reference)).toEqual([['Collection', 104.5, 15.68], ['Collection', 194.13, 29.11]]);
     expect(reference.totals).toMatchObject({ premium: 298.63, commission: 44.79 });
 
