@@ -6,7 +6,7 @@
  * transaction; the journal's day balances; and the same file sent again, or the same check in
  * another file, earns nothing more. The clock is pinned: no day-of-run dependence.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogKey } from '../../shared/catalog/keys.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
@@ -14,6 +14,23 @@ import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+
+/** Runs once, right after a lockbox file has read its accounts and before it posts (set by a test). */
+const afterRead: { once?: () => Promise<void> } = {};
+
+vi.mock('../../shared/billing/store.js', async (importOriginal) => {
+  const store = await importOriginal<typeof import('../../shared/billing/store.js')>();
+  return {
+    ...store,
+    readLockboxAccounts: async (...args: Parameters<typeof store.readLockboxAccounts>) => {
+      const read = await store.readLockboxAccounts(...args);
+      const concurrent = afterRead.once;
+      afterRead.once = undefined;
+      await concurrent?.();
+      return read;
+    },
+  };
+});
 
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
@@ -145,5 +162,21 @@ describe('commission on collected premium, paid through the lockbox', () => {
     const paid = await statement(byFile);
     expect(lines(paid)).toEqual(lines(reference));
     expect(paid.totals).toEqual(reference.totals);
+  });
+
+  it('earns exactly when a payment by hand lands on the policy after the file read it: the lockbox payment is worked again from what the manual one left', async () => {
+    const agency = await newAgency();
+    const policy = await issuedForAgency(agency, 'Cora Concurrent', MONTHLY);
+    afterRead.once = async () => {
+      ok(await service.call('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: policy.policyNumber, amount: '107.66' } }));
+    };
+    const answered = ok(await apply([{ policy: policy.lockboxNumber, check: 'r1', payment: '200.00' }]));
+    expect(afterRead.once).toBeUndefined();
+    expect(answered).toEqual([{ result: 'success', detail: '' }]);
+    // The same figures as the two payments made one after the other: the file's payment (posted at the instant the file
+    // was applied, so listed first) worked from what the manual one had left, 29.11 on 194.13; the manual one's 15.68 on 104.50.
+    const paid = await statement(agency);
+    expect(lines(paid)).toEqual([['Collection', 194.13, 29.11], ['Collection', 104.5, 15.68]]);
+    expect(paid.totals).toMatchObject({ premium: 298.63, commission: 44.79 });
   });
 });
