@@ -164,11 +164,11 @@ describe('a rewrite that changes the policy type', () => {
     expect(meanwhile.active_revision).toMatchObject({ id: policy.revisionId, policy_type_id: HO3 });
 
     const rated = ok(await service.call(`${P}/rate_revision`, { revision_id: opened.revision_id }));
-    expect(rated.annual_premium).toBe(956.56);
+    expect(rated).toMatchObject({ annual_premium: 956.56, annual_fee: 25 });
     const details = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: opened.revision_id }));
     expect(details).toMatchObject({ policy_type_id: HO5, policy_type: 'Homeowner - HO5' });
     const annual = (name: string) => details.items.find((item: { name: string }) => item.name === name)?.annual_premium;
-    expect([annual('Dwelling'), annual('Personal Liability'), annual('Medical Payments'), annual('Claims-Free Discount'), annual('Comprehensive Form Charge'), annual('Policy Fee')]).toEqual([866.25, 35, 12, -86.63, 129.94, 25]);
+    expect([annual('Dwelling'), annual('Personal Liability'), annual('Medical Payments'), annual('Claims-Free Discount'), annual('Comprehensive Form Charge')]).toEqual([866.25, 35, 12, -86.63, 129.94]);
 
     // 826.62 x 265/365 returned; 956.56 written for 265 of 365 days, item by item (866.25 -> 628.92, 35 -> 25.41, 12 -> 8.71, -86.63 -> -62.90, 129.94 -> 94.34).
     const expected = {
@@ -216,7 +216,7 @@ describe('a rewrite that changes the policy type', () => {
     expect(compared.policy_type).toEqual({ field: 'policy type', from: 'Homeowner - HO3', to: 'Homeowner - HO5' });
     expect(JSON.stringify(compared)).toContain('Comprehensive Form Charge');
     const lines = ok(await service.call(`${P}/compare_revisions`, { from_revision_id: policy.revisionId, to_revision_id: opened.revision_id, format: 'text' }));
-    expect(JSON.stringify(lines)).toContain('Policy type: Homeowner - HO3 -> Homeowner - HO5');
+    expect(JSON.stringify(lines)).toContain('Policy type: Homeowner - HO3 → Homeowner - HO5');
 
     // The commission: the old term's charged back on its return premium, the new term's Rewrite row on its 694.48.
     const statement = ok(await service.call(`${B}/retrieve_commission_statement`, { agency_id: agency, month: DAY_100.slice(0, 7) }));
@@ -228,8 +228,8 @@ describe('a rewrite that changes the policy type', () => {
     // The books: the new term's premium in the HO5 group, the old term's cancellation in the HO3 group.
     const report = ok(await service.call('/api/v2/reports/premium', { from_month: DAY_100.slice(0, 7), to_month: DAY_100.slice(0, 7), group_by: ['policy_type'], agency_id: agency }));
     const group = (type: string) => report.lines.find((found: { kind: string; group: { policy_type: string } }) => found.kind === 'current' && found.group.policy_type === type);
-    expect(group(HO5)).toMatchObject({ written_rewrites: 694.48 });
-    expect(group(HO3)).toMatchObject({ written_rewrites: -600.14 });
+    expect(group(HO5)).toMatchObject({ written: { rewrites: 694.48, total: 694.48 }, commission: 104.17, policies_in_force_end: 1, unearned_end: 694.48 });
+    expect(group(HO3)).toMatchObject({ written: { rewrites: -600.14, new_business: 0 }, commission: -90.02, policies_in_force_end: 0 });
 
     // An endorsement of the new term still cannot change the type: refused naming the field, the revision unchanged.
     const endorsement = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: addDays(DAY_100, 10) }));
@@ -237,6 +237,16 @@ describe('a rewrite that changes the policy type', () => {
     expect(refused.body.success).toBe(false);
     expect(JSON.stringify(refused.body.messages)).toMatch(/policy_type_id: .*endorsement.*rewrite_policy/);
     expect(ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: endorsement.revision_id }))).toMatchObject({ policy_type_id: HO5 });
+    // It is an endorsement of the HO5 term, rated by HO5 rates and issued as one (not as a second rewrite): Dwelling 300,000 is 1,039.50, its charge 155.93.
+    const open = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: endorsement.revision_id }));
+    const dwelling = open.items.find((item: { name: string }) => item.name === 'Dwelling');
+    ok(await service.call(`${P}/update_rating_information`, { revision_id: endorsement.revision_id, items: [{ id: dwelling.id, limit: 300000 }] }));
+    expect(ok(await service.call(`${P}/rate_revision`, { revision_id: endorsement.revision_id })).annual_premium).toBe(1138.48);
+    const endorsed = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: policy.policyId, revision_id: endorsement.revision_id } }));
+    expect(endorsed.rewrite_type).toBeUndefined();
+    expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId }))).toMatchObject({
+      active_policy_term: { id: issued.policy_term_id }, active_revision: { id: endorsement.revision_id, policy_type_id: HO5, annual_premium: 1138.48 },
+    });
   }, 240_000);
 
   it('to a new account as an HO5: the new policy found under HO5, the old one under HO3', async () => {
