@@ -187,7 +187,17 @@ function deliveryItem(delivery: Delivery) {
   };
 }
 
-const asDelivery = (item: Record<string, unknown>) => withoutStorageKeys<Delivery>(item);
+/**
+ * A walk that stops behind a delivery another walk holds knocks on it (`walkAgain`): the holder
+ * learns of it from the item its next write of that delivery replaces, and reads the policy's
+ * open deliveries again once its own are settled. Not part of the delivery itself.
+ */
+const WALK_AGAIN = 'walkAgain';
+
+const asDelivery = (item: Record<string, unknown>) => {
+  const { [WALK_AGAIN]: _knock, ...delivery } = withoutStorageKeys<Delivery & { [WALK_AGAIN]?: boolean }>(item);
+  return delivery as Delivery;
+};
 
 /** Creates a delivery unless one of that event to that subscription exists (a repeated fan-out). */
 export async function putNewDelivery(delivery: Delivery): Promise<boolean> {
@@ -205,6 +215,53 @@ export async function replaceDelivery(delivery: Delivery): Promise<boolean> {
   try {
     await documentClient().send(
       new PutCommand({ TableName: table(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_exists(pk) AND version = :read', ExpressionAttributeValues: { ':read': delivery.version - 1 } }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Replaces a delivery a walk read at `delivery.version - 1` (its lease, its outcome): `replaced`
+ * false when another worker changed it first; `knocked` when another walk stopped behind it
+ * meanwhile and left what follows to this one.
+ */
+export async function replaceWalkedDelivery(delivery: Delivery): Promise<{ replaced: boolean; knocked: boolean }> {
+  try {
+    const answer = await documentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: deliveryItem(delivery),
+        ConditionExpression: 'attribute_exists(pk) AND version = :read',
+        ExpressionAttributeValues: { ':read': delivery.version - 1 },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return { replaced: true, knocked: answer.Attributes?.[WALK_AGAIN] === true };
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return { replaced: false, knocked: false };
+    throw error;
+  }
+}
+
+/**
+ * Knocks on a delivery another walk holds, as read at `delivery.version` (the knock leaves the
+ * version as it is, so the holder's write still lands): false when it changed since (settled,
+ * released or taken over), and the knocker must read again instead.
+ */
+export async function knockOnDelivery(delivery: Delivery): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: deliveryKey(delivery.subscriptionId, delivery.policyId, delivery.eventId),
+        UpdateExpression: 'SET #knock = :true',
+        ConditionExpression: 'attribute_exists(pk) AND version = :read',
+        ExpressionAttributeNames: { '#knock': WALK_AGAIN },
+        ExpressionAttributeValues: { ':true': true, ':read': delivery.version },
+      }),
     );
     return true;
   } catch (error) {
