@@ -14,7 +14,7 @@ import {
   deliveryKey,
   dueDeliveriesQuery,
   dueDeliveryIndex,
-  earlierEventsNewestFirstQuery,
+  eventAndEarlierNewestFirstQuery,
   eventKey,
   eventListIndexes,
   isPendingEventItem,
@@ -59,27 +59,27 @@ const asEvent = (item: Record<string, unknown>) => {
   return rest as PolicyEvent;
 };
 
-export async function getPolicyEvent(policyId: string, eventId: string): Promise<PolicyEvent | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: eventKey(policyId, eventId), ConsistentRead: true }));
-  return found.Item ? asEvent(found.Item) : undefined;
-}
-
 /**
- * The policy's events before `eventId` not yet fanned out, oldest first. Read newest first, a
- * small page at a time, up to the first one fanned out: the events before it were fanned out
- * before it (publishEvent marks them oldest first), so the read costs what is waiting, not the
- * policy's history. An event committed later than a newer one was fanned out is not found here;
- * its own message fans it out.
+ * The event, and the policy's events before it not yet fanned out, oldest first: one read.
+ * Read newest first, a small page at a time, up to the first earlier one fanned out: the events
+ * before it were fanned out before it (publishEvent marks them oldest first), so the read costs
+ * what is waiting, not the policy's history. An event committed later than a newer one was
+ * fanned out is not found here; its own message fans it out.
  */
-export async function earlierPendingEvents(policyId: string, eventId: string): Promise<PolicyEvent[]> {
+export async function eventAndEarlierPending(policyId: string, eventId: string): Promise<{ event: PolicyEvent | undefined; earlierPending: PolicyEvent[] }> {
+  let event: PolicyEvent | undefined;
   const waiting: PolicyEvent[] = [];
-  for await (const page of queryPages({ TableName: table(), ...earlierEventsNewestFirstQuery(policyId, eventId), Limit: 10 })) {
+  for await (const page of queryPages({ TableName: table(), ...eventAndEarlierNewestFirstQuery(policyId, eventId), Limit: 10 })) {
     for (const item of page.items) {
-      if (!isPendingEventItem(item)) return waiting.reverse();
+      if (item.eventId === eventId) {
+        event = asEvent(item);
+        continue;
+      }
+      if (!isPendingEventItem(item)) return { event, earlierPending: waiting.reverse() };
       waiting.push(asEvent(item));
     }
   }
-  return waiting.reverse();
+  return { event, earlierPending: waiting.reverse() };
 }
 
 /** Events waiting to be fanned out, oldest first (what the local runtime polls): the oldest `limit` of every shard, merged. */
