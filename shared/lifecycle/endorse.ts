@@ -149,7 +149,9 @@ export interface OpenRequest {
 export async function openEndorsement(principal: Principal, request: OpenRequest, now = clock.now()): Promise<{ revision_id: string }> {
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const active = terms.find((term) => term.id === policy.activeTermId) ?? terms.at(-1);
-  const term = terms.find((candidate) => isWithinTerm(candidate, request.revisionDate));
+  // A term rewritten under the same number is cancelled Rewritten and its new term covers the same days: the term in force (the policy's active one) takes the change.
+  const covering = terms.filter((candidate) => isWithinTerm(candidate, request.revisionDate));
+  const term = covering.find((candidate) => candidate.id === policy.activeTermId) ?? covering[0];
   if (!term) {
     if (!active) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has no term`);
     throw outsideTerm('revision_date', request.revisionDate, active);

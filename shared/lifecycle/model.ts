@@ -337,4 +337,6 @@ export interface RewrittenPolicy extends Decision {
   newPolicy?: { record: PolicyRecord; parts: readonly RevisionPart[] };
   /** The new side's named insureds' names (what its search record shows). */
   namedInsuredNames: string[];
+  /** The new side's policy type's name in the catalog (a rewrite may change the type; what its search record shows). */
+  policyTypeName: string;
 }

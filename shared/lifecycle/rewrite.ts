@@ -11,6 +11,7 @@
  * effective date (how an expired policy comes back with a gap).
  */
 import { randomUUID } from 'node:crypto';
+import { getProductCatalog } from '../catalog/index.js';
 import { clock } from '../platform/clock.js';
 import { daysBetween, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
@@ -166,7 +167,8 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
 
 /** Whether a revision is a rewrite revision (issue and preview_revision route it to the rewrite move). */
 export async function isRewriteRevision(principal: Principal, revisionId: string): Promise<boolean> {
-  return !!(await revisionWithinReach(principal, revisionId)).header.rewrite;
+  const { header } = await revisionWithinReach(principal, revisionId);
+  return !!header.rewrite && !header.endorsement;
 }
 
 const live = (items: readonly LineItemRecord[]) => items.filter((item) => item.persistStatus !== 'rejected');
@@ -334,6 +336,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     ...(cancels ? {} : { leftTerm: oldTerm }),
     ...(newPolicy ? { newPolicy } : {}),
     namedInsuredNames: await namedInsuredNamesFor(header.contacts.namedInsuredIds),
+    policyTypeName: (await getProductCatalog()).policyTypes.find((type) => type.id === header.policyTypeId)?.name ?? '',
     oldSideSummary: cancels
       ? `Rewritten (${kind}) as ${newSide}: cancelled effective ${cancelDate}${figures?.flat ? ' (flat)' : ''}, reason Rewritten; return premium ${formatCents(returned)} transferred to the new term's account`
       : `Rewritten (${kind}) as ${newSide}`,
