@@ -6,7 +6,7 @@
  */
 import { todayIso } from '../platform/dates.js';
 import { clock } from '../platform/clock.js';
-import { refuseUnderMoratoriums } from '../moratoriums/index.js';
+import { readMoratoriums, refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
@@ -58,12 +58,13 @@ export interface IssueWiring {
 
 export async function issuePolicy(wiring: IssueWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
   const now = options.now ?? clock.now();
+  const moratoriums = readMoratoriums();
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
-  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, moratoriums, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
   const rated = await currentlyRated(snapshot, policy.policyNumber);
   const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
   const committed = { ...committedRevision(policy, header, todayIso(now), by.billingScheduleId), ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}) };

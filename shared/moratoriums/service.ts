@@ -170,6 +170,21 @@ export interface MoratoriumCheck {
   /** A cancellation: its reason; the insured's own request, non-payment and a rewrite are never barred. */
   cancelReason?: string;
   at?: Date;
+  /** The moratoriums as `readMoratoriums` began reading them when the move began (one round trip fewer than reading them here). */
+  moratoriums?: MoratoriumsRead;
+}
+
+/** The moratoriums on record, being read. */
+export type MoratoriumsRead = Promise<Moratorium[]>;
+
+/**
+ * Begins reading the moratoriums on record, for a move to read them beside its policy and give
+ * the read to its check (`MoratoriumCheck.moratoriums`); a move refused before its check leaves it unread.
+ */
+export function readMoratoriums(): MoratoriumsRead {
+  const read = listMoratoriums();
+  read.catch(() => undefined);
+  return read;
 }
 
 const CANCELLATIONS_NEVER_BARRED = /payment|insured'?s request|rewrit/i;
@@ -181,7 +196,7 @@ const CANCELLATIONS_NEVER_BARRED = /payment|insured'?s request|rewrit/i;
 export async function moratoriumsBlocking(principal: Principal, check: MoratoriumCheck): Promise<{ moratoriums: Moratorium[]; changes: string[]; snapshot?: RevisionSnapshot }> {
   const none = { moratoriums: [], changes: [] };
   if (check.block === 'cancellation' && check.cancelReason && CANCELLATIONS_NEVER_BARRED.test(check.cancelReason)) return none;
-  const all = await listMoratoriums();
+  const all = await (check.moratoriums ?? listMoratoriums());
   const at = (check.at ?? clock.now()).toISOString();
   if (!all.some((moratorium) => moratorium.blocks.includes(check.block))) return none;
   const snapshot = typeof check.revision === 'string' ? await revisionWithinReach(principal, check.revision) : check.revision;
