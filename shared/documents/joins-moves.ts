@@ -198,6 +198,6 @@ export async function endorsementDeclaration(endorsed: EndorsedRevision, options
 
 /** A reversal's Endorsement Declaration: the endorsement's, its first line saying which change it reverses. */
 export async function reversalDeclaration(reversal: ReversedRevision, options: { preview: boolean }): Promise<AreaPart> {
-  const reverses = { label: `Reverses the endorsement effective ${reversal.revisionDate} (revision ${reversal.reversesRevisionId})`, before: 'issued', after: 'reversed' };
+  const reverses = { label: `Reverses the endorsement effective ${reversal.reversesRevisionDate} (revision ${reversal.reversesRevisionId})`, before: 'issued', after: 'reversed' };
   return endorsementDeclaration({ ...reversal, changes: [reverses, ...reversal.changes] }, options);
 }

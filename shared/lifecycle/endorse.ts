@@ -65,10 +65,13 @@ import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
 /**
  * What the endorse move asks of the areas: their parts in the endorsement (billing's Endorsement
  * row, the Endorsement Declaration, search, the note, the event), each answering its preview
- * too. The same list joins a change carried into the term's renewal (renewal-carry.ts).
+ * too. The same list joins a change carried into the term's renewal (renewal-carry.ts), unless
+ * the move names another for it.
  */
 export interface EndorseWiring {
   endorse: readonly Contribution<EndorsedRevision>[];
+  /** The parts of the change carried into a committed renewal, when they are not the endorsement's own (a reversal marks the endorsement it reverses once, not again for the renewal). */
+  carriedIntoRenewal?: readonly Contribution<EndorsedRevision>[];
   /** The policies area's rewrite of the term's renewal revision the change is carried into (committed or held alike). */
   renewalRewrite: readonly Contribution<RenewalRewrite>[];
 }

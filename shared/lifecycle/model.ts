@@ -365,8 +365,9 @@ export interface RenewalRewrite {
 
 /** A reversal (reverse_revision): an endorsement, dated as the one it undoes, restoring the revision before it. */
 export interface ReversedRevision extends EndorsedRevision {
-  /** The endorsement it reverses. */
+  /** The endorsement it reverses, and the date that endorsement took effect. */
   reversesRevisionId: string;
+  reversesRevisionDate: string;
 }
 
 /**

@@ -127,7 +127,7 @@ export async function carryIntoRenewal(wiring: EndorseWiring, input: CarryInput,
       decidedBy: input.decidedBy,
       summary: `Endorsement carried into the renewal ${before.termStart} to ${before.termEnd}: ${input.describe(carried).map((change) => `${change.label} ${change.before} -> ${change.after}`).join('; ')}; ${premiumChangeCents < 0 ? 'return' : 'additional'} premium ${formatCents(Math.abs(premiumChangeCents))}`,
     };
-    parts = await joinMove(wiring.endorse, event, options);
+    parts = await joinMove(wiring.carriedIntoRenewal ?? wiring.endorse, event, options);
   }
   return {
     writes: options.preview ? [] : writesOf(rewritten),

@@ -29,7 +29,13 @@ import type { EndorsedRevision, RenewalRewrite, ReversedRevision } from './model
 /** What the reverse move asks of the areas: their parts in the reversing endorsement. */
 export interface ReverseWiring {
   reverse: readonly Contribution<ReversedRevision>[];
-  /** The reversal carried into the term's renewal, as any endorsement's change is (endorse.ts). */
+  /**
+   * The reversal carried into a committed renewal of the term, as an endorsement of the renewal
+   * (renewal-carry.ts): the same parts but the mark on the reversed endorsement, which the
+   * reversal itself writes, once (a transaction may not name that record twice).
+   */
+  carriedIntoRenewal: readonly Contribution<ReversedRevision>[];
+  /** The renewal revision the reversal is carried into, rewritten as any endorsement's change does it (endorse.ts). */
   renewalRewrite: readonly Contribution<RenewalRewrite>[];
 }
 
@@ -46,8 +52,14 @@ function reversalOf(endorsed: EndorsedRevision, reversed: { id: string; revision
   return {
     ...endorsed,
     reversesRevisionId: reversed.id,
+    reversesRevisionDate: reversed.revisionDate,
     summary: `Endorsement effective ${reversed.revisionDate} (revision ${reversed.id}) reversed by revision ${endorsed.revisionId}; ${premium}`,
   };
+}
+
+/** The reversal carried into the renewal: the carry's own facts (the renewal's revision, its dates and premium), saying which change it reverses. */
+function carriedReversalOf(carried: EndorsedRevision, reversed: { id: string; revisionDate: string }): ReversedRevision {
+  return { ...carried, reversesRevisionId: reversed.id, reversesRevisionDate: reversed.revisionDate, summary: `${carried.summary}; it reverses the endorsement effective ${reversed.revisionDate} (revision ${reversed.id})` };
 }
 
 /** The term's committed revisions in effect order, the one to reverse last of them, and the one before it. */
@@ -91,6 +103,7 @@ export async function reverseRevision(wiring: ReverseWiring, principal: Principa
   const reversed = { id: header.id, revisionDate: header.revisionDate };
   const asEndorsement: EndorseWiring = {
     endorse: wiring.reverse.map((contribute) => (endorsed: EndorsedRevision, mode) => contribute(reversalOf(endorsed, reversed), mode)),
+    carriedIntoRenewal: wiring.carriedIntoRenewal.map((contribute) => (carried: EndorsedRevision, mode) => contribute(carriedReversalOf(carried, reversed), mode)),
     renewalRewrite: wiring.renewalRewrite,
   };
   try {

@@ -15,6 +15,8 @@ import { searchAtEndorsement } from '../search/joins-moves.js';
 
 export const reverseWiring: ReverseWiring = {
   reverse: [policiesAtReversal, billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement],
+  // Carried into a committed renewal: the renewal's own Endorsement row (taken back as the reversal's is), Declaration, note, event and books; the policies area's part there is renewalRewrite's.
+  carriedIntoRenewal: [billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement],
   renewalRewrite: [policiesAtRenewalRewrite],
 };
 

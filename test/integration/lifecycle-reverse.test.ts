@@ -14,6 +14,7 @@ import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf, fetchFile, pdfText } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 const P = '/api/v2/policies';
 const TWO_PAY = 'e3645365-e835-4022-973d-43e9cba798df';
@@ -147,4 +148,47 @@ describe('reversing the README endorsement', () => {
     expect((await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason: "insured's request", cancel_date: addDays(effective, 120) })).body.success).toBe(true);
     expect((await reverse(second.revision_id)).body.messages).toEqual([expect.stringContaining('is cancelled; a change of a cancelled term cannot be reversed')]);
   });
+});
+
+describe('reversing a change of a term whose renewal is committed', () => {
+  it('issues the reversal and restores the renewal too: each account gets the exact negative of what the change billed it, both revisions back to 826.62', async () => {
+    const policy = await issueWorkedExample(service, 'Rhea Renewed', '2025-01-01');
+    const endorsement = await endorsed(policy.policyId, '2025-04-11');
+    expect(endorsement).toMatchObject({ annual_premium: 982.55, additional_premium: 113.21 });
+    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2025-11-17' }));
+    // The renewal copies the coverage in force at the term's end: the endorsed Dwelling.
+    expect(renewed).toMatchObject({ decision: 'renewed', renewal_premium: 982.55 });
+    const renewalBalance = (await loadAccount(policy.policyId, renewed.renewal_term_id))!.account.balanceCents;
+    expect(renewalBalance).toBe(98255 + 2500);
+
+    const answer = await reverse(endorsement.revision_id);
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
+    const reversal = answer.body.data;
+    expect(reversal).toMatchObject({ reverses_revision_id: endorsement.revision_id, revision_date: '2025-04-11', additional_premium: -113.21, annual_premium: 826.62, written_premium: 826.62 });
+    expect(reversal.renewal).toMatchObject({
+      renewal_revision_id: renewed.renewal_revision_id,
+      carried: [{ label: 'Dwelling limit', before: '300,000.00', after: '250,000.00' }],
+      not_carried: [],
+      renewal_annual_premium_before: 982.55,
+      renewal_annual_premium: 826.62,
+      renewal_additional_premium: -155.93,
+    });
+
+    const expiring = (await loadAccount(policy.policyId, policy.termId))!;
+    expect(expiring.entries.filter((entry) => entry.type === 'Endorsement').map((entry) => entry.amountCents).sort((a, b) => b - a)).toEqual([11321, -11321]);
+    const renewal = (await loadAccount(policy.policyId, renewed.renewal_term_id))!;
+    expect(renewal.entries.filter((entry) => entry.type === 'Endorsement').map((entry) => entry.amountCents)).toEqual([-15593]);
+    expect(renewal.account.balanceCents).toBe(renewalBalance - 15593);
+
+    const [term, renewalTerm] = ok(await service.call(`${P}/retrieve_policy_terms`, { policy_id: policy.policyId }));
+    expect(renewalTerm.revisions[0]).toMatchObject({ id: renewed.renewal_revision_id, revision_state: 'committed', annual_premium: 826.62 });
+    const dwelling = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: renewed.renewal_revision_id })).items.find((item: { name: string }) => item.name === 'Dwelling');
+    expect(dwelling).toMatchObject({ limit: 250000, annual_premium: 866.25 });
+    expect(term.revisions.filter((revision: { status: string }) => revision.status === 'open')).toEqual([]);
+    const notes = (await listPolicyNotes(policy.policyId)).map((note) => note.text);
+    expect(notes).toContainEqual(expect.stringContaining(`reversed by revision ${reversal.revision_id}; return premium 113.21`));
+    expect(notes).toContainEqual(expect.stringMatching(new RegExp(`^Endorsement carried into the renewal .*return premium 155\\.93; it reverses the endorsement effective 2025-04-11 \\(revision ${endorsement.revision_id}\\)`)));
+    // The reversed endorsement is marked once, by the reversal: it cannot be reversed again.
+    expect((await reverse(endorsement.revision_id)).body).toMatchObject({ success: false, messages: [expect.stringContaining(`is not the latest change of the term (revision ${reversal.revision_id}`)] });
+  }, 120_000);
 });
