@@ -58,8 +58,14 @@ export const COLD_START_TARGETS = {
   idempotentBundleOverBareKiB: 160,
 };
 
-/** The flags every deployed function runs with (NODE_OPTIONS of infra/constructs/service-function.ts). */
-export const LAMBDA_NODE_FLAGS = ['--enable-source-maps'];
+/**
+ * The flags every deployed function runs with (NODE_OPTIONS of infra/constructs/service-function.ts):
+ * none since issue 35, which measured `--enable-source-maps` at 8 to 15 ms of CPU per cold import
+ * (`npm run bench -- --source-maps` imports with it); stacks are mapped when a fault is logged.
+ */
+export const LAMBDA_NODE_FLAGS: string[] = [];
+/** What the functions ran with before: every import parsed the bundle's source map. */
+export const SOURCE_MAP_FLAGS = ['--enable-source-maps'];
 
 export interface ColdStartTarget {
   /** `/api/v2/policies/create_policy` for an operation, `events/bootstrap/seed-reference-product` for a worker. */
