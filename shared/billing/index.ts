@@ -7,3 +7,5 @@ export { billableItems, installmentsFor } from './schedules.js';
 export { installmentPlan, UnknownBillingScheduleError, type InstallmentPlan } from './installment-plans.js';
 export type { PaymentJoin, PostedPayment } from './model.js';
 export { makeManualPayment, storeNsf, type ManualPayment, type NsfRequestWire } from './payments.js';
+export { applyLockboxFile } from './lockbox-application.js';
+export { applyLockboxChunk, type LockboxChunk } from './lockbox-runs.js';

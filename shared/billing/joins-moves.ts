@@ -20,6 +20,7 @@ import { accountEntry, cancellationEntry, returnPremiumEntry } from './account-h
 import { cancellationBalanceChange, lapsePremiumCents, returnPremium } from './cancellation.js';
 import type { AccountEntry, BillingAccount, Refund } from './model.js';
 import { groupOf } from '../books/index.js';
+import { commissionBasisOf, getCarrierSettings } from '../catalog/index.js';
 import { refundOwed, refundOwedWrites } from './refund-owed.js';
 import { billableItemsOfRevision, billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
 import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
@@ -292,6 +293,8 @@ async function newTermAccountWrites(
     nonPayment: { status: 'current', cancelDate: null, chargeId: null },
     nightlyDate: null,
     booksGroup: groupOf(snapshot),
+    // The term's commission is earned as payments come in (commissions fix the same basis for it, from the same setting).
+    paymentsJoined: !!term.agencyId && commissionBasisOf(await getCarrierSettings()) === 'collected',
     version: 1,
   };
   // invoice.created for integrators (shared/events), one per invoice, in the move's transaction.

@@ -3,7 +3,9 @@
  * in named steps: the accounts its lines name are read (readAccountsOfFile), every line is judged
  * by the one rule (decideLockboxTransactions), the accepted payments are cut into postings per
  * policy (postingsPerPolicy) and posted (postFile): policies with one posting share transactions
- * (groupSinglePostings), a policy with several posts them one after another. A file applied
+ * (groupSinglePostings), a policy with several posts them one after another, and a policy whose
+ * payments are joined by other areas (commission earned as collected: shared/moves/payment.ts)
+ * posts each payment alone with its joins, as a manual payment is posted. A file applied
  * within the call keeps each line's answer (applyLockboxFile), so a file sent again answers as it
  * did the first time.
  */
@@ -17,7 +19,7 @@ import { formatCents, sum } from '../platform/money.js';
 import { TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import { paymentEntry } from './account-history.js';
 import { decideLockboxTransactions, lockboxAccount, lockboxCheckOf, lockboxNumberOf, MAX_CHECK_NUMBER_LENGTH, rowsOfLockboxDue, statusOf, type LockboxAccount, type LockboxDecision } from './lockbox.js';
-import type { BillingAccount, LockboxTransactionResult } from './model.js';
+import type { BillingAccount, LockboxTransactionResult, PaymentJoin, PostedPayment } from './model.js';
 import { payingAccount, paymentPostedEvent } from './payments.js';
 import { refundOwedWrites } from './refund-owed.js';
 import { billingSettings } from './installment-plans.js';
@@ -51,8 +53,8 @@ const LOCKBOX_GROUPS_AT_ONCE = 2;
  * aggregate and its marker (shared/books: a posting's payments of one deposit day land on one item): 23 × 4 + 4 + 2 ≤ 100.
  */
 const LOCKBOX_PAYMENTS_PER_POSTING = 23;
-/** Tries of a posting with a refund whose account another posting changed meanwhile. */
-const REFUND_POSTING_ATTEMPTS = 10;
+/** Tries of a posting with a refund or joins whose account (or joined record) another posting changed meanwhile. */
+const GUARDED_POSTING_ATTEMPTS = 10;
 
 /** One account per policy: the one its payments go to (payingAccount). */
 function latestPerPolicy(accounts: readonly BillingAccount[]): BillingAccount[] {
@@ -70,6 +72,8 @@ export interface LockboxApplication {
    * answers exactly what it answered the first time.
    */
   recordSuccess?: (lines: readonly number[]) => TransactionWrite[];
+  /** The areas joined to a payment (wired in shared/moves/payment.ts): each payment they may join is posted alone, their writes in its transaction. */
+  joins?: readonly PaymentJoin[];
 }
 
 /**
@@ -160,12 +164,24 @@ interface FilePosting {
   application: LockboxApplication;
 }
 
+/**
+ * Whether the areas joined to a payment may write with this account's payments (BillingAccount
+ * paymentsJoined; an account without an agency never joins). Read from the account the file
+ * already read: an account that does not join costs no read more.
+ */
+const joinsPayments = (file: FilePosting, account: BillingAccount) => !!file.application.joins?.length && !!account.agencyId && account.paymentsJoined !== false;
+
+/** A posted payment as the areas joined to it see it (a manual payment's shape). */
+const postedPayment = (account: BillingAccount, entry: { id: string; amountCents: number; date: string; postedAt: string }): PostedPayment => ({
+  policyId: account.policyId, termId: account.termId, policyNumber: account.policyNumber, agencyId: account.agencyId, paymentId: entry.id, amountCents: -entry.amountCents, date: entry.date, postedAt: entry.postedAt,
+});
+
 /** The posting of some of the lines of one policy on its account as `state` holds it; with their answers unless the shared transaction records them. */
-function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly number[], answers = true, refund: readonly TransactionWrite[] = []): Posting {
+function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly number[], answers = true, refund: readonly TransactionWrite[] = [], firstOffset = 0): Posting {
   const { account } = state;
   const entries = lines.map((line, offset) => {
     const payment = file.decisions[line].payment!;
-    return paymentEntry(entryContext('lockbox', statusOf(account, file.today), instant(file.now, offset)), { date: file.today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
+    return paymentEntry(entryContext('lockbox', statusOf(account, file.today), instant(file.now, firstOffset + offset)), { date: file.today, amountCents: payment.amountCents, checkNumber: payment.checkNumber });
   });
   const total = sum(entries.map((entry) => -entry.amountCents));
   const note = noteOf({
@@ -182,6 +198,14 @@ function lockboxPosting(file: FilePosting, state: LoadedAccount, lines: readonly
     // A refund is worked from the credit the payments leave on the balance read: written under that balance's version.
     ...(refund.length ? { guardVersion: true } : {}),
   };
+}
+
+/** The joined areas' writes for a posting's payments (a posting with joins carries one payment), under the account's version. */
+async function withJoins(file: FilePosting, posting: Posting): Promise<Posting> {
+  if (!joinsPayments(file, posting.account)) return posting;
+  const joins = file.application.joins!;
+  const joined = (await Promise.all(posting.entries.flatMap((entry) => joins.map((join) => join(postedPayment(posting.account, entry)))))).flat();
+  return joined.length ? { ...posting, handed: [...(posting.handed ?? []), ...joined], guardVersion: true } : posting;
 }
 
 /** What lines of one policy pay in all (positive cents). */
@@ -204,19 +228,24 @@ async function lockboxRefund(file: FilePosting, state: LoadedAccount, lines: rea
   });
 }
 
-/** Posts lines of one policy alone (writePosting): a check another request posted meanwhile answers `error` on its line and the rest is posted again. */
-async function postAlone(file: FilePosting, state: LoadedAccount, lines: readonly number[]): Promise<LoadedAccount> {
+/**
+ * Posts lines of one policy alone (writePosting): a check another request posted meanwhile answers
+ * `error` on its line and the rest is posted again. `firstOffset` orders the payments of a policy
+ * posted one by one (its joined payments) as one posting of them would.
+ */
+async function postAlone(file: FilePosting, state: LoadedAccount, lines: readonly number[], firstOffset = 0): Promise<LoadedAccount> {
   let pending = lines;
   let changedMeanwhile = 0;
   while (pending.length > 0) {
     const refund = await lockboxRefund(file, state, pending);
+    const posting = await withJoins(file, lockboxPosting(file, state, pending, true, refund, firstOffset));
     try {
-      const after = await writePosting(lockboxPosting(file, state, pending, true, refund));
+      const after = await writePosting(posting);
       recordMoneyMove('PaymentsPosted', pending.length);
       return after;
     } catch (error) {
-      // A refund is written under the balance it was worked from: the account changed meanwhile (another chunk), read it again.
-      if (refund.length && error instanceof ConcurrentChangeError && !(error instanceof CheckAlreadyPostedError) && changedMeanwhile < REFUND_POSTING_ATTEMPTS) {
+      // A refund or a join is written under what it was worked from (the balance, the joined record): either changed meanwhile (another chunk, a manual payment), read again.
+      if (posting.guardVersion && error instanceof ConcurrentChangeError && !(error instanceof CheckAlreadyPostedError) && changedMeanwhile < GUARDED_POSTING_ATTEMPTS) {
         changedMeanwhile += 1;
         state = (await loadAccount(state.account.policyId, state.account.termId)) ?? state;
         continue;
@@ -271,8 +300,10 @@ function groupSinglePostings(file: FilePosting, chunksPerPolicy: ReadonlyMap<str
 async function postFile(file: FilePosting, chunksPerPolicy: ReadonlyMap<string, number[][]>, loadedByNumber: ReadonlyMap<string, LoadedAccount>): Promise<void> {
   // A policy whose payments may leave a refundable credit is posted alone, its refund worked out in its transaction.
   const thresholdCents = (await billingSettings()).refundThresholdCents;
-  const overpaying = new Map([...chunksPerPolicy].filter(([policyNumber, policyChunks]) => mayOverpay(file, loadedByNumber.get(policyNumber)!, policyChunks.flat(), thresholdCents)));
-  const { groups, several } = groupSinglePostings(file, new Map([...chunksPerPolicy].filter(([policyNumber]) => !overpaying.has(policyNumber))), loadedByNumber);
+  // A policy whose payments are joined posts each payment alone with its joins, one after another (a manual payment's posting, each).
+  const joined = new Map([...chunksPerPolicy].filter(([policyNumber]) => joinsPayments(file, loadedByNumber.get(policyNumber)!.account)));
+  const overpaying = new Map([...chunksPerPolicy].filter(([policyNumber, policyChunks]) => !joined.has(policyNumber) && mayOverpay(file, loadedByNumber.get(policyNumber)!, policyChunks.flat(), thresholdCents)));
+  const { groups, several } = groupSinglePostings(file, new Map([...chunksPerPolicy].filter(([policyNumber]) => !overpaying.has(policyNumber) && !joined.has(policyNumber))), loadedByNumber);
   // One payment fewer per posting than usual: its refund's two writes fit the transaction.
   const fewer = LOCKBOX_PAYMENTS_PER_POSTING - 1;
   several.push(...[...overpaying].map(([policyNumber, policyChunks]): [string, number[][]] => {
@@ -294,6 +325,11 @@ async function postFile(file: FilePosting, chunksPerPolicy: ReadonlyMap<string, 
       let state = loadedByNumber.get(policyNumber)!;
       for (const lines of policyChunks) state = await postAlone(file, state, lines);
     }),
+    mapLimited([...joined], LOCKBOX_POSTINGS_AT_ONCE, async ([policyNumber, policyChunks]) => {
+      let state = loadedByNumber.get(policyNumber)!;
+      const policyLines = policyChunks.flat();
+      for (const [offset, line] of policyLines.entries()) state = await postAlone(file, state, [line], offset);
+    }),
   ]);
 }
 
@@ -303,8 +339,9 @@ async function postFile(file: FilePosting, chunksPerPolicy: ReadonlyMap<string, 
  * sender, `fileId`) keeps every line's first judgement, posted or refused: a line refused as below
  * the minimum is not judged again once the account owes less. Successes are kept in the posting's
  * own transaction, refusals after; a line without a kept answer (an application interrupted) is judged now.
+ * `joins` are the areas joined to a payment (shared/moves/payment.ts), as a manual payment's.
  */
-export async function applyLockboxFile(fileId: string, transactions: readonly unknown[], now = clock.now()): Promise<LockboxTransactionResult[]> {
+export async function applyLockboxFile(fileId: string, transactions: readonly unknown[], now = clock.now(), joins: readonly PaymentJoin[] = []): Promise<LockboxTransactionResult[]> {
   const kept = await keptLockboxAnswers(fileId, 0);
   const pending = transactions.map((_, line) => line).filter((line) => !kept.has(line));
   const results: LockboxTransactionResult[] = transactions.map((_, line) => kept.get(line)!);
@@ -312,7 +349,7 @@ export async function applyLockboxFile(fileId: string, transactions: readonly un
   const judged = await applyLockboxTransactions(
     pending.map((line) => transactions[line]),
     now,
-    { recordSuccess: (indexes) => [lockboxSuccessesWrite(fileId, 0, indexes.map((index) => pending[index]))] },
+    { recordSuccess: (indexes) => [lockboxSuccessesWrite(fileId, 0, indexes.map((index) => pending[index]))], joins },
   );
   await keepLockboxRefusals(fileId, 0, judged.flatMap((result, index) => (result.result === 'success' ? [] : [{ line: pending[index], ...result }])));
   judged.forEach((result, index) => (results[pending[index]] = result));

@@ -18,7 +18,7 @@ import { lockboxNumberOf } from './lockbox.js';
 import { countLockboxChunkDone, getLockboxRun, keepLockboxRefusals, keptLockboxAnswers, lockboxAnswerPages, lockboxSuccessesWrite, putNewLockboxRun, type LockboxLineAnswer, type LockboxRun } from './store.js';
 
 export { getLockboxRun, type LockboxRun } from './store.js';
-import type { LockboxTransactionResult } from './model.js';
+import type { LockboxTransactionResult, PaymentJoin } from './model.js';
 import { applyLockboxTransactions } from './lockbox-application.js';
 import { clock } from '../platform/clock.js';
 
@@ -75,9 +75,10 @@ type LineAnswer = LockboxLineAnswer;
 
 /**
  * Applies one chunk: the lines not answered yet, the successes of each posting transaction recorded
- * in it (one item for its lines), the refusals after, then the chunk counted once.
+ * in it (one item for its lines), the refusals after, then the chunk counted once. `joins` are the
+ * areas joined to a payment (shared/moves/payment.ts), as a manual payment's.
  */
-export async function applyLockboxChunk(message: LockboxChunk, now = clock.now()): Promise<{ applied: number; alreadyAnswered: number }> {
+export async function applyLockboxChunk(message: LockboxChunk, now = clock.now(), joins: readonly PaymentJoin[] = []): Promise<{ applied: number; alreadyAnswered: number }> {
   const file = await s3Client().send(new GetObjectCommand({ Bucket: config.bucketName(), Key: fileObjectKey(message.fileId) }));
   const transactions = JSON.parse(await file.Body!.transformToString('utf8')) as unknown[];
   const answered = await keptLockboxAnswers(message.fileId, message.chunk);
@@ -86,7 +87,7 @@ export async function applyLockboxChunk(message: LockboxChunk, now = clock.now()
     const results = await applyLockboxTransactions(
       pending.map((line) => transactions[line]),
       now,
-      { recordSuccess: (indexes) => [lockboxSuccessesWrite(message.fileId, message.chunk, indexes.map((index) => pending[index]))] },
+      { recordSuccess: (indexes) => [lockboxSuccessesWrite(message.fileId, message.chunk, indexes.map((index) => pending[index]))], joins },
     );
     await keepLockboxRefusals(message.fileId, message.chunk, results.flatMap((result, index): LineAnswer[] => (result.result === 'success' ? [] : [{ line: pending[index], ...result }])));
   }

@@ -341,6 +341,14 @@ export interface BillingAccount {
   booksGroup?: BooksGroup | null;
   /** The last day the nightly job decided this account for. */
   nightlyDate: string | null;
+  /**
+   * Whether the areas joined to a payment (shared/moves/payment.ts) may write with this account's
+   * payments: its term has an agency and was written while the carrier paid commission on collected
+   * premium (fixed when the account opens, as the commission's basis is for the term). A lockbox file
+   * posts such an account's payments alone, with their joins; every other account's without a read
+   * more. Absent on accounts opened before it was kept: an account with an agency then may.
+   */
+  paymentsJoined?: boolean;
   /** The renewal term's account, once the renewal is billed: payments to the policy no longer fall back to this account. */
   laterTermId?: string;
   version: number;

@@ -7,7 +7,7 @@ export { publishProductVersion } from './publishing-store.js';
 export { forgetCatalogCache, getCarrierSettings, getCatalogRecord, getCatalogRecords, getProductCatalog, getRenewalRules, listCatalog, listNonRenewalReasons, listRoles, writeCatalogRecords, putProductVersion, getProductVersion, listProductVersions, deleteCatalogRecords, type ProductVersionRecord } from './store.js';
 export { COUNTRYWIDE, longestRenewalLeadDays, notWrittenProblem, productForFiling, renewalLeadDays, resolveFiling, type ResolvedFiling } from './filings.js';
 export { STATE_NAMES } from './state-names.js';
-export { productFromRecords, chargeItems } from './model.js';
+export { productFromRecords, chargeItems, commissionBasisOf } from './model.js';
 export { packageRecords, type CatalogRecord } from './package-record-store.js';
 export { readPackage, PACKAGE_FILES, type PackageDocument, type PackageProblem, type ProductPackage, type Worksheet } from './package-schema.js';
 export { validatePackage, type CountyList } from './package-validation.js';

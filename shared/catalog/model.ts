@@ -25,6 +25,11 @@ export interface CarrierSettings {
   commissionBasis?: 'written' | 'collected';
 }
 
+/** What the carrier pays agency commission on: written premium unless its setting says collected (the one reading of `commissionBasis`). */
+export function commissionBasisOf(settings: Pick<CarrierSettings, 'commissionBasis'>): 'written' | 'collected' {
+  return settings.commissionBasis === 'collected' ? 'collected' : 'written';
+}
+
 // ---------------------------------------------------------------------------
 // Billing and cancellation rules, as data (billing-schedules.json, cancel-reasons.json).
 // ---------------------------------------------------------------------------

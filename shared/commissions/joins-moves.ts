@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { getContactSummaries } from '../contacts/index.js';
 import type { PostedPayment } from '../billing/index.js';
-import { getCarrierSettings } from '../catalog/index.js';
+import { commissionBasisOf, getCarrierSettings } from '../catalog/index.js';
 import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
@@ -62,7 +62,7 @@ function row(term: CommissionTerm, move: { transaction: CommissionTransaction; d
 
 /** The carrier's basis for commission (its setting `commissionBasis`): written premium unless it says collected. */
 async function commissionBasis(): Promise<'written' | 'collected'> {
-  return (await getCarrierSettings()).commissionBasis === 'collected' ? 'collected' : 'written';
+  return commissionBasisOf(await getCarrierSettings());
 }
 
 /**

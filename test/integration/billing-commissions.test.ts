@@ -3,10 +3,12 @@
  * 123.99 at issue and charged back 108.99 on a cancellation 30 days later (15.00 kept), restored
  * on reinstatement; an agency's schedule and issue's override deciding a new policy's rate; the
  * monthly statement as JSON and CSV; and an agent refused another agency's statement.
+ * The clock is pinned: no day-of-run dependence.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
-import { addDays, todayIso } from '../../shared/platform/dates.js';
+import { clock } from '../../shared/platform/clock.js';
+import { addDays } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
@@ -15,18 +17,21 @@ const P = '/api/v2/policies';
 const B = '/api/v2/billing';
 const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
-const month = todayIso().slice(0, 7);
+const TODAY = '2026-11-28';
+const month = TODAY.slice(0, 7);
 let service: TestService;
 
 beforeAll(async () => {
+  clock.startAt(TODAY);
   service = await startTestService();
 });
 afterAll(async () => {
   await service?.stop();
+  clock.startAt(undefined);
 });
 
 /** The README's worked example (826.62 premium, 25.00 fee) quoted by an agent of the agency, bound and issued by the Administrator. */
-async function issuedForAgency(agentKey: string | { agencyId: string }, name: string, issueInfo: Record<string, unknown> = {}, effective = todayIso()) {
+async function issuedForAgency(agentKey: string | { agencyId: string }, name: string, issueInfo: Record<string, unknown> = {}, effective = TODAY) {
   const [year, mm, dd] = effective.split('-');
   const quote = ok(
     await service.call(`${P}/create_quote_extended`, {
@@ -48,7 +53,7 @@ async function issuedForAgency(agentKey: string | { agencyId: string }, name: st
 /** An agency contact, as the service keeps one. */
 async function newAgency(): Promise<string> {
   const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
+  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: clock.now().toISOString(), version: 1 });
   return agency;
 }
 
@@ -63,10 +68,10 @@ describe('agency commissions', () => {
 
     const atIssue = ok(await statement(agency, 'json', agent.apiKey));
     expect(atIssue.transactions).toEqual([
-      { policy_number: policy.policyNumber, insured: 'Pat Example', transaction: 'New Business', effective_date: todayIso(), premium: 826.62, rate: 15, commission: 123.99 },
+      { policy_number: policy.policyNumber, insured: 'Pat Example', transaction: 'New Business', effective_date: TODAY, premium: 826.62, rate: 15, commission: 123.99 },
     ]);
 
-    const cancelled = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: addDays(todayIso(), 30) });
+    const cancelled = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: addDays(TODAY, 30) });
     expect(cancelled.body.message).toContain('return premium 726.62');
     const afterCancel = ok(await statement(agency));
     expect(afterCancel.transactions.map((row: { transaction: string; premium: number; commission: number }) => [row.transaction, row.premium, row.commission])).toEqual([
@@ -78,8 +83,8 @@ describe('agency commissions', () => {
     const csv = ok(await statement(agency, 'csv')).csv as string;
     expect(csv.split('\n')).toEqual([
       'policy_number,insured,transaction,effective_date,premium,rate,commission',
-      `${policy.policyNumber},Pat Example,New Business,${todayIso()},826.62,15,123.99`,
-      `${policy.policyNumber},Pat Example,Cancellation,${addDays(todayIso(), 30)},-726.62,15,-108.99`,
+      `${policy.policyNumber},Pat Example,New Business,${TODAY},826.62,15,123.99`,
+      `${policy.policyNumber},Pat Example,Cancellation,${addDays(TODAY, 30)},-726.62,15,-108.99`,
       'Total,,,,100.00,,15.00',
       'Previous balance,,,,,,0.00',
       'Paid,,,,,,0.00',
@@ -93,7 +98,7 @@ describe('agency commissions', () => {
     expect(reinstated.totals.commission).toBe(123.99);
 
     // The books journal the same commission (Commission expense against Commission payable), every day balanced.
-    const journal = ok(await service.call('/api/v2/reports/journal', { from_date: todayIso(), to_date: todayIso() }));
+    const journal = ok(await service.call('/api/v2/reports/journal', { from_date: TODAY, to_date: TODAY }));
     for (const day of journal.days) expect(day).toMatchObject({ balanced: true });
     const balance = (name: string) => journal.trial_balance.accounts.find((account: { account: string }) => account.account === name)?.balance;
     expect(Math.abs(Number(balance('Commission expense')))).toBe(123.99);
@@ -133,7 +138,7 @@ describe('agency commissions', () => {
     const agency = crypto.randomUUID();
     const agent = await agentOf([agency]);
     const policy = await issuedForAgency(agent.apiKey, 'Eve Endorse');
-    const { revision_id: revisionId } = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: todayIso() }));
+    const { revision_id: revisionId } = ok(await service.call(`${P}/new_revision`, { policy_id: policy.policyId, revision_date: TODAY }));
     const revision = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId }));
     const dwelling = (revision.items as Array<{ name: string; id: string }>).find((item) => item.name === 'Dwelling')!;
     ok(await service.call(`${P}/update_rating_information`, { revision_id: revisionId, items: [{ id: dwelling.id, limit: 300000 }] }));

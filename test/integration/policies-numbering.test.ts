@@ -5,11 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workedExampleQuoteInfo } from '../../infra/openapi.js';
+import { clock } from '../../shared/platform/clock.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { startTestService, successData, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
-const year = new Date().getUTCFullYear();
+/** The clock is pinned (a policy number carries the year it is made in): no day-of-run dependence. */
+const TODAY = '2026-06-15';
+const year = Number(TODAY.slice(0, 4));
 const numbered = (sequence: number) => `10-${year}-${sequence}`;
 /** What a third-party client sends to create_policy when it gives no number. */
 const CLIENT_DEFAULTS = { manual_policy_number: true, term_type: '1 Year', renewal_term_type: '1 Year' };
@@ -17,10 +20,12 @@ const CLIENT_DEFAULTS = { manual_policy_number: true, term_type: '1 Year', renew
 let service: TestService;
 
 beforeAll(async () => {
+  clock.startAt(TODAY);
   service = await startTestService();
 });
 afterAll(async () => {
   await service?.stop();
+  clock.startAt(undefined);
 });
 
 const nextShown = async () => successData(await service.call(`${P}/new_policy_information`, {})).next_policy_number as string;

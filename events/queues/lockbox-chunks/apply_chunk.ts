@@ -4,7 +4,8 @@
  * again, posts nothing twice and answers each line as it answered it the first time.
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { applyLockboxChunk, lockboxChunkMessage } from '../../../shared/billing/lockbox-runs.js';
+import { lockboxChunkMessage } from '../../../shared/billing/lockbox-runs.js';
+import { applyLockboxChunkMove } from '../../../shared/moves/lockbox.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineConsumer({
@@ -12,6 +13,6 @@ export const handler = defineConsumer({
   message: lockboxChunkMessage,
   resources: { table: 'write', bucket: 'read' },
   tracing: moneyPathTracing,
-  handle: (chunk) => applyLockboxChunk(chunk),
+  handle: (chunk) => applyLockboxChunkMove(chunk),
   logged: (chunk, outcome) => ({ fileId: chunk.fileId, chunk: chunk.chunk, lines: chunk.lines.length, ...outcome }),
 });

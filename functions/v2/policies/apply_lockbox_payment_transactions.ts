@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { objectList } from '../../../shared/platform/request-fields.js';
-import { applyLockboxFile } from '../../../shared/billing/lockbox-application.js';
+import { applyLockboxFileMove } from '../../../shared/moves/lockbox.js';
 import { LOCKBOX_SYNC_LINES, lockboxFileId, startLargeLockboxFile } from '../../../shared/billing/large-lockbox-files.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
@@ -36,7 +36,7 @@ export const handler = defineOperation({
         message: `The file's ${run.lines} lines are applied in ${run.chunks} chunks; retrieve_lockbox_file_result {"file_id":"${run.fileId}"} answers each line, in order, once they are done`,
       };
     }
-    const apply = () => applyLockboxFile(lockboxFileId(principal.contactId, undefined, input.transactions), input.transactions);
+    const apply = () => applyLockboxFileMove(lockboxFileId(principal.contactId, undefined, input.transactions), input.transactions);
     if (!idempotencyKey) return apply();
     return onceForKey('apply_lockbox_payment_transactions', `${principal.contactId}:${idempotencyKey}`, input, apply, {
       deadline,
