@@ -96,17 +96,23 @@ function startPipeDispatcher(entity: string, waitingKeys: () => Promise<string[]
 
   /** Sends keys ten to a call; a key the queue refused is left unsent, for the next poll. */
   const send = async (keys: string[]) => {
-    for (let start = 0; start < keys.length && !stopped; start += 10) {
+    // Every key counts as sent before the first call: a poll while the first ten are on their way
+    // must not send the later ones a second time (under load it did, and the consumer fell further behind).
+    const markedAt = Date.now();
+    for (const key of keys) sentAt.set(key, markedAt);
+    for (let start = 0; start < keys.length; start += 10) {
       const chunk = keys.slice(start, start + 10);
-      const now = Date.now();
-      for (const key of chunk) sentAt.set(key, now);
+      if (stopped) {
+        for (const key of keys.slice(start)) sentAt.delete(key);
+        return;
+      }
       try {
         const answer = await options.sqs.send(
           new SendMessageBatchCommand({ QueueUrl: queueUrl(), Entries: chunk.map((key, index) => ({ Id: String(index), MessageBody: JSON.stringify({ [pipe.attribute]: key }) })) }),
         );
         for (const failure of answer.Failed ?? []) sentAt.delete(chunk[Number(failure.Id)]);
       } catch (error) {
-        for (const key of chunk) sentAt.delete(key);
+        for (const key of keys.slice(start)) sentAt.delete(key);
         throw error;
       }
     }

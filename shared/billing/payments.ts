@@ -6,6 +6,7 @@
 import { FINANCE_COMPANY_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import { clock } from '../platform/clock.js';
 import { amountOf, eventOf } from '../events/index.js';
+import { readClosedMonths } from '../books/index.js';
 import { noteOf } from '../notes/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
@@ -96,6 +97,8 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
     if (error instanceof InvalidPaymentAmountError) throw new BusinessRuleError(`amount: ${error.detail}`);
     throw error;
   }
+  // A payment posts to the books: their closed months are read beside the policy and its account.
+  readClosedMonths();
   const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
   const paying = await accountOfPolicy(policy, terms);
   const { account } = paying;

@@ -7,4 +7,5 @@ export type { BooksGroup, Counters, JournalLine, PremiumReportLine, TermEarning 
 export { GROUP_DIMENSIONS } from './model.js';
 export { groupOf } from './rules.js';
 export { booksOfCommission, booksOfPosting } from './postings.js';
+export { readClosedMonths } from './store.js';
 export { closeMonth, earnDay, journal, premiumReport } from './service.js';

@@ -11,7 +11,7 @@ import { addDays } from '../platform/dates.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { BooksGroup, Counter, Counters, EarningLayer, TermEarning } from './model.js';
 import { earnedThrough, groupOf, lastEarningDay, UNKNOWN_GROUP } from './rules.js';
-import { booksCounterWrites, getTermEarning, termEarningWrite } from './store.js';
+import { booksCounterWrites, getTermEarning, readClosedMonths, termEarningWrite } from './store.js';
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'books', writes });
 
@@ -65,6 +65,7 @@ function newTermWrites(
 
 /** Issue: new business written, the policy in force from its effective date to its expiration. */
 export async function booksAtIssue(committed: CommittedRevision): Promise<AreaPart> {
+  readClosedMonths();
   const snapshot = await loadRevision(committed.revisionId);
   if (!snapshot) return part([]);
   return part(newTermWrites(committed, snapshot, { decisionDate: committed.commitDate, written: 'writtenNewBusiness', kind: 'issue' }));

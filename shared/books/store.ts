@@ -49,6 +49,15 @@ export function closeState(fresh = false): Promise<CloseState> {
   return state;
 }
 
+/**
+ * Begins reading the closed months for a move about to post to the books, so that its commit
+ * (which settles each counter's month on them) finds them read: the read runs beside the move's
+ * own reads instead of after them. Within the memo's quarter second, as any commit's read is.
+ */
+export function readClosedMonths(): void {
+  void closeState();
+}
+
 /** Where a day's counters land: its own month, or (closed) the first open month, named an adjustment. */
 function landing(date: string, state: CloseState): { date: string; month: string; adjustment: boolean } {
   if (state.closedThrough === null || monthOf(date) > state.closedThrough) return { date, month: monthOf(date), adjustment: false };

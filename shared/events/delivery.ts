@@ -34,13 +34,14 @@ import { clock } from '../platform/clock.js';
 import {
   allSubscriptions,
   dueDeliveries,
-  earlierPendingEvents,
-  getPolicyEvent,
+  eventAndEarlierPending,
   getSubscription,
   markEventPublished,
+  knockOnDelivery,
   openDeliveries,
   putNewDelivery,
   replaceDelivery,
+  replaceWalkedDelivery,
 } from './store.js';
 
 export interface SubscriberAnswer {
@@ -176,33 +177,64 @@ export interface InOrderOptions {
    * schedule as it was: the integrator's extra try costs the delivery none of its retries.
    */
   sendNowThrough?: string;
+  /**
+   * Deliveries the caller has just written already leased to this walk (publishEvent): the first
+   * attempt needs no lease write of its own. One this walk does not attempt is released.
+   */
+  leasedToThisWalk?: ReadonlySet<string>;
 }
+
+/** Reads of a policy's open deliveries one walk makes at most (others change them meanwhile). */
+const MOST_READS_A_WALK = 20;
 
 /**
  * Sends a subscription's open deliveries of one policy in order, stopping at one still to be
  * retried (or not yet due, or held by another worker). Answers the deliveries it changed.
+ *
+ * A walk that stops behind a delivery another walk holds knocks on it and leaves what follows to
+ * that walk, which reads the open deliveries again once its own are settled (what came since, not
+ * the policy's history: from its first changed delivery on). A walk nobody knocked on reads once.
  */
 export async function deliverInOrder(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies = {}, options: InOrderOptions = {}): Promise<Delivery[]> {
   const changed: Delivery[] = [];
-  // Another worker that found this walk's lease held stopped there and left its new delivery to
-  // this walk: once every delivery read is settled, the policy's open deliveries are read again.
-  // What it left comes after the delivery it found held, so after this walk's first: the read
-  // again starts there, and costs what came since, not the policy's history.
+  const leasedHere = new Set(options.leasedToThisWalk ?? []);
   let from: string | undefined;
-  for (;;) {
-    const walked = await walkOpenDeliveries(subscription, policyId, dependencies, changed.length ? {} : options, from);
+  for (let reads = 0; reads < MOST_READS_A_WALK; reads += 1) {
+    const walked = await walkOpenDeliveries(subscription, policyId, dependencies, changed.length ? {} : options, leasedHere, from);
     changed.push(...walked.changed);
-    if (!walked.settledAll || walked.changed.length === 0) return changed;
-    from ??= walked.changed[0].eventId;
+    if (walked.outcome === 'stopped' || (walked.outcome === 'settled' && !walked.knocked)) return changed;
+    if (walked.outcome === 'settled' && walked.changed.length === 0) return changed;
+    if (changed.length) from ??= changed[0].eventId;
   }
+  return changed;
 }
 
-/** One pass over the open deliveries read now (from `fromEventId`'s on, when given); `settledAll`: none was left waiting or held. */
-async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies, options: InOrderOptions, fromEventId?: string): Promise<{ changed: Delivery[]; settledAll: boolean }> {
+type Walked = {
+  changed: Delivery[];
+  /** settled: every delivery read was settled; stopped: one was left waiting (its retry, or a walk that holds it, goes on); readAgain: one changed under this walk. */
+  outcome: 'settled' | 'stopped' | 'readAgain';
+  /** Another walk knocked on a delivery this one held: read again before ending. */
+  knocked: boolean;
+};
+
+/** One pass over the open deliveries read now (from `fromEventId`'s on, when given). */
+async function walkOpenDeliveries(subscription: Subscription, policyId: string, dependencies: DeliveryDependencies, options: InOrderOptions, leasedHere: Set<string>, fromEventId?: string): Promise<Walked> {
   const { now } = resolved(dependencies);
   const changed: Delivery[] = [];
+  let knocked = false;
   const open = await openDeliveries(subscription.subscriptionId, policyId, fromEventId);
   const sendNowThrough = options.sendNowThrough ? open.findIndex((delivery) => delivery.deliveryId === options.sendNowThrough) : -1;
+  /** Leased to this walk when written, and untouched since (a knock changes no version). */
+  const ownLease = (delivery: Delivery) => leasedHere.has(delivery.deliveryId) && delivery.version === 1 && !!delivery.leaseUntil;
+  /** What this walk leaves: its own leases given up, so that the walk it leaves them to can send them. */
+  const leave = async (outcome: Walked['outcome'], waiting: readonly Delivery[]): Promise<Walked> => {
+    for (const delivery of waiting.filter(ownLease)) {
+      const { leaseUntil: _lease, ...released } = delivery;
+      leasedHere.delete(delivery.deliveryId);
+      await replaceWalkedDelivery({ ...released, version: delivery.version + 1 });
+    }
+    return { changed, outcome, knocked };
+  };
   for (const [index, head] of open.entries()) {
     const at = now();
     const early = index <= sendNowThrough;
@@ -210,12 +242,25 @@ async function walkOpenDeliveries(subscription: Subscription, policyId: string, 
     const onlyWaitedBehind = changed.length > 0 && head.attemptsInRound === 0;
     if (!early && !onlyWaitedBehind && head.nextAttemptAt && head.nextAttemptAt > at.toISOString()) {
       // Its retry was scheduled when its attempt failed.
-      await deferBehind(head.nextAttemptAt, open.slice(index + 1));
-      return { changed, settledAll: false };
+      await deferBehind(head.nextAttemptAt, open.slice(index + 1), at, ownLease, leasedHere);
+      return { changed, outcome: 'stopped', knocked };
     }
-    if (head.leaseUntil && head.leaseUntil > at.toISOString()) return { changed, settledAll: false };
-    const leased: Delivery = { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
-    if (!(await replaceDelivery(leased))) return { changed, settledAll: false };
+    const mine = ownLease(head);
+    if (!mine && head.leaseUntil && head.leaseUntil > at.toISOString()) {
+      // Another walk holds it: what follows is left to that walk, which is told to read again;
+      // one that let go meanwhile is not knocked on, and this walk reads again itself.
+      const left = await leave('stopped', open.slice(index + 1));
+      return (await knockOnDelivery(head)) ? left : { ...left, outcome: 'readAgain' };
+    }
+    // Leased when it was written, with time enough for an attempt: no lease write of its own.
+    const leaseHeld = mine && Date.parse(head.leaseUntil!) - at.getTime() >= ATTEMPT_TIMEOUT_MS;
+    leasedHere.delete(head.deliveryId);
+    const leased: Delivery = leaseHeld ? head : { ...head, leaseUntil: new Date(at.getTime() + LEASE_MS).toISOString(), version: head.version + 1 };
+    if (!leaseHeld) {
+      const lease = await replaceWalkedDelivery(leased);
+      if (!lease.replaced) return leave('readAgain', open.slice(index + 1));
+      knocked ||= lease.knocked;
+    }
     const attempted = await attempt(subscription, head.eventId, JSON.stringify(head.event), dependencies);
     // An early attempt that fails keeps the schedule: the retry due next stays due when it was (its message is already on the queue).
     const keepsSchedule = early && !succeeded(attempted) && head.nextAttemptAt !== null && head.nextAttemptAt > attempted.at && head.attemptsInRound > 0;
@@ -236,27 +281,41 @@ async function walkOpenDeliveries(subscription: Subscription, policyId: string, 
           ? { status: 'pending', nextAttemptAt: next.toISOString() }
           : { status: 'failed', failedAt: attempted.at, nextAttemptAt: null }),
     };
-    if (!(await replaceDelivery(settled))) return { changed, settledAll: false };
+    const outcome = await replaceWalkedDelivery(settled);
+    // Taken over by another worker (its lease ran out): that worker goes on.
+    if (!outcome.replaced) return leave('stopped', open.slice(index + 1));
+    knocked ||= outcome.knocked;
     changed.push(settled);
     if (settled.status === 'pending') {
-      await deferBehind(settled.nextAttemptAt!, open.slice(index + 1));
-      return { changed, settledAll: false };
+      await deferBehind(settled.nextAttemptAt!, open.slice(index + 1), at, ownLease, leasedHere);
+      return { changed, outcome: 'stopped', knocked };
     }
   }
-  return { changed, settledAll: true };
+  return { changed, outcome: 'settled', knocked };
 }
 
 /**
  * Deliveries waiting behind one being retried are due no sooner than it: the retry step's
  * query (soonest first, a page at a time) then never fills with deliveries that cannot go yet.
+ * This walk's own leases among them are given up; one another walk holds is left to it.
  */
-async function deferBehind(until: string, waiting: readonly Delivery[]): Promise<void> {
+async function deferBehind(until: string, waiting: readonly Delivery[], at: Date, ownLease: (delivery: Delivery) => boolean, leasedHere: Set<string>): Promise<void> {
   for (const delivery of waiting) {
-    if (delivery.nextAttemptAt && delivery.nextAttemptAt >= until) continue;
-    await replaceDelivery({ ...delivery, nextAttemptAt: until, version: delivery.version + 1 });
+    const mine = ownLease(delivery);
+    if (!mine && delivery.leaseUntil && delivery.leaseUntil > at.toISOString()) continue;
+    if (!mine && delivery.nextAttemptAt && delivery.nextAttemptAt >= until) continue;
+    const { leaseUntil: _lease, ...unleased } = delivery;
+    leasedHere.delete(delivery.deliveryId);
+    const later = delivery.nextAttemptAt && delivery.nextAttemptAt > until ? delivery.nextAttemptAt : until;
+    await replaceDelivery({ ...(mine ? unleased : delivery), nextAttemptAt: later, version: delivery.version + 1 });
   }
 }
 
+/**
+ * A new delivery, leased already to the walk that writes it: its first attempt needs no lease
+ * write. A worker that dies before attempting it leaves it leased: its message comes back after
+ * the lease is over, as for a worker that dies mid-attempt.
+ */
 function newDelivery(subscription: Subscription, event: PolicyEvent, at: string): Delivery {
   return {
     deliveryId: deliveryIdOf(subscription.subscriptionId, event.policyId, event.eventId),
@@ -270,6 +329,7 @@ function newDelivery(subscription: Subscription, event: PolicyEvent, at: string)
     attemptsInRound: 0,
     nextAttemptAt: at,
     createdAt: at,
+    leaseUntil: new Date(Date.parse(at) + LEASE_MS).toISOString(),
     version: 1,
   };
 }
@@ -282,18 +342,25 @@ function newDelivery(subscription: Subscription, event: PolicyEvent, at: string)
  */
 export async function publishEvent(policyId: string, eventId: string, dependencies: DeliveryDependencies = {}): Promise<'published' | 'unknown'> {
   const { now } = resolved(dependencies);
-  // The three reads are independent: one round trip instead of three before the first attempt.
-  const [event, earlier, subscriptions] = await Promise.all([getPolicyEvent(policyId, eventId), earlierPendingEvents(policyId, eventId), allSubscriptions()]);
+  // The event and its policy's earlier waiting ones are one read, the subscriptions another, at once.
+  const [{ event, earlierPending: earlier }, subscriptions] = await Promise.all([eventAndEarlierPending(policyId, eventId), allSubscriptions()]);
   if (!event) return 'unknown';
   const events = [...earlier, ...(event.publishedAt ? [] : [event])];
   const touched = new Map<string, Subscription>();
+  /** Per subscription, the deliveries written here, leased to its walk below. */
+  const written = new Map<string, Set<string>>();
   /** The last event's mark, made while its deliveries are walked: the walk reads only deliveries, which exist by then. */
   let lastMark: Promise<void> = Promise.resolve();
   for (const [index, pending] of events.entries()) {
     const at = now().toISOString();
     const receivers = subscriptions.filter((candidate) => receives(candidate, pending));
     // Each subscription's delivery of one event at once; events one after the other, oldest first, so a walk that sees a later delivery sees the earlier ones.
-    await Promise.all(receivers.map((subscription) => putNewDelivery(newDelivery(subscription, pending, at))));
+    await Promise.all(
+      receivers.map(async (subscription) => {
+        const delivery = newDelivery(subscription, pending, at);
+        if (await putNewDelivery(delivery)) written.set(subscription.subscriptionId, (written.get(subscription.subscriptionId) ?? new Set()).add(delivery.deliveryId));
+      }),
+    );
     for (const subscription of receivers) touched.set(subscription.subscriptionId, subscription);
     // Marked only once its deliveries exist (a worker dying in between leaves it pending, fanned out again); the earlier ones before the later.
     if (index < events.length - 1) await markEventPublished(pending, at);
@@ -302,7 +369,7 @@ export async function publishEvent(policyId: string, eventId: string, dependenci
   // A message that comes back (its worker died mid-attempt) finds the event published: the
   // subscriptions receiving it are walked again, and the delivery its worker held is sent again.
   for (const subscription of subscriptions.filter((candidate) => receives(candidate, event))) touched.set(subscription.subscriptionId, subscription);
-  await Promise.all([lastMark, ...[...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies))]);
+  await Promise.all([lastMark, ...[...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies, { leasedToThisWalk: written.get(subscription.subscriptionId) }))]);
   return 'published';
 }
 

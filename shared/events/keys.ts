@@ -54,12 +54,12 @@ export const pendingEventsQueries = () =>
     ExpressionAttributeValues: { ':pk': partition },
   }));
 /**
- * A policy's events before `eventId`, newest first (consistent: the base table). Events are
- * fanned out oldest first, so the ones still waiting are the newest: the reader stops at the
- * first one fanned out instead of reading the policy's whole history.
+ * A policy's event `eventId` and the ones before it, newest first (consistent: the base table).
+ * Events are fanned out oldest first, so the ones still waiting are the newest: the reader stops
+ * at the first earlier one fanned out instead of reading the policy's whole history.
  */
-export const earlierEventsNewestFirstQuery = (policyId: string, eventId: string) => ({
-  KeyConditionExpression: 'pk = :pk AND sk < :sk',
+export const eventAndEarlierNewestFirstQuery = (policyId: string, eventId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND sk <= :sk',
   ExpressionAttributeValues: { ':pk': policyEventsPartition(policyId), ':sk': `EVENT#${eventId}` },
   ScanIndexForward: false,
   ConsistentRead: true,

@@ -14,7 +14,7 @@ import {
   deliveryKey,
   dueDeliveriesQuery,
   dueDeliveryIndex,
-  earlierEventsNewestFirstQuery,
+  eventAndEarlierNewestFirstQuery,
   eventKey,
   eventListIndexes,
   isPendingEventItem,
@@ -59,27 +59,27 @@ const asEvent = (item: Record<string, unknown>) => {
   return rest as PolicyEvent;
 };
 
-export async function getPolicyEvent(policyId: string, eventId: string): Promise<PolicyEvent | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: eventKey(policyId, eventId), ConsistentRead: true }));
-  return found.Item ? asEvent(found.Item) : undefined;
-}
-
 /**
- * The policy's events before `eventId` not yet fanned out, oldest first. Read newest first, a
- * small page at a time, up to the first one fanned out: the events before it were fanned out
- * before it (publishEvent marks them oldest first), so the read costs what is waiting, not the
- * policy's history. An event committed later than a newer one was fanned out is not found here;
- * its own message fans it out.
+ * The event, and the policy's events before it not yet fanned out, oldest first: one read.
+ * Read newest first, a small page at a time, up to the first earlier one fanned out: the events
+ * before it were fanned out before it (publishEvent marks them oldest first), so the read costs
+ * what is waiting, not the policy's history. An event committed later than a newer one was
+ * fanned out is not found here; its own message fans it out.
  */
-export async function earlierPendingEvents(policyId: string, eventId: string): Promise<PolicyEvent[]> {
+export async function eventAndEarlierPending(policyId: string, eventId: string): Promise<{ event: PolicyEvent | undefined; earlierPending: PolicyEvent[] }> {
+  let event: PolicyEvent | undefined;
   const waiting: PolicyEvent[] = [];
-  for await (const page of queryPages({ TableName: table(), ...earlierEventsNewestFirstQuery(policyId, eventId), Limit: 10 })) {
+  for await (const page of queryPages({ TableName: table(), ...eventAndEarlierNewestFirstQuery(policyId, eventId), Limit: 10 })) {
     for (const item of page.items) {
-      if (!isPendingEventItem(item)) return waiting.reverse();
+      if (item.eventId === eventId) {
+        event = asEvent(item);
+        continue;
+      }
+      if (!isPendingEventItem(item)) return { event, earlierPending: waiting.reverse() };
       waiting.push(asEvent(item));
     }
   }
-  return waiting.reverse();
+  return { event, earlierPending: waiting.reverse() };
 }
 
 /** Events waiting to be fanned out, oldest first (what the local runtime polls): the oldest `limit` of every shard, merged. */
@@ -187,7 +187,17 @@ function deliveryItem(delivery: Delivery) {
   };
 }
 
-const asDelivery = (item: Record<string, unknown>) => withoutStorageKeys<Delivery>(item);
+/**
+ * A walk that stops behind a delivery another walk holds knocks on it (`walkAgain`): the holder
+ * learns of it from the item its next write of that delivery replaces, and reads the policy's
+ * open deliveries again once its own are settled. Not part of the delivery itself.
+ */
+const WALK_AGAIN = 'walkAgain';
+
+const asDelivery = (item: Record<string, unknown>) => {
+  const { [WALK_AGAIN]: _knock, ...delivery } = withoutStorageKeys<Delivery & { [WALK_AGAIN]?: boolean }>(item);
+  return delivery as Delivery;
+};
 
 /** Creates a delivery unless one of that event to that subscription exists (a repeated fan-out). */
 export async function putNewDelivery(delivery: Delivery): Promise<boolean> {
@@ -205,6 +215,53 @@ export async function replaceDelivery(delivery: Delivery): Promise<boolean> {
   try {
     await documentClient().send(
       new PutCommand({ TableName: table(), Item: deliveryItem(delivery), ConditionExpression: 'attribute_exists(pk) AND version = :read', ExpressionAttributeValues: { ':read': delivery.version - 1 } }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Replaces a delivery a walk read at `delivery.version - 1` (its lease, its outcome): `replaced`
+ * false when another worker changed it first; `knocked` when another walk stopped behind it
+ * meanwhile and left what follows to this one.
+ */
+export async function replaceWalkedDelivery(delivery: Delivery): Promise<{ replaced: boolean; knocked: boolean }> {
+  try {
+    const answer = await documentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: deliveryItem(delivery),
+        ConditionExpression: 'attribute_exists(pk) AND version = :read',
+        ExpressionAttributeValues: { ':read': delivery.version - 1 },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return { replaced: true, knocked: answer.Attributes?.[WALK_AGAIN] === true };
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return { replaced: false, knocked: false };
+    throw error;
+  }
+}
+
+/**
+ * Knocks on a delivery another walk holds, as read at `delivery.version` (the knock leaves the
+ * version as it is, so the holder's write still lands): false when it changed since (settled,
+ * released or taken over), and the knocker must read again instead.
+ */
+export async function knockOnDelivery(delivery: Delivery): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: deliveryKey(delivery.subscriptionId, delivery.policyId, delivery.eventId),
+        UpdateExpression: 'SET #knock = :true',
+        ConditionExpression: 'attribute_exists(pk) AND version = :read',
+        ExpressionAttributeNames: { '#knock': WALK_AGAIN },
+        ExpressionAttributeValues: { ':true': true, ':read': delivery.version },
+      }),
     );
     return true;
   } catch (error) {

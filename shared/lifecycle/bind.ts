@@ -3,7 +3,7 @@
  * nothing. The contributions listed for it (shared/moves/bind.ts: search's status, the event)
  * land in the submit's transaction.
  */
-import { refuseUnderMoratoriums } from '../moratoriums/index.js';
+import { readMoratoriums, refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -29,12 +29,13 @@ export interface BindWiring {
 }
 
 export async function bindPolicy(wiring: BindWiring, principal: Principal, by: { policyId?: string; policyNumber?: string }) {
+  const moratoriums = readMoratoriums();
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }
-  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, quoteCreatedAt: policy.dateAdded });
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, moratoriums, quoteCreatedAt: policy.dateAdded });
   const header = await currentlyRated(snapshot, policy.policyNumber);
   const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), revision: header, boundAt: clock.now().toISOString() };
   await runTransaction(await joinedWrites(wiring.bind, bound), { label: `Policy ${policy.policyNumber}` });

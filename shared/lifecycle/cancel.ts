@@ -17,7 +17,7 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, revisionHeaders, cancellationWrites, type TermRecord } from '../policies/index.js';
+import { policyWithinReach, revisionHeaders, type TermRecord } from '../policies/index.js';
 import { InvalidCancelDateError, type CancelledTerm, type MoveReads } from './model.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
@@ -93,11 +93,9 @@ async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy:
     cancelledWithTermId: term.id,
     decidedAt: new Date(Date.parse(cancelled.decidedAt) + 10).toISOString(),
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
+    cancellationRecords: { term: renewalTerm, inForceRevision: base, committed: revisions },
   };
-  return [
-    ...cancellationWrites({ term: renewalTerm, base, others: revisions, outcome: 'cancelled', cancelDate, reasonId: cancelled.reasonId, decisionDate: cancelled.decisionDate, newRevisionId, withTermId: term.id }),
-    ...(await joinedWrites(wiring.cancel, renewalCancelled)),
-  ];
+  return joinedWrites(wiring.cancel, renewalCancelled);
 }
 
 export async function cancelPolicy(wiring: CancelWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
@@ -159,10 +157,9 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
     contactIds: [...policy.contactIds],
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary: request.summary ?? message,
+    ...(yieldsToPending ? {} : { cancellationRecords: { term, inForceRevision: base, committed, ...(held ? { heldRenewal: held } : {}) } }),
   };
-  const heldRenewal = held ? { heldRenewal: { ...held, archivedAt: cancelled.decidedAt.slice(0, 19).replace('T', ' ') } } : {};
   const writes = [
-    ...(yieldsToPending ? [] : cancellationWrites({ term, base, others: committed, outcome, cancelDate, reasonId: reason.id, decisionDate, newRevisionId, ...heldRenewal })),
     ...(await joinedWrites(wiring.cancel, cancelled)),
     ...(outcome === 'cancelled' ? await renewalCancelledWithTerm(wiring, { policy, terms, term, cancelled }) : []),
   ];

@@ -21,7 +21,6 @@ import {
   committedAtOf,
   createOpenRevision,
   discardOpenRevision,
-  endorsementCommitWrites,
   endorsementCopy,
   type CommittedVersion,
   type CoverageItem,
@@ -60,7 +59,7 @@ import {
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
 import { COMMITTING, joinMove, previewsOf, writesOf, type AreaPart, type Contribution } from './joining.js';
-import type { EndorsedChange, EndorsedRevision } from './model.js';
+import type { EndorsedChange, EndorsedRevision, RenewalRewrite } from './model.js';
 import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
 
 /**
@@ -70,6 +69,8 @@ import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
  */
 export interface EndorseWiring {
   endorse: readonly Contribution<EndorsedRevision>[];
+  /** The policies area's rewrite of the term's renewal revision the change is carried into (committed or held alike). */
+  renewalRewrite: readonly Contribution<RenewalRewrite>[];
 }
 
 // ---------------------------------------------------------------- what every endorsement checks
@@ -149,7 +150,9 @@ export interface OpenRequest {
 export async function openEndorsement(principal: Principal, request: OpenRequest, now = clock.now()): Promise<{ revision_id: string }> {
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const active = terms.find((term) => term.id === policy.activeTermId) ?? terms.at(-1);
-  const term = terms.find((candidate) => isWithinTerm(candidate, request.revisionDate));
+  // A term rewritten under the same number is cancelled Rewritten and its new term covers the same days: the term in force (the policy's active one) takes the change.
+  const covering = terms.filter((candidate) => isWithinTerm(candidate, request.revisionDate));
+  const term = covering.find((candidate) => candidate.id === policy.activeTermId) ?? covering[0];
   if (!term) {
     if (!active) throw new PolicyNotEndorsableError(`Policy ${policy.policyNumber} has no term`);
     throw outsideTerm('revision_date', request.revisionDate, active);
@@ -378,6 +381,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     contactIds: [...policy.contactIds],
     decidedBy: principal.contactId,
     activeRevisionId,
+    endorsementRecords: { policy, term, endorsement, reapplied },
   };
   return {
     policy,
@@ -494,7 +498,6 @@ export async function issueEndorsement(
     const parts = await joinMove(wiring.endorse, plan.endorsed, COMMITTING);
     const carry = await renewalCarry(wiring, plan, principal, false);
     const writes = [
-      ...endorsementCommitWrites({ policy: plan.policy, term: plan.term, endorsement: plan.endorsement, reapplied: plan.reapplied, activeRevisionId: plan.activeRevisionId }),
       ...writesOf(parts),
       ...carry.writes,
       ...writesOf(carry.parts),

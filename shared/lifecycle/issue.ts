@@ -6,15 +6,15 @@
  */
 import { todayIso } from '../platform/dates.js';
 import { clock } from '../platform/clock.js';
-import { refuseUnderMoratoriums } from '../moratoriums/index.js';
+import { readMoratoriums, refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
-import { issueWrites, policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
+import { policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
 import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
-import { joinMove, previewsOf, writesOf, type Contribution } from './joining.js';
-import type { CommittedRevision } from './model.js';
+import { joinedWrites, joinMove, previewsOf, writesOf, type Contribution } from './joining.js';
+import type { CommittedRevision, IssuedRevision } from './model.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 
 export interface IssueRequest {
@@ -45,19 +45,26 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
   };
 }
 
-/** What the issue move asks of the areas: their parts in the commit (billing's account and invoices, the Declaration, search, the event). */
+/**
+ * What the issue move asks of the areas: the policies area's commit of the revision (it records
+ * the commission rate the other parts fixed, so it is asked after them; its writes lead the
+ * transaction), and their parts in the commit (billing's account and invoices, the Declaration,
+ * search, the event, commissions, the books).
+ */
 export interface IssueWiring {
+  commit: readonly Contribution<IssuedRevision>[];
   issue: readonly Contribution<CommittedRevision>[];
 }
 
 export async function issuePolicy(wiring: IssueWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
   const now = options.now ?? clock.now();
+  const moratoriums = readMoratoriums();
   const { policy } = await policyWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
-  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
+  await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, moratoriums, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
   const rated = await currentlyRated(snapshot, policy.policyNumber);
   const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
   const committed = { ...committedRevision(policy, header, todayIso(now), by.billingScheduleId), ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}) };
@@ -65,7 +72,11 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   // The rate the agency's commission was fixed at (the commissions part says it): the revision records it as the vendor's commission_rate.
   const fixed = (previewsOf(parts).commissions as { commissionRate?: string } | undefined)?.commissionRate;
   const recorded = fixed !== undefined ? { ...header, commissionRate: fixed } : header;
-  const writes = [...issueWrites(header, policy, committed.commitDate, recorded === rated ? undefined : { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission }), ...writesOf(parts)];
+  const issued: IssuedRevision = {
+    ...committed,
+    issueRecords: { revision: header, policy, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }) },
+  };
+  const writes = [...(await joinedWrites(wiring.commit, issued)), ...writesOf(parts)];
   await runTransaction(writes, {
     label: `Policy ${policy.policyNumber}`,
     tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),

@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { ArchivedHeldRenewal, PolicyRecord, RevisionPart, RevisionRecord, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -65,6 +65,19 @@ export interface CommittedRevision {
   commissionOverrideRate?: string;
 }
 
+/**
+ * A revision issue commits, as the policies area's part writes it: the records as read (their
+ * versions guard the move) and the commission the revision records, when it is not the rated
+ * revision's own (the rate the commissions part fixed, or issue's override).
+ */
+export interface IssuedRevision extends CommittedRevision {
+  issueRecords: {
+    revision: RevisionRecord;
+    policy: PolicyRecord;
+    commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>;
+  };
+}
+
 /** A term as a cancellation leaves it (cancel_policy, the nightly job): what billing, documents and notes start from. */
 export interface CancelledTerm extends Decision {
   policyId: string;
@@ -97,6 +110,19 @@ export interface CancelledTerm extends Decision {
   namedInsuredContactIds: string[];
   /** What the move's note records. */
   summary: string;
+  /**
+   * What the cancellation changes, as read (their versions guard the move): what the policies
+   * area's part writes. Absent when the term keeps another pending cancellation (yieldsToPending).
+   */
+  cancellationRecords?: {
+    term: TermRecord;
+    /** The committed revision in force: it shows the cancellation from now on. */
+    inForceRevision: RevisionRecord;
+    /** The term's committed revisions: those after the cancel date carry it too. */
+    committed: readonly RevisionRecord[];
+    /** The term's renewal held for review, archived with the cancellation (stamped with the decision). */
+    heldRenewal?: ArchivedHeldRenewal;
+  };
 }
 
 /** A pending cancellation withdrawn (the nightly job: the unpaid balance was paid in time). */
@@ -184,6 +210,14 @@ export interface RenewedTerm extends Decision {
   /** The renewal revision as it is written (rated): what billing's installments come from. */
   revision: RevisionSnapshot;
   summary: string;
+  /**
+   * What the policies area's part writes, as read (their versions guard the move): a renewal
+   * made (its new term and the expiring term's change; its revision is `revision`), or a held
+   * one committed (its term, the revision as stored and what the commit sets; its items are `revision`'s).
+   */
+  renewalRecords:
+    | { made: { policy: PolicyRecord; expiring: ExpiringTermChange; term: TermRecord } }
+    | { heldCommitted: { expiring: TermRecord; term: TermRecord; stored: RevisionRecord; set: Partial<RevisionRecord> } };
 }
 
 /** A move that leaves only a note and perhaps a notice: a renewal taking effect, a term expiring, a renewal decision. */
@@ -217,6 +251,8 @@ export interface RenewalInForce extends TermDecision {
   effectiveDate: string;
   /** A renewal term cancelled on its own, moved to all the same: the policy reads Cancelled. */
   beginsCancelled: boolean;
+  /** What the policies area's part moves, as read (their versions guard the move): the policy, the expiring term, the renewal's term (its revision in force is inForceRevisionId). */
+  inForceRecords: { policy: PolicyRecord; expiring: TermRecord; term: TermRecord };
 }
 
 /** store_renewal_status decided a term's renewal. */
@@ -224,6 +260,8 @@ export interface RenewalStatusDecision extends TermDecision {
   status: 'Renew' | 'Non-Renewal';
   reason: { id: string; name: string } | null;
   description: string;
+  /** What the policies area's part changes, as read (its version guards the move): the term, and a renewal held for review declined with it (archived, stamped with the decision). */
+  renewalStatusRecords: { term: TermRecord; heldRenewal?: ArchivedHeldRenewal };
 }
 
 /** What a cancellation costs or returns, from the area that bills it. */
@@ -297,6 +335,32 @@ export interface EndorsedRevision {
   summary: string;
   /** The policy's active revision once the endorsement lands (what its search record shows); absent for a change carried into a renewal, which leaves it where it is. */
   activeRevisionId?: string;
+  /**
+   * What the commit changes, as read (their versions guard the move): what the policies area's
+   * part writes, with activeRevisionId. Absent for a change carried into a renewal (its revision
+   * is rewritten as a RenewalRewrite).
+   */
+  endorsementRecords?: {
+    policy: PolicyRecord;
+    term: TermRecord;
+    /** The endorsement itself (open until this commit). */
+    endorsement: RevisionRewrite;
+    /** Later committed revisions it is slipped under (out of sequence). */
+    reapplied: readonly RevisionRewrite[];
+  };
+}
+
+/**
+ * A renewal revision rewritten by an endorsement of the term it renews (the change carried into
+ * the next year, re-rated), committed or still held for review: what the policies area's part
+ * writes, guarded at the version and in the state read.
+ */
+export interface RenewalRewrite {
+  renewalRevision: RevisionRecord;
+  set: Partial<RevisionRecord>;
+  /** The items it holds after the rewrite; the stored ones not among them are removed. */
+  items: readonly LineItemRecord[];
+  storedItems: readonly LineItemRecord[];
 }
 
 /** A reversal (reverse_revision): an endorsement, dated as the one it undoes, restoring the revision before it. */
@@ -337,4 +401,6 @@ export interface RewrittenPolicy extends Decision {
   newPolicy?: { record: PolicyRecord; parts: readonly RevisionPart[] };
   /** The new side's named insureds' names (what its search record shows). */
   namedInsuredNames: string[];
+  /** The new side's policy type's name in the catalog (a rewrite may change the type; what its search record shows). */
+  policyTypeName: string;
 }

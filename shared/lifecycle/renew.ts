@@ -24,15 +24,11 @@ import {
   inEffectOrder,
   inForceOn,
   getPolicyWithTerms,
-  heldRenewalCommitWrites,
   loadRevision,
   needsReview,
   policyWithinReach,
   premiumChangePercent,
   renewalDraft,
-  renewalInForceWrites,
-  renewalStatusWrites,
-  renewalWrites,
   revisionHeaders,
   revisionToRate,
   revisionWithinReach,
@@ -181,9 +177,8 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
   const snapshot: RevisionSnapshot = { ...rated, header };
   const inForce = !held && draft.term.effectiveDate <= decision.decisionDate;
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved });
-  const writes = [
-    ...renewalWrites({
+  const renewalRecords: RenewedTerm['renewalRecords'] = {
+    made: {
       policy,
       expiring: {
         term,
@@ -192,11 +187,10 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
         ...(options.reinstating ? { unexpire: { inForceRevision: options.reinstating.inForceRevision } } : {}),
       },
       term: draft.term,
-      snapshot,
-    }),
-    ...(await joinedWrites(wiring.renew, renewed)),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+    },
+  };
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved }, renewalRecords);
+  await runTransaction(await joinedWrites(wiring.renew, renewed), { label: `Policy ${policy.policyNumber}` });
   if (!held) recordMoneyMove('RenewalsCreated');
   return {
     policyNumber: policy.policyNumber,
@@ -231,6 +225,7 @@ function renewedEvent(
   snapshot: RevisionSnapshot,
   decision: Decision,
   facts: { held: boolean; inForce: boolean; unexpired: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[] },
+  renewalRecords: RenewedTerm['renewalRecords'],
 ): RenewedTerm {
   const { header } = snapshot;
   const rules = [...(facts.added.length ? [`added ${facts.added.join(', ')}`] : []), ...(facts.removed.length ? [`removed ${facts.removed.join(', ')} (no longer offered)`] : [])];
@@ -259,6 +254,7 @@ function renewedEvent(
     ...ownerFacts(policy),
     revision: snapshot,
     summary,
+    renewalRecords,
   };
 }
 
@@ -287,12 +283,10 @@ async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, deci
   };
   const snapshot: RevisionSnapshot = { ...rated, header: { ...stored.header, ...set } };
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, term.id);
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, inForce: false, unexpired: false, previous, change, scheduleId, added: [], removed: [] });
-  const writes = [
-    ...heldRenewalCommitWrites({ expiring: term, term: renewalTerm, header: stored.header, set, items: rated.items, decidedOn: decision.decisionDate }),
-    ...(await joinedWrites(wiring.renew, { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` })),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held: false, inForce: false, unexpired: false, previous, change, scheduleId, added: [], removed: [] }, {
+    heldCommitted: { expiring: term, term: renewalTerm, stored: stored.header, set },
+  });
+  await runTransaction(await joinedWrites(wiring.renew, { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` }), { label: `Policy ${policy.policyNumber}` });
   recordMoneyMove('RenewalsCreated');
   return { policyNumber: policy.policyNumber, decision: 'renewal_committed', detail: renewed.summary, termId: term.id, renewalTermId: renewalTerm.id, renewalRevisionId: stored.header.id, premium: set.annualPremiumCents };
 }
@@ -310,10 +304,9 @@ async function putRenewalInForce(wiring: RenewalDayWiring, context: TermContext,
     ...termDecisionOf(policy, renewalTerm, active.id, decision, `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} ${standing}`),
     effectiveDate: renewalTerm.effectiveDate,
     beginsCancelled: renewalTerm.cancellationStatus === 'cancelled',
+    inForceRecords: { policy, expiring: term, term: renewalTerm },
   };
-  await runTransaction([...renewalInForceWrites({ policy, expiring: term, term: renewalTerm, activeRevisionId: active.id }), ...(await joinedWrites(wiring.renewalInForce, event))], {
-    label: `Policy ${policy.policyNumber}`,
-  });
+  await runTransaction(await joinedWrites(wiring.renewalInForce, event), { label: `Policy ${policy.policyNumber}` });
   return { policyNumber: policy.policyNumber, decision: 'renewal_in_force', detail: event.summary, termId: term.id, renewalTermId: renewalTerm.id };
 }
 
@@ -492,20 +485,9 @@ export async function storeRenewalStatus(wiring: RenewalStatusWiring, principal:
       request.status === 'Non-Renewal'
         ? `Policy ${policy.policyNumber} will not be renewed (${reason!.name}${description ? `: ${description}` : ''}); it expires on ${term.expirationDate}; Notice of Non-Renewal requested`
         : `Policy ${policy.policyNumber} set to renew at ${term.expirationDate}${description ? ` (${description})` : ''}`,
+    renewalStatusRecords: { term, ...(held ? { heldRenewal: held } : {}) },
   };
-  const writes = [
-    ...renewalStatusWrites({
-      term,
-      status: request.status,
-      reasonId: reason?.id ?? null,
-      description,
-      ...(held ? { archiveHeld: held } : {}),
-      on: decision.decisionDate,
-      archivedAt: decision.decidedAt.slice(0, 19).replace('T', ' '),
-    }),
-    ...(await joinedWrites(wiring.renewalStatus, event)),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  await runTransaction(await joinedWrites(wiring.renewalStatus, event), { label: `Policy ${policy.policyNumber}` });
   return { policy_number: policy.policyNumber, policy_term_id: term.id, renewal_status: request.status, renewal_status_reason_id: reason?.id ?? null, expiration_date: term.expirationDate, message: event.summary };
 }
 

@@ -17,7 +17,6 @@ import {
   fieldChanges,
   loadRevision,
   placeItem,
-  renewalRevisionRewriteWrites,
   revisionToRate,
   totalsOfItems,
   type LineItemRecord,
@@ -28,7 +27,7 @@ import {
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
 import type { EndorseWiring } from './endorse.js';
-import { joinMove, type AreaPart } from './joining.js';
+import { joinMove, writesOf, type AreaPart } from './joining.js';
 import type { EndorsedChange, EndorsedRevision } from './model.js';
 
 export interface CarryInput {
@@ -84,7 +83,7 @@ export async function carryIntoRenewal(wiring: EndorseWiring, input: CarryInput,
   const totals = totalsOfItems(live(rated.items));
   const set: Partial<RevisionRecord> = { ...totals };
   const after = { ...before, ...set } as RevisionRecord;
-  const writes = renewalRevisionRewriteWrites({ header: before, set, items: rated.items, storedItems: renewal.items });
+  const rewritten = await joinMove(wiring.renewalRewrite, { renewalRevision: before, set, items: rated.items, storedItems: renewal.items }, options);
   const premiumChangeCents = after.writtenPremiumCents - before.writtenPremiumCents;
   const feeChangeCents = after.writtenFeeCents - before.writtenFeeCents;
   let parts: AreaPart[] = [];
@@ -131,7 +130,7 @@ export async function carryIntoRenewal(wiring: EndorseWiring, input: CarryInput,
     parts = await joinMove(wiring.endorse, event, options);
   }
   return {
-    writes: options.preview ? [] : writes,
+    writes: options.preview ? [] : writesOf(rewritten),
     parts,
     wire: {
       renewal_revision_id: before.id,

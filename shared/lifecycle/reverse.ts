@@ -24,11 +24,13 @@ import {
 } from '../policies/index.js';
 import { discardEndorsement, issueEndorsement, type EndorseWiring } from './endorse.js';
 import type { Contribution } from './joining.js';
-import type { EndorsedRevision, ReversedRevision } from './model.js';
+import type { EndorsedRevision, RenewalRewrite, ReversedRevision } from './model.js';
 
 /** What the reverse move asks of the areas: their parts in the reversing endorsement. */
 export interface ReverseWiring {
   reverse: readonly Contribution<ReversedRevision>[];
+  /** The reversal carried into the term's renewal, as any endorsement's change is (endorse.ts). */
+  renewalRewrite: readonly Contribution<RenewalRewrite>[];
 }
 
 /** A change that cannot be reversed now: not the latest, itself a reversal, a term no longer live. */
@@ -87,7 +89,10 @@ export async function reverseRevision(wiring: ReverseWiring, principal: Principa
   copy.header = { ...copy.header, description: 'Reversal', endorsement: { baseRevisionId: header.id, reversesRevisionId: header.id } };
   await createOpenRevision(copy, term);
   const reversed = { id: header.id, revisionDate: header.revisionDate };
-  const asEndorsement: EndorseWiring = { endorse: wiring.reverse.map((contribute) => (endorsed: EndorsedRevision, mode) => contribute(reversalOf(endorsed, reversed), mode)) };
+  const asEndorsement: EndorseWiring = {
+    endorse: wiring.reverse.map((contribute) => (endorsed: EndorsedRevision, mode) => contribute(reversalOf(endorsed, reversed), mode)),
+    renewalRewrite: wiring.renewalRewrite,
+  };
   try {
     const answer = await issueEndorsement(asEndorsement, principal, { revisionId: copy.header.id, policyId: header.policyId }, options);
     return { ...answer, reverses_revision_id: header.id };

@@ -11,6 +11,7 @@
  * effective date (how an expired policy comes back with a gap).
  */
 import { randomUUID } from 'node:crypto';
+import { getProductCatalog } from '../catalog/index.js';
 import { clock } from '../platform/clock.js';
 import { daysBetween, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
@@ -18,7 +19,6 @@ import { formatCents, prorate, toAmount } from '../platform/money.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
-  cancellationWrites,
   createOpenRevision,
   revisionHeaders,
   revisionWithinReach,
@@ -166,7 +166,8 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
 
 /** Whether a revision is a rewrite revision (issue and preview_revision route it to the rewrite move). */
 export async function isRewriteRevision(principal: Principal, revisionId: string): Promise<boolean> {
-  return !!(await revisionWithinReach(principal, revisionId)).header.rewrite;
+  const { header } = await revisionWithinReach(principal, revisionId);
+  return !!header.rewrite && !header.endorsement;
 }
 
 const live = (items: readonly LineItemRecord[]) => items.filter((item) => item.persistStatus !== 'rejected');
@@ -300,6 +301,8 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
         returnPremiumCents: returned,
         namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
         summary: `Rewritten`,
+        // The old term as the cancellation leaves it: without the rewrite revision, which moves to the new term.
+        cancellationRecords: { term: { ...oldTerm, revisionIds: oldTerm.revisionIds.filter((id) => id !== header.id) }, inForceRevision: base, committed },
       }
     : undefined;
   const committedRevision: CommittedRevision = {
@@ -334,17 +337,13 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     ...(cancels ? {} : { leftTerm: oldTerm }),
     ...(newPolicy ? { newPolicy } : {}),
     namedInsuredNames: await namedInsuredNamesFor(header.contacts.namedInsuredIds),
+    policyTypeName: (await getProductCatalog()).policyTypes.find((type) => type.id === header.policyTypeId)?.name ?? '',
     oldSideSummary: cancels
       ? `Rewritten (${kind}) as ${newSide}: cancelled effective ${cancelDate}${figures?.flat ? ' (flat)' : ''}, reason Rewritten; return premium ${formatCents(returned)} transferred to the new term's account`
       : `Rewritten (${kind}) as ${newSide}`,
     newSideSummary: `Rewrite (${kind}) of ${oldSide}${cancels ? `, cancelled Rewritten effective ${cancelDate}` : ''}; annual premium ${formatCents(totals.annualPremiumCents)}, written premium ${formatCents(totals.writtenPremiumCents)}`,
   };
-  const writes = [
-    ...(cancels
-      ? cancellationWrites({ term: { ...oldTerm, revisionIds: oldTerm.revisionIds.filter((id) => id !== header.id) }, base, others: committed, outcome: 'cancelled', cancelDate, reasonId: reason.id, decisionDate, newRevisionId: cancelRevisionId })
-      : []),
-  ];
-  return { policy, oldTerm, newTerm, rewritten, writes, flat: figures?.flat ?? false };
+  return { policy, oldTerm, newTerm, rewritten, flat: figures?.flat ?? false };
 }
 
 /** A policy record as a new policy starts it: nothing retired, nothing rewritten to yet. */
@@ -396,6 +395,6 @@ export async function issueRewrite(wiring: RewriteWiring, principal: Principal, 
   if (!hasPermission(principal, 'policies:rewrite')) throw new PermissionDeniedError('policies:rewrite');
   const plan = await planRewrite(wiring, principal, request, options.now?.() ?? clock.now());
   const parts = await partsOf(wiring, plan.rewritten, { preview: false });
-  await runTransaction([...plan.writes, ...writesOf(parts)], { label: `Policy ${plan.policy.policyNumber}` });
+  await runTransaction(writesOf(parts), { label: `Policy ${plan.policy.policyNumber}` });
   return toWire(plan, parts);
 }

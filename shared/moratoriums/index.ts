@@ -2,5 +2,5 @@
  * The moratoriums area's public face: what other areas may use of it (behaviour only: no
  * write builders, no keys). test/unit/import-graph.test.ts holds to it.
  */
-export { moratoriumPreview, moratoriumsBlocking, moratoriumWarnings, refuseUnderMoratoriums, type MoratoriumCheck } from './service.js';
+export { moratoriumPreview, moratoriumsBlocking, moratoriumWarnings, readMoratoriums, refuseUnderMoratoriums, type MoratoriumCheck, type MoratoriumsRead } from './service.js';
 export { MoratoriumRefusalError, type MoratoriumBlock } from './model.js';

@@ -150,6 +150,21 @@ export interface MoratoriumCheck {
   /** A cancellation: its reason; the insured's own request, non-payment and a rewrite are never barred. */
   cancelReason?: string;
   at?: Date;
+  /** The moratoriums as `readMoratoriums` began reading them when the move began (one round trip fewer than reading them here). */
+  moratoriums?: MoratoriumsRead;
+}
+
+/** The moratoriums on record, being read. */
+export type MoratoriumsRead = Promise<Moratorium[]>;
+
+/**
+ * Begins reading the moratoriums on record, for a move to read them beside its policy and give
+ * the read to its check (`MoratoriumCheck.moratoriums`); a move refused before its check leaves it unread.
+ */
+export function readMoratoriums(): MoratoriumsRead {
+  const read = listMoratoriums();
+  read.catch(() => undefined);
+  return read;
 }
 
 const CANCELLATIONS_NEVER_BARRED = /payment|insured'?s request|rewrit/i;
@@ -164,7 +179,7 @@ const blocking = /* @__PURE__ */ moduleOnFirstUse<typeof import('./blocking.js')
 export async function moratoriumsBlocking(principal: Principal, check: MoratoriumCheck): Promise<{ moratoriums: Moratorium[]; changes: string[]; snapshot?: RevisionSnapshot }> {
   const none = { moratoriums: [], changes: [] };
   if (check.block === 'cancellation' && check.cancelReason && CANCELLATIONS_NEVER_BARRED.test(check.cancelReason)) return none;
-  const all = await listMoratoriums();
+  const all = await (check.moratoriums ?? listMoratoriums());
   if (!all.some((moratorium) => moratorium.blocks.includes(check.block))) return none;
   return (await blocking()).moratoriumsBlockingAmong(principal, check, all);
 }

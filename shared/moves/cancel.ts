@@ -1,6 +1,6 @@
 /**
  * The cancel move's wiring (cancel_policy and the nightly job alike, so what a cancellation
- * writes cannot differ between them): billing's Cancellation and Return Premium rows, search,
+ * writes cannot differ between them): the policy's own (the term, its revisions), billing's Cancellation and Return Premium rows, search,
  * the Notice of Cancellation, the note, the event; billing's cancel reasons and figures.
  */
 import { booksAtCancellation } from '../books/joins-moves.js';
@@ -11,10 +11,11 @@ import { eventsAtCancellation } from '../events/joins-moves.js';
 import { cancelPolicy, type CancelWiring } from '../lifecycle/cancel.js';
 import { wired } from '../lifecycle/joining.js';
 import { noteOfMove } from '../notes/joins-moves.js';
+import { policiesAtCancellation } from '../policies/joins-moves.js';
 import { searchAtCancellation } from '../search/joins-moves.js';
 
 export const cancelWiring: CancelWiring = {
-  cancel: [billingAtCancellation, searchAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation, commissionsAtCancellation, booksAtCancellation],
+  cancel: [policiesAtCancellation, billingAtCancellation, searchAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation, commissionsAtCancellation, booksAtCancellation],
   reads: { cancelReason, cancellationFigures },
 };
 

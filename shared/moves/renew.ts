@@ -1,7 +1,7 @@
 /**
  * The renewal moves' wiring: a watched term's day (the nightly run, process_renewals) renews it,
  * puts its renewal in force, or expires it; reinstate_expired_policy renews an expired term.
- * Renewing: billing's account and invoices of the new term, its Renewal Declaration and Billing
+ * Renewing: the renewal's term and revision (or a held one committed), billing's account and invoices of the new term, its Renewal Declaration and Billing
  * Statement (or a held one's Conditional Renewal Notice), search, the note, the event.
  */
 import { booksAtRenewal } from '../books/joins-moves.js';
@@ -12,14 +12,14 @@ import { eventsAtExpiry, eventsAtRenewal } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { decideRenewalTerm, processPolicyRenewal, reinstateExpiredPolicy, type RenewalDayWiring, type RenewWiring } from '../lifecycle/renew.js';
 import { noteOfMove } from '../notes/joins-moves.js';
-import { policiesAtExpiry } from '../policies/joins-moves.js';
+import { policiesAtExpiry, policiesAtRenewal, policiesAtRenewalInForce } from '../policies/joins-moves.js';
 import { searchAtExpiry, searchAtRenewal, searchAtRenewalInForce } from '../search/joins-moves.js';
 
-export const renewWiring: RenewWiring = { renew: [billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal, commissionsAtRenewal, booksAtRenewal], reads: { billingScheduleOf } };
+export const renewWiring: RenewWiring = { renew: [policiesAtRenewal, billingAtRenewal, renewalDocuments, searchAtRenewal, noteOfMove, eventsAtRenewal, commissionsAtRenewal, booksAtRenewal], reads: { billingScheduleOf } };
 
 export const renewalDayWiring: RenewalDayWiring = {
   ...renewWiring,
-  renewalInForce: [searchAtRenewalInForce, noteOfMove],
+  renewalInForce: [policiesAtRenewalInForce, searchAtRenewalInForce, noteOfMove],
   expire: [policiesAtExpiry, searchAtExpiry, noteOfMove, eventsAtExpiry],
 };
 

@@ -1,6 +1,6 @@
 /**
  * The reverse move's wiring: billing's Endorsement row (the reversed premium, re-spread over the
- * installments), the reversed endorsement marked as reversed (once), the Endorsement Declaration saying it reverses, search, the note, the event.
+ * installments), the reversing endorsement committed and the reversed one marked as reversed (once), the Endorsement Declaration saying it reverses, search, the note, the event.
  */
 import { booksAtEndorsement } from '../books/joins-moves.js';
 import { commissionsAtEndorsement } from '../commissions/joins-moves.js';
@@ -10,9 +10,12 @@ import { eventsAtReversal } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
 import { reverseRevision, type ReverseWiring } from '../lifecycle/reverse.js';
 import { noteOfEndorsement } from '../notes/joins-moves.js';
-import { policiesAtReversal } from '../policies/joins-moves.js';
+import { policiesAtRenewalRewrite, policiesAtReversal } from '../policies/joins-moves.js';
 import { searchAtEndorsement } from '../search/joins-moves.js';
 
-export const reverseWiring: ReverseWiring = { reverse: [policiesAtReversal, billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement] };
+export const reverseWiring: ReverseWiring = {
+  reverse: [policiesAtReversal, billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement],
+  renewalRewrite: [policiesAtRenewalRewrite],
+};
 
 export const reverseMove = /* @__PURE__ */ wired(reverseWiring, reverseRevision);

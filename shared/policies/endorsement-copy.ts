@@ -20,8 +20,10 @@ export function endorsementCopy(base: RevisionSnapshot, facts: CopyFacts): Revis
   const riskIds = new Map(base.risks.map((risk) => [risk.id, facts.newId()]));
   const subLineIds = new Map(base.subLines.map((subLine) => [subLine.id, facts.newId()]));
   const risk = (id: string | null) => (id === null ? null : (riskIds.get(id) ?? id));
+  // A copy of a rewrite's revision (an endorsement or renewal of the rewritten term) is no rewrite itself: issue would route it to the rewrite move.
+  const { rewrite: _rewrite, ...copied } = base.header;
   const header: RevisionRecord = {
-    ...base.header,
+    ...copied,
     id: facts.revisionId,
     revisionState: 'open',
     commitDate: null,

@@ -15,8 +15,8 @@ export {
   quoteRetirement,
   setRiskInspectionRequested,
 } from './store.js';
-export { cancellationWrites, issueWrites, type CancellationMove } from './lifecycle-store.js';
-export { createPolicy, namedInsuredNamesFor, numberForRewrite, type PreparePolicy } from './new-policy-service.js';
+export type { CancellationMove } from './lifecycle-store.js';
+export { createPolicy, storeNewPolicy, namedInsuredNamesFor, numberForRewrite, type PreparePolicy } from './new-policy-service.js';
 export { buildRevisionStructure, type BuiltStructure, type StructureRequest } from './quote-structure.js';
 export { applyRating, revisionToRate } from './rating-input.js';
 export { NO_UNDERWRITING, underwritingOf, type ReviewMoveRecord, type RevisionUnderwriting } from './underwriting-fields.js';
@@ -24,7 +24,7 @@ export { recordUnderwriting } from './underwriting-service.js';
 export { underwritingAnswer, underwritingOption } from './schemas.js';
 export { contactIdsOf, contactRoles } from './new-policy.js';
 // What the endorse move (shared/lifecycle/endorse.ts) builds on: the open revision's copy and store, the pure endorsement rules, the term's revision facts.
-export { createOpenRevision, discardOpenRevision, endorsementCommitWrites, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
+export { createOpenRevision, discardOpenRevision, type EndorsementCommit, type RevisionRewrite } from './endorsement-store.js';
 export { endorsementCopy, placeItem } from './endorsement-copy.js';
 // Named one by one (not `export * as`): esbuild keeps a whole namespace in every bundle that touches it.
 export {
@@ -55,11 +55,6 @@ export { lineItemToWire } from './wire.js';
 // What the renewal moves (shared/lifecycle/renew.ts) build on: the renewal draft, its writes, the nightly run's watch.
 export { needsReview, premiumChangePercent, renewalDraft, renewalTermDates } from './renewal.js';
 export {
-  heldRenewalCommitWrites,
-  renewalInForceWrites,
-  renewalRevisionRewriteWrites,
-  renewalStatusWrites,
-  renewalWrites,
   stopWatchingTerm,
   watchedTermPages,
   type ArchivedHeldRenewal,

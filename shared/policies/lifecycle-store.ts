@@ -206,7 +206,8 @@ export function rewriteCommitWrites(commit: RewriteCommit): TransactionWrite[] {
           ),
           { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { rewritten: true, rewrittenTo: { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, termId: term.id } }) },
         ]
-      : [{ Update: versionedUpdate(table, policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: header.id }) }]),
+      : // The policy takes the rewrite's policy type with its term (a rewrite may change it).
+        [{ Update: versionedUpdate(table, policyKey(policy.id), policy.version, { activeTermId: term.id, activeRevisionId: header.id, policyTypeId: committed.policyTypeId }) }]),
     ...(leftTerm ? [{ Update: versionedUpdate(table, termKey(leftTerm.policyId, leftTerm.id), leftTerm.version, { revisionIds: leftTerm.revisionIds.filter((id) => id !== header.id) }) }] : []),
   ];
 }

@@ -141,12 +141,7 @@ function draftForState(product: ProductCatalog, draft: (catalog: ProductCatalog)
 }
 
 export async function createPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = clock.now(), prepare?: PreparePolicy) {
-  const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
-  const draft = draftForState(product, (catalog) => draftPolicy(catalog, input, creator, external, now, { newId: randomUUID, lookupZip }));
-  const unnumbered = bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0));
-  // The completion runs once before a number is taken (a quote rates and checks there): what it refuses takes none.
-  assertNewPolicyFits(prepare ? await prepare(unnumbered) : unnumbered);
-  const policyNumber = await storeNumbered(draft, sequence, prepare);
+  const { draft, policyNumber } = await storeNewPolicy(principal, input, external, now, prepare);
   const { revision } = policyRecordsFor(draft, policyNumber);
   const names = await getContactSummaries(draft.contactIds);
   return {
@@ -160,6 +155,21 @@ export async function createPolicy(principal: Principal, input: CreatePolicyInpu
     ),
     policy_contacts: policyContactsToWire(draft.contacts, names),
   };
+}
+
+/**
+ * Stores a new policy (numbered, with everything its bundle holds) and answers its draft and
+ * number, without the create_policy answer: a quote answers its own (rated in `prepare`), so it
+ * does not read the new contacts' names back after the commit.
+ */
+export async function storeNewPolicy(principal: Principal, input: CreatePolicyInput, external?: ExternalQuoteParts, now = clock.now(), prepare?: PreparePolicy) {
+  const [product, sequence, creator] = await Promise.all([getProductCatalog(), sequenceOf(now), creatorOf(principal, input.as_agent)]);
+  const draft = draftForState(product, (catalog) => draftPolicy(catalog, input, creator, external, now, { newId: randomUUID, lookupZip }));
+  const unnumbered = bundleFor(draft, input.policy_number ?? formatPolicyNumber(sequence.prefix, sequence.year, 0));
+  // The completion runs once before a number is taken (a quote rates and checks there): what it refuses takes none.
+  assertNewPolicyFits(prepare ? await prepare(unnumbered) : unnumbered);
+  const policyNumber = await storeNumbered(draft, sequence, prepare);
+  return { draft, policyNumber };
 }
 
 // ---------------------------------------------------------------- a rewrite to a new account

@@ -18,7 +18,7 @@ import {
   applyRating,
   buildRevisionStructure,
   contactRoles,
-  createPolicy,
+  storeNewPolicy,
   NO_UNDERWRITING,
   policyWithinReach,
   quoteRetirement,
@@ -132,9 +132,9 @@ export async function createQuote(principal: Principal, info: QuoteInfo, options
   const agentId = await agentOf(info);
   if (options.runStateless) return statelessQuote(product, plan, options);
   let result: QuoteResult | undefined;
-  // createPolicy runs the completion once before it takes a number, so a rating failure or an
+  // storeNewPolicy runs the completion once before it takes a number, so a rating failure or an
   // oversized quote is refused without using one up; the completion itself writes nothing.
-  await createPolicy(
+  await storeNewPolicy(
     principal,
     {
       policy_type_id: plan.policyTypeId,
@@ -185,8 +185,12 @@ export async function requoteQuote(principal: Principal, policyNumber: string, i
  * A quote's answer with a warning for every moratorium in force over one of its properties: the
  * quote still rates (and is stored), but binding it will be refused while the moratorium lasts.
  */
-export async function withMoratoriumWarnings(result: QuoteResult, info: Pick<QuoteInfo, 'locations' | 'policy_type_name'>, now = clock.now()): Promise<QuoteResult | DataWithMessages> {
-  const warnings = await moratoriumWarnings({ properties: info.locations.map((location) => ({ zip: location.address_zip ?? null, state: location.address_state ?? null })), policyTypeName: info.policy_type_name, at: now });
+export async function withMoratoriumWarnings(quoted: QuoteResult | Promise<QuoteResult>, info: Pick<QuoteInfo, 'locations' | 'policy_type_name'>, now = clock.now()): Promise<QuoteResult | DataWithMessages> {
+  // The warnings depend on the request alone: read while the quote is made, not after it (a refused quote still answers its own error).
+  const warned = moratoriumWarnings({ properties: info.locations.map((location) => ({ zip: location.address_zip ?? null, state: location.address_state ?? null })), policyTypeName: info.policy_type_name, at: now });
+  warned.catch(() => undefined);
+  const result = await quoted;
+  const warnings = await warned;
   return warnings.length ? new DataWithMessages(result, warnings) : result;
 }
 

@@ -194,7 +194,10 @@ export function searchIndexWritesForRewriteToNewPolicy(old: SearchRecord, oldSta
   ];
 }
 
-/** A rewrite under the same number: the record moves to the new term (Active, its revision and dates) and names the term it came from. */
-export function searchIndexWritesForRewrite(policyId: string, moved: { activeRevisionId: string; effectiveDate: string; expirationDate: string; rewrittenFrom: RewriteSide }): IndexWrite[] {
+/** A rewrite under the same number: the record moves to the new term (Active, its revision, dates and policy type) and names the term it came from. */
+export function searchIndexWritesForRewrite(
+  policyId: string,
+  moved: { activeRevisionId: string; effectiveDate: string; expirationDate: string; policyTypeId: string; policyTypeName: string; rewrittenFrom: RewriteSide },
+): IndexWrite[] {
   return recordUpdates(policyId, { status: 'Active', revisionState: 'committed', cancelPendingDate: null, ...moved });
 }

@@ -134,6 +134,7 @@ interface RewrittenPolicy extends OfPolicy {
   fromTermId: string;
   cancelled?: unknown;
   namedInsuredNames: string[];
+  policyTypeName: string;
   committed: { policyId: string; policyNumber: string; termId: string; revisionId: string; policyTypeId: string; effectiveDate: string; expirationDate: string };
   newPolicy?: { record: { contactIds: string[]; agencyId: string | null; dateAdded: string } };
 }
@@ -147,7 +148,8 @@ export async function searchAtRewrite(rewritten: RewrittenPolicy, mode: { previe
   if (mode.preview) return part([]);
   const { committed } = rewritten;
   const from = { policyId: rewritten.policyId, policyNumber: rewritten.policyNumber, termId: rewritten.fromTermId };
-  const moved = { activeRevisionId: committed.revisionId, effectiveDate: committed.effectiveDate, expirationDate: committed.expirationDate };
+  // The new side is listed under its own policy type: a rewrite may have changed it.
+  const moved = { activeRevisionId: committed.revisionId, effectiveDate: committed.effectiveDate, expirationDate: committed.expirationDate, policyTypeId: committed.policyTypeId, policyTypeName: rewritten.policyTypeName };
   if (!rewritten.newPolicy) return part(searchIndexWritesForRewrite(rewritten.policyId, { ...moved, rewrittenFrom: from }));
   const old = await getSearchRecord(rewritten.policyId);
   if (!old) throw new Error(`The search record of policy ${rewritten.policyNumber} is missing`);
@@ -160,7 +162,6 @@ export async function searchAtRewrite(rewritten: RewrittenPolicy, mode: { previe
     policyNumber: committed.policyNumber,
     status: 'Active',
     revisionState: 'committed',
-    policyTypeId: committed.policyTypeId,
     dateAdded: record.dateAdded,
     namedInsuredNames: rewritten.namedInsuredNames,
     agencyId: record.agencyId,

@@ -109,6 +109,10 @@ export const billedMeter = {
    * run): the sizes it reads would slow every timed run and latency loop.
    */
   enabled: false,
+  /** S3 requests as AWS bills them: GETs (GetObject, HeadObject) and PUTs (PutObject, CopyObject, List, multipart parts); SQS requests of every kind. */
+  s3Gets: 0,
+  s3Puts: 0,
+  sqsRequests: 0,
   /** Starts metering from zero. */
   reset() {
     this.enabled = true;
@@ -116,8 +120,41 @@ export const billedMeter = {
     this.writeUnits = 0;
     this.calls = 0;
     this.overheadMs = 0;
+    this.s3Gets = 0;
+    this.s3Puts = 0;
+    this.sqsRequests = 0;
   },
 };
+
+/** S3 bills GET and HEAD at the GET price, every other request (PUT, COPY, POST, LIST, DELETE is free) at the PUT price. */
+export function s3RequestKind(command: string): 'get' | 'put' | 'free' {
+  if (/^(GetObject|HeadObject|HeadBucket)/.test(command)) return 'get';
+  if (/^DeleteObject/.test(command)) return 'free';
+  return 'put';
+}
+
+/**
+ * Counts the S3 and SQS requests every client of these classes sends while the meter is on
+ * (the service's own clients, the local queue pollers' and the presigners' alike): the
+ * prototypes' `send` is wrapped once, so clients created before or after are counted.
+ */
+export function meterRequests(classes: { S3Client: { prototype: { send: (...args: any[]) => any } }; SQSClient: { prototype: { send: (...args: any[]) => any } } }): void {
+  const wrap = (prototype: { send: (...args: any[]) => any }, count: (command: string) => void) => {
+    if ((prototype as { metered?: boolean }).metered) return;
+    const send = prototype.send;
+    prototype.send = function (this: unknown, command: { constructor: { name: string } }, ...rest: unknown[]) {
+      if (billedMeter.enabled) count(command.constructor.name.replace(/Command$/, ''));
+      return send.call(this, command, ...rest);
+    };
+    (prototype as { metered?: boolean }).metered = true;
+  };
+  wrap(classes.S3Client.prototype, (command) => {
+    const kind = s3RequestKind(command);
+    if (kind === 'get') billedMeter.s3Gets += 1;
+    else if (kind === 'put') billedMeter.s3Puts += 1;
+  });
+  wrap(classes.SQSClient.prototype, () => (billedMeter.sqsRequests += 1));
+}
 
 type WriteRequest = { kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck'; table: string; key: Item; item?: Item };
 

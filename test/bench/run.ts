@@ -9,10 +9,11 @@
  *   npm run bench -- --quick                       cold starts only, 5 imports per function
  *   npm run bench -- --functions create_policy,v2/auth/   only these functions' cold starts
  *   npm run bench -- --runs 21                     more imports per function
- *   npm run bench -- --no-bundles contacts         no cold starts; only the named scenarios
+ *   npm run bench -- --no-bundles contacts         no cold starts; only the named scenarios (the rest of
+ *                                                  results.json is kept, the re-run listed in its `reruns`)
  *   npm run bench -- --source-maps                 imports with --enable-source-maps (as the functions ran before issue 35)
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
@@ -40,10 +41,12 @@ const only = args.filter((arg, index) => !arg.startsWith('-') && !['--functions'
 // Every DynamoDB call the service makes is priced as AWS bills it (test/bench/billed-capacity.ts), not as DynamoDB Local reports it.
 const { onClientCreated } = await import('../../shared/platform/clients.js');
 const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-const { billedMeter, meterBilledCapacity } = await import('./billed-capacity.js');
+const { billedMeter, meterBilledCapacity, meterRequests } = await import('./billed-capacity.js');
 onClientCreated((client) => {
   if (client instanceof DynamoDBClient) meterBilledCapacity(client);
 });
+// S3 and SQS requests are counted too: a policy-year prices them (test/bench/cost.ts).
+meterRequests({ S3Client: (await import('@aws-sdk/client-s3')).S3Client, SQSClient: (await import('@aws-sdk/client-sqs')).SQSClient });
 const { startLocalService } = await import('../../infra/local/service.js');
 
 function percentile(sorted: number[], p: number): number {
@@ -70,13 +73,29 @@ async function main() {
   const coldStart = skipColdStarts ? undefined : await coldStarts();
   if (!skipScenarios) await scenarios(results);
   const options = { runs, quick, functions: functionFilter, scenarios: skipScenarios ? [] : only };
+  const measuredAt = new Date().toISOString();
+  const path = join(here, 'results.json');
+  // A run of some scenarios only (or without cold starts) keeps what it did not measure from the last
+  // results.json, and says which scenarios it re-ran, when, and beside which baseline.
+  const partial = only.length > 0 || skipColdStarts || skipScenarios;
+  const previous = partial && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>) : undefined;
+  const { baseline: rerunBaseline, ...rerun } = results;
+  const merged: Record<string, BenchRow[]> = previous ? { ...previous.results, ...rerun } : results;
   // Every call measured, priced at the dated list prices (test/bench/cost.ts).
-  const costs = { prices: PRICES, memoryMb: DEPLOYED_MEMORY_MB, perMillionCalls: pricedRows(results) };
-  if (costs.perMillionCalls.length) console.table(costs.perMillionCalls);
-  const output = { measuredAt: new Date().toISOString(), node: process.version, machine: `${process.arch}`, options, coldStart, results, costs };
+  const costs = { prices: PRICES, memoryMb: DEPLOYED_MEMORY_MB, perMillionCalls: pricedRows(merged) };
+  if (pricedRows(results).length) console.table(pricedRows(results));
+  const output = previous
+    ? {
+        ...previous,
+        results: merged,
+        costs,
+        ...(coldStart ? { coldStart } : {}),
+        reruns: [...(previous.reruns ?? []), { measuredAt, node: process.version, options, results: Object.keys(rerun), ...(rerunBaseline ? { baseline: rerunBaseline } : {}) }],
+      }
+    : { measuredAt, node: process.version, machine: `${process.arch}`, options, coldStart, results, costs };
   mkdirSync(here, { recursive: true });
-  writeFileSync(join(here, 'results.json'), `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`wrote ${join(here, 'results.json')}`);
+  writeFileSync(path, `${JSON.stringify(output, null, 2)}\n`);
+  console.log(`wrote ${path}`);
 }
 
 /** Posting and metering through one local service. */
@@ -93,7 +112,15 @@ function benchContext(url: string, administratorApiKey: string): BenchContext {
       const started = performance.now();
       const answer = await post(path, body, options.apiKey, options.headers).finally(() => (billedMeter.enabled = false));
       // The meter's own reads of item sizes are not the call's time (summed, they can exceed it where a call reads in parallel: then 0).
-      return { ...answer, ms: Math.max(0, performance.now() - started - billedMeter.overheadMs), readUnits: billedMeter.readUnits, writeUnits: billedMeter.writeUnits };
+      return {
+        ...answer,
+        ms: Math.max(0, performance.now() - started - billedMeter.overheadMs),
+        readUnits: billedMeter.readUnits,
+        writeUnits: billedMeter.writeUnits,
+        s3Gets: billedMeter.s3Gets,
+        s3Puts: billedMeter.s3Puts,
+        sqsRequests: billedMeter.sqsRequests,
+      };
     },
     latency: async (path, body, options = {}) => {
       const requests = options.requests ?? 300;

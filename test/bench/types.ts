@@ -10,6 +10,10 @@ export interface BenchCall {
   readUnits: number;
   writeUnits: number;
   ms: number;
+  /** S3 and SQS requests the call made (test/bench/billed-capacity.ts meterRequests). */
+  s3Gets: number;
+  s3Puts: number;
+  sqsRequests: number;
 }
 
 export interface BenchContext {

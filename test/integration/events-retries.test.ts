@@ -136,6 +136,33 @@ describe('scheduling and at-least-once (no consumer: the test hands the messages
     expect(await openDeliveries(subscriptionId, policyId)).toEqual([]);
     ok(await service.call(`${E}/delete`, { subscription_id: subscriptionId }));
   });
+  it("sends a policy's second event, whose message came while the first was still being sent, right after the first, and each once", async () => {
+    const { subscriptionId, policyId, eventId: first } = await subscribedEvent('Tan Dem');
+    const sent: string[] = [];
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const post = async (_url: string, _headers: Record<string, string>, body: string) => {
+      const id = JSON.parse(body).id as string;
+      sent.push(id);
+      if (id === first) await firstAnswered;
+      return { status: 200, body: 'ok' };
+    };
+    const firstMessage = publishEvent(policyId, first, { post });
+    while (sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second event's message is handled while the subscriber has not answered the first yet.
+    const write = eventOf({ type: 'policy.endorsed', policyId, policyNumber: 'P-TANDEM', transactionId: 'test-tandem-2' });
+    await runTransaction([write], { label: 'test event' });
+    const second = (write.Put!.Item as { eventId: string }).eventId;
+    await publishEvent(policyId, second, { post });
+    // Not sent ahead of the first: left to the walk that is sending it.
+    expect(sent).toEqual([first]);
+    answerFirst();
+    await firstMessage;
+    expect(sent).toEqual([first, second]);
+    expect(await openDeliveries(subscriptionId, policyId)).toEqual([]);
+    ok(await service.call(`${E}/delete`, { subscription_id: subscriptionId }));
+  });
+
   it("fans out a policy's events committed while nothing published, oldest first, each once, whichever message comes first", async () => {
     const { subscriptionId, policyId, eventId: first } = await subscribedEvent('Ord Erly');
     const sent: string[] = [];

@@ -9,6 +9,7 @@ import { wired } from '../../shared/lifecycle/joining.js';
 import type { TransactionWrite } from '../../shared/platform/transactions.js';
 import { config } from '../../shared/platform/config.js';
 import type { Principal } from '../../shared/platform/principal.js';
+import { policiesAtIssue } from '../../shared/policies/joins-moves.js';
 import { loadRevision } from '../../shared/policies/store.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -19,9 +20,9 @@ let service: TestService;
 const administrator: Principal = {
   contactId: 'lifecycle-test', credential: 'api_key', roleIds: [], heldRoleIds: [], permissions: new Set(['*']), agencyIds: [], scope: 'all', isAdministrator: true,
 };
-/** The issue move wired with only the given contributions. */
+/** The issue move wired with only the given contributions (beside the policies area's own commit). */
 const issuePolicy = (principal: Principal, by: { policyId: string }, issue: Array<(committed: CommittedRevision) => Promise<TransactionWrite[]>>) =>
-  wired({ issue: issue.map((writes) => async (committed: CommittedRevision) => ({ area: 'test', writes: await writes(committed) })) }, issueMove)(principal, by);
+  wired({ commit: [policiesAtIssue], issue: issue.map((writes) => async (committed: CommittedRevision) => ({ area: 'test', writes: await writes(committed) })) }, issueMove)(principal, by);
 const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
 
 async function quote(): Promise<{ policyId: string; policyNumber: string }> {

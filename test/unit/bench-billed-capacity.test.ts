@@ -1,7 +1,7 @@
 /** The bench's DynamoDB meter prices items of known size as AWS bills them (test/bench/billed-capacity.ts). */
 import { describe, expect, it } from 'vitest';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { billedItemReads, billedQueryReads, billedWriteUnits, TABLE_INDEXES } from '../bench/billed-capacity.js';
+import { billedItemReads, billedMeter, billedQueryReads, billedWriteUnits, meterRequests, s3RequestKind, TABLE_INDEXES } from '../bench/billed-capacity.js';
 import { itemSize } from '../support/item-size.js';
 
 type Item = Record<string, AttributeValue>;
@@ -83,5 +83,36 @@ describe('what a read is billed', () => {
     expect(billedQueryReads([2000, 2000, 2000], 'strong')).toBe(2);
     expect(billedQueryReads([2000, 2000, 2000], 'eventual')).toBe(1);
     expect(billedQueryReads([], 'strong')).toBe(1);
+  });
+});
+
+describe('what S3 and SQS requests are billed', () => {
+  it('prices GET and HEAD at the GET price, DELETE at nothing and every other request at the PUT price', () => {
+    expect(['GetObject', 'HeadObject'].map(s3RequestKind)).toEqual(['get', 'get']);
+    expect(['PutObject', 'CopyObject', 'ListObjectsV2', 'UploadPart'].map(s3RequestKind)).toEqual(['put', 'put', 'put', 'put']);
+    expect(s3RequestKind('DeleteObject')).toBe('free');
+  });
+
+  it('counts the requests of every client of the metered classes while the meter is on, and none while it is off', async () => {
+    class Client {
+      async send(command: object) {
+        return command.constructor.name;
+      }
+    }
+    class GetObjectCommand {}
+    class PutObjectCommand {}
+    class SendMessageCommand {}
+    const S3Client = class extends Client {};
+    const SQSClient = class extends Client {};
+    meterRequests({ S3Client, SQSClient });
+    billedMeter.enabled = false;
+    await new S3Client().send(new GetObjectCommand());
+    billedMeter.reset();
+    const s3 = new S3Client();
+    expect(await s3.send(new GetObjectCommand())).toBe('GetObjectCommand');
+    await s3.send(new PutObjectCommand());
+    await new SQSClient().send(new SendMessageCommand());
+    billedMeter.enabled = false;
+    expect({ s3Gets: billedMeter.s3Gets, s3Puts: billedMeter.s3Puts, sqsRequests: billedMeter.sqsRequests }).toEqual({ s3Gets: 1, s3Puts: 1, sqsRequests: 1 });
   });
 });

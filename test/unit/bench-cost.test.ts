@@ -1,6 +1,6 @@
 /** The bench's pricing (test/bench/cost.ts): what a call costs, and that the profile prices what was measured. */
 import { describe, expect, it } from 'vitest';
-import { callCost, mixCost, monthlyCost, perMillion, POLICY_YEAR_PROFILE, profileCall } from '../bench/cost.js';
+import { callCost, ISSUE_35_POLICY_YEAR, mixCost, monthlyCost, perMillion, policyYearCost, POLICY_YEAR_PROFILE, profileCall } from '../bench/cost.js';
 
 /** A results.json with every row the profile reads, at round figures. */
 function resultsWith(figures: { readUnits: number; writeUnits: number; ms: number }, reads = figures) {
@@ -35,7 +35,7 @@ describe('the policy-year profile', () => {
 
   it('refuses to price a line whose row the results lack, naming the scenario to run', () => {
     const line = POLICY_YEAR_PROFILE.find((candidate) => candidate.what.startsWith('payments'))!;
-    expect(() => profileCall(line, {})).toThrow(/npm run bench -- --no-bundles billing/);
+    expect(() => profileCall(line, {})).toThrow(/npm run bench -- --no-bundles policy-year/);
   });
 
   it('weighs reads and writes by how often a policy makes them, and the month by the number of policies', () => {
@@ -44,5 +44,24 @@ describe('the policy-year profile', () => {
     // The policy reads and the searches read alike here, so the reads' mix is that one call's price.
     expect(mix.readsPerMillion).toBe(perMillion(callCost({ readUnits: 2, writeUnits: 0, ms: 10 }).total));
     expect(monthlyCost(100_000, results).total).toBeCloseTo(monthlyCost(10_000, results).total * 10, 6);
+  });
+});
+
+describe("issue 35's policy-year", () => {
+  it('prices every line from a bench row: none is an estimate', () => {
+    expect(ISSUE_35_POLICY_YEAR.filter((line) => 'estimate' in line.source).map((line) => line.what)).toEqual([]);
+    expect(POLICY_YEAR_PROFILE.filter((line) => 'estimate' in line.source).map((line) => line.what)).toEqual([]);
+  });
+
+  it("adds the S3 and SQS requests a row measured to those its line adds, and prices them", () => {
+    const results: Record<string, Array<Record<string, unknown>>> = {};
+    for (const line of ISSUE_35_POLICY_YEAR) if (!('estimate' in line.source)) (results[line.source.scenario] ??= []).push({ name: line.source.row, readUnits: 1, writeUnits: 1, ms: 10, s3Puts: 1, sqsRequests: 1 });
+    const documents = ISSUE_35_POLICY_YEAR.find((line) => line.what.startsWith('documents'))!;
+    const call = profileCall({ what: documents.what, perPolicyYear: documents.count, source: documents.source, extra: documents.extra }, results);
+    // The request's queue (send, receive, delete) on top of what the call itself sent.
+    expect(call).toMatchObject({ s3Puts: 1, sqsRequests: 4, internal: true, measured: true });
+    const year = policyYearCost(results);
+    expect(year.lines.every((line) => line.measured)).toBe(true);
+    expect(year.s3AndSqs).toBeGreaterThan(0);
   });
 });

@@ -8,23 +8,6 @@ const WIRING = 'define-operation.ts';
 const MOVES_WIRING = 'moves';
 
 /**
- * Write builders still handed out by a face, each to be replaced by the area's contribution or
- * service (issue 29 item 2). The list may only shrink: a face exporting a new write builder or
- * key fails the test below.
- */
-const FACE_WRITE_BUILDERS_NOT_YET_MOVED = [
-  // policies: the policy's own writes of each move (lifecycle/).
-  'shared/policies/index.ts: cancellationWrites',
-  'shared/policies/index.ts: issueWrites',
-  'shared/policies/index.ts: endorsementCommitWrites',
-  'shared/policies/index.ts: heldRenewalCommitWrites',
-  'shared/policies/index.ts: renewalInForceWrites',
-  'shared/policies/index.ts: renewalRevisionRewriteWrites',
-  'shared/policies/index.ts: renewalStatusWrites',
-  'shared/policies/index.ts: renewalWrites',
-];
-
-/**
  * infra/ naming a store or keys. The local runtime (infra/local/) may, each listed; the CDK
  * constructs' deploy-time items are still to move behind their areas' faces.
  */
@@ -73,17 +56,13 @@ describe('the import graph of shared/', () => {
     expect(entryStoreImports(await entryModules())).toEqual([]);
   });
 
-  it('lets no public face hand out a DynamoDB write builder or a key beyond those not yet moved', () => {
+  it('lets no public face hand out a DynamoDB write builder or a key (issue 29 item 2)', () => {
     expect(
-      faceWriteBuildersAndKeys(faces).filter((found) => !FACE_WRITE_BUILDERS_NOT_YET_MOVED.includes(found)),
+      faceWriteBuildersAndKeys(faces),
       'An index.ts exports a DynamoDB write builder or a key (a name ending in Write(s)/Put/Delete(s)/Key, or anything from keys.ts). ' +
-        'Do not export it, and do not add it to FACE_WRITE_BUILDERS_NOT_YET_MOVED. Instead: for a policy move, add the area\'s contribution ' +
+        'Do not export it. Instead: for a policy move, add the area\'s contribution ' +
         'to its joins-moves.ts and list it in shared/moves/<move>.ts; outside a move, export a function that takes the facts and returns the ' +
         "area's own writes typed as the platform's TransactionWrite (like noteOf in shared/notes/store.ts or eventOf in shared/events/outbox.ts), or performs them itself.",
-    ).toEqual([]);
-    expect(
-      FACE_WRITE_BUILDERS_NOT_YET_MOVED.filter((listed) => !faceWriteBuildersAndKeys(faces).includes(listed)),
-      'These are no longer exported by their face: delete them from FACE_WRITE_BUILDERS_NOT_YET_MOVED (the list only shrinks).',
     ).toEqual([]);
   });
 

@@ -35,6 +35,13 @@ describe('endorsementCopy', () => {
     expect(copy.mortgagees[0].id).not.toBe('ref-1');
   });
 
+  it('copies a rewrite\'s committed revision as an endorsement, not as another rewrite (issue would route it to the rewrite move)', () => {
+    const rewritten = { ...base, header: { ...base.header, rewrite: { rewriteType: 'remainder_of_term', baseRevisionId: 'r-1', fromTermId: 't0', effectiveDate: '2026-04-11', expirationDate: '2027-01-01' } } } as unknown as RevisionSnapshot;
+    const endorsement = endorsementCopy(rewritten, { revisionId: 'r2', revisionDate: '2026-06-01', today: '2026-05-20', newId: () => `new-${(counter += 1)}` });
+    expect(endorsement.header.rewrite).toBeUndefined();
+    expect(endorsement.header.endorsement).toEqual({ baseRevisionId: 'r0' });
+  });
+
   it('places an item of one revision onto the same property of another, or nowhere when it is gone', () => {
     const added = { entity: 'LineItem', id: 'water', revisionId: 'r1', riskId: copy.risks[0].id, subLineInstanceId: copy.subLines[0].id } as unknown as LineItemRecord;
     expect(placeItem(added, copy, base)).toMatchObject({ id: 'water', revisionId: 'r0', riskId: 'risk-1', subLineInstanceId: 'sub-1' });

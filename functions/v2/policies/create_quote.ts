@@ -18,7 +18,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async ({ quote_info, hard_geoservice_bypass }, { principal }) => {
     const info = fromSimpleQuote(quote_info);
-    const quoted = await createQuote(principal, info, {
+    const quoted = createQuote(principal, info, {
       extended: false,
       runUwRules: true,
       runStateless: false,

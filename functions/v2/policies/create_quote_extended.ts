@@ -22,12 +22,12 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async (input, { principal, idempotencyKey, deadline }) => {
     const options = { extended: true, runUwRules: input.run_uw_rules, hardGeoBypass: input.hard_geoservice_bypass };
-    const quote = async () => {
+    const quote = () => {
       // requote true with a policy_number replaces that quote, as requote_extended does.
       const quoted =
         input.requote && !input.run_stateless && input.quote_info.policy_number
-          ? await requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
-          : await createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
+          ? requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
+          : createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
       return withMoratoriumWarnings(quoted, input.quote_info);
     };
     // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the quote made the first time instead of making a second.

@@ -40,9 +40,10 @@ async function seedMonth(): Promise<void> {
   await batchWriteAll(requests, { concurrency: 4 });
 }
 
-async function seedTerms(): Promise<void> {
+/** `count` terms in force, each earning from 2026-03-15 on (the policy-year scenario earns a book of its own). */
+export async function seedTerms(count = POLICIES): Promise<void> {
   const requests: BatchWriteRequest[] = [];
-  for (let index = 0; index < POLICIES; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     const termId = randomUUID();
     const effective = `2025-${String((index % 12) + 1).padStart(2, '0')}-15`;
     const earning: TermEarning = {

@@ -11,6 +11,7 @@
  * Goal (issue 35): p50 ≤ 1 s, p99 ≤ 3 s. Calls here go unmetered (the bench's DynamoDB meter
  * reads item sizes, which would slow the service under test).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startLocalWorkers } from '../../../infra/local/service.js';
@@ -25,6 +26,25 @@ const MOVES_PER_SECOND = 20;
 const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 60);
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * CPU seconds this process and its children (DynamoDB Local, the SQS server when spawned) have
+ * used: on a shared machine the wall-clock figures move with the load, CPU spent per event much less.
+ */
+function cpuSeconds(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      // After the command: state, ppid, ..., utime (12th) and stime (13th), in clock ticks.
+      if (Number(fields[1]) === process.pid) children += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return (own.user + own.system) / 1e6 + children;
+}
 
 async function waitFor(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -87,6 +107,7 @@ export const scenario: BenchScenario = {
       // The baseline call, in this run, on this machine's load.
       const baseline = await context.latency('/api/v2/utils/get_release_info', {}, { requests: 100, concurrency: 2 });
       const payments = MOVES_PER_SECOND * SECONDS;
+      const cpuBefore = cpuSeconds();
       const started = Date.now();
       const sent: Array<Promise<unknown>> = [];
       // A payment the loaded machine could not post in time is counted, not fatal: its event never existed.
@@ -100,6 +121,7 @@ export const scenario: BenchScenario = {
       const sentSeconds = (Date.now() - started) / 1000;
       const posted = () => [...arrivals.values()].filter((arrival) => arrival.type === 'payment.posted');
       const complete = await waitFor(() => posted().length >= payments - refused, 180_000);
+      const cpuMsPerPayment = ((cpuSeconds() - cpuBefore) * 1000) / Math.max(1, posted().length);
       const delays = posted().map((arrival) => arrival.at[0] - Date.parse(arrival.occurredAt)).sort((a, b) => a - b);
       // Per-policy order: each policy's events first arrive in the order they were committed (event ids sort by time).
       let outOfOrder = 0;
@@ -119,6 +141,8 @@ export const scenario: BenchScenario = {
         p50VsBaseline: round(p50 / baseline.p50, 1),
         outOfOrder,
         sentTwice: posted().filter((arrival) => arrival.at.length > 1).length,
+        // The payment's call and its event's delivery, all in: node and DynamoDB Local.
+        cpuMsPerEvent: round(cpuMsPerPayment, 1),
       });
 
       // Publication rate: outbox events committed while nothing publishes, then drained.
@@ -130,11 +154,12 @@ export const scenario: BenchScenario = {
         return eventOf({ type: 'policy.endorsed', policyId: policy.policyId, policyNumber: policy.policyNumber, transactionId: `bench-${n}` });
       });
       for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
+      const drainCpu = cpuSeconds();
       const drainStarted = performance.now();
       workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
       const drained = await waitFor(async () => arrivals.size - before >= backlog && (await pendingEvents(1)).length === 0, 300_000);
       const seconds = (performance.now() - drainStarted) / 1000;
-      rows.push({ name: `${backlog} outbox events published and delivered (one subscriber)`, complete: drained ? 'yes' : 'no', seconds: round(seconds, 1), eventsPerSecond: Math.round((arrivals.size - before) / seconds) });
+      rows.push({ name: `${backlog} outbox events published and delivered (one subscriber)`, complete: drained ? 'yes' : 'no', seconds: round(seconds, 1), eventsPerSecond: Math.round((arrivals.size - before) / seconds), cpuMsPerEvent: round(((cpuSeconds() - drainCpu) * 1000) / Math.max(1, arrivals.size - before), 1) });
     } finally {
       await workers.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -19,7 +19,7 @@ import { timedNightlyRun } from '../scenario-helpers.js';
 const P = '/api/v2/policies';
 
 /** Seeds `count` issued policies ending on `expirationDate`, copies of `template`; with `withRevision`, each with a revision of its own to renew from. */
-async function seedPolicies(template: RevisionSnapshot, base: Awaited<ReturnType<typeof getPolicyWithTerms>> & object, count: number, year: number, expirationDate: string, withRevision: boolean) {
+export async function seedPolicies(template: RevisionSnapshot, base: Awaited<ReturnType<typeof getPolicyWithTerms>> & object, count: number, year: number, expirationDate: string, withRevision: boolean) {
   const requests = [];
   const effectiveDate = `${Number(expirationDate.slice(0, 4)) - 1}${expirationDate.slice(4)}`;
   for (let n = 1; n <= count; n += 1) {
