@@ -4,3 +4,4 @@
  */
 export { countiesOfState, lookupZip } from './zip-lookup.js';
 export { lookupZipOnFirstUse } from './zip-lookup-on-first-use.js';
+export { addressInfoFromZip, propertyInfoFromZip } from './zip-answers.js';
