@@ -33,18 +33,21 @@ export interface WorkedExampleOptions {
 
 /** Issued for `name`, effective `effective` (YYYY-MM-DD; the clock's day when absent), billed Full Pay or on `billingScheduleId`, in ZIP 10001 or `zip`. */
 export async function issueWorkedExample(service: TestService, name: string, effective: string = todayIso(), options: WorkedExampleOptions = {}): Promise<IssuedWorkedExample> {
-  const as = options.apiKey ? { apiKey: options.apiKey } : {};
   const [year, month, day] = effective.split('-');
+  const quoteInfo = {
+    quote_info: {
+      effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
+      underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+      locations: [{ address_zip: options.zip ?? '10001' }],
+      items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+      ...(options.agencyId ? { agency_id: options.agencyId } : {}),
+    },
+  };
+  // A service's own key unless an agent's is given (a local run's service keeps its key in its default options).
   const quote = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: options.zip ?? '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-        ...(options.agencyId ? { agency_id: options.agencyId } : {}),
-      },
-    }, as),
+    options.apiKey
+      ? await service.call(`${P}/create_quote_extended`, quoteInfo, { apiKey: options.apiKey })
+      : await service.call(`${P}/create_quote_extended`, quoteInfo),
   );
   ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
   const issued = ok(
