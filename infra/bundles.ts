@@ -64,8 +64,10 @@ interface StagedBundle {
   directory: string;
   /** Absolute paths of the source files whose code is in the bundle. */
   inputs: string[];
-  /** Absolute paths of the data files shipped beside `index.mjs` (a run-time module: as built). */
+  /** Absolute paths of the data files shipped beside `index.mjs` (a run-time module: as built), and what those modules read. */
   runtimeFiles: string[];
+  /** The files `index.mjs` itself names (source paths): what a cold start may reach without loading another module first. */
+  namedByIndex: string[];
 }
 
 export class FunctionBundles {
@@ -91,6 +93,15 @@ export class FunctionBundles {
   /** The data files (absolute source paths) shipped beside the entry's `index.mjs`. */
   runtimeFilesOf(entry: string): string[] {
     return this.bundleOf(entry).runtimeFiles;
+  }
+
+  /**
+   * The files (source paths) the entry's `index.mjs` itself reads or loads beside it: not the data
+   * of a module loaded on first use (the moves' ZIP lookup for a moratorium check ships its table,
+   * but no cold start of theirs reaches it).
+   */
+  filesNamedByBundleOf(entry: string): string[] {
+    return this.bundleOf(entry).namedByIndex;
   }
 
   /** Removes the bundles (after synth has copied them into the cloud assembly). */
@@ -123,17 +134,27 @@ export class FunctionBundles {
     for (const [entry, name] of names) {
       const directory = join(work, name);
       const inputs = Object.keys(outputs[`${name}/index.mjs`]?.inputs ?? {}).map((input) => resolve(work, input));
-      const runtimeFiles = runtimeFilesNamedIn(readFileSync(join(directory, 'index.mjs'), 'utf8'), inputs).map((file) => {
-        const shipped = join(directory, basename(file));
-        // A module loaded at run time (`./<name>.mjs` named beside `<name>.ts`) is built on its own, with the same recipe.
-        if (file.endsWith('.mjs') && !existsSync(file)) {
-          buildSync({ ...ESBUILD_OPTIONS, entryPoints: [file.replace(/\.mjs$/, '.ts')], outfile: shipped, absWorkingDir: work });
-          return shipped;
+      const namedByIndex = runtimeFilesNamedIn(readFileSync(join(directory, 'index.mjs'), 'utf8'), inputs);
+      const runtimeFiles: string[] = [];
+      const ship = (files: string[]) => {
+        for (const file of files) {
+          const shipped = join(directory, basename(file));
+          if (existsSync(shipped)) continue;
+          // A module loaded at run time (`./<name>.mjs` named beside `<name>.ts`) is built on its own, with the same recipe;
+          // what it reads beside itself at run time (the ZIP lookup's table) is shipped too.
+          if (file.endsWith('.mjs') && !existsSync(file)) {
+            const built = buildSync({ ...ESBUILD_OPTIONS, entryPoints: [file.replace(/\.mjs$/, '.ts')], outfile: shipped, absWorkingDir: work });
+            runtimeFiles.push(shipped);
+            const laterInputs = Object.keys(Object.values(built.metafile!.outputs).find((output) => output.entryPoint)?.inputs ?? {}).map((input) => resolve(work, input));
+            ship(runtimeFilesNamedIn(readFileSync(shipped, 'utf8'), laterInputs));
+            continue;
+          }
+          copyFileSync(file, shipped);
+          runtimeFiles.push(file);
         }
-        copyFileSync(file, shipped);
-        return file;
-      });
-      staged.set(entry, { directory, inputs, runtimeFiles });
+      };
+      ship(namedByIndex);
+      staged.set(entry, { directory, inputs, runtimeFiles, namedByIndex });
     }
     return staged;
   }

@@ -11,7 +11,7 @@
  * Administrator in place: the table outlives the stack, and so must its first key.
  */
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
+import { ensureAdministrator } from '../../shared/auth/index.js';
 
 export const PHYSICAL_RESOURCE_ID = 'bootstrap-administrator';
 

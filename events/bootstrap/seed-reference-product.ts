@@ -6,7 +6,7 @@
  * Deleting the resource leaves the catalog in place: the table outlives the stack.
  */
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
+import { seedReferenceCatalog } from '../../shared/catalog/index.js';
 
 export const PHYSICAL_RESOURCE_ID = 'reference-catalog';
 

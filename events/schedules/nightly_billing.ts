@@ -5,7 +5,7 @@
  */
 import { todayIso } from '../../shared/platform/dates.js';
 import { defineSchedule } from '../../shared/platform/schedule.js';
-import { planNightlyBilling } from '../../shared/billing/nightly.js';
+import { planNightlyBilling } from '../../shared/billing/index.js';
 
 /** An EventBridge scheduled event (its `time` names the day), or `{ date }` for a run by hand. */
 export const handler = defineSchedule({

@@ -7,7 +7,7 @@
  */
 import { defineSchedule } from '../../shared/platform/schedule.js';
 import { clock } from '../../shared/platform/clock.js';
-import { nightlyPrintDate, planPrintRun } from '../../shared/documents/print-runs.js';
+import { nightlyPrintDate, planPrintRun } from '../../shared/documents/index.js';
 
 /** A run for another date can be asked with `{ "printDate": "YYYY-MM-DD" }` (a manual or local run). */
 export const handler = defineSchedule({

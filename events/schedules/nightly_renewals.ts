@@ -6,7 +6,7 @@
  */
 import { todayIso } from '../../shared/platform/dates.js';
 import { defineSchedule } from '../../shared/platform/schedule.js';
-import { planRenewalRun } from '../../shared/lifecycle/nightly-renewals.js';
+import { planRenewalRun } from '../../shared/lifecycle/index.js';
 
 /** An EventBridge scheduled event (its `time` names the day), or `{ date }` for a run by hand. */
 export const handler = defineSchedule({

@@ -17,10 +17,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { bootstrapAdministratorProfile, BOOTSTRAP_ADMINISTRATOR_ID } from '../../shared/auth/bootstrap-administrator.js';
-import { apiKeyIdKey, apiKeyKey, oauthClientKey } from '../../shared/auth/keys.js';
-import { listingPartitions } from '../../shared/contacts/index-store.js';
-import { contactKey, listingCounterKey } from '../../shared/contacts/keys.js';
+import { bootstrapAdministratorPartitions, BOOTSTRAP_ADMINISTRATOR_ID } from '../../shared/auth/index.js';
 import type { FunctionBundles } from '../bundles.js';
 import { PROJECT_ROOT, ServiceFunction, type DataResources } from './service-function.js';
 
@@ -36,11 +33,7 @@ export const ADMINISTRATOR_API_KEY_LENGTH = 48;
  * before the run); the one OAuth client record by Update.
  */
 export function bootstrapAdministratorWrites(clientId: string): { put: string[]; update: string[] } {
-  const counters = listingPartitions(bootstrapAdministratorProfile()).map(({ roleKey, scopeKey }) => listingCounterKey(roleKey, scopeKey).pk);
-  return {
-    put: [contactKey(BOOTSTRAP_ADMINISTRATOR_ID).pk, `${apiKeyKey('').pk}*`, `${apiKeyIdKey('').pk}*`],
-    update: [...counters, oauthClientKey(clientId).pk],
-  };
+  return bootstrapAdministratorPartitions(clientId);
 }
 
 export interface BootstrapAdministratorProps {

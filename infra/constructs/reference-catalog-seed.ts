@@ -10,8 +10,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { CATALOG_PARTITION, PRODUCT_VERSION_PARTITION } from '../../shared/catalog/keys.js';
-import { referenceCatalogRecords } from '../../shared/catalog/reference-data.js';
+import { catalogSeedPartitions, referenceCatalogRecords } from '../../shared/catalog/index.js';
 import type { FunctionBundles } from '../bundles.js';
 import { PROJECT_ROOT, ServiceFunction, type DataResources } from './service-function.js';
 
@@ -42,13 +41,14 @@ export class ReferenceCatalogSeed extends Construct {
       environment: { TABLE_NAME: props.data.table.tableName },
       bundles: props.bundles,
     });
+    const partitions = catalogSeedPartitions();
     // Whether a carrier has published its own version: the seed then writes nothing over it.
     seed.function.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'ReadProductVersions',
         actions: ['dynamodb:Query'],
         resources: [props.data.table.tableArn],
-        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [PRODUCT_VERSION_PARTITION] } },
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': partitions.read } },
       }),
     );
     // Only catalog records: batch writes of items in the catalog partition.
@@ -57,7 +57,7 @@ export class ReferenceCatalogSeed extends Construct {
         sid: 'WriteCatalog',
         actions: ['dynamodb:BatchWriteItem', 'dynamodb:PutItem'],
         resources: [props.data.table.tableArn],
-        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [CATALOG_PARTITION] } },
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': partitions.write } },
       }),
     );
     const provider = new cr.Provider(this, 'Provider', {

@@ -7,7 +7,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { fileURLToPath } from 'node:url';
 import { Construct } from 'constructs';
-import { SIGNING_PAGE_PATH } from '../../shared/signatures/builtin-vendor.js';
+import { SIGNING_PAGE_PATH } from '../../shared/signatures/index.js';
 import type { FunctionBundles } from '../bundles.js';
 import { ServiceFunction, type DataResources } from './service-function.js';
 

@@ -4,7 +4,7 @@
  * (infra/local/signing-routes.ts); it takes no credential: the link's token is the proof.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { serveSigningPage } from '../../shared/signatures/signing-page.js';
+import { serveSigningPage } from '../../shared/signatures/index.js';
 
 /** A form of a signing page is a few hundred bytes; anything far larger is not one. */
 const FORM_LIMIT_BYTES = 16 * 1024;

@@ -7,14 +7,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
+import { seedReferenceCatalog } from '../../shared/catalog/index.js';
 import { QUEUE_NAMES, QUEUES, queueUrlVariable } from '../../shared/platform/queues.js';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../shared/platform/table.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type EmbeddedStores } from './stores.js';
 
 
 // The same Administrator the deploy-time seed ensures in AWS (events/bootstrap/ensure-administrator.ts).
-export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/bootstrap-administrator.js';
+export { BOOTSTRAP_ADMINISTRATOR_ID, ensureAdministrator } from '../../shared/auth/index.js';
 // Seals personal identifiers stored in clear before sealing existed; a no-op once it has run.
 export { sealStoredIdentifiers } from '../../shared/contacts/seal-identifiers-migration.js';
 // Writes the lockbox-due records of accounts written before them; a no-op once it has run.

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newToken } from '../../shared/auth/secrets.js';
+import { newToken } from '../../shared/auth/index.js';
 import { anchoredClockSetting, CLOCK_VARIABLE, clockStart } from '../../shared/platform/clock.js';
 import { claimDataDir, DataDirBusyError, portInUse } from './data-lock.js';
 import { startLocalService } from './service.js';

@@ -10,8 +10,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newToken } from '../../shared/auth/secrets.js';
-import type { NightlyAccountDecision } from '../../shared/billing/model.js';
+import { newToken } from '../../shared/auth/index.js';
+import type { NightlyAccountDecision } from '../../shared/billing/index.js';
 import { getNightlyRun, type NightlyDecision, type NightlyRun } from '../../shared/platform/nightly-runs.js';
 import { pendingDeliverableRequests } from '../../shared/documents/request-store.js';
 import { claimDataDir, DataDirBusyError, dataDirHolder } from './data-lock.js';

@@ -9,10 +9,8 @@
  *                           for the run and prints its report (--state FL, --renewing-within 90, --csv: one line a policy)
  * Exits 0 when all is well, 1 when the package has problems, 2 on a wrong command line.
  */
-import { readPackageFolder } from '../../shared/catalog/package-folder.js';
-import { diffPackages } from '../../shared/catalog/package-diff.js';
-import { readPackage, type PackageProblem } from '../../shared/catalog/package-schema.js';
-import { checkProductPackage } from '../../shared/products/check.js';
+import { diffPackages, readPackageFolder, readPackage, type PackageProblem } from '../../shared/catalog/index.js';
+import { checkProductPackage } from '../../shared/products/index.js';
 
 const USAGE = 'usage: npm run product -- validate <folder> | test <folder> | diff <a> <b> | publish <folder> [--url <service url>] [--api-key <key>] | impact <folder> [--state FL] [--renewing-within 90] [--csv] [--url <service url>] [--api-key <key>]';
 

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { authenticator } from '../../shared/auth/authenticate.js';
+import { authenticator } from '../../shared/auth/index.js';
 import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
 import { presentedCredentials } from '../../shared/platform/credentials.js';
 import type { LocalRequest, LocalResponse, LocalRoute } from './server.js';

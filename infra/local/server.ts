@@ -21,7 +21,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { pathToFileURL } from 'node:url';
 import { listOperationRoutes, type OperationRoute } from '../routes.js';
-import { authenticate } from '../../shared/auth/authenticate.js';
+import { authenticate } from '../../shared/auth/index.js';
 import { presentedCredentials } from '../../shared/platform/credentials.js';
 import { AuthenticationError } from '../../shared/platform/errors.js';
 import { OPERATION_TIMEOUT_SECONDS } from '../../shared/platform/invocation.js';

@@ -1,6 +1,5 @@
 /** The built-in signature vendor's signing page (GET shows it, POST signs), on the local server. */
-import { SIGNING_PAGE_PATH } from '../../shared/signatures/builtin-vendor.js';
-import { serveSigningPage } from '../../shared/signatures/signing-page.js';
+import { SIGNING_PAGE_PATH, serveSigningPage } from '../../shared/signatures/index.js';
 import type { LocalRoute } from './server.js';
 
 export function signingPageRoutes(): LocalRoute[] {

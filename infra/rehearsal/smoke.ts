@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { missingExpectedLine, readmeBlock } from './readme-blocks.js';
-import { signWebhook } from '../../shared/signatures/webhook-signature.js';
+import { signWebhook } from '../../shared/signatures/index.js';
 import type { RehearsedService } from './rehearse.js';
 import { clock } from '../../shared/platform/clock.js';
 import { addDays } from '../../shared/platform/dates.js';

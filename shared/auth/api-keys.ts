@@ -14,7 +14,7 @@ async function requireContact(contactId: string): Promise<void> {
 }
 
 /** A new key for the contact; the answer is the only place the key ever appears. */
-export async function issueApiKey(contactId: string, description: string) {
+export async function issueApiKeyTo(contactId: string, description: string) {
   await requireContact(contactId);
   return createApiKey(contactId, description);
 }
@@ -31,7 +31,7 @@ export async function revokeApiKeyById(keyId: string): Promise<ApiKeyRecord> {
 }
 
 /** How a key is described on the wire: everything but the key. */
-export function describeApiKey(key: ApiKeyRecord) {
+export function apiKeyDescription(key: ApiKeyRecord) {
   return {
     key_id: key.keyId,
     contact_id: key.contactId,

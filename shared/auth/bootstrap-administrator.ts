@@ -5,8 +5,8 @@
  * (infra/local/bootstrap.ts) and the deploy-time seed (events/bootstrap/ensure-administrator.ts)
  * both call ensureAdministrator; every step is idempotent, so it runs on every start or deploy.
  */
-import { createContactProfileIfAbsent, type ContactProfile, ADMINISTRATOR_ROLE_ID } from '../contacts/index.js';
-import { ensureApiKey, ensureOAuthClient } from './store.js';
+import { contactCreationPartitions, createContactProfileIfAbsent, type ContactProfile, ADMINISTRATOR_ROLE_ID } from '../contacts/index.js';
+import { credentialSeedPartitions, ensureApiKey, ensureOAuthClient } from './store.js';
 import { clock } from '../platform/clock.js';
 
 /** Fixed, so that a restart or a redeploy finds the same contact again. */
@@ -22,6 +22,17 @@ export function bootstrapAdministratorProfile(createdAt = clock.now().toISOStrin
     createdAt,
     version: 1,
   };
+}
+
+/**
+ * The partitions (IAM `dynamodb:LeadingKeys` patterns) ensureAdministrator writes, by action: the
+ * contact by Put and the listing counters it joins by Update; the API key and its id pointer by
+ * Put; the OAuth client record by Update. The deploy-time seed's role is scoped to exactly these.
+ */
+export function bootstrapAdministratorPartitions(clientId: string): { put: string[]; update: string[] } {
+  const contact = contactCreationPartitions(bootstrapAdministratorProfile());
+  const credentials = credentialSeedPartitions(clientId);
+  return { put: [...contact.put, ...credentials.put], update: [...contact.update, ...credentials.update] };
 }
 
 export interface BootstrapAdministratorOptions {

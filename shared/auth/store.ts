@@ -84,6 +84,20 @@ export async function createApiKey(contactId: string, description: string, apiKe
   return { keyId, apiKey, contactId, description, createdAt };
 }
 
+/** The partitions (IAM `dynamodb:LeadingKeys` patterns) of every API key record: a role that records a key's use is scoped to them. */
+export function apiKeyPartitionPattern(): string {
+  return `${apiKeyKey('').pk}*`;
+}
+
+/**
+ * The partitions (IAM `dynamodb:LeadingKeys` patterns) that ensuring an API key and an OAuth
+ * client writes, by action: the key and its id pointer by Put (neither known before the run),
+ * the OAuth client record by Update.
+ */
+export function credentialSeedPartitions(clientId: string): { put: string[]; update: string[] } {
+  return { put: [apiKeyPartitionPattern(), `${apiKeyIdKey('').pk}*`], update: [oauthClientKey(clientId).pk] };
+}
+
 /** Makes sure `apiKey` works for the contact (bootstrap): creates it unless its digest exists. */
 export async function ensureApiKey(contactId: string, apiKey: string, description: string): Promise<void> {
   try {

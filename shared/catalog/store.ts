@@ -129,3 +129,11 @@ export async function deleteCatalogRecords(keys: ReadonlyArray<{ kind: CatalogKi
   await batchWriteAll(keys.map(({ kind, id }) => ({ DeleteRequest: { Key: catalogKey(kind, id) } })));
   forgetCatalogCache();
 }
+
+/**
+ * The partitions (IAM `dynamodb:LeadingKeys`) the reference catalog seed touches: it reads the
+ * published product versions (a carrier's own version is left alone) and writes catalog records.
+ */
+export function catalogSeedPartitions(): { read: string[]; write: string[] } {
+  return { read: [PRODUCT_VERSION_PARTITION], write: [CATALOG_PARTITION] };
+}

@@ -28,7 +28,7 @@ import {
   loginNameKey,
   nameWordQuery,
 } from './keys.js';
-import { planIndexChange, type TableItem } from './index-store.js';
+import { listingPartitions, planIndexChange, type TableItem } from './index-store.js';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { clock } from '../platform/clock.js';
 
@@ -135,6 +135,18 @@ export async function createContact(records: NewContactRecords): Promise<void> {
     if (error instanceof RecordChangedError) throw new BusinessRuleError('A contact with this id already exists');
     throw error;
   }
+}
+
+/**
+ * The partitions (IAM `dynamodb:LeadingKeys`) that creating this profile writes, by action: the
+ * contact's own partition by Put, the listing counters it joins by Update. A deploy-time role
+ * that creates a known contact is scoped to exactly these.
+ */
+export function contactCreationPartitions(profile: ContactProfile): { put: string[]; update: string[] } {
+  return {
+    put: [contactKey(profile.id).pk],
+    update: listingPartitions(profile).map(({ roleKey, scopeKey }) => listingCounterKey(roleKey, scopeKey).pk),
+  };
 }
 
 /** Creates the contact's profile record unless one with that id exists; answers whether it created it. */

@@ -9,3 +9,8 @@ export type { AreaPart, Contribution, JoinMode, Wired } from './joining.js';
 export type { cancelPolicy } from './cancel.js';
 export type { rescindCancellation } from './rescind.js';
 export { previewRenewal, type RenewalPreview } from './renew.js';
+export { discardEndorsement, openEndorsement, policySnapshot, revisionStatus } from './endorse.js';
+export { decideRenewalBatch, planRenewalRun, renewalBatchMessage } from './nightly-renewals.js';
+export { RENEWAL_DECISION_PERMISSION } from './renew.js';
+export { planRenewalRunByHand } from './renewal-run-by-hand.js';
+export { REWRITE_TYPES, openRewrite } from './rewrite.js';

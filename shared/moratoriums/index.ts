@@ -4,3 +4,4 @@
  */
 export { moratoriumPreview, moratoriumsBlocking, moratoriumWarnings, readMoratoriums, refuseUnderMoratoriums, type MoratoriumCheck, type MoratoriumsRead } from './service.js';
 export { MoratoriumRefusalError, type MoratoriumBlock } from './model.js';
+export { MORATORIUM_PERMISSION, declareMoratorium, liftMoratorium, listMoratoriumsFor, releaseMoratoriumHold, retrieveMoratorium } from './service.js';

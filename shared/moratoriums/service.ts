@@ -5,17 +5,19 @@
  * against every moratorium that refused it; an underwriter may release one policy with a reason.
  */
 import { randomUUID } from 'node:crypto';
-import { getCarrierSettings, getProductCatalog } from '../catalog/index.js';
+import { getProductCatalog } from '../catalog/index.js';
 import { eventOf } from '../events/index.js';
-import { lookupZip } from '../geography/index.js';
 import { clock } from '../platform/clock.js';
+import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 import { BusinessRuleError, PermissionDeniedError } from '../platform/errors.js';
 import { hasPermission, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, revisionWithinReach, type RevisionSnapshot } from '../policies/index.js';
-import { MoratoriumNotFoundError, MoratoriumRefusalError, type Moratorium, type MoratoriumBlock, type MoratoriumRefusal, type MoratoriumRelease, type MoratoriumSubject, type PropertyLocation } from './model.js';
-import { coverageIncreases, declaredArea, DEFAULT_GRACE_DAYS, moratoriumsOver, moratoriumsReaching, quoteBeforeMoratorium, unreleased, type CoverageLine, type DeclarationRequest } from './rules.js';
-import { getMoratorium, listMoratoriums, moratoriumCreate, moratoriumRecords, moratoriumUpdate, putRefusal, putRelease, releasesOf } from './store.js';
+import { policyWithinReach, type RevisionSnapshot } from '../policies/index.js';
+// The quotes' warnings locate properties as the in-depth check does (the quote functions look ZIP codes up anyway).
+import { BLOCKED_WHAT, locationOf } from './blocking.js';
+import { MoratoriumNotFoundError, type Moratorium, type MoratoriumBlock, type MoratoriumRefusal, type MoratoriumRelease, type MoratoriumSubject } from './model.js';
+import { declaredArea, moratoriumsReaching, type DeclarationRequest } from './rules.js';
+import { getMoratorium, listMoratoriums, moratoriumCreate, moratoriumRecords, moratoriumUpdate, putRelease, releasesOf } from './store.js';
 
 /** Who declares, lifts and releases: underwriters and Administrators (the reinstatement's permission), never an agent. */
 export const MORATORIUM_PERMISSION = 'reviews:write';
@@ -135,28 +137,6 @@ export async function releaseMoratoriumHold(principal: Principal, request: { mor
 
 // ---------------------------------------------------------------- what the moves and quotes ask
 
-/** Where a property is, from its own address: the county set on it, else every county its ZIP serves; the state from the ZIP when not given. */
-function locationOf(property: { zip?: string | null; state?: string | null; countyFips?: string | null }): PropertyLocation {
-  const info = property.zip ? lookupZip(property.zip) : undefined;
-  const zip = info?.valid ? info.zip : (property.zip?.trim() || null);
-  const counties = property.countyFips ? [property.countyFips] : (info?.counties ?? []).map((county) => county.fips);
-  const state = (property.state?.trim() || info?.stateAbbr || null)?.toUpperCase() ?? null;
-  return { state, counties, zip };
-}
-
-const locationsOf = (snapshot: RevisionSnapshot): PropertyLocation[] =>
-  snapshot.risks.map((risk) => locationOf({ zip: risk.address_zip ?? null, state: risk.address_state ?? null, countyFips: risk.county?.code || null }));
-
-async function policyTypeNameOf(policyTypeId: string): Promise<string> {
-  return (await getProductCatalog()).policyTypes.find((type) => type.id === policyTypeId)?.name ?? '';
-}
-
-/** The carrier's grace: a quote submitted before a moratorium and effective this many days after its start may still bind. */
-async function graceDays(): Promise<number> {
-  const configured = Number((await getCarrierSettings()).advancedSettings?.['moratorium-grace-days']);
-  return Number.isInteger(configured) && configured >= 0 ? configured : DEFAULT_GRACE_DAYS;
-}
-
 /** What a move asks: which block, for which call, about which revision (an endorsement: its open revision). */
 export interface MoratoriumCheck {
   block: MoratoriumBlock;
@@ -189,6 +169,9 @@ export function readMoratoriums(): MoratoriumsRead {
 
 const CANCELLATIONS_NEVER_BARRED = /payment|insured'?s request|rewrit/i;
 
+/** The in-depth check, loaded by the first call a moratorium in force may block (blocking.ts). */
+const blocking = /* @__PURE__ */ moduleOnFirstUse<typeof import('./blocking.js')>(new URL('./blocking.mjs', import.meta.url), new URL('./blocking.ts', import.meta.url));
+
 /**
  * The moratoriums that would refuse the call, with what the change does; none when nothing
  * does. Writes nothing: a preview shows it, and `refuseUnderMoratoriums` acts on it.
@@ -197,69 +180,25 @@ export async function moratoriumsBlocking(principal: Principal, check: Moratoriu
   const none = { moratoriums: [], changes: [] };
   if (check.block === 'cancellation' && check.cancelReason && CANCELLATIONS_NEVER_BARRED.test(check.cancelReason)) return none;
   const all = await (check.moratoriums ?? listMoratoriums());
-  const at = (check.at ?? clock.now()).toISOString();
   if (!all.some((moratorium) => moratorium.blocks.includes(check.block))) return none;
-  const snapshot = typeof check.revision === 'string' ? await revisionWithinReach(principal, check.revision) : check.revision;
-  let changes: string[] = [];
-  if (check.block === 'coverage_increase') {
-    const baseId = snapshot.header.endorsement?.baseRevisionId;
-    if (!baseId) return none;
-    changes = coverageIncreases(coverageLines(await revisionWithinReach(principal, baseId)), coverageLines(snapshot));
-    if (!changes.length) return none;
-  }
-  const subject: MoratoriumSubject = { locations: locationsOf(snapshot), policyTypeName: await policyTypeNameOf(snapshot.header.policyTypeId) };
-  let over = moratoriumsOver(all, subject, check.block, at);
-  if (check.block === 'new_business' && check.quoteCreatedAt && over.length) {
-    const grace = await graceDays();
-    const quote = { createdAt: check.quoteCreatedAt, effectiveDate: snapshot.header.termStart };
-    over = over.filter((moratorium) => !quoteBeforeMoratorium(moratorium, quote, grace));
-  }
-  if (check.block === 'new_business' && check.boundAt) {
-    const boundAt = check.boundAt;
-    over = over.filter((moratorium) => moratorium.startsAt <= boundAt);
-  }
-  if (!over.length) return none;
-  const releases = await releasesOf(over.map((moratorium) => moratorium.moratoriumId), snapshot.header.policyId);
-  return { moratoriums: unreleased(over, releases, snapshot.header.policyId), changes, snapshot };
+  return (await blocking()).moratoriumsBlockingAmong(principal, check, all);
 }
-
-const BLOCKED_WHAT: Record<MoratoriumBlock, string> = {
-  new_business: 'binding new business',
-  coverage_increase: 'an increase of coverage',
-  reinstatement: 'reinstatement',
-  cancellation: 'cancellation',
-  non_renewal: 'non-renewal',
-};
 
 /**
  * What a move asks before it plans: refused (MoratoriumRefusalError, naming every moratorium)
  * when the policy falls under one that blocks the call, the refusal counted against each.
  */
 export async function refuseUnderMoratoriums(principal: Principal, check: MoratoriumCheck): Promise<void> {
-  const { moratoriums, changes, snapshot } = await moratoriumsBlocking(principal, check);
-  if (!moratoriums.length || !snapshot) return;
-  const at = clock.now().toISOString();
-  const header = snapshot.header;
-  await Promise.all(
-    moratoriums.map((moratorium) =>
-      putRefusal({ moratoriumId: moratorium.moratoriumId, refusalId: randomUUID(), refused: check.block, operation: check.operation, policyId: header.policyId, policyNumber: header.policyNumber, agencyId: header.agencyId, by: principal.contactId, at }),
-    ),
-  );
-  throw new MoratoriumRefusalError(header.policyNumber, changes.length ? `${BLOCKED_WHAT[check.block]} (${changes.join('; ')})` : BLOCKED_WHAT[check.block], moratoriums);
-}
-
-function coverageLines(snapshot: RevisionSnapshot): CoverageLine[] {
-  const propertyName = new Map(snapshot.risks.map((risk) => [risk.id, risk.name]));
-  return snapshot.items
-    .filter((item) => item.persistStatus !== 'rejected')
-    .map((item) => ({ key: item.riskId ? `${item.name} (${propertyName.get(item.riskId) ?? 'property'})` : item.name, limitCents: item.limitCents, deductibleCents: item.deductibleCents }));
+  const found = await moratoriumsBlocking(principal, check);
+  if (!found.moratoriums.length || !found.snapshot) return;
+  await (await blocking()).refuseUnder(principal, check, found);
 }
 
 /** The warnings a quote's answer carries: every moratorium in force over one of its properties and its product. */
 export async function moratoriumWarnings(quote: { properties: Array<{ zip?: string | null; state?: string | null }>; policyTypeName: string; at?: Date }): Promise<string[]> {
   const all = await listMoratoriums();
   if (!all.length) return [];
-  const subject: MoratoriumSubject = { locations: quote.properties.map((property) => locationOf(property)), policyTypeName: quote.policyTypeName };
+  const subject: MoratoriumSubject = { locations: await Promise.all(quote.properties.map((property) => locationOf(property))), policyTypeName: quote.policyTypeName };
   return moratoriumsReaching(all, subject, (quote.at ?? clock.now()).toISOString()).map(
     (moratorium) => `Moratorium "${moratorium.name}" (${moratorium.kind}) is in force over this property: ${moratorium.blocks.map((block) => BLOCKED_WHAT[block]).join(', ')} refused until it ends or is lifted`,
   );

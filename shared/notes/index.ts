@@ -4,3 +4,4 @@
  */
 export { listPolicyNotes, noteOf } from './store.js';
 export type { NoteRecord } from './model.js';
+export { removeNote } from './service.js';

@@ -15,7 +15,12 @@ let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
 
 export type ServiceClient = DynamoDBClient | S3Client | SQSClient;
-const clientHooks: Array<(client: ServiceClient) => void> = [];
+/**
+ * Shared by every copy of this module in the process: a module a function loads on first use
+ * (shared/platform/modules-on-first-use.ts) is bundled with its own copy of the platform, and its
+ * clients must be traced by the hooks the function registered, as the function's own are.
+ */
+const clientHooks: Array<(client: ServiceClient) => void> = ((globalThis as Record<symbol, unknown>)[Symbol.for('insurance-admin.client-hooks')] ??= []) as Array<(client: ServiceClient) => void>;
 
 /**
  * Called with each client as it is created, before its first call: a traced function's tracer
@@ -24,6 +29,7 @@ const clientHooks: Array<(client: ServiceClient) => void> = [];
  */
 export function onClientCreated(hook: (client: ServiceClient) => void): void {
   clientHooks.push(hook);
+  // Clients a copy of this module loaded on first use created are not here: none exists before the first call loads it.
   for (const client of [dynamoBase, s3, sqs]) if (client) hook(client);
 }
 

@@ -11,6 +11,7 @@ import {
   RetryLaterError,
   ServiceBusyError,
 } from './errors.js';
+import { withSourceMappedStack } from './stack-traces.js';
 import { withoutLongEcho } from './validation.js';
 
 export function errorResponse(
@@ -35,7 +36,7 @@ export function errorResponse(
   const busy = error instanceof ServiceBusyError ? error : busyOf(error);
   if (busy) {
     // Logged as a fault would be (the cause, never the input), but answered as what it is: try again shortly.
-    logger.warn('service busy', { requestId, error: error as Error });
+    logger.warn('service busy', { requestId, error: withSourceMappedStack(error) as Error });
     const headers = { 'retry-after': String(busy.retryAfterSeconds) };
     if (messageShape === 'single') return jsonResponse(503, { success: false, message: busy.message, data: null }, { requestId, headers });
     return jsonResponse(503, envelope(version, false, [busy.message], null), { requestId, headers });
@@ -44,7 +45,7 @@ export function errorResponse(
   if (error instanceof PermissionDeniedError) return jsonResponse(403, envelope(version, false, [error.message], null), { requestId });
   if (error instanceof MalformedBodyError) return jsonResponse(400, envelope(version, false, [error.message], null), { requestId });
   if (error instanceof PayloadTooLargeError) return jsonResponse(413, envelope(version, false, [error.message], null), { requestId });
-  logger.error('unexpected fault', { requestId, error: error as Error });
+  logger.error('unexpected fault', { requestId, error: withSourceMappedStack(error) as Error });
   return jsonResponse(
     500,
     envelope(version, false, [`An unexpected error occurred; quote request id ${requestId} when reporting it`], null),

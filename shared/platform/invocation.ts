@@ -22,7 +22,8 @@ export function invocationDeadline(context?: Partial<Pick<Context, 'getRemaining
 /** The longest an irreversible write (a transaction, a number taken) is left before the deadline: the most a slow store may take to answer it. */
 const COMMIT_MARGIN_MS = 3000;
 
-const invocation = new AsyncLocalStorage<{ commitBy: number }>();
+/** One store for every copy of this module in the process: a module loaded on first use (its own bundle) runs inside the invocation too. */
+const invocation = ((globalThis as Record<symbol, unknown>)[Symbol.for('insurance-admin.invocation')] ??= new AsyncLocalStorage<{ commitBy: number }>()) as AsyncLocalStorage<{ commitBy: number }>;
 
 /**
  * Runs `work` as an invocation stopped at `deadline`: its irreversible writes are not started

@@ -65,3 +65,15 @@ export { ratingTrace } from './rating-input.js';
 // What bind and issue share: a revision whose premium is stale is rated before it goes on.
 export { isRated } from './premiums.js';
 export { rateAndStore } from './rating-service.js';
+export { createPolicyFromExternalQuote } from './external-quote-service.js';
+export { removeLineItem } from './item-removal-service.js';
+export { addLineItem, addSubLine, copySubLine, updatePropertySubLineName } from './item-service.js';
+export { updateMortgageeInformation } from './mortgagee-service.js';
+export { newPolicyInformation } from './new-policy-service.js';
+export { updateRatingInformation } from './premium-service.js';
+export { rateStoredRevision, rateStoredRisk, resetRevisionPremium, resetRiskPremium, retrieveRatesForQuote } from './rating-service.js';
+export { retrievePolicy, retrievePolicyTerms, retrieveRevisionDetails } from './read-service.js';
+export { updateEffectiveAndExpirationDate, updatePolicyLastVisited, updateUnderwritingOptions, updateUnderwritingQuestions } from './revision-settings-service.js';
+export { copyRisk, createRisk, retrieveRiskDetails, retrieveRisks, updateBuilderReadyToRate, updatePrimaryProperty, updatePropertyLocation } from './risk-service.js';
+export { clearableText, optionalItem, underwritingAnswers, underwritingOptions, yearBuilt } from './schemas.js';
+export { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES, TERM_TYPES } from './terms.js';

@@ -5,3 +5,5 @@
 export { searchRemovalOf, searchRecordOfNewPolicy, searchReviewStateChange, searchTermDatesChange } from './index-store.js';
 export type { SearchablePolicy } from './model.js';
 export { getSearchRecord } from './store.js';
+export { MAX_SEARCH_PAGE_SIZE, policyTypesFilter, reviewStatesFilter, revisionStatesFilter, sortObject, statusesFilter } from './schemas.js';
+export { getPolicies, getPoliciesByContact, getPoliciesInForce, searchPolicies } from './service.js';

@@ -11,13 +11,13 @@
  *   npm run bench -- --runs 21                     more imports per function
  *   npm run bench -- --no-bundles contacts         no cold starts; only the named scenarios (the rest of
  *                                                  results.json is kept, the re-run listed in its `reruns`)
- *   npm run bench -- --no-source-maps              imports without --enable-source-maps
+ *   npm run bench -- --source-maps                 imports with --enable-source-maps (as the functions ran before issue 35)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken } from '../../shared/auth/secrets.js';
-import { coldStartTargets, formatColdStarts, LAMBDA_NODE_FLAGS, measureColdStarts, selectTargets } from './cold-start.js';
+import { coldStartTargets, formatColdStarts, LAMBDA_NODE_FLAGS, measureColdStarts, selectTargets, SOURCE_MAP_FLAGS } from './cold-start.js';
 import type { BenchCall, BenchContext, BenchRow, BenchScenario } from './types.js';
 import { DEPLOYED_MEMORY_MB, PRICES, pricedRows } from './cost.js';
 
@@ -61,7 +61,7 @@ async function coldStarts() {
   const report = await measureColdStarts({
     targets,
     runs,
-    nodeFlags: args.includes('--no-source-maps') ? [] : LAMBDA_NODE_FLAGS,
+    nodeFlags: args.includes('--source-maps') ? SOURCE_MAP_FLAGS : LAMBDA_NODE_FLAGS,
     onRound: (round) => process.stdout.write(round === runs ? `${round}\n` : `${round} `),
   });
   console.log(formatColdStarts(report));

@@ -17,7 +17,10 @@ const ZIP_TABLE = join(FUNCTIONS_DIR, '../shared/geography/zip-table.txt');
 // Applies a small file within the call; a large one is started by a module loaded on first use.
 const LOCKBOX = join(FUNCTIONS_DIR, 'v2/policies/apply_lockbox_payment_transactions.ts');
 
-const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX]);
+// A move: its moratorium check in depth, with the ZIP lookup, is loaded on first use.
+const CANCEL = join(FUNCTIONS_DIR, 'v2/policies/cancel_policy.ts');
+
+const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX, CANCEL]);
 afterAll(() => bundles.dispose());
 
 describe('bundling all functions in one esbuild run', () => {
@@ -68,6 +71,15 @@ describe('bundling all functions in one esbuild run', () => {
     expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
     const runs = await import(pathToFileURL(join(lockbox, 'lockbox-runs.mjs')).href);
     expect(typeof runs.startLockboxRun).toBe('function');
+  }, 120_000);
+
+  it('ships what a module loaded on first use reads beside itself: the moratorium check of a move finds the ZIP table, which its cold start never reads', () => {
+    const cancel = bundles.directoryFor(CANCEL);
+    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'zip-lookup.mjs']);
+    expect(readFileSync(join(cancel, 'zip-table.txt'), 'utf8')).toBe(readFileSync(ZIP_TABLE, 'utf8'));
+    expect(readFileSync(join(cancel, 'index.mjs'), 'utf8')).not.toContain('zip-table.txt');
+    expect(bundles.filesNamedByBundleOf(CANCEL).some((file) => file.endsWith('zip-table.txt'))).toBe(false);
+    expect(bundles.runtimeFilesOf(CANCEL)).toContain(ZIP_TABLE);
   }, 120_000);
 
   it('loads the bearer token verifier on the first bearer call only: an operation parses no JWT code at a cold start', async () => {

@@ -10,15 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogKey } from '../../shared/catalog/keys.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
 import { loadAccount } from '../../shared/billing/store.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { newAgency } from '../support/agencies.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
-const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 const TODAY = '2026-03-10';
 let service: TestService;
@@ -32,30 +31,8 @@ afterAll(async () => {
   clock.startAt(undefined);
 });
 
-async function newAgency(): Promise<string> {
-  const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: clock.now().toISOString(), version: 1 });
-  return agency;
-}
-
 /** The worked example (826.62 premium, 25.00 fee, Full Pay) written by the agency, effective `effective`. */
-async function issuedForAgency(agencyId: string, name: string, effective = TODAY) {
-  const [year, mm, dd] = effective.split('-');
-  const quote = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${mm}/${dd}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }], agency_id: agencyId,
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id } }));
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: quote.policy_id }));
-  return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string, termId: policy.active_policy_term.id as string };
-}
+const issuedForAgency = (agencyId: string, name: string, effective = TODAY) => issueWorkedExample(service, name, effective, { agencyId });
 
 const statement = async (agencyId: string, month = TODAY.slice(0, 7)) => ok(await service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month }));
 const lines = (answer: { transactions: Array<{ transaction: string; premium: number; commission: number }> }) => answer.transactions.map((row) => [row.transaction, row.premium, row.commission]);

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogKey } from '../../shared/catalog/keys.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { newAgency } from '../support/agencies.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 /** Runs once, right after a lockbox file has read its accounts and before it posts (set by a test). */
@@ -34,7 +34,6 @@ vi.mock('../../shared/billing/store.js', async (importOriginal) => {
 
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
-const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const TODAY = '2026-03-10';
 /** The reference product's Monthly schedule: ten installments, the first billed at issue. */
 const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
@@ -54,28 +53,10 @@ afterAll(async () => {
   clock.startAt(undefined);
 });
 
-async function newAgency(): Promise<string> {
-  const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: clock.now().toISOString(), version: 1 });
-  return agency;
-}
-
 /** The worked example (826.62 premium, 25.00 fee, Full Pay: 851.62 owed) written by the agency, effective today. */
 async function issuedForAgency(agencyId: string, name: string, billingScheduleId?: string) {
-  const [year, mm, dd] = TODAY.split('-');
-  const quote = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${mm}/${dd}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }], agency_id: agencyId,
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...(billingScheduleId ? { billing_schedule_id: billingScheduleId } : {}) } }));
-  return { policyNumber: quote.quote_number as string, lockboxNumber: (quote.quote_number as string).replace(/\D/g, '') };
+  const issued = await issueWorkedExample(service, name, TODAY, { agencyId, billingScheduleId });
+  return { policyNumber: issued.policyNumber, lockboxNumber: issued.policyNumber.replace(/\D/g, '') };
 }
 
 const statement = async (agencyId: string) => ok(await service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month: TODAY.slice(0, 7) }));

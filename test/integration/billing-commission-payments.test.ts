@@ -5,15 +5,13 @@
  * queued for print, read back with pdftotext. The clock is pinned: no day-of-run dependence.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
 import { agentOf, fetchFile, pdfText } from '../support/documents.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { newAgency as agencyWith } from '../support/agencies.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
-const P = '/api/v2/policies';
 const B = '/api/v2/billing';
-const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 let service: TestService;
 
 beforeAll(async () => {
@@ -25,32 +23,12 @@ afterAll(async () => {
   clock.startAt(undefined);
 });
 
-async function newAgency(): Promise<string> {
-  const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({
-    id: agency, name: `Harbor Agency ${agency.slice(0, 4)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: clock.now().toISOString(), version: 1,
-    addresses: [{ id: crypto.randomUUID(), addressLine1: '9 Harbor Rd', addressCity: 'Albany', addressState: 'NY', addressZip: '12207', addressCountry: 'US' }],
-  } as Parameters<typeof createContactProfileIfAbsent>[0]);
-  return agency;
-}
+/** An agency with its mailing address (the statement prints it). */
+const newAgency = () =>
+  agencyWith({ name: 'Harbor Agency', addresses: [{ id: crypto.randomUUID(), addressLine1: '9 Harbor Rd', addressCity: 'Albany', addressState: 'NY', addressZip: '12207', addressCountry: 'US' }] as never });
 
 /** The worked example (826.62 premium) written by the agency, effective the clock's day. */
-async function issuedForAgency(agencyId: string, name: string) {
-  const [year, mm, dd] = clock.now().toISOString().slice(0, 10).split('-');
-  const quote = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${mm}/${dd}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }], agency_id: agencyId,
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-      },
-    }),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id } }));
-  return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string };
-}
+const issuedForAgency = (agencyId: string, name: string) => issueWorkedExample(service, name, undefined, { agencyId });
 
 const statement = async (agencyId: string, month: string, format = 'json', apiKey?: string) =>
   ok(await service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month, format }, apiKey ? { apiKey } : {}));

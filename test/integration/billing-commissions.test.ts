@@ -6,16 +6,15 @@
  * The clock is pinned: no day-of-run dependence.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
 import { addDays } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { newAgency } from '../support/agencies.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
-const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 const TODAY = '2026-11-28';
 const month = TODAY.slice(0, 7);
@@ -30,32 +29,9 @@ afterAll(async () => {
   clock.startAt(undefined);
 });
 
-/** The README's worked example (826.62 premium, 25.00 fee) quoted by an agent of the agency, bound and issued by the Administrator. */
-async function issuedForAgency(agentKey: string | { agencyId: string }, name: string, issueInfo: Record<string, unknown> = {}, effective = TODAY) {
-  const [year, mm, dd] = effective.split('-');
-  const quote = ok(
-    await service.call(`${P}/create_quote_extended`, {
-      quote_info: {
-        effective_date: `${mm}/${dd}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }],
-        underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-        locations: [{ address_zip: '10001' }],
-        items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-        // The Administrator quotes for an agency (a past effective date); an agent quotes for its own.
-        ...(typeof agentKey === 'string' ? {} : { agency_id: agentKey.agencyId }),
-      },
-    }, typeof agentKey === 'string' ? { apiKey: agentKey } : {}),
-  );
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  const issued = ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...issueInfo } }));
-  return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string, issued };
-}
-
-/** An agency contact, as the service keeps one. */
-async function newAgency(): Promise<string> {
-  const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: clock.now().toISOString(), version: 1 });
-  return agency;
-}
+/** The worked example written for an agency: the Administrator quotes for it (a past effective date); an agent (his key) quotes for his own. */
+const issuedForAgency = (agentKey: string | { agencyId: string }, name: string, issueInfo: Record<string, unknown> = {}, effective = TODAY) =>
+  issueWorkedExample(service, name, effective, typeof agentKey === 'string' ? { apiKey: agentKey, issueInfo } : { agencyId: agentKey.agencyId, issueInfo });
 
 const statement = async (agencyId: string, format = 'json', apiKey?: string, ofMonth = month) =>
   service.call(`${B}/retrieve_commission_statement`, { agency_id: agencyId, month: ofMonth, format }, apiKey ? { apiKey } : {});

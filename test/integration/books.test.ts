@@ -8,16 +8,16 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as nightlyEarning } from '../../events/schedules/nightly_earning.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { clock } from '../../shared/platform/clock.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { newAgency } from '../support/agencies.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
 const R = '/api/v2/reports';
-const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 const ALL = ['state', 'line', 'policy_type', 'agency', 'rate_version'];
@@ -34,27 +34,10 @@ afterAll(async () => {
 const cents = (amount: number) => Math.round(amount * 100);
 const on = (day: string) => clock.startAt(day);
 
-async function newAgency(): Promise<string> {
-  const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
-  return agency;
-}
-
 /** The worked example (826.62 premium, 25.00 fee) for an agency, issued on its effective day (the clock moved there). */
 async function issued(agencyId: string, name: string, effective: string, scheduleId?: string) {
   on(effective);
-  const [year, mm, dd] = effective.split('-');
-  const quote = ok(await service.call(`${P}/create_quote_extended`, {
-    quote_info: {
-      effective_date: `${mm}/${dd}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }], agency_id: agencyId,
-      underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-      locations: [{ address_zip: '10001' }],
-      items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-    },
-  }));
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id, ...(scheduleId ? { billing_schedule_id: scheduleId } : {}) } }));
-  return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string };
+  return issueWorkedExample(service, name, effective, { agencyId, billingScheduleId: scheduleId });
 }
 
 async function pay(policy: { policyNumber: string }, day: string, amount: number) {

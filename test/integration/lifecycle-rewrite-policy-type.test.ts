@@ -16,13 +16,14 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadAccount } from '../../shared/billing/store.js';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
-import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { clock } from '../../shared/platform/clock.js';
 import { addDays } from '../../shared/platform/dates.js';
 import { fetchFile, pdfText } from '../support/documents.js';
 import { runCommand } from '../support/processes.js';
-import { POLICY_TYPE, UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { POLICY_TYPE } from '../support/reference-product.js';
+import { newAgency } from '../support/agencies.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
 const P = '/api/v2/policies';
@@ -32,7 +33,6 @@ const HO3 = POLICY_TYPE.HO3;
 const HO5 = '6f2b9c1e-4d7a-4e8b-a35c-0d9e8f7a6b51';
 const COMPREHENSIVE_CHARGE = 'c4a1e8d2-5b3f-4a6c-9e7d-1f2a3b4c5d6e';
 const SECTION_II = '48ce4d35-1ccf-4cd7-b67c-6eda0e204eff';
-const AGENCY_ROLE = 'c3f1e47a-a32b-40bc-ab8d-3c8808ea6692';
 const EFFECTIVE = '2025-02-01';
 const EXPIRATION = '2026-02-01';
 const DAY_100 = addDays(EFFECTIVE, 100);
@@ -82,27 +82,10 @@ function withHomeownerFive(from: string): Record<string, any> {
   return document;
 }
 
-async function newAgency(): Promise<string> {
-  const agency = crypto.randomUUID();
-  await createContactProfileIfAbsent({ id: agency, name: `Agency ${agency.slice(0, 8)}`, type: 'organization', roleIds: [AGENCY_ROLE], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
-  return agency;
-}
-
 /** The worked example (HO3) for an agency, issued on EFFECTIVE. */
 async function issuedWorkedExample(agencyId: string, name: string) {
   clock.startAt(EFFECTIVE);
-  const quote = ok(await service.call(`${P}/create_quote_extended`, {
-    quote_info: {
-      effective_date: us(EFFECTIVE), line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name }], agency_id: agencyId,
-      underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
-      locations: [{ address_zip: '10001' }],
-      items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
-    },
-  }));
-  ok(await service.call(`${P}/bind`, { bind_info: { policy_id: quote.policy_id } }));
-  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: quote.policy_id } }));
-  const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: quote.policy_id }));
-  return { policyId: quote.policy_id as string, policyNumber: quote.quote_number as string, termId: policy.active_policy_term.id as string, revisionId: policy.active_revision.id as string };
+  return issueWorkedExample(service, name, EFFECTIVE, { agencyId });
 }
 
 async function completedImpact(runId: string): Promise<any> {

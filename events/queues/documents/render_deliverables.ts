@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { renderRequestedDeliverable } from '../../../shared/documents/deliverable-service.js';
+import { renderRequestedDeliverable } from '../../../shared/documents/index.js';
 
 export const handler = defineConsumer({
   queue: 'documents',

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { publishEvent } from '../../../shared/events/delivery.js';
+import { publishEvent } from '../../../shared/events/index.js';
 
 export const handler = defineConsumer({
   queue: 'events',

@@ -4,7 +4,7 @@
  * again, posts nothing twice and answers each line as it answered it the first time.
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { lockboxChunkMessage } from '../../../shared/billing/lockbox-runs.js';
+import { lockboxChunkMessage } from '../../../shared/billing/index.js';
 import { applyLockboxChunkMove } from '../../../shared/moves/lockbox.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 

@@ -3,7 +3,7 @@
  * it once (runLossAnalysisJob's conditional write), so no idempotency record is needed.
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { lossAnalysisJob, runLossAnalysisJob } from '../../../shared/review/loss-analysis-service.js';
+import { lossAnalysisJob, runLossAnalysisJob } from '../../../shared/review/index.js';
 
 export const handler = defineConsumer({
   queue: 'loss-analysis',

@@ -5,7 +5,7 @@
  * (date, run, batch).
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/nightly.js';
+import { decideNightlyBatch, nightlyBatchMessage } from '../../../shared/billing/index.js';
 import { cancelMove } from '../../../shared/moves/cancel.js';
 import { rescindMove } from '../../../shared/moves/rescind.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';

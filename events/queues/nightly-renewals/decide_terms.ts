@@ -4,7 +4,7 @@
  * A batch redelivered after its success is not counted twice: its outcome is kept per (date, run, batch).
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { decideRenewalBatch, renewalBatchMessage } from '../../../shared/lifecycle/nightly-renewals.js';
+import { decideRenewalBatch, renewalBatchMessage } from '../../../shared/lifecycle/index.js';
 import { decideRenewalTermMove } from '../../../shared/moves/renew.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 

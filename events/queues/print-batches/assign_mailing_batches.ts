@@ -6,8 +6,7 @@
  * writes the same batches again.
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { printRunMessage } from '../../../shared/documents/print-queue.js';
-import { runPrintJob, runPrintShard } from '../../../shared/documents/print-runs.js';
+import { printRunMessage, runPrintJob, runPrintShard } from '../../../shared/documents/index.js';
 
 export const handler = defineConsumer({
   queue: 'print-batches',

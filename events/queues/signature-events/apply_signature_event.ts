@@ -6,9 +6,7 @@
  * the renderer.
  */
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { signedFileMarker } from '../../../shared/signatures/signed-file-marker.js';
-import { queuedSignatureEventMessage } from '../../../shared/signatures/queued-event.js';
-import { applyQueuedSignatureEvent, type QueuedSignatureEvent } from '../../../shared/signatures/service.js';
+import { queuedSignatureEventMessage, applyQueuedSignatureEvent, type QueuedSignatureEvent, signedFileMarker } from '../../../shared/signatures/index.js';
 
 export const handler = defineConsumer({
   queue: 'signature-events',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { name } from '../../../shared/platform/request-fields.js';
-import { lookupContactByName } from '../../../shared/contacts/service.js';
+import { lookupContactByName } from '../../../shared/contacts/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

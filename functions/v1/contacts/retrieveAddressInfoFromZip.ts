@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, requiredOr, shortText } from '../../../shared/platform/request-fields.js';
-import { addressInfoFromZip } from '../../../shared/geography/zip-answers.js';
+import { addressInfoFromZip } from '../../../shared/geography/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flag, flagOr, uuid } from '../../../shared/platform/request-fields.js';
-import { retrieveAspectData } from '../../../shared/contacts/service.js';
+import { retrieveAspectData } from '../../../shared/contacts/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

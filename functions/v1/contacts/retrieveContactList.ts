@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, LIMITS, pageNumber, pageSize } from '../../../shared/platform/request-fields.js';
-import { retrieveContactList } from '../../../shared/contacts/service.js';
+import { retrieveContactList } from '../../../shared/contacts/index.js';
 
 /** pageSize up to 10000: real clients ask for everything at once. */
 const MAX_PAGE_SIZE = 10_000;

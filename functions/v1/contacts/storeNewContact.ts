@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { looseText } from '../../../shared/platform/request-fields.js';
-import { contactContentSchema } from '../../../shared/contacts/schemas.js';
-import { storeNewContact } from '../../../shared/contacts/service.js';
+import { contactContentSchema, storeNewContact } from '../../../shared/contacts/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

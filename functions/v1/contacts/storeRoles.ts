@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { uuid } from '../../../shared/platform/request-fields.js';
-import { roleAspectsSchema } from '../../../shared/contacts/role-aspects-schema.js';
-import { storeRoles } from '../../../shared/contacts/service.js';
+import { roleAspectsSchema, storeRoles } from '../../../shared/contacts/index.js';
 
 /** The contact and role, and the role aspects to write (only the keys passed change). */
 export const storeRolesInput = z.object({ contactId: uuid(), roleId: uuid(), ...roleAspectsSchema.shape });

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, withDefault } from '../../../shared/platform/request-fields.js';
-import { category, externalUrl, httpMethod, internalPath, sharedSecret } from '../../../shared/url-overrides/schemas.js';
-import { createOverride } from '../../../shared/url-overrides/service.js';
+import { category, externalUrl, httpMethod, internalPath, sharedSecret, createOverride } from '../../../shared/url-overrides/index.js';
 
 export const createUrlOverrideInput = z.object({
   url: internalPath,

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { internalPath } from '../../../shared/url-overrides/schemas.js';
-import { deleteOverride } from '../../../shared/url-overrides/service.js';
+import { internalPath, deleteOverride } from '../../../shared/url-overrides/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { retrieveOverrides } from '../../../shared/url-overrides/service.js';
+import { retrieveOverrides } from '../../../shared/url-overrides/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { optional, optionalFlag } from '../../../shared/platform/request-fields.js';
-import { category, externalUrl, httpMethod, internalPath, sharedSecret } from '../../../shared/url-overrides/schemas.js';
-import { updateOverride } from '../../../shared/url-overrides/service.js';
+import { category, externalUrl, httpMethod, internalPath, sharedSecret, updateOverride } from '../../../shared/url-overrides/index.js';
 
 export const updateUrlOverrideInput = z.object({
   url: internalPath,

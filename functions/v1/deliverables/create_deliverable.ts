@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, date, name, optional, optionalId, optionalUuid, shortText, uuid, wholeNumber } from '../../../shared/platform/request-fields.js';
-import { createDeliverable } from '../../../shared/documents/deliverable-service.js';
-import { MAX_DELAY_PRINT_DAYS } from '../../../shared/documents/print-dates.js';
+import { createDeliverable, MAX_DELAY_PRINT_DAYS } from '../../../shared/documents/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

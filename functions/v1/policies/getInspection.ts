@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, freeText, optional, optionalUuid, shortText, uuid } from '../../../shared/platform/request-fields.js';
-import { requestInspection } from '../../../shared/documents/inspection-service.js';
+import { requestInspection } from '../../../shared/documents/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

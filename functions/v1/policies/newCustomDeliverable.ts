@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, flagOr, name, optional, uuid } from '../../../shared/platform/request-fields.js';
-import { newCustomDeliverable } from '../../../shared/documents/deliverable-service.js';
+import { newCustomDeliverable } from '../../../shared/documents/index.js';
 
 /** A custom deliverable's page: large enough for a styled document, far below a Lambda payload. */
 const MAX_HTML_CHARS = 1_000_000;

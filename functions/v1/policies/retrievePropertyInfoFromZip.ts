@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, optionalUuid, requiredOr } from '../../../shared/platform/request-fields.js';
-import { propertyInfoFromZip } from '../../../shared/geography/zip-answers.js';
+import { propertyInfoFromZip } from '../../../shared/geography/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { FileReply } from '../../../shared/platform/envelope.js';
 import { flagOr, uuid } from '../../../shared/platform/request-fields.js';
-import { attachmentForViewing } from '../../../shared/documents/attachments.js';
+import { attachmentForViewing } from '../../../shared/documents/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, date, flagOr, optional } from '../../../shared/platform/request-fields.js';
-import { getToBePrinted } from '../../../shared/documents/print-service.js';
+import { getToBePrinted } from '../../../shared/documents/index.js';
 
 export const handler = defineOperation({
   version: 'v1',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { list, uuid } from '../../../shared/platform/request-fields.js';
-import { markAsPrinted, MARK_AS_PRINTED_MAX_FILES } from '../../../shared/documents/print-service.js';
+import { markAsPrinted, MARK_AS_PRINTED_MAX_FILES } from '../../../shared/documents/index.js';
 import { clock } from '../../../shared/platform/clock.js';
 
 export const handler = defineOperation({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { issueApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
+import { issueApiKeyTo, MANAGE_API_KEYS } from '../../../shared/auth/index.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, id, LIMITS } from '../../../shared/platform/request-fields.js';
@@ -15,7 +15,7 @@ export const handler = defineOperation({
   }),
   resources: { table: 'write' },
   handle: async ({ contact_id, description }) => {
-    const key = await issueApiKey(contact_id, description);
+    const key = await issueApiKeyTo(contact_id, description);
     return new DataWithMessages(
       { key_id: key.keyId, contact_id: key.contactId, description: key.description, created_at: key.createdAt, api_key: key.apiKey },
       ['Store this API key now: it cannot be shown again'],

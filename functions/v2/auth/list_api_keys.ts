@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { apiKeysOf, describeApiKey, MANAGE_API_KEYS } from '../../../shared/auth/api-keys.js';
+import { apiKeysOf, apiKeyDescription, MANAGE_API_KEYS } from '../../../shared/auth/index.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
 
@@ -12,5 +12,5 @@ export const handler = defineOperation({
     contact_id: id('must be the id of a contact'),
   }),
   resources: { table: 'read' },
-  handle: async ({ contact_id }) => (await apiKeysOf(contact_id)).map(describeApiKey),
+  handle: async ({ contact_id }) => (await apiKeysOf(contact_id)).map(apiKeyDescription),
 });

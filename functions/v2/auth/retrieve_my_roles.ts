@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { rolesOfGrant } from '../../../shared/auth/grants.js';
+import { rolesOfGrant } from '../../../shared/auth/index.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 
 export const handler = defineOperation({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { describeApiKey, MANAGE_API_KEYS, revokeApiKeyById } from '../../../shared/auth/api-keys.js';
+import { apiKeyDescription, MANAGE_API_KEYS, revokeApiKeyById } from '../../../shared/auth/index.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
 
@@ -12,5 +12,5 @@ export const handler = defineOperation({
     key_id: id('must be a key_id returned by create_api_key or list_api_keys'),
   }),
   resources: { table: 'write' },
-  handle: async ({ key_id }) => describeApiKey(await revokeApiKeyById(key_id)),
+  handle: async ({ key_id }) => apiKeyDescription(await revokeApiKeyById(key_id)),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { selectRoleOfGrant } from '../../../shared/auth/grants.js';
+import { selectRoleOfGrant } from '../../../shared/auth/index.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';

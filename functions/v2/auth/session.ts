@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { clearedSessionCookie, openOrConfirmSession, sessionCookie } from '../../../shared/auth/sessions.js';
+import { clearedSessionCookie, openOrConfirmSession, sessionCookie } from '../../../shared/auth/index.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { defineOperationWithoutCaller } from '../../../shared/define-operation.js';
 

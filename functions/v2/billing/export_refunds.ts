@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { wholeNumber } from '../../../shared/platform/request-fields.js';
-import { exportRefunds } from '../../../shared/billing/refunds.js';
+import { exportRefunds } from '../../../shared/billing/index.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 
 export const handler = defineOperation({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { listRefunds } from '../../../shared/billing/refunds.js';
+import { listRefunds } from '../../../shared/billing/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

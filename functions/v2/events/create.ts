@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { createSubscription, EVENTS_PERMISSION } from '../../../shared/events/service.js';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
-import { eventTypePatterns, subscriberUrl } from '../../../shared/events/fields.js';
+import { eventTypePatterns, subscriberUrl, createSubscription, EVENTS_PERMISSION } from '../../../shared/events/index.js';
 import { boundedString, LIMITS, optional, optionalId } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { EVENTS_PERMISSION, listSubscriptions } from '../../../shared/events/service.js';
+import { EVENTS_PERMISSION, listSubscriptions } from '../../../shared/events/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { EVENTS_PERMISSION, listEvents } from '../../../shared/events/service.js';
-import { cursor, eventTypePatterns } from '../../../shared/events/fields.js';
+import { cursor, eventTypePatterns, EVENTS_PERMISSION, listEvents } from '../../../shared/events/index.js';
 import { optional } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { EVENTS_PERMISSION, pingSubscription } from '../../../shared/events/service.js';
-import { subscriptionId } from '../../../shared/events/fields.js';
+import { subscriptionId, EVENTS_PERMISSION, pingSubscription } from '../../../shared/events/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { EVENTS_PERMISSION, redeliver } from '../../../shared/events/service.js';
+import { EVENTS_PERMISSION, redeliver } from '../../../shared/events/index.js';
 import { boundedString } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { EVENTS_PERMISSION, redeliverFailed } from '../../../shared/events/service.js';
-import { instant, subscriptionId } from '../../../shared/events/fields.js';
+import { instant, subscriptionId, EVENTS_PERMISSION, redeliverFailed } from '../../../shared/events/index.js';
 import { optional } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

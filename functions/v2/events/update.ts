@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { EVENTS_PERMISSION, updateSubscription } from '../../../shared/events/service.js';
-import { eventTypePatterns, subscriberUrl, subscriptionId } from '../../../shared/events/fields.js';
+import { eventTypePatterns, subscriberUrl, subscriptionId, EVENTS_PERMISSION, updateSubscription } from '../../../shared/events/index.js';
 import { boundedString, LIMITS, optional, optionalFlag } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

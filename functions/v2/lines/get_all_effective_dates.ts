@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { getAllEffectiveDates } from '../../../shared/products/service.js';
+import { getAllEffectiveDates } from '../../../shared/products/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { uuid } from '../../../shared/platform/request-fields.js';
-import { getExportLineFile } from '../../../shared/products/service.js';
+import { getExportLineFile } from '../../../shared/products/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

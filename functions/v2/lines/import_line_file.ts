@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { optionalUuid } from '../../../shared/platform/request-fields.js';
-import { importLineFile } from '../../../shared/products/publish.js';
+import { importLineFile } from '../../../shared/products/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

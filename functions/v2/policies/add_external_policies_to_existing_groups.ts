@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { list, uuid } from '../../../shared/platform/request-fields.js';
-import { addToExistingGroups } from '../../../shared/policy-groups/service.js';
+import { addToExistingGroups } from '../../../shared/policy-groups/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { optionalFlag, optionalUuid, uuid } from '../../../shared/platform/request-fields.js';
-import { addLineItem } from '../../../shared/policies/item-service.js';
+import { addLineItem } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

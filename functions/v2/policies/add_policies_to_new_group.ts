@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, list, uuid } from '../../../shared/platform/request-fields.js';
-import { MAX_GROUP_MEMBERS } from '../../../shared/policy-groups/rules.js';
-import { addPoliciesToNewGroups } from '../../../shared/policy-groups/service.js';
+import { MAX_GROUP_MEMBERS, addPoliciesToNewGroups } from '../../../shared/policy-groups/index.js';
 
 const member = z.object({ policy_id: uuid(), external_policy: flagOr(false) });
 

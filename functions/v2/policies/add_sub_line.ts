@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { list, optionalUuid, uuid } from '../../../shared/platform/request-fields.js';
-import { addSubLine } from '../../../shared/policies/item-service.js';
-import { optionalItem } from '../../../shared/policies/schemas.js';
+import { addSubLine, optionalItem } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

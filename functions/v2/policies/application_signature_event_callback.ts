@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperationWithoutCaller } from '../../../shared/define-operation.js';
 import { optionalId, shortText } from '../../../shared/platform/request-fields.js';
-import { SIGNATURE_EVENT_TYPES } from '../../../shared/signatures/model.js';
-import { queueSignatureEvent, verifyVendorWebhook } from '../../../shared/signatures/webhook.js';
-import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
+import { SIGNATURE_EVENT_TYPES, queueSignatureEvent, verifyVendorWebhook, singleMessageAnswer } from '../../../shared/signatures/index.js';
 
 const optionalText = () => z.optional(shortText());
 

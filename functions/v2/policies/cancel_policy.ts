@@ -4,7 +4,7 @@ import { cancelMove } from '../../../shared/moves/cancel.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, name, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { billingSettings } from '../../../shared/billing/installment-plans.js';
+import { billingSettings } from '../../../shared/billing/index.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /**

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { signatureVendor } from '../../../shared/signatures/vendor-port.js';
-import { cancelSignatureRequest } from '../../../shared/signatures/service.js';
-import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
+import { cancelSignatureRequest, signatureVendor, singleMessageAnswer } from '../../../shared/signatures/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { compareRevisionsOf } from '../../../shared/comparison/service.js';
+import { compareRevisionsOf } from '../../../shared/comparison/index.js';
 import { id, withDefault } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

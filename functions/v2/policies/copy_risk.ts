@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, uuid } from '../../../shared/platform/request-fields.js';
-import { copyRisk } from '../../../shared/policies/risk-service.js';
+import { copyRisk } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

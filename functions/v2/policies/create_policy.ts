@@ -2,9 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
-import { createPolicy } from '../../../shared/policies/new-policy-service.js';
-import { underwritingAnswers, underwritingOptions } from '../../../shared/policies/schemas.js';
-import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
+import { createPolicy, underwritingAnswers, underwritingOptions, CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/index.js';
 
 export const createPolicyInput = z
   .object({

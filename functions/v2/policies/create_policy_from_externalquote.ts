@@ -15,9 +15,7 @@ import {
   requiredWhen,
   withDefault,
 } from '../../../shared/platform/request-fields.js';
-import { createPolicyFromExternalQuote } from '../../../shared/policies/external-quote-service.js';
-import { underwritingAnswers, underwritingOptions, yearBuilt } from '../../../shared/policies/schemas.js';
-import { CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/terms.js';
+import { createPolicyFromExternalQuote, underwritingAnswers, underwritingOptions, yearBuilt, CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/index.js';
 
 const amount = () => optional(money());
 const quoteItem = z.looseObject({

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
-import { fromSimpleQuote, simpleQuoteInfo } from '../../../shared/quotes/schemas.js';
-import { createQuote, withMoratoriumWarnings } from '../../../shared/quotes/service.js';
+import { fromSimpleQuote, simpleQuoteInfo, createQuote, withMoratoriumWarnings } from '../../../shared/quotes/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

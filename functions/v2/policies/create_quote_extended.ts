@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
-import { quoteInfo } from '../../../shared/quotes/schemas.js';
-import { createQuote, requoteQuote, withMoratoriumWarnings } from '../../../shared/quotes/service.js';
+import { quoteInfo, createQuote, requoteQuote, withMoratoriumWarnings } from '../../../shared/quotes/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

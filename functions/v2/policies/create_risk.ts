@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, id, optional } from '../../../shared/platform/request-fields.js';
-import { createRisk } from '../../../shared/policies/risk-service.js';
-import { clearableText } from '../../../shared/policies/schemas.js';
+import { createRisk, clearableText } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { date, flagOr, id, optional, pageNumber, pageSize, withDefault } from '../../../shared/platform/request-fields.js';
-import { getPolicies } from '../../../shared/search/service.js';
+import { getPolicies } from '../../../shared/search/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, flagOr, id, list, optional } from '../../../shared/platform/request-fields.js';
-import { getPoliciesInForce } from '../../../shared/search/service.js';
+import { getPoliciesInForce } from '../../../shared/search/index.js';
 
 /** The most policies one call may name: each is one read. */
 const MAX_NAMED_POLICIES = 100;

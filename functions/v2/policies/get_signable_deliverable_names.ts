@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { signableDeliverableNames } from '../../../shared/signatures/service.js';
+import { signableDeliverableNames } from '../../../shared/signatures/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { signedFileMarker } from '../../../shared/signatures/signed-file-marker.js';
-import { markFileAsSigned } from '../../../shared/signatures/service.js';
+import { markFileAsSigned, signedFileMarker } from '../../../shared/signatures/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { newPolicyInformation } from '../../../shared/policies/new-policy-service.js';
+import { newPolicyInformation } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { date, flagOr, id, optional, optionalFlag, shortText } from '../../../shared/platform/request-fields.js';
-import { openEndorsement } from '../../../shared/lifecycle/endorse.js';
+import { openEndorsement } from '../../../shared/lifecycle/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

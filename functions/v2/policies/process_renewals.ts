@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { processPolicyRenewalMove } from '../../../shared/moves/renew.js';
-import { planRenewalRunByHand } from '../../../shared/lifecycle/renewal-run-by-hand.js';
-import { RENEWAL_DECISION_PERMISSION } from '../../../shared/lifecycle/renew.js';
+import { RENEWAL_DECISION_PERMISSION, planRenewalRunByHand } from '../../../shared/lifecycle/index.js';
 import { todayIso } from '../../../shared/platform/dates.js';
 import { PermissionDeniedError } from '../../../shared/platform/errors.js';
 import { hasPermission } from '../../../shared/platform/principal.js';

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { signaturePorts } from '../../../shared/signatures/ports.js';
-import { requestDeliverableSignature } from '../../../shared/signatures/service.js';
-import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
+import { signaturePorts, requestDeliverableSignature, singleMessageAnswer } from '../../../shared/signatures/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -2,9 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { flagOr, optionalId } from '../../../shared/platform/request-fields.js';
-import { requoteResult } from '../../../shared/quotes/result.js';
-import { quoteInfo } from '../../../shared/quotes/schemas.js';
-import { requoteQuote } from '../../../shared/quotes/service.js';
+import { requoteResult, quoteInfo, requoteQuote } from '../../../shared/quotes/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { date, eitherOf, freeFormObject, optional, optionalId, pageNumber, pageSize, withDefault } from '../../../shared/platform/request-fields.js';
-import { accountHistory } from '../../../shared/billing/payments.js';
-import { DEFAULT_HISTORY_PAGE_SIZE } from '../../../shared/billing/account-history.js';
+import { DEFAULT_HISTORY_PAGE_SIZE, accountHistory } from '../../../shared/billing/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

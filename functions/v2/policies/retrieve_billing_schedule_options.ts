@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { scheduleOptions } from '../../../shared/billing/installment-plans.js';
+import { scheduleOptions } from '../../../shared/billing/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { retrieveFilesPendingSignature } from '../../../shared/signatures/service.js';
+import { retrieveFilesPendingSignature } from '../../../shared/signatures/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, optional, pageSize } from '../../../shared/platform/request-fields.js';
-import { lockboxMatchfile, lockboxMatchfilePage, MATCHFILE_LINES_PER_ANSWER } from '../../../shared/billing/lockbox-matchfile.js';
+import { lockboxMatchfile, lockboxMatchfilePage, MATCHFILE_LINES_PER_ANSWER } from '../../../shared/billing/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { date, id } from '../../../shared/platform/request-fields.js';
-import { policySnapshot } from '../../../shared/lifecycle/endorse.js';
+import { policySnapshot } from '../../../shared/lifecycle/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
-import { retrievePolicyTerms } from '../../../shared/policies/read-service.js';
+import { retrievePolicyTerms } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { clearableMoney, id, list, optional, uuid, boundedString } from '../../../shared/platform/request-fields.js';
-import { retrieveRatesForQuote } from '../../../shared/policies/rating-service.js';
+import { retrieveRatesForQuote } from '../../../shared/policies/index.js';
 
 const ratingSpec = z.object({
   items: optional(list(z.object({ id: uuid(), limit: clearableMoney(), deductible: clearableMoney() }))),

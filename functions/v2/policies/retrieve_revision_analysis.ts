@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { retrieveRevisionAnalysis } from '../../../shared/review/analysis-service.js';
+import { retrieveRevisionAnalysis } from '../../../shared/review/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

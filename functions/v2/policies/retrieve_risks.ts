@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, id, list, name, optional, pageNumber, pageSize, shortText, withDefault } from '../../../shared/platform/request-fields.js';
-import { retrieveRisks } from '../../../shared/policies/risk-service.js';
+import { retrieveRisks } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { retrieveSignatureRequests } from '../../../shared/signatures/service.js';
-import { singleMessageAnswer } from '../../../shared/signatures/wire.js';
+import { retrieveSignatureRequests, singleMessageAnswer } from '../../../shared/signatures/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

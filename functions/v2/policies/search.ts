@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { boundedString, LIMITS, pageNumber, pageSize, withDefault } from '../../../shared/platform/request-fields.js';
-import { MAX_SEARCH_PAGE_SIZE, policyTypesFilter, reviewStatesFilter, revisionStatesFilter, sortObject, statusesFilter } from '../../../shared/search/schemas.js';
-import { searchPolicies } from '../../../shared/search/service.js';
+import { MAX_SEARCH_PAGE_SIZE, policyTypesFilter, reviewStatesFilter, revisionStatesFilter, sortObject, statusesFilter, searchPolicies } from '../../../shared/search/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

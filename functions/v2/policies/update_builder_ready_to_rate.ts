@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DataWithMessages } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { eitherOf, flagOr, optionalId } from '../../../shared/platform/request-fields.js';
-import { updateBuilderReadyToRate } from '../../../shared/policies/risk-service.js';
+import { updateBuilderReadyToRate } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { date, optional, optionalId, uuid } from '../../../shared/platform/request-fields.js';
-import { updateEffectiveAndExpirationDate } from '../../../shared/policies/revision-settings-service.js';
-import { TERM_TYPES } from '../../../shared/policies/terms.js';
+import { updateEffectiveAndExpirationDate, TERM_TYPES } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, list, uuid } from '../../../shared/platform/request-fields.js';
-import { updateInactiveGroups } from '../../../shared/policy-groups/service.js';
+import { updateInactiveGroups } from '../../../shared/policy-groups/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

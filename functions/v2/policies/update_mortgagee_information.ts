@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { LIMITS, uuid } from '../../../shared/platform/request-fields.js';
-import { updateMortgageeInformation } from '../../../shared/policies/mortgagee-service.js';
-import { clearableText } from '../../../shared/policies/schemas.js';
+import { updateMortgageeInformation, clearableText } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, id, LIMITS, openObject, optionalId } from '../../../shared/platform/request-fields.js';
-import { updatePolicyLastVisited } from '../../../shared/policies/revision-settings-service.js';
+import { updatePolicyLastVisited } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

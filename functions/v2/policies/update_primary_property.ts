@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { uuid } from '../../../shared/platform/request-fields.js';
-import { updatePrimaryProperty } from '../../../shared/policies/risk-service.js';
+import { updatePrimaryProperty } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { clearable, decimal, flagOr, optionalFlag, uuid } from '../../../shared/platform/request-fields.js';
-import { updatePropertyLocation } from '../../../shared/policies/risk-service.js';
-import { clearableText, yearBuilt } from '../../../shared/policies/schemas.js';
+import { updatePropertyLocation, clearableText, yearBuilt } from '../../../shared/policies/index.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { name, uuid } from '../../../shared/platform/request-fields.js';
-import { updatePropertySubLineName } from '../../../shared/policies/item-service.js';
+import { updatePropertySubLineName } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { clearableMoney, eitherOf, freeFormObject, list, optionalFlag, optionalId, uuid, wholeNumber } from '../../../shared/platform/request-fields.js';
-import { updateRatingInformation } from '../../../shared/policies/premium-service.js';
+import { updateRatingInformation } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

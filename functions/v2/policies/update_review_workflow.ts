@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { freeFormValue, id, list, optional, shortText, freeText } from '../../../shared/platform/request-fields.js';
-import { updateReviewWorkflow } from '../../../shared/review/workflow-service.js';
-import { REVIEW_EVENTS } from '../../../shared/underwriting/model.js';
+import { updateReviewWorkflow } from '../../../shared/review/index.js';
+import { REVIEW_EVENTS } from '../../../shared/underwriting/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

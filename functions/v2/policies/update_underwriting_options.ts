@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { updateUnderwritingOptions } from '../../../shared/policies/revision-settings-service.js';
-import { underwritingOptions } from '../../../shared/policies/schemas.js';
+import { updateUnderwritingOptions, underwritingOptions } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

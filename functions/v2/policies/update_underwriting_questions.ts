@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { Reply } from '../../../shared/platform/envelope.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
-import { updateUnderwritingQuestions } from '../../../shared/policies/revision-settings-service.js';
-import { underwritingAnswers } from '../../../shared/policies/schemas.js';
+import { updateUnderwritingQuestions, underwritingAnswers } from '../../../shared/policies/index.js';
 
 export const handler = defineOperation({
   version: 'v2',

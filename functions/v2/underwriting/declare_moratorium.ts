@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { declareMoratorium, MORATORIUM_PERMISSION } from '../../../shared/moratoriums/service.js';
+import { declareMoratorium, MORATORIUM_PERMISSION } from '../../../shared/moratoriums/index.js';
 import { boundedString, LIMITS, list, name, optional } from '../../../shared/platform/request-fields.js';
 
 const codes = () => optional(list(boundedString(40), 500));

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { liftMoratorium, MORATORIUM_PERMISSION } from '../../../shared/moratoriums/service.js';
+import { liftMoratorium, MORATORIUM_PERMISSION } from '../../../shared/moratoriums/index.js';
 import { id } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

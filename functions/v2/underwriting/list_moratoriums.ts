@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { listMoratoriumsFor } from '../../../shared/moratoriums/service.js';
+import { listMoratoriumsFor } from '../../../shared/moratoriums/index.js';
 import { date, optional } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { MORATORIUM_PERMISSION, releaseMoratoriumHold } from '../../../shared/moratoriums/service.js';
+import { MORATORIUM_PERMISSION, releaseMoratoriumHold } from '../../../shared/moratoriums/index.js';
 import { boundedString, id, LIMITS } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

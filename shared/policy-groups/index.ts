@@ -1,0 +1,6 @@
+/**
+ * The policy-groups area's public face: what entry files and other areas may use of it. Anything not
+ * exported here (its store, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ */
+export { MAX_GROUP_MEMBERS } from './rules.js';
+export { addPoliciesToNewGroups, addToExistingGroups, deleteExternalPolicies, postExternalPolicies, updateInactiveGroups } from './service.js';

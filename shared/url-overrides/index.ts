@@ -1,0 +1,6 @@
+/**
+ * The url-overrides area's public face: what entry files and other areas may use of it. Anything not
+ * exported here (its store, its keys) is the area's own; test/unit/import-graph.test.ts holds to it.
+ */
+export { category, externalUrl, httpMethod, internalPath, sharedSecret } from './schemas.js';
+export { createOverride, deleteOverride, retrieveOverrides, updateOverride } from './service.js';
