@@ -8,10 +8,12 @@ import { listPolicyNotes } from '../../shared/notes/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { loadAccount } from '../../shared/billing/store.js';
 import { todayIso } from '../../shared/platform/dates.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { UNDERWRITING_QUESTION, BILLING_SCHEDULE } from '../support/reference-product.js';
 import { issued3000 } from '../support/issued-3000.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
+/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
+const MONTHLY = BILLING_SCHEDULE.MONTHLY;
 const P = '/api/v2/policies';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 let service: TestService;
@@ -116,7 +118,7 @@ describe('cancelling a term billed Monthly', () => {
     expect(unknown.body.success).toBe(false);
     expect(unknown.body.messages.join(' ')).toMatch(/issue_info\.billing_schedule_id: no billing schedule no-such-schedule/);
     expect(ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id })).active_revision.policy_status).toBe('Submitted');
-    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id, billing_schedule_id: '6b7798d6-de59-4819-803e-6778a2cdc5d9' } }));
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id, billing_schedule_id: MONTHLY } }));
     const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
     const termId = policy.active_policy_term.id;
     expect((await loadAccount(data.policy_id, termId))!.entries).toHaveLength(10);

@@ -13,30 +13,17 @@ import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/stor
 import { clock } from '../../shared/platform/clock.js';
 import { newAgency } from '../support/agencies.js';
 import { issueWorkedExample } from '../support/worked-example.js';
+import { afterRead } from '../support/lockbox-after-read.js';
+import { BILLING_SCHEDULE } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
-/** Runs once, right after a lockbox file has read its accounts and before it posts (set by a test). */
-const afterRead: { once?: () => Promise<void> } = {};
+vi.mock('../../shared/billing/store.js', async (importOriginal) => (await import('../support/lockbox-after-read.js')).storeWithAfterRead(await importOriginal()));
 
-vi.mock('../../shared/billing/store.js', async (importOriginal) => {
-  const store = await importOriginal<typeof import('../../shared/billing/store.js')>();
-  return {
-    ...store,
-    readLockboxAccounts: async (...args: Parameters<typeof store.readLockboxAccounts>) => {
-      const read = await store.readLockboxAccounts(...args);
-      const concurrent = afterRead.once;
-      afterRead.once = undefined;
-      await concurrent?.();
-      return read;
-    },
-  };
-});
-
+/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
+const MONTHLY = BILLING_SCHEDULE.MONTHLY;
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
 const TODAY = '2026-03-10';
-/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
-const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 let service: TestService;
 let carrier: CatalogRecord;
 

@@ -14,28 +14,13 @@ import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { issuedForLockbox } from '../support/lockbox-files.js';
+import { afterRead } from '../support/lockbox-after-read.js';
+import { BILLING_SCHEDULE } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { issueWorkedExample } from '../support/worked-example.js';
 
-/** Runs once, right after a lockbox file has read its accounts and before it posts (set by a test). */
-const afterRead: { once?: () => Promise<void> } = {};
+vi.mock('../../shared/billing/store.js', async (importOriginal) => (await import('../support/lockbox-after-read.js')).storeWithAfterRead(await importOriginal()));
 
-vi.mock('../../shared/billing/store.js', async (importOriginal) => {
-  const store = await importOriginal<typeof import('../../shared/billing/store.js')>();
-  return {
-    ...store,
-    readLockboxAccounts: async (...args: Parameters<typeof store.readLockboxAccounts>) => {
-      const read = await store.readLockboxAccounts(...args);
-      const concurrent = afterRead.once;
-      afterRead.once = undefined;
-      await concurrent?.();
-      return read;
-    },
-  };
-});
-
-/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
-const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 let service: TestService;
 beforeAll(async () => {
   service = await startTestService();
@@ -44,6 +29,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
+/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
+const MONTHLY = BILLING_SCHEDULE.MONTHLY;
 const account = async (policy: { policyId: string; termId: string }) => (await loadAccount(policy.policyId, policy.termId))!;
 const payments = async (policy: { policyId: string; termId: string }) => (await account(policy)).entries.filter((entry) => entry.type === 'Payment');
 /** The account's lockbox-due record as stored, and as its rows give it. */

@@ -10,16 +10,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as nightlyEarning } from '../../events/schedules/nightly_earning.js';
 import { clock } from '../../shared/platform/clock.js';
 import { agentOf } from '../support/documents.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { UNDERWRITING_QUESTION, BILLING_SCHEDULE } from '../support/reference-product.js';
 import { newAgency } from '../support/agencies.js';
 import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
+/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
+const MONTHLY = BILLING_SCHEDULE.MONTHLY;
 const P = '/api/v2/policies';
 const B = '/api/v2/billing';
 const R = '/api/v2/reports';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
-const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 const ALL = ['state', 'line', 'policy_type', 'agency', 'rate_version'];
 let service: TestService;
 

@@ -11,11 +11,12 @@ import { listPolicyNotes } from '../../shared/notes/store.js';
 import { addDays, daysBetween, todayIso } from '../../shared/platform/dates.js';
 import { chargeStandings, ledgerFromEntries } from '../../shared/billing/ledger.js';
 import { agentOf, fetchFile, pdfText } from '../support/documents.js';
-import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
+import { UNDERWRITING_QUESTION, BILLING_SCHEDULE } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
+/** The reference product's Monthly schedule: ten installments, the first billed at issue. */
+const MONTHLY = BILLING_SCHEDULE.MONTHLY;
 const P = '/api/v2/policies';
-const MONTHLY = '6b7798d6-de59-4819-803e-6778a2cdc5d9';
 let service: TestService;
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 /** cents × days ÷ days in term, half-up (away from zero), as the issue states the rule. */

@@ -15,4 +15,7 @@ export const ITEM = {
   POLICY_FEE: '7f42b86a-e8b3-4655-96fa-7ccacbd3b502',
 } as const;
 
+/** Billing schedules (the reference product's installment plans). */
+export const BILLING_SCHEDULE = { MONTHLY: '6b7798d6-de59-4819-803e-6778a2cdc5d9' } as const;
+
 export const UNDERWRITING_QUESTION = { LOSSES_IN_PAST_3_YEARS: 'e29555d3-7101-4947-a3af-a279d8774c09' } as const;
