@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parseDate } from '../platform/dates.js';
+import { builtOnFirstUse } from '../platform/request-fields.js';
 import { PRINT_SHARDS } from './print-shards.js';
 
 export interface PrintRunRequest {
@@ -24,12 +25,12 @@ export interface PrintShardRequest extends PrintRunRequest {
   shard: number;
 }
 
-/** The consumer's schema: a date, and a run's shard when the planner fanned it out. */
-export const printRunMessage = z.object({
+/** The consumer's schema: a date, and a run's shard when the planner fanned it out (built on first use). */
+export const printRunMessage = builtOnFirstUse(() => z.object({
   printDate: z.string().check(z.refine((value) => parseDate(value) === value, 'must be a date YYYY-MM-DD')),
   run: z.optional(z.int().check(z.positive())),
   shard: z.optional(z.int().check(z.nonnegative(), z.lt(PRINT_SHARDS))),
-});
+}));
 
 export function printRunRequest(body: string): PrintRunRequest {
   let parsed: unknown;

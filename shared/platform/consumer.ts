@@ -23,7 +23,7 @@ import { invocationDeadline } from './invocation.js';
 import type { ResourceAccess } from './operation.js';
 import type { QueueName } from './queues.js';
 import type { Tracing } from './tracing.js';
-import { validate } from './validation.js';
+import { schemaOnFirstUse, validate } from './validation.js';
 
 /** A record that is not a message of its queue: it fails every time, so it ends dead-lettered. */
 export class MalformedMessageError extends Error {
@@ -40,8 +40,11 @@ export type MessageSchema = z.core.$ZodType;
 
 export interface ConsumerDefinition<Schema extends MessageSchema, Result> {
   queue: QueueName;
-  /** The message body (JSON), as a zod/mini schema. */
-  message: Schema;
+  /**
+   * The message body (JSON), as a zod/mini schema, or (better) a function that builds it: then it
+   * is built by the first message, not when the function's module loads (a cold start).
+   */
+  message: Schema | (() => Schema);
   /** What the consumer touches, as an operation declares it (the CDK app grants exactly this). */
   resources: ResourceAccess;
   /** For work that is not idempotent by itself: what makes two deliveries one. */
@@ -81,13 +84,14 @@ export function messageOf<Schema extends MessageSchema>(queue: QueueName, schema
 
 export function defineConsumer<Schema extends MessageSchema, Result>(definition: ConsumerDefinition<Schema, Result>): ConsumerHandler {
   const logger = new Logger({ serviceName: 'insurance-admin', persistentKeys: { queue: definition.queue } });
+  const messageSchema = schemaOnFirstUse(definition.message);
 
   // The invocation's deadline bounds an idempotency mark: a consumer killed mid-message blocks its redelivery no longer.
   const handleRecord = (deadline: number) => async (record: SQSRecord): Promise<void> => {
     const receiveCount = record.attributes?.ApproximateReceiveCount;
     let message: z.core.output<Schema>;
     try {
-      message = messageOf(definition.queue, definition.message, record);
+      message = messageOf(definition.queue, messageSchema(), record);
     } catch (error) {
       if (error instanceof MalformedMessageError) logger.warn('malformed message', { messageId: record.messageId, receiveCount, problems: error.problems.map((problem) => problem.split(':')[0]) });
       throw error;

@@ -21,7 +21,7 @@ import type { QueueName } from './queues.js';
 import type { Tracing } from './tracing.js';
 import { invocationDeadline, withinInvocation } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
-import { bodyDepthProblem, validate } from './validation.js';
+import { bodyDepthProblem, schemaOnFirstUse, validate } from './validation.js';
 
 /** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
 export const BODY_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -89,7 +89,12 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
   authenticateRequest?: (request: ArrivedRequest) => void | Promise<void>;
   /** v1 wrapper key; the wrapped and the flat form are both accepted. */
   wrapper?: 'json_dict' | 'json_obj';
-  input: Schema;
+  /**
+   * The request's schema, or (better) a function that builds it: it is then built on the first
+   * request (or the first read of the operation's description), not when the function's module
+   * loads, so a cold start does not pay for building zod schemas it has not used yet.
+   */
+  input: Schema | (() => Schema);
   /**
    * The `data` of a failure that carries none of its own, for operations whose contract
    * puts the error messages there (storeRoles answers its list of messages).
@@ -116,7 +121,8 @@ export interface OperationMetadata {
   wrapper?: 'json_dict' | 'json_obj';
   /** `single` where failures answer one `message` string (the description's examples show it). */
   messageShape?: 'single';
-  input: RequestSchema;
+  /** The request's schema (built on first read when the definition gave a function that builds it). */
+  readonly input: RequestSchema;
   resources: ResourceAccess;
   /** Traced with X-Ray: the CDK app turns the function's active tracing on. */
   traced: boolean;
@@ -141,6 +147,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     persistentKeys: { operation: `${definition.version}/${definition.name}` },
   });
   const authentication = definition.authentication ?? 'required';
+  const requestSchema = schemaOnFirstUse(definition.input);
   if (definition.authenticateRequest && authentication !== 'none') {
     throw new Error(`${definition.version}/${definition.name}: authenticateRequest is the rule of an operation with authentication 'none'`);
   }
@@ -170,7 +177,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     // Refused before the schema walks it: no field of any operation nests this deep.
     const tooDeep = bodyDepthProblem(unwrapped);
     if (tooDeep) throw new ValidationError([tooDeep]);
-    const parsed = validate(definition.input, unwrapped);
+    const parsed = validate(requestSchema(), unwrapped);
     if (!parsed.success) throw new ValidationError(parsed.messages);
 
     const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
@@ -220,7 +227,9 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       authentication,
       ...(definition.wrapper ? { wrapper: definition.wrapper } : {}),
       ...(definition.messageShape === 'single' ? { messageShape: 'single' as const } : {}),
-      input: definition.input,
+      get input() {
+        return requestSchema();
+      },
       resources: definition.resources,
       traced: !!definition.tracing,
     },

@@ -102,6 +102,17 @@ export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): 
   return parsed.success ? { success: true, data: parsed.data } : { success: false, messages: describeIssues(parsed.error.issues) };
 }
 
+/**
+ * A schema given as is, or given as the function that builds it: built then by the first call,
+ * once (an entry file's request schema, a consumer's message schema), so that loading the
+ * function's module, its cold start, builds no schema.
+ */
+export function schemaOnFirstUse<S extends z.core.$ZodType>(schema: S | (() => S)): () => S {
+  if (typeof schema !== 'function') return () => schema;
+  let built: S | undefined;
+  return () => (built ??= schema());
+}
+
 /** Nesting a request body may have at all; free-form fields have their own, lower limit. */
 export const BODY_DEPTH_LIMIT = 64;
 

@@ -43,7 +43,7 @@ export const clearableText = (max: number = LIMITS.nameLength) =>
   clearable(z.pipe(z.union([boundedString(max, { trim: false }), z.number()]), z.transform((value) => String(value))));
 
 /** An optional item chosen with a sub line: its catalog id, or an object naming it. */
-export const optionalItem = z.union([id(), openObject({ item_id: z.optional(id()), id: z.optional(id()) })]);
+export const optionalItem = once(() => z.union([id(), openObject({ item_id: z.optional(id()), id: z.optional(id()) })]));
 
 /** The year a building was built: 1600 up to next year, as a number or text; read as text (spec 2.8). */
 export const yearBuilt = () =>

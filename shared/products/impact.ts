@@ -14,6 +14,7 @@ import { previewRenewal } from '../lifecycle/index.js';
 import { watchedTermPages } from '../policies/index.js';
 import { clock } from '../platform/clock.js';
 import { mapLimited } from '../platform/concurrency.js';
+import { builtOnFirstUse } from '../platform/request-fields.js';
 import { addDays, todayIso } from '../platform/dates.js';
 import { BusinessRuleError, NotFoundError, PermissionDeniedError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
@@ -165,16 +166,18 @@ export interface RateImpactPlanMessage {
 
 export type RateImpactMessage = RateImpactPlanMessage | RateImpactBatchMessage;
 
-const ref = z.string().check(z.minLength(1), z.maxLength(100));
-/** The messages of the rate-impact queue: a run to plan, or one batch of watched terms of a run. */
-export const rateImpactMessage = z.union([
-  z.object({ runId: ref, plan: z.literal(true) }),
-  z.object({
-    runId: ref,
-    batch: z.int().check(z.nonnegative()),
-    terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(POLICIES_PER_BATCH)),
-  }),
-]);
+/** The messages of the rate-impact queue: a run to plan, or one batch of watched terms of a run (built on first use). */
+export const rateImpactMessage = builtOnFirstUse(() => {
+  const ref = z.string().check(z.minLength(1), z.maxLength(100));
+  return z.union([
+    z.object({ runId: ref, plan: z.literal(true) }),
+    z.object({
+      runId: ref,
+      batch: z.int().check(z.nonnegative()),
+      terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(POLICIES_PER_BATCH)),
+    }),
+  ]);
+});
 
 /** One message of the rate-impact queue: a plan, or a batch to rate. */
 export async function handleRateImpactMessage(message: RateImpactMessage): Promise<Record<string, number>> {

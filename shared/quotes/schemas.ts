@@ -2,16 +2,16 @@
  * Building blocks of the quote requests (create_quote_extended, requote_extended): the
  * quote_info as existing clients send it, including the keys beyond the spec that they use
  * (policy_number, inception_date, agency_number, phones as {number, type}, additional_interests,
- * items[].sub_line, website).
+ * items[].sub_line, website). Each is built on first use, by the first request that reads it.
  */
 import * as z from 'zod/mini';
-import { date, decimal, flag, freeFormValue, id, list, looseText, money, name, optional, shortText, wholeNumber } from '../platform/request-fields.js';
+import { builtOnFirstUse, date, decimal, flag, freeFormValue, id, list, looseText, money, name, optional, shortText, wholeNumber } from '../platform/request-fields.js';
 import { underwritingAnswer, underwritingOption } from '../policies/index.js';
 import type { QuoteInfo } from './model.js';
 
 const text = () => optional(looseText());
 
-export const quoteAddress = z.object({
+export const quoteAddress = builtOnFirstUse(() => z.object({
   address_line1: text(),
   address_line2: text(),
   address_city: text(),
@@ -20,19 +20,19 @@ export const quoteAddress = z.object({
   address_country: text(),
   address_zip: text(),
   type: text(),
-});
+}));
 
-export const quoteLocation = z.object({
-  ...quoteAddress.shape,
+export const quoteLocation = builtOnFirstUse(() => z.object({
+  ...quoteAddress().shape,
   name: text(),
   year_built: text(),
   address_county_specify: text(),
   latitude: optional(decimal({ min: -90, max: 90 })),
   longitude: optional(decimal({ min: -180, max: 180 })),
   primary: optional(flag()),
-});
+}));
 
-export const quoteParty = z.object({
+export const quoteParty = builtOnFirstUse(() => z.object({
   name: name(),
   type: text(),
   fein_tax: text(),
@@ -41,10 +41,10 @@ export const quoteParty = z.object({
   legal_entity_type: text(),
   phones: optional(list(z.object({ number: looseText(40), type: text() }), 20)),
   emails: optional(list(z.object({ email: shortText(), type: text() }), 20)),
-  addresses: optional(list(quoteAddress, 20)),
-});
+  addresses: optional(list(quoteAddress(), 20)),
+}));
 
-export const quoteItem = z.object({
+export const quoteItem = builtOnFirstUse(() => z.object({
   name: name(),
   questions: optional(z.record(z.string().check(z.maxLength(200)), freeFormValue())),
   limit: optional(money()),
@@ -53,9 +53,9 @@ export const quoteItem = z.object({
   identifier: text(),
   sub_line: text(),
   location: optional(wholeNumber({ min: 0, max: 1000 })),
-});
+}));
 
-export const quoteInfo = z.object({
+export const quoteInfo = builtOnFirstUse(() => z.object({
   effective_date: date(),
   inception_date: optional(date()),
   line_name: name(),
@@ -63,22 +63,22 @@ export const quoteInfo = z.object({
   policy_number: optional(id()),
   underwriting_questions: optional(list(underwritingAnswer())),
   underwriting_options: optional(list(underwritingOption())),
-  named_insureds: list(quoteParty, 20),
-  additional_interests: optional(list(quoteParty, 20)),
+  named_insureds: list(quoteParty(), 20),
+  additional_interests: optional(list(quoteParty(), 20)),
   agency_id: optional(id()),
   agency_number: optional(id()),
   agent_id: optional(id()),
   activated: optional(flag()),
-  locations: list(quoteLocation, 50),
-  items: list(quoteItem, 500),
+  locations: list(quoteLocation(), 50),
+  items: list(quoteItem(), 500),
   website: text(),
-});
+}));
 
 /**
  * create_quote's quote_info (spec 4.5): one named insured given by name, type and address,
  * items by name with their questions, limit and deductible.
  */
-export const simpleQuoteInfo = z.object({
+export const simpleQuoteInfo = builtOnFirstUse(() => z.object({
   effective_date: date(),
   line_name: name(),
   policy_type_name: name(),
@@ -86,18 +86,18 @@ export const simpleQuoteInfo = z.object({
   named_insured: name(),
   named_insured_type: text(),
   named_insured_address: optional(
-    z.object({ ...quoteAddress.shape, latitude: optional(decimal({ min: -90, max: 90 })), longitude: optional(decimal({ min: -180, max: 180 })) }),
+    z.object({ ...quoteAddress().shape, latitude: optional(decimal({ min: -90, max: 90 })), longitude: optional(decimal({ min: -180, max: 180 })) }),
   ),
   agency_id: optional(id()),
   agent_id: optional(id()),
   activated: optional(flag()),
-  locations: list(quoteLocation, 50),
-  items: list(quoteItem, 500),
+  locations: list(quoteLocation(), 50),
+  items: list(quoteItem(), 500),
   soft_geoservice_bypass: optional(flag()),
   hard_geoservice_bypass: optional(flag()),
-});
+}));
 
-export type SimpleQuoteInfo = z.infer<typeof simpleQuoteInfo>;
+export type SimpleQuoteInfo = z.infer<ReturnType<typeof simpleQuoteInfo>>;
 
 /** create_quote's request as the quote_info of create_quote_extended: its one insured becomes the list of one. */
 export function fromSimpleQuote(info: SimpleQuoteInfo): QuoteInfo {

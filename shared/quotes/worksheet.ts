@@ -30,7 +30,7 @@ export interface WorksheetRun {
 
 export function runWorksheet(product: ProductCatalog, worksheet: Worksheet): WorksheetRun {
   const run: WorksheetRun = { file: worksheet.file, name: worksheet.name, figures: 0, differences: [] };
-  const parsed = quoteInfo.safeParse(worksheet.quote_info);
+  const parsed = quoteInfo().safeParse(worksheet.quote_info);
   if (!parsed.success) {
     run.differences.push({ figure: 'quote_info', expected: 'a quote request create_quote_extended takes', actual: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
     return run;

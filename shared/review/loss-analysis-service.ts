@@ -12,10 +12,11 @@ import type { Principal } from '../platform/principal.js';
 import { revisionWithinReach, type RevisionSnapshot, loadRevision, recordLossAnalysisResult, recordUnderwriting, underwritingOf } from '../policies/index.js';
 import { builtInLossAnalysisVendor, type LossAnalysisRequest, type LossAnalysisVendor } from '../underwriting/index.js';
 import { clock } from '../platform/clock.js';
+import { builtOnFirstUse } from '../platform/request-fields.js';
 
-/** The message of one job on the loss-analysis queue. */
-export const lossAnalysisJob = z.object({ job_id: z.guid(), revision_id: z.string().check(z.minLength(1), z.maxLength(100)) });
-export type LossAnalysisJob = z.infer<typeof lossAnalysisJob>;
+/** The message of one job on the loss-analysis queue (built on first use). */
+export const lossAnalysisJob = builtOnFirstUse(() => z.object({ job_id: z.guid(), revision_id: z.string().check(z.minLength(1), z.maxLength(100)) }));
+export type LossAnalysisJob = z.infer<ReturnType<typeof lossAnalysisJob>>;
 
 export async function requestLossAnalysis(principal: Principal, revisionId: string, now = clock.now()): Promise<{ job_id: string }> {
   const snapshot = await revisionWithinReach(principal, revisionId, { open: true });

@@ -30,7 +30,7 @@ const twoState = readPackage(document).package!;
 const oneState = { ...twoState, filings: twoState.filings.filter((filing) => filing.state === 'countrywide') };
 const productTwo = productFromRecords(packageRecords(twoState));
 const productOne = productFromRecords(packageRecords(oneState));
-const info = (zip: string) => quoteInfo.parse({ ...(twoState.worksheets[0].quote_info as object), locations: [{ address_zip: zip }] }) as QuoteInfo;
+const info = (zip: string) => quoteInfo().parse({ ...(twoState.worksheets[0].quote_info as object), locations: [{ address_zip: zip }] }) as QuoteInfo;
 const ny = info('10001');
 const fl = info('33101');
 const PAIRS = Number(process.env.PAIRS ?? 301);

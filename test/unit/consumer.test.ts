@@ -45,6 +45,28 @@ describe('a consumer written with defineConsumer', () => {
     expect(handled).toEqual(['2026-07-07']);
   });
 
+  it('builds a message schema given as a function on the first message, not when the consumer is defined, and only once', async () => {
+    let builds = 0;
+    const handled: string[] = [];
+    const handler = defineConsumer({
+      queue: 'print-batches',
+      message: () => {
+        builds += 1;
+        return z.object({ printDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)) });
+      },
+      resources: { table: 'write' },
+      handle: async ({ printDate }) => {
+        handled.push(printDate);
+      },
+    });
+    expect(builds).toBe(0);
+    const answer = await handler(batch(record('good', '{"printDate":"2026-07-06"}'), record('wrong-shape', '{"printDate":7}')), context);
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'wrong-shape' }]);
+    expect(handled).toEqual(['2026-07-06']);
+    await handler(batch(record('again', '{"printDate":"2026-07-07"}')), context);
+    expect(builds).toBe(1);
+  });
+
   it('reports every record of a batch that is all malformed, without throwing the batch away', async () => {
     const { handler } = printConsumer();
     const answer = await handler(batch(record('a', '[]'), record('b', 'null')), context);

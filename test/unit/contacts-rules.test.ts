@@ -6,8 +6,8 @@ import type { ContactRecord } from '../../shared/contacts/model.js';
 import { indexedWords, matchesSearch, MAX_INDEXED_WORDS, nameWords, sortName } from '../../shared/contacts/names.js';
 import { ADMINISTRATOR_ROLE_ID, AGENT_ROLE_ID, findRole, mayGrantRole, NAMED_INSURED_ROLE_ID, roleAboveCaller } from '../../shared/contacts/roles.js';
 import { contactContentSchema } from '../../shared/contacts/schemas.js';
-import { retrieveContactListInput as retrieveContactListSchema } from '../../functions/v1/contacts/retrieveContactList.js';
-import { storeRolesInput as storeRolesSchema } from '../../functions/v1/contacts/storeRoles.js';
+import { retrieveContactListInput } from '../../functions/v1/contacts/retrieveContactList.js';
+import { storeRolesInput } from '../../functions/v1/contacts/storeRoles.js';
 import roles from '../../shared/catalog/carrier/roles.json' with { type: 'json' };
 import type { Role } from '../../shared/catalog/model.js';
 
@@ -16,7 +16,7 @@ const ids = () => {
   let n = 0;
   return () => `id-${(n += 1)}`;
 };
-const content = (input: Record<string, unknown>) => normalizeContactContent(contactContentSchema.parse(input), ids());
+const content = (input: Record<string, unknown>) => normalizeContactContent(contactContentSchema().parse(input), ids());
 
 describe('name search', () => {
   it('folds case, accents and apostrophes and splits on anything else', () => {
@@ -87,7 +87,7 @@ const contact = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
   id: 'c1', name: 'Jane Smith', type: 'individual', roleIds: ['agent'], agencyIds: ['g1'], createdAt: '2026-01-01T00:00:00Z', version: 3, ...overrides,
 });
 const facts = (overrides: Partial<AgencyFacts> = {}): AgencyFacts => ({ existingAgencies: new Set(['g1', 'g2']), mayAttach: () => true, isAgency: false, terminatedInOtherRoles: false, ...overrides });
-const rolesInput = (input: Record<string, unknown>) => storeRolesSchema.parse({ contactId: '6a1f0c2e-1111-4222-8333-944455556666', roleId: '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc', ...input });
+const rolesInput = (input: Record<string, unknown>) => storeRolesInput().parse({ contactId: '6a1f0c2e-1111-4222-8333-944455556666', roleId: '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc', ...input });
 
 describe('storeRoles plan', () => {
   it('refuses a termination before the inception, also against the stored inception', () => {
@@ -220,8 +220,8 @@ describe('roles', () => {
 
 describe('retrieveContactList paging parameters', () => {
   it('reads pages as strings or integers, up to 10000', () => {
-    expect(retrieveContactListSchema.parse({ searchString: '', filter: 'x', currentPage: '2', pageSize: 10000 })).toMatchObject({ currentPage: 2, pageSize: 10000 });
-    expect(retrieveContactListSchema.safeParse({ searchString: '', filter: 'x', currentPage: '0', pageSize: '5' }).success).toBe(false);
-    expect(retrieveContactListSchema.safeParse({ searchString: '', filter: 'x', currentPage: '1', pageSize: '10001' }).success).toBe(false);
+    expect(retrieveContactListInput().parse({ searchString: '', filter: 'x', currentPage: '2', pageSize: 10000 })).toMatchObject({ currentPage: 2, pageSize: 10000 });
+    expect(retrieveContactListInput().safeParse({ searchString: '', filter: 'x', currentPage: '0', pageSize: '5' }).success).toBe(false);
+    expect(retrieveContactListInput().safeParse({ searchString: '', filter: 'x', currentPage: '1', pageSize: '10001' }).success).toBe(false);
   });
 });

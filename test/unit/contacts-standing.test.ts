@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planStoreRoles } from '../../shared/contacts/aspects.js';
 import { ADMINISTRATOR_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID, UNDERWRITER_ROLE_ID } from '../../shared/contacts/roles.js';
-import { storeRolesInput as storeRolesSchema } from '../../functions/v1/contacts/storeRoles.js';
+import { storeRolesInput } from '../../functions/v1/contacts/storeRoles.js';
 import { isTerminated, standingAdmits, standingChangeRefusals, standingChanges, type StandingState } from '../../shared/contacts/standing.js';
 import type { ContactRecord } from '../../shared/contacts/model.js';
 
@@ -72,7 +72,7 @@ describe('standing and authentication', () => {
   it('keeps the terminated flag on the contact in step with the aspects of all its roles', () => {
     const contact: ContactRecord = { id: 'c1', name: 'Dana', type: 'individual', roleIds: [AGENT_ROLE_ID], agencyIds: ['g1'], createdAt: '2026-01-01T00:00:00Z', version: 1 };
     const input = (termination: Record<string, unknown>) =>
-      storeRolesSchema.parse({ contactId: '6a1f0c2e-1111-4222-8333-944455556666', roleId: AGENT_ROLE_ID, termination });
+      storeRolesInput().parse({ contactId: '6a1f0c2e-1111-4222-8333-944455556666', roleId: AGENT_ROLE_ID, termination });
     const facts = { existingAgencies: new Set<string>(), mayAttach: () => true, isAgency: false, terminatedInOtherRoles: false };
     const terminated = planStoreRoles(input({ isTerminated: 'true', reasonTerminated: 'licence lapsed' }), contact, {}, facts);
     expect(terminated.ok && terminated.contact.terminated).toBe(true);

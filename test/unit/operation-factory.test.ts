@@ -239,4 +239,50 @@ describe('operation factory', () => {
     const handler = echo('v1', 'json_dict');
     expect(handler.operation).toMatchObject({ version: 'v1', name: 'echo', permission: null, authentication: 'none', wrapper: 'json_dict' });
   });
+
+  it('builds a request schema given as a function on the first request, not when the operation is defined, and only once', async () => {
+    let builds = 0;
+    const handler = defineOperation({
+      version: 'v2',
+      name: 'lazy',
+      summary: 'lazy',
+      permission: null,
+      authentication: 'none',
+      input: () => {
+        builds += 1;
+        return z.object({ name: z.string(), nested: z.object({ count: z.number().int() }).optional() });
+      },
+      resources: {},
+      handle: async (input) => input,
+    });
+    expect(builds).toBe(0);
+
+    const refused = await invoke(handler, JSON.stringify({ nested: { count: 'x' } }));
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.messages).toEqual(['name: is required', expect.stringMatching(/^nested\.count: /)]);
+    const accepted = await invoke(handler, JSON.stringify({ name: 'Ada' }));
+    expect(accepted.body).toEqual({ success: true, messages: [], data: { name: 'Ada' } });
+    // The OpenAPI description reads the very schema the requests were judged by.
+    expect(handler.operation.input).toBe(handler.operation.input);
+    expect(builds).toBe(1);
+  });
+
+  it('hands the description a schema given as a function without a request having been made', () => {
+    let builds = 0;
+    const handler = defineOperation({
+      version: 'v2',
+      name: 'described',
+      summary: 'described',
+      permission: null,
+      authentication: 'none',
+      input: () => {
+        builds += 1;
+        return z.object({ name: z.string() });
+      },
+      resources: {},
+      handle: async (input) => input,
+    });
+    expect(z.toJSONSchema(handler.operation.input)).toMatchObject({ type: 'object', required: ['name'] });
+    expect(builds).toBe(1);
+  });
 });

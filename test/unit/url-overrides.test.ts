@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { urlOverrideKey, urlOverridesQuery } from '../../shared/url-overrides/keys.js';
-import { createUrlOverrideInput as createUrlOverrideSchema } from '../../functions/v1/custom_ui/createURLOverride.js';
-import { updateUrlOverrideInput as updateUrlOverrideSchema } from '../../functions/v1/custom_ui/updateURLOverride.js';
+import { createUrlOverrideInput } from '../../functions/v1/custom_ui/createURLOverride.js';
+import { updateUrlOverrideInput } from '../../functions/v1/custom_ui/updateURLOverride.js';
 import { decryptSecret, encryptSecret } from '../../shared/url-overrides/secrets.js';
 import { toView } from '../../shared/url-overrides/service.js';
 
@@ -17,25 +17,25 @@ describe('URL override keys', () => {
 
 describe('URL override requests', () => {
   it('defaults the method to GET and enabled to true', () => {
-    expect(createUrlOverrideSchema.parse({ url: '/a', override: 'https://example.com/a' })).toEqual({
+    expect(createUrlOverrideInput().parse({ url: '/a', override: 'https://example.com/a' })).toEqual({
       url: '/a', override: 'https://example.com/a', http_method: 'GET', enabled: true,
     });
-    expect(createUrlOverrideSchema.parse({ url: '/a', override: 'http://example.com', http_method: 'post' }).http_method).toBe('POST');
+    expect(createUrlOverrideInput().parse({ url: '/a', override: 'http://example.com', http_method: 'post' }).http_method).toBe('POST');
   });
 
   it('wants an internal path and an absolute http(s) URL', () => {
     for (const url of ['policies', '//evil.example/x', 'https://example.com/a', '/with space']) {
-      expect(createUrlOverrideSchema.safeParse({ url, override: 'https://example.com' }).success).toBe(false);
+      expect(createUrlOverrideInput().safeParse({ url, override: 'https://example.com' }).success).toBe(false);
     }
     for (const override of ['/internal', 'ftp://example.com', 'javascript:alert(1)', 'example.com']) {
-      expect(createUrlOverrideSchema.safeParse({ url: '/a', override }).success).toBe(false);
+      expect(createUrlOverrideInput().safeParse({ url: '/a', override }).success).toBe(false);
     }
-    expect(createUrlOverrideSchema.safeParse({ url: '/a', override: 'https://example.com', http_method: 'PUT' }).success).toBe(false);
+    expect(createUrlOverrideInput().safeParse({ url: '/a', override: 'https://example.com', http_method: 'PUT' }).success).toBe(false);
   });
 
   it('reads an empty secret or category on update as clearing it', () => {
-    expect(updateUrlOverrideSchema.parse({ url: '/a', shared_secret: '', category: null })).toEqual({ url: '/a', shared_secret: null, category: null });
-    expect(updateUrlOverrideSchema.parse({ url: '/a' })).toEqual({ url: '/a' });
+    expect(updateUrlOverrideInput().parse({ url: '/a', shared_secret: '', category: null })).toEqual({ url: '/a', shared_secret: null, category: null });
+    expect(updateUrlOverrideInput().parse({ url: '/a' })).toEqual({ url: '/a' });
   });
 });
 

@@ -12,7 +12,7 @@ import { renderRequestedDeliverable } from '../../../shared/documents/index.js';
 
 export const handler = defineConsumer({
   queue: 'documents',
-  message: z.object({ requestId: z.guid() }),
+  message: () => z.object({ requestId: z.guid() }),
   resources: { table: 'write', bucket: 'write' },
   handle: ({ requestId }) => renderRequestedDeliverable(requestId),
   logged: ({ requestId }, outcome) => ({ requestId, outcome }),

@@ -11,7 +11,7 @@ import { runScheduledRetry } from '../../../shared/events/index.js';
 
 export const handler = defineConsumer({
   queue: 'event-retries',
-  message: z.object({
+  message: () => z.object({
     subscriptionId: z.string().check(z.regex(/^sub_[0-9a-f]{24}$/)),
     policyId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/)),
     at: z.iso.datetime(),

@@ -10,7 +10,7 @@ import { publishEvent } from '../../../shared/events/index.js';
 
 export const handler = defineConsumer({
   queue: 'events',
-  message: z.object({ eventKey: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}\/evt_[0-9a-f]{24}$/)) }),
+  message: () => z.object({ eventKey: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}\/evt_[0-9a-f]{24}$/)) }),
   resources: { table: 'write', queues: ['event-retries'], secrets: ['data-key'] },
   handle: ({ eventKey }) => {
     const [policyId, eventId] = eventKey.split('/');

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'lookupContactByName',
   summary: 'Contacts of a role and type whose name words begin with the words given (at most 100)',
   permission: 'contacts:read',
-  input: z.object({
+  input: () => z.object({
     name: name(),
     role: name(),
     role_type: z.pipe(

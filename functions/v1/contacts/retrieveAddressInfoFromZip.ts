@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieveAddressInfoFromZip',
   summary: 'Cities, counties and state of a US ZIP code (valid: false when the ZIP is unknown or malformed)',
   permission: 'geography:read',
-  input: z.object({
+  input: () => z.object({
     zip: z.union([boundedString(32, { trim: false }), z.number()], { error: requiredOr('must be a ZIP code such as 90210 or 90210-1234') }),
     // Accepted for compatibility: a ZIP table cannot narrow a ZIP by street.
     addressLine1: z.nullish(shortText()),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieveAspectData',
   summary: 'The aspect data of a contact for a role (or for all its roles), with its policies',
   permission: 'contacts:read',
-  input: z.object({
+  input: () => z.object({
     id: uuid(),
     roleId: uuid(),
     /** Typed string in the legacy schema; required, and must be true for API-key callers. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { Reply } from '../../../shared/platform/envelope.js';
-import { boundedString, LIMITS, pageNumber, pageSize } from '../../../shared/platform/request-fields.js';
+import { boundedString, LIMITS, pageNumber, pageSize, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
 import { retrieveContactList } from '../../../shared/contacts/index.js';
 
 /** pageSize up to 10000: real clients ask for everything at once. */
@@ -9,12 +9,13 @@ const MAX_PAGE_SIZE = 10_000;
 
 const textOrEmpty = () => z.pipe(z.nullish(boundedString(LIMITS.nameLength, { trim: false })), z.transform((value) => value ?? ''));
 
-export const retrieveContactListInput = z.object({
+export const retrieveContactListInput = builtOnFirstUse(() =>
+  z.object({
   searchString: textOrEmpty(),
   filter: textOrEmpty(),
   currentPage: pageNumber(1),
   pageSize: pageSize(MAX_PAGE_SIZE),
-});
+}));
 
 export const handler = defineOperation({
   version: 'v1',

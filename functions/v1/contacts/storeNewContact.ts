@@ -9,9 +9,9 @@ export const handler = defineOperation({
   name: 'storeNewContact',
   summary: 'Creates a contact with its addresses, phones, emails and roles; answers its id and the ids of its addresses',
   permission: 'contacts:write',
-  input: z.object({
+  input: () => z.object({
     role: z.nullish(looseText()),
-    content: contactContentSchema,
+    content: contactContentSchema(),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {

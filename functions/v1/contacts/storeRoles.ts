@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { uuid } from '../../../shared/platform/request-fields.js';
+import { uuid, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
 import { roleAspectsSchema, storeRoles } from '../../../shared/contacts/index.js';
 
 /** The contact and role, and the role aspects to write (only the keys passed change). */
-export const storeRolesInput = z.object({ contactId: uuid(), roleId: uuid(), ...roleAspectsSchema.shape });
+export const storeRolesInput = builtOnFirstUse(() => z.object({ contactId: uuid(), roleId: uuid(), ...roleAspectsSchema().shape }));
 
 export const handler = defineOperation({
   version: 'v1',

@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { flagOr, withDefault } from '../../../shared/platform/request-fields.js';
+import { flagOr, withDefault, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
 import { category, externalUrl, httpMethod, internalPath, sharedSecret, createOverride } from '../../../shared/url-overrides/index.js';
 
-export const createUrlOverrideInput = z.object({
-  url: internalPath,
-  override: externalUrl,
-  http_method: withDefault(httpMethod, 'GET'),
+export const createUrlOverrideInput = builtOnFirstUse(() =>
+  z.object({
+  url: internalPath(),
+  override: externalUrl(),
+  http_method: withDefault(httpMethod(), 'GET'),
   enabled: flagOr(true),
   shared_secret: sharedSecret(),
   category: category(),
-});
+}));
 
 export const handler = defineOperation({
   version: 'v1',

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   summary: 'Removes the URL override of an internal path (administrators only)',
   permission: 'url_overrides:write',
   wrapper: 'json_obj',
-  input: z.object({ url: internalPath }),
+  input: () => z.object({ url: internalPath() }),
   resources: { table: 'write' },
   handle: async (input) => {
     await deleteOverride(input.url);

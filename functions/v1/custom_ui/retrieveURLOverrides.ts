@@ -8,7 +8,7 @@ export const handler = defineOperation({
   summary: 'Every URL override; the shared secret only for administrators',
   permission: 'url_overrides:read',
   wrapper: 'json_obj',
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   handle: (_input, { principal }) => retrieveOverrides(principal),
 });

@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { optional, optionalFlag } from '../../../shared/platform/request-fields.js';
+import { optional, optionalFlag, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
 import { category, externalUrl, httpMethod, internalPath, sharedSecret, updateOverride } from '../../../shared/url-overrides/index.js';
 
-export const updateUrlOverrideInput = z.object({
-  url: internalPath,
-  override: optional(externalUrl),
+export const updateUrlOverrideInput = builtOnFirstUse(() =>
+  z.object({
+  url: internalPath(),
+  override: optional(externalUrl()),
   enabled: optionalFlag(),
-  http_method: optional(httpMethod),
+  http_method: optional(httpMethod()),
   shared_secret: sharedSecret(),
   category: category(),
-});
+}));
 
 export const handler = defineOperation({
   version: 'v1',

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     'Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day)',
   permission: 'deliverables:write',
-  input: z.object({
+  input: () => z.object({
     revision_id: uuid('must be a revision id (UUID)'),
     deliverable_type: name(),
     go_date: optional(date()),

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary: 'Removes the note with that id; an unknown id answers success false',
   permission: 'notes:write',
   wrapper: 'json_dict',
-  input: z.object({ id: id() }),
+  input: () => z.object({ id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     await removeNote(principal, input.id);

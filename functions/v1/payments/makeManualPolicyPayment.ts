@@ -11,7 +11,7 @@ export const handler = defineOperation({
   summary: 'Posts an already-collected payment to one policy (row, balance and note in one transaction); an Idempotency-Key header makes a retry answer the first result and post nothing',
   permission: 'billing:write',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     paymentType: optional(shortText()),
     depositDate: optional(date()),
     // Both are checked by the service so that their absence answers the documented texts.

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary: "Orders an inspection of a property from an inspection vendor (the built-in one unless named) and sets the property's inspection_requested_date",
   permission: 'policies:write',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     revisionId: optionalUuid('must be a revision id (UUID)'),
     propertyId: uuid('must be a property id (UUID)'),
     vendor: optional(shortText()),

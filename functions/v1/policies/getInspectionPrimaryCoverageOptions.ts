@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary: "The coverages of a property an inspection can be ordered for (its primary coverage), with their limits and deductibles",
   permission: 'policies:read',
   wrapper: 'json_dict',
-  input: z.object({ propertyId: uuid('must be a property id (UUID)') }),
+  input: () => z.object({ propertyId: uuid('must be a property id (UUID)') }),
   resources: { table: 'read' },
   handle: async ({ propertyId }, { principal }) => inspectionCoverageOptions(principal, propertyId),
 });

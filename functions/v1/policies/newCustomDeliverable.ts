@@ -12,7 +12,7 @@ export const handler = defineOperation({
   summary: "Stores a named custom deliverable (the given HTML, or HTML generated from the revision) as a file of the revision's policy, listed under its attachments",
   permission: 'deliverables:write',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     revisionId: uuid('must be a revision id (UUID)'),
     deliverableName: name(),
     prebuiltHTML: optional(boundedString(MAX_HTML_CHARS, { trim: false })),

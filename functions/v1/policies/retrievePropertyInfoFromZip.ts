@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary: "Cities and counties (with county ids) a property in a US ZIP code may be placed in, and whether the ZIP is valid in the property's state",
   permission: 'geography:read',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     zip: z.union([boundedString(32, { trim: false }), z.number()], { error: requiredOr('must be a ZIP code such as 90210 or 90210-1234') }),
     stateAbbr: z.nullish(boundedString(32)),
     // The property being edited. Only business-location restrictions would need it, and the

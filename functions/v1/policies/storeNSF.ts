@@ -11,7 +11,7 @@ export const handler = defineOperation({
   summary: 'Marks a payment as returned for non-sufficient funds: the payment is reversed, the NSF fee debited or waived, the non-pay cancellation allowed or postponed',
   permission: 'billing:write',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     paymentId: id(),
     policyId: optionalId(),
     dueMonth: optional(looseText(4)),

@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary: 'Answers a stored file of a policy (a PDF deliverable, a custom HTML deliverable) with its content type; delete_on_view removes it once sent',
   permission: 'deliverables:read',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     id: uuid('must be a file id (UUID)'),
     delete_on_view: flagOr(false),
     // Files are PDFs and HTML pages, which have no smaller rendition: accepted and ignored.

@@ -14,7 +14,7 @@ export const handler = defineOperation({
     "only_electronic_delivery / exclude_electronic_delivery filter on the recipient's storeRoles notices.acceptNoticesByEmail as it was when the file was made (paper when absent); disable_edelivery_filtering ignores both",
   permission: 'printing:read',
   wrapper: 'json_dict',
-  input: z.object({
+  input: () => z.object({
     from_date: optional(date()),
     to_date: optional(date()),
     ignore_state: flagOr(false),

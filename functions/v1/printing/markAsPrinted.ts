@@ -13,7 +13,7 @@ export const handler = defineOperation({
     'Up to 20,000 files a call (a night of getToBePrinted answers); each marked file sends its deliverable.printed event',
   permission: 'printing:write',
   wrapper: 'json_dict',
-  input: z.object({ file_ids: list(uuid('must be a file id (UUID)'), MARK_AS_PRINTED_MAX_FILES) }),
+  input: () => z.object({ file_ids: list(uuid('must be a file id (UUID)'), MARK_AS_PRINTED_MAX_FILES) }),
   resources: { table: 'write' },
   handle: async ({ file_ids }, { deadline }) => {
     const marked = await markAsPrinted(file_ids, clock.now(), { deadline });

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'create_api_key',
   summary: 'Issue a new API key for a contact (Administrators); the key is answered this once and never again',
   permission: MANAGE_API_KEYS,
-  input: z.object({
+  input: () => z.object({
     contact_id: id('must be the id of a contact'),
     description: boundedString(LIMITS.nameLength, { nonEmpty: true, typeMessage: 'must say what the key is for' }),
   }),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'list_api_keys',
   summary: "A contact's API keys (Administrators): ids, descriptions, status and last use, never the keys",
   permission: MANAGE_API_KEYS,
-  input: z.object({
+  input: () => z.object({
     contact_id: id('must be the id of a contact'),
   }),
   resources: { table: 'read' },

@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'retrieve_my_permissions',
   summary: "Effective permissions of the bearer token's OAuth grant, and the roles they come from",
   permission: null,
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   handle: async (_input, { principal }) => {
     const granted = await permissionsOfGrant(principal);

@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'retrieve_my_roles',
   summary: "Roles the bearer token's contact holds, marking the one selected for its OAuth grant",
   permission: null,
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   handle: async (_input, { principal }) => rolesOfGrant(principal),
 });

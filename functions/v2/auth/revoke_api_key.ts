@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'revoke_api_key',
   summary: 'Revoke an API key by its id (Administrators); it fails from the next call on, and so do its sessions',
   permission: MANAGE_API_KEYS,
-  input: z.object({
+  input: () => z.object({
     key_id: id('must be a key_id returned by create_api_key or list_api_keys'),
   }),
   resources: { table: 'write' },

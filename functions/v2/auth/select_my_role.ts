@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'select_my_role',
   summary: "Bind one of the contact's roles to the bearer token's OAuth grant; its later calls act with that role only",
   permission: null,
-  input: z.object({
+  input: () => z.object({
     role_id: id('must be a role id returned by retrieve_my_roles'),
   }),
   resources: { table: 'write' },

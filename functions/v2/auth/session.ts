@@ -14,7 +14,7 @@ export const handler = defineOperationWithoutCaller({
   summary: 'Issue a session cookie to a contact authenticated by API key, or confirm a live session cookie',
   permission: null,
   authentication: 'none',
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'write' },
   handle: async (_input, { credentials }) => {
     const outcome = await openOrConfirmSession(credentials);

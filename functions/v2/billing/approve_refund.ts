@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'approve_refund',
   summary: 'Approves a pending refund for payment (a row on the account history); an Idempotency-Key header makes a retry answer the first result and change nothing',
   permission: 'refunds:write',
-  input: z.object({
+  input: () => z.object({
     refund_id: id(),
   }),
   resources: { table: 'write' },

@@ -11,7 +11,7 @@ export const handler = defineOperation({
     "The bank's positive-pay CSV (check_number, date, amount, payee) of the approved refunds, numbered from first_check_number; each exported refund is marked issued by its check, " +
     'so a second export of the same batch exports nothing; an Idempotency-Key header makes a retry answer the first file',
   permission: 'refunds:write',
-  input: z.object({
+  input: () => z.object({
     first_check_number: wholeNumber({ min: 1, max: 999_999_999 }),
   }),
   resources: { table: 'write' },

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'list_refunds',
   summary: "A policy's refunds (pending, approved, issued, voided), oldest first, in one state when asked; without policy_id, every refund in the state given across the book (payee, mailing address, amount, reason)",
   permission: 'refunds:read',
-  input: z.object({
+  input: () => z.object({
     policy_id: optionalId(),
     state: optional(z.enum(['pending', 'approved', 'issued', 'voided'], { error: 'must be pending, approved, issued or voided' })),
   }).check(eitherOf('state', 'policy_id')),

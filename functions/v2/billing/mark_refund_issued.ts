@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'mark_refund_issued',
   summary: 'Marks an approved refund paid, by check number or ACH trace (the Refund row takes the credit off the account); an Idempotency-Key header makes a retry answer the first result and change nothing',
   permission: 'refunds:write',
-  input: z.object({
+  input: () => z.object({
     refund_id: id(),
     check_number: optional(shortText()),
     ach_trace: optional(shortText()),

@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary:
     "Records a commission payment made to an agency (Administrators): the statement of the month paid_on falls in shows it as paid and carries the lower balance forward. A reference is recorded once per agency; an Idempotency-Key header makes a retry answer the first result and change nothing",
   permission: 'billing:write',
-  input: z.object({
+  input: () => z.object({
     agency_id: id(),
     amount: money(),
     paid_on: date(),

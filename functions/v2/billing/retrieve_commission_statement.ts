@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     "An agency's commission statement for a month (YYYY-MM): each policy transaction (policy number, insured, transaction, effective date, premium, rate, commission), totals, the previous balance and what was paid. An agent reads his own agency's only. format csv adds the statement as CSV; format pdf makes it a PDF file of the agency in the documents area, queued for print or e-mail like any deliverable (deliverable.file_id), the same file while the statement is unchanged",
   permission: 'billing:read',
-  input: z.object({
+  input: () => z.object({
     agency_id: id(),
     month: boundedString(7).check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM')),
     format: withDefault(z.enum(['json', 'csv', 'pdf'], { error: 'must be json, csv or pdf' }), 'json'),

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     "Sets an agency's commission rates (Administrators): for a line (line_id; every line when absent) in a state (two letters; every state when absent), the new business and renewal rates in percent. A policy issued or renewed after it earns at the most specific rate; without one, 15% new business and 12% renewal",
   permission: 'billing:write',
-  input: z.object({
+  input: () => z.object({
     agency_id: id(),
     line_id: optionalId(),
     state: optional(boundedString(2)),

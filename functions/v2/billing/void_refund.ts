@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'void_refund',
   summary: 'Voids a pending or approved refund: the credit stays on the account (a row on the account history); an Idempotency-Key header makes a retry answer the first result and change nothing',
   permission: 'refunds:write',
-  input: z.object({
+  input: () => z.object({
     refund_id: id(),
     reason: name(),
   }),

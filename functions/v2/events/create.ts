@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary:
     'Subscribe a URL to policy and money events (Administrators: any agency; an agency key: its own policies only). Answers the signing secret (whsec_...) this once; every delivery is signed with it (Standard Webhooks)',
   permission: EVENTS_PERMISSION,
-  input: z.object({
+  input: () => z.object({
     url: subscriberUrl(),
     event_types: eventTypePatterns(),
     description: optional(boundedString(LIMITS.nameLength)),

@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'delete',
   summary: 'Delete a subscription: it receives nothing from now on',
   permission: EVENTS_PERMISSION,
-  input: z.object({ subscription_id: subscriptionId() }),
+  input: () => z.object({ subscription_id: subscriptionId() }),
   resources: { table: 'write' },
   handle: async ({ subscription_id }, { principal }) => removeSubscription(principal, subscription_id),
 });

@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'list',
   summary: 'The event subscriptions the caller manages (never their secrets)',
   permission: EVENTS_PERMISSION,
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   handle: async (_input, { principal }) => listSubscriptions(principal),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'list_deliveries',
   summary: "A subscription's deliveries, oldest event first, each with every attempt (time, status code, duration, response excerpt); 100 a page, next_cursor for the next",
   permission: EVENTS_PERMISSION,
-  input: z.object({
+  input: () => z.object({
     subscription_id: subscriptionId(),
     status: optional(z.enum(['pending', 'delivered', 'failed'], { error: 'must be pending, delivered or failed' })),
     after: optional(cursor()),

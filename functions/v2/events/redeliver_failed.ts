@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'redeliver_failed',
   summary: "Send again every failed delivery of a subscription (of events since `since`, an ISO date or instant), each policy's in order",
   permission: EVENTS_PERMISSION,
-  input: z.object({ subscription_id: subscriptionId(), since: optional(instant()) }),
+  input: () => z.object({ subscription_id: subscriptionId(), since: optional(instant()) }),
   resources: { table: 'write', queues: ['event-retries'], secrets: ['data-key'] },
   handle: async ({ subscription_id, since }, { principal }) => redeliverFailed(principal, { subscriptionId: subscription_id, ...(since ? { since } : {}) }),
 });

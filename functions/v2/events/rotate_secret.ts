@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'rotate_secret',
   summary: "A new signing secret for a subscription, answered this once; for 24 hours deliveries carry a signature by the old secret and one by the new",
   permission: EVENTS_PERMISSION,
-  input: z.object({ subscription_id: subscriptionId() }),
+  input: () => z.object({ subscription_id: subscriptionId() }),
   resources: { table: 'write', secrets: ['data-key'] },
   handle: async ({ subscription_id }, { principal }) =>
     new DataWithMessages(await rotateSecret(principal, subscription_id), ['Store this signing secret now: it cannot be shown again']),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update',
   summary: "Change a subscription's URL, event types, description or whether it is active (an inactive one receives nothing)",
   permission: EVENTS_PERMISSION,
-  input: z.object({
+  input: () => z.object({
     subscription_id: subscriptionId(),
     url: optional(subscriberUrl()),
     event_types: optional(eventTypePatterns()),

@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'get_all_effective_dates',
   summary: 'The product versions: the shipped one and every published line file, with their effective dates and change history',
   permission: 'policies:read',
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   handle: async () => getAllEffectiveDates(),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'get_all_states',
   summary: 'The states of a product version, each with whether the line is written there',
   permission: 'policies:read',
-  input: z.object({ effective_date_id: uuid() }),
+  input: () => z.object({ effective_date_id: uuid() }),
   resources: { table: 'read' },
   handle: async (input) => getAllStates(input.effective_date_id),
 });

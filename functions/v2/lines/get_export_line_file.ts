@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'get_export_line_file',
   summary: 'The line file of a product version as published; its data is the package as a JSON-encoded string',
   permission: 'policies:read',
-  input: z.object({ effective_date_id: uuid() }),
+  input: () => z.object({ effective_date_id: uuid() }),
   resources: { table: 'read' },
   handle: async (input) => getExportLineFile(input.effective_date_id),
 });

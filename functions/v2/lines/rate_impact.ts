@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     'Rates every in-force policy in scope as its next renewal would be, at its current rates and at a candidate (a line_file not yet published, or a stored version_id), writing nothing to any policy; the run is stored and fans out in batches: read it with retrieve_rate_impact (Administrators only)',
   permission: 'lines:publish',
-  input: z.object({
+  input: () => z.object({
     line_file: z.optional(z.union([z.record(z.string(), z.unknown()), z.string()])),
     version_id: optionalUuid(),
     filters: z.optional(

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'withdraw_line_file',
   summary: 'Withdraws a published product version before its first effective date: its rates leave the catalog and the version before it is put back (Administrators only)',
   permission: 'lines:publish',
-  input: z.object({ version_id: uuid() }),
+  input: () => z.object({ version_id: uuid() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => withdrawLineFile(principal, input.version_id),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'add_line_item',
   summary: 'Adds a catalog item to a property or the revision, with its sub line when asked',
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     revision_id: uuid(),
     property_id: optionalUuid(),
     sub_line_id: optionalUuid(),

@@ -13,7 +13,7 @@ export const handler = defineOperationWithoutCaller({
   permission: null,
   authentication: 'none',
   authenticateRequest: (request) => verifyVendorWebhook(request),
-  input: z.object({
+  input: () => z.object({
     event_type: z.enum(SIGNATURE_EVENT_TYPES, { error: `must be one of ${SIGNATURE_EVENT_TYPES.join(', ')}` }),
     policy_id: optionalId(),
     signer_name: optionalText(),

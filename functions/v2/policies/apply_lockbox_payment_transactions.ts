@@ -17,7 +17,7 @@ export const handler = defineOperation({
   permission: 'billing:write',
   // A file whose lines are not all objects is refused whole, before any work, at its first such line;
   // an object's fields (policy, check, payment) are judged on its own line, so a bad one is answered there.
-  input: z.object({ transactions: objectList(MAX_TRANSACTIONS, 'policy, check and payment') }),
+  input: () => z.object({ transactions: objectList(MAX_TRANSACTIONS, 'policy, check and payment') }),
   resources: { table: 'write', bucket: 'write', queues: ['lockbox-chunks'] },
   tracing: moneyPathTracing,
   // With an Idempotency-Key a retry (the answer lost, a crash) answers the first answer and posts nothing.

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'async_request_loss_analysis',
   summary: "Queues a loss analysis of an open revision's properties and answers its job_id; retrieve_revision_details shows the result once the job has run",
   permission: 'policies:write',
-  input: z.object({ revision_id: id() }),
+  input: () => z.object({ revision_id: id() }),
   resources: { table: 'write', queues: ['loss-analysis'] },
   handle: async (input, { principal }) => requestLossAnalysis(principal, input.revision_id),
 });

@@ -24,7 +24,7 @@ export const handler = defineOperation({
   name: 'cancel_policy',
   summary: 'Cancels a policy term: with cancel_pending_date it goes to cancellation pending; with only cancel_date it is cancelled at once (revision, cancel dates, return premium, notice, note) in one transaction',
   permission: 'policies:cancel',
-  input: z
+  input: () => z
     .object({
       policy_id: id(),
       policy_term_id: optionalId(),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'cancel_signature_request',
   summary: 'Cancels a signature request still awaiting signatures (its signing links stop working); a signed one cannot be cancelled',
   permission: 'signatures:write',
-  input: z.object({ signature_request_id: id() }),
+  input: () => z.object({ signature_request_id: id() }),
   resources: { table: 'write' },
   handle: async ({ signature_request_id }, { principal }) =>
     singleMessageAnswer(async () => {

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'copy_risk',
   summary: "Copies a property's address, rating, mortgagees and tenants onto another property",
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     from_risk_id: uuid(),
     to_risk_id: uuid(),
     copy_address: flagOr(true),

@@ -8,13 +8,13 @@ export const handler = defineOperation({
   name: 'copy_sub_line',
   summary: 'Copies a sub line instance and its items onto a property (or the revision)',
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     revision_id: id(),
     property_id: optionalId(),
     sub_line_id: id(),
     sub_line_instance_id: id(),
     link_id: optionalId(),
-    optional_items: z.optional(list(optionalItem)),
+    optional_items: z.optional(list(optionalItem())),
   }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => copySubLine(principal, input),

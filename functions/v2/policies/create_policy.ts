@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault } from '../../../shared/platform/request-fields.js';
+import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
 import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { createPolicy, underwritingAnswers, underwritingOptions, CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/index.js';
 
-export const createPolicyInput = z
+export const createPolicyInput = builtOnFirstUse(() =>
+  z
   .object({
     policy_number: optional(id()),
     manual_policy_number: flagOr(false),
@@ -21,7 +22,7 @@ export const createPolicyInput = z
     property_zip: optional(boundedString(20, { nonEmpty: true })),
     external_system_reference: optional(id()),
   })
-  .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom'));
+  .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom')));
 
 export const handler = defineOperation({
   version: 'v2',

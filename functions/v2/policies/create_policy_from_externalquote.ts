@@ -14,11 +14,12 @@ import {
   optionalId,
   requiredWhen,
   withDefault,
+  builtOnFirstUse,
 } from '../../../shared/platform/request-fields.js';
 import { createPolicyFromExternalQuote, underwritingAnswers, underwritingOptions, yearBuilt, CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/index.js';
 
 const amount = () => optional(money());
-const quoteItem = z.looseObject({
+const quoteItem = builtOnFirstUse(() => z.looseObject({
   item_id: z.optional(id()),
   id: z.optional(id()),
   name: z.optional(name()),
@@ -27,38 +28,38 @@ const quoteItem = z.looseObject({
   premium: amount(),
   annual_premium: amount(),
   written_premium: amount(),
-});
-const quoteRisk = z.looseObject({
+}));
+const quoteRisk = builtOnFirstUse(() => z.looseObject({
   name: optional(name()),
   latitude: optional(decimal({ min: -90, max: 90 })),
   longitude: optional(decimal({ min: -180, max: 180 })),
   year_built: optional(yearBuilt()),
-  items: z.optional(list(quoteItem)),
+  items: z.optional(list(quoteItem())),
   fields: z.optional(z.record(z.string(), z.unknown())),
   questions: z.optional(z.record(z.string(), z.unknown())),
-});
+}));
 
 /** The externally rated quote: free-form beyond the fields read here, within the free-form limits (no size cap but the body's). */
-const quote = freeForm(
+const quote = builtOnFirstUse(() => freeForm(
   z.object({
     policy_type_id: optionalId(),
     fields: z.prefault(z.record(z.string(), z.unknown()), {}),
-    risks: z.prefault(list(quoteRisk), []),
-    items: z.prefault(list(quoteItem), []),
+    risks: z.prefault(list(quoteRisk()), []),
+    items: z.prefault(list(quoteItem()), []),
     premiums: z.prefault(z.object({ annual_premium: amount(), written_premium: amount(), annual_fee: amount(), written_fee: amount() }), {} as never),
     underwriting_questions: optional(underwritingAnswers()),
   }),
   { maxChars: Number.POSITIVE_INFINITY },
-);
+));
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'create_policy_from_externalquote',
   summary: 'Creates a policy from an externally rated quote (risks, fields, items, premiums), keeping its premiums',
   permission: 'quotes:write',
-  input: z
+  input: () => z
     .object({
-      quote,
+      quote: quote(),
       inception_date: optional(date()),
       effective_date: optional(date()),
       term_type: withDefault(z.enum(CREATABLE_TERM_TYPES), '1 Year'),

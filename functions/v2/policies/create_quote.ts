@@ -9,8 +9,8 @@ export const handler = defineOperation({
   summary:
     'Creates and rates a quote for one named insured, named by line, policy type and item names (limit, deductible, questions); answers quote_number, policy_id, total and items',
   permission: 'quotes:write',
-  input: z.object({
-    quote_info: simpleQuoteInfo,
+  input: () => z.object({
+    quote_info: simpleQuoteInfo(),
     soft_geoservice_bypass: flagOr(false),
     hard_geoservice_bypass: flagOr(false),
   }),

@@ -10,8 +10,8 @@ export const handler = defineOperation({
   summary:
     'Creates and rates a quote named by line, policy type and item names; answers rating_details per requested step, identifiers, forms and the STP result. run_stateless rates without storing anything; run_uw_rules false skips STP; requote with quote_info.policy_number replaces that quote',
   permission: 'quotes:write',
-  input: z.object({
-    quote_info: quoteInfo,
+  input: () => z.object({
+    quote_info: quoteInfo(),
     requote: flagOr(false),
     run_uw_rules: flagOr(true),
     run_stateless: flagOr(false),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'create_risk',
   summary: 'Adds a property (Property #n) to an open revision, with its mandatory sub line and items',
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     revision_id: id(),
     property_group_number: clearableText(),
     building_number: clearableText(),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'delete_external_policies',
   summary: 'Deletes external policies by number (and their group memberships); data lists the numbers that could not be deleted',
   permission: 'policies:write',
-  input: z.object({ policies: list(z.pipe(z.union([id(), z.number()]), z.transform((value) => String(value)))) }),
+  input: () => z.object({ policies: list(z.pipe(z.union([id(), z.number()]), z.transform((value) => String(value)))) }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => deleteExternalPolicies(principal, input.policies),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'get_policies',
   summary: "One page of a contact's policies (as agent, agency, named insured, ...) within the caller's reach, in order of date added, optionally added strictly between two dates",
   permission: 'policies:read',
-  input: z.object({
+  input: () => z.object({
     contact_id: id(),
     from_date: optional(date()),
     to_date: optional(date()),

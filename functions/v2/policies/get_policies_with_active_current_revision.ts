@@ -13,7 +13,7 @@ export const handler = defineOperation({
     "Policies in force (status Active, current revision committed) within the caller's reach, oldest first, listed as get_policies lists them (data: the list): a contact's (contact_id), or of the ones named in policies (policy ids or numbers), or of both: the contact's among those named",
   permission: 'policies:read',
   // include_canceled and policies (vendor parameters): also list cancelled policies whose current revision is committed; the policies to look at.
-  input: z
+  input: () => z
     .object({ contact_id: optional(id()), policies: optional(list(id('must be a policy id or policy number'), MAX_NAMED_POLICIES)), include_policy_photo: flagOr(false), include_canceled: flagOr(false) })
     .check(eitherOf('contact_id', 'policies')),
   resources: { table: 'read' },

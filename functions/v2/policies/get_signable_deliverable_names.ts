@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'get_signable_deliverable_names',
   summary: 'The deliverable types a signature can be requested for (also at /api/v2/utils/get_signable_deliverable_names)',
   permission: null,
-  input: z.object({}),
+  input: () => z.object({}),
   resources: {},
   handle: async () => signableDeliverableNames(),
 });

@@ -11,7 +11,7 @@ export const handler = defineOperation({
   name: 'issue',
   summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction; with issue_info.revision_id, commits an open endorsement (Endorsement row, Endorsement Declaration, note, search record, re-applied later revisions) in one transaction',
   permission: 'policies:issue',
-  input: z.object({
+  input: () => z.object({
     issue_info: z
       .object({
         policy_id: optionalId(),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'mark_file_as_signed',
   summary: 'Flags a file sent for signature esigned once every signer has signed (also at /api/v2/utils/mark_file_as_signed)',
   permission: 'signatures:write',
-  input: z.object({ file_id: id() }),
+  input: () => z.object({ file_id: id() }),
   resources: { table: 'write' },
   handle: async ({ file_id }, { principal }) => {
     await markFileAsSigned(principal, file_id, signedFileMarker);

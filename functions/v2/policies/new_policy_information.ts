@@ -7,7 +7,7 @@ export const handler = defineOperation({
   name: 'new_policy_information',
   summary: 'The next policy number (not yet allocated) and the effective-date versions of the line',
   permission: 'policies:read',
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   handle: async () => newPolicyInformation(),
 });

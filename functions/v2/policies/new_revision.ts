@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'new_revision',
   summary: 'Opens a mid-term change (an endorsement) of an issued policy: an open revision copied from the one in force on revision_date, editable by every structure operation; the policy in force is unchanged until it is issued',
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     policy_id: id(),
     revision_date: date(),
     // Accepted as the vendor's clients send them; dates are always checked against the term.

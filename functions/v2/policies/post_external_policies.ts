@@ -10,7 +10,7 @@ export const handler = defineOperation({
     'Records policies another system keeps ({policy_number, policy_type_id, other_details}), insert only: a number that exists (external or ours) is skipped; answers inserted and failed lists, each failure with its reason',
   permission: 'policies:write',
   // Each entry is read on its own: one that fails validation is listed under `failed` (spec 7.8), not refused with the call.
-  input: z.object({ policies: list(freeFormValue()) }),
+  input: () => z.object({ policies: list(freeFormValue()) }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => postExternalPolicies(principal, input.policies),
 });

@@ -16,7 +16,7 @@ export const handler = defineOperation({
   summary:
     'Runs the renewal move for a day by hand: with policy_number, that policy now (renewed, held for review, put in force or expired, whatever the lead days); without, every term due on renew_date, fanned out as the nightly run does',
   permission: 'policies:write',
-  input: z.object({ renew_date: optional(date()), policy_number: optional(id()) }),
+  input: () => z.object({ renew_date: optional(date()), policy_number: optional(id()) }),
   resources: { table: 'write', queues: ['nightly-renewals'] },
   tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {

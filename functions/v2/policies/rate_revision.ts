@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'rate_revision',
   summary: 'Rates an open revision and stores every item premium with the running total of each rating step',
   permission: 'policies:write',
-  input: z.object({ revision_id: id() }),
+  input: () => z.object({ revision_id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => rateStoredRevision(principal, input.revision_id),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'rate_risk',
   summary: "Rates the property's revision (a discount reads every property) and answers the property's premiums, items and sub lines",
   permission: 'policies:write',
-  input: z.object({ risk_id: id() }),
+  input: () => z.object({ risk_id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => rateStoredRisk(principal, input.risk_id),
 });

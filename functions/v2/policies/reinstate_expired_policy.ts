@@ -12,7 +12,7 @@ export const handler = defineOperation({
   summary:
     'Gives an expired policy whose renewal was never made (non-renewed by mistake, say) its renewal term as the nightly run would have made it, in force from the old term\'s end, billed and declared',
   permission: 'policies:write',
-  input: z.object({ policy_id: id(), reason: name() }),
+  input: () => z.object({ policy_id: id(), reason: name() }),
   resources: { table: 'write' },
   tracing: moneyPathTracing,
   handle: async (input, { principal, idempotencyKey, deadline }) => {

@@ -11,7 +11,7 @@ export const handler = defineOperation({
   summary:
     'Puts a cancelled policy back in force: without lapse the cancellation is undone to the cent (a Reinstatement row reverses its return premium, voided installments are billed again); with lapse cover resumes on reinstatement_date and the days without cover are not charged; the reinstatement fee assessed or waived; a Notice of Reinstatement; a renewal cancelled with the term is reinstated with it (its account as before, its own notice, in force on its first day); underwriters and Administrators only; an Idempotency-Key makes a retry answer the first result',
   permission: 'policies:cancel',
-  input: z.object({
+  input: () => z.object({
     policy_id: id(),
     reinstatement_date: optional(date()),
     with_lapse: flagOr(false),

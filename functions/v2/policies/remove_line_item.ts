@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'remove_line_item',
   summary: 'Beyond the vendor: takes an optional coverage off an open revision (a quote, or an endorsement removing it); mandatory and automatic items stay',
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), line_item_id: id() }),
+  input: () => z.object({ revision_id: id(), line_item_id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => removeLineItem(principal, input),
 });

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     'Asks the signature vendor for one signature per named insured on the Policy Application of a submitted, not yet issued policy; message is the request id, data the signing links (embedded) or [] (mail)',
   permission: 'signatures:write',
-  input: z.object({ policy_id: id(), sign_mode: z.enum(['embedded', 'mail'], { error: 'must be embedded or mail' }) }),
+  input: () => z.object({ policy_id: id(), sign_mode: z.enum(['embedded', 'mail'], { error: 'must be embedded or mail' }) }),
   resources: { table: 'write', bucket: 'write', secrets: ['signature-vendor'] },
   handle: async ({ policy_id, sign_mode }, { principal }) =>
     singleMessageAnswer(async () => {

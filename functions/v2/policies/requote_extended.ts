@@ -10,8 +10,8 @@ export const handler = defineOperation({
   summary:
     'Replaces the unissued quote named by policy_number with a new quote built from quote_info, in one transaction (the old number no longer finds anything); answers the quote result without rating_details and stp',
   permission: 'quotes:write',
-  input: z.object({
-    quote_info: quoteInfo,
+  input: () => z.object({
+    quote_info: quoteInfo(),
     // Existing clients name the quote to replace inside quote_info; beside it is accepted too.
     policy_number: optionalId(),
     run_uw_rules: flagOr(true),

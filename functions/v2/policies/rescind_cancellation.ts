@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     "Lifts a policy's pending cancellation (non-payment or any other) before its date, with a note carrying the reason; a non-payment pending lifted while its invoice is unpaid excuses that invoice from the nightly job",
   permission: 'policies:cancel',
-  input: z.object({ policy_id: id(), reason: name() }),
+  input: () => z.object({ policy_id: id(), reason: name() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     const rescinded = await rescindMove(principal, { policyId: input.policy_id, byHand: true, summary: `Pending cancellation rescinded: ${input.reason}` });

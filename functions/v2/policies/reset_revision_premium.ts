@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'reset_revision_premium',
   summary: 'Clears the calculated premiums and step traces of an open revision (manual and external premiums stay)',
   permission: 'policies:write',
-  input: z.object({ revision_id: id() }),
+  input: () => z.object({ revision_id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => resetRevisionPremium(principal, input.revision_id),
 });

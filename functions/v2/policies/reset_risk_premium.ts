@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'reset_risk_premium',
   summary: "Clears a property's calculated premiums and the revision totals that included them",
   permission: 'policies:write',
-  input: z.object({ risk_id: id() }),
+  input: () => z.object({ risk_id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => resetRiskPremium(principal, input.risk_id),
 });

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'resolve_oos_conflicts',
   summary: 'Issues an out-of-sequence endorsement whose fields conflict with later revisions, each conflict resolved: keep_later keeps the later revision\'s value, take_new takes the endorsement\'s',
   permission: 'policies:issue',
-  input: z.object({
+  input: () => z.object({
     revision_id: id(),
     resolutions: list(z.object({ field: id(), resolution: z.enum(['keep_later', 'take_new']) })),
   }),

@@ -10,7 +10,7 @@ export const handler = defineOperation({
     "A page of a term's account history (invoices, payments, NSF, fees, cancellation, return premium), newest first, each with the balance after it. " +
     'Rows dated after today (or after as_of) are not shown: a nightly run for a later day writes rows of that day, which appear once it comes, or at once with as_of',
   permission: 'billing:read',
-  input: z
+  input: () => z
     .object({
       policy_id: optionalId(),
       policy_term_id: optionalId(),

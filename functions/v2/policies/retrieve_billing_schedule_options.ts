@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_billing_schedule_options',
   summary: "Every billing schedule of the product with its installments (amounts, bill and due dates, details) for the policy's premium and fees",
   permission: 'billing:read',
-  input: z.object({
+  input: () => z.object({
     policy_number: id(),
     policy_term_id: optionalId(),
     // Sent by existing clients; every schedule is offered to every caller here.

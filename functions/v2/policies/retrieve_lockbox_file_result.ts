@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     'How far a lockbox file applied in chunks has come (status applying, chunks done) and, once done, the answer of each of its lines in file order, exactly as one application of the file would have answered; only its sender or an Administrator reads it',
   permission: 'billing:write',
-  input: z.object({ file_id: uuid('must be the file_id apply_lockbox_payment_transactions answered') }),
+  input: () => z.object({ file_id: uuid('must be the file_id apply_lockbox_payment_transactions answered') }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => lockboxRunResult(input.file_id, principal),
 });

@@ -12,7 +12,7 @@ export const handler = defineOperation({
     `Without page_size or page_token, data is the whole list in policy-number order (a matchfile of more than ${MATCHFILE_LINES_PER_ANSWER} lines answers success false, asking for pages). ` +
     'With either, data is one page of the list and the answer carries next_page_token beside data: send it as page_token for the next page; null after the last page',
   permission: 'billing:write',
-  input: z.object({
+  input: () => z.object({
     page_size: optional(pageSize(MATCHFILE_LINES_PER_ANSWER).check(z.meta({ description: `Lines per page (at most ${MATCHFILE_LINES_PER_ANSWER}); only the last page holds fewer` }))),
     page_token: optional(boundedString(600, { nonEmpty: true }).check(z.meta({ description: "The previous answer's next_page_token: the next page of the same walk" }))),
   }),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_policy',
   summary: 'A policy by id or number, with its active (or chosen) revision and term',
   permission: 'policies:read',
-  input: z
+  input: () => z
     .object({
       policy_id: optionalId(),
       policy_number: optional(id()),

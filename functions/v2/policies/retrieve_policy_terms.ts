@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_policy_terms',
   summary: 'The terms of a policy, each with its revisions',
   permission: 'policies:read',
-  input: z.object({ policy_id: optionalId(), policy_number: optional(id()) }).check(eitherOf('policy_id', 'policy_number')),
+  input: () => z.object({ policy_id: optionalId(), policy_number: optional(id()) }).check(eitherOf('policy_id', 'policy_number')),
   resources: { table: 'read' },
   handle: async (input, { principal }) => retrievePolicyTerms(principal, input),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_potential_policies_payors',
   summary: 'Named insureds, finance companies, additional interests and mortgagees of the given policies (numbers out of reach are skipped)',
   permission: 'billing:read',
-  input: z.object({ policy_numbers: list(id(), 100) }),
+  input: () => z.object({ policy_numbers: list(id(), 100) }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => potentialPayors(principal, input.policy_numbers),
 });

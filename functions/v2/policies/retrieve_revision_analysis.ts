@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_revision_analysis',
   summary: 'Runs straight-through processing on a revision as it stands: stp_success, and stp_details naming each failed rule',
   permission: 'policies:read',
-  input: z.object({ revision_id: id() }),
+  input: () => z.object({ revision_id: id() }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => retrieveRevisionAnalysis(principal, input.revision_id),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_revision_details',
   summary: 'A revision with its totals, underwriting answers and contacts',
   permission: 'policies:read',
-  input: z.object({ revision_id: id(), include_contact_details: flagOr(false) }),
+  input: () => z.object({ revision_id: id(), include_contact_details: flagOr(false) }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => retrieveRevisionDetails(principal, input.revision_id, input.include_contact_details),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_revision_status',
   summary: 'A revision\'s state: open, committed (in force from its date), superseded (replaced, keeping its earlier period) or archived, with its premium change',
   permission: 'policies:read',
-  input: z.object({ revision_id: id() }),
+  input: () => z.object({ revision_id: id() }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => revisionStatus(principal, input.revision_id),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_risk_details',
   summary: 'A property with its items, sub lines and mortgagees',
   permission: 'policies:read',
-  input: z.object({ risk_id: id() }),
+  input: () => z.object({ risk_id: id() }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => retrieveRiskDetails(principal, input.risk_id),
 });

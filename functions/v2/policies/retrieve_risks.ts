@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_risks',
   summary: 'A page of the properties of a revision',
   permission: 'policies:read',
-  input: z.object({
+  input: () => z.object({
     revision_id: id(),
     page: withDefault(pageNumber(0), 0),
     page_size: withDefault(pageSize(), 10),

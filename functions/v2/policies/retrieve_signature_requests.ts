@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_signature_requests',
   summary: "The policy's signature requests, oldest first, each with its signatures (status_code awaiting_signature until signed)",
   permission: 'policies:read',
-  input: z.object({ policy_id: id() }),
+  input: () => z.object({ policy_id: id() }),
   resources: { table: 'read' },
   handle: async ({ policy_id }, { principal }) =>
     singleMessageAnswer(async () => {

@@ -10,7 +10,7 @@ export const handler = defineOperation({
   name: 'reverse_revision',
   summary: 'Reverses the latest issued endorsement of a term: a new endorsement dated as it, restoring the revision before it (the premium change exactly negated per item, installments re-spread back, an Endorsement Declaration saying it reverses, a note, policy.endorsed with reverses) in one transaction',
   permission: 'policies:reverse',
-  input: z.object({ revision_id: id() }),
+  input: () => z.object({ revision_id: id() }),
   resources: { table: 'write' },
   tracing: moneyPathTracing,
   handle: async ({ revision_id }, { principal, idempotencyKey, deadline }) => {

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'rewrite_policy',
   summary: 'Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term\'s expiration; new_term starts a full term on effective_date, how an expired policy comes back with a gap), editable with every structure operation including the policy type, and rated with rate_revision; with new_policy_number (true, or a number) a rewrite to a new account, its named insured to_contact_id',
   permission: 'policies:rewrite',
-  input: z.object({
+  input: () => z.object({
     policy_id: id(),
     rewrite_type: z.enum(REWRITE_TYPES, { error: `must be one of ${REWRITE_TYPES.join(', ')}` }),
     effective_date: optional(date()),

@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary:
     'Policies whose named insureds have words beginning with each word searched, or whose number begins with it (also without its prefix, or as digits alone), within the caller\'s reach; filtered, sorted and paged',
   permission: 'policies:read',
-  input: z.object({
+  input: () => z.object({
     search_string: z.pipe(z.nullish(boundedString(LIMITS.nameLength, { trim: false })), z.transform((value) => value ?? '')),
     statuses: statusesFilter(),
     policy_types: policyTypesFilter(),

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     "Decides the renewal of a revision's term: Renew (the default), or Non-Renewal with a reason at least the carrier's notice days before the term ends, which queues a Notice of Non-Renewal; the policy then expires at the term's end",
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     revision_id: id(),
     renewal_status: z.enum(['Renew', 'Non-Renewal'], { error: 'must be Renew or Non-Renewal' }),
     renewal_status_reason: optionalUuid('must be the UUID of a non-renewal reason'),

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'update_builder_ready_to_rate',
   summary: 'Marks a property (or every property of a revision) ready or not ready to rate',
   permission: 'policies:write',
-  input: z.object({ revision_id: optionalId(), property_id: optionalId(), is_completed: flagOr(true) }).check(eitherOf('revision_id', 'property_id')),
+  input: () => z.object({ revision_id: optionalId(), property_id: optionalId(), is_completed: flagOr(true) }).check(eitherOf('revision_id', 'property_id')),
   resources: { table: 'write' },
   handle: async (input, { principal }) => new DataWithMessages(null, [await updateBuilderReadyToRate(principal, input)]),
 });

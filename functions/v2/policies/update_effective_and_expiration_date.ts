@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_effective_and_expiration_date',
   summary: "Moves the dates of a quote's term; answers the term type and length deduced from them",
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     policy_id: uuid(),
     effective_date: optional(date()),
     expiration_date: optional(date()),

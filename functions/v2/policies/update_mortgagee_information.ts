@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_mortgagee_information',
   summary: "Changes a property mortgagee's loan description, number, type and declaration statement",
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     x_contact_reference: uuid(),
     mortgagee_info: z.object({
       description: clearableText(LIMITS.textLength),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_policy_last_visited',
   summary: 'Remembers where the quote wizard was left for a policy (fully replaces what was stored)',
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     policy_id: id(),
     params: openObject({
       lastQuoteWizardURL: z.optional(boundedString(LIMITS.textLength, { trim: false })),

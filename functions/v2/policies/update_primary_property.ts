@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'update_primary_property',
   summary: 'Makes a property the primary property of its revision',
   permission: 'policies:write',
-  input: z.object({ property_id: uuid() }),
+  input: () => z.object({ property_id: uuid() }),
   resources: { table: 'write' },
   // The spec documents this answer as `success` and a single-string `messages`.
   handle: async (input, { principal }) => new Reply({ success: true, messages: await updatePrimaryProperty(principal, input.property_id) }),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { clearable, decimal, flagOr, optionalFlag, uuid } from '../../../shared/platform/request-fields.js';
+import { clearable, decimal, flagOr, optionalFlag, uuid, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
 import { updatePropertyLocation, clearableText, yearBuilt } from '../../../shared/policies/index.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -16,7 +16,8 @@ function locationWrappedOnce(body: unknown): unknown {
   return { ...beside, ...body, location: inner };
 }
 
-export const updatePropertyLocationInput = z.pipe(
+export const updatePropertyLocationInput = builtOnFirstUse(() =>
+  z.pipe(
   z.transform(locationWrappedOnce),
   z.object({
     location: z.object({
@@ -41,7 +42,7 @@ export const updatePropertyLocationInput = z.pipe(
     hard_geoservice_bypass: flagOr(false),
     reset_premiums: flagOr(true),
   }),
-);
+));
 
 export const handler = defineOperation({
   version: 'v2',

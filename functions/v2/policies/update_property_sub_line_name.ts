@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_property_sub_line_name',
   summary: 'Renames a sub line instance of a property',
   permission: 'policies:write',
-  input: z.object({ property_sub_line_id: uuid(), property_sub_line_name: name() }),
+  input: () => z.object({ property_sub_line_id: uuid(), property_sub_line_name: name() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => updatePropertySubLineName(principal, input),
 });

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_rating_information',
   summary: 'Changes limits, deductibles, manual premiums and builder answers of line items; clears calculated premiums',
   permission: 'policies:write',
-  input: z
+  input: () => z
     .object({
       property_id: optionalId(),
       revision_id: optionalId(),

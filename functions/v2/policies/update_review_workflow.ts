@@ -10,7 +10,7 @@ export const handler = defineOperation({
   summary:
     "Moves a revision's underwriter review (UW_REVIEW_REQUESTED, UW_REVIEW_APPROVED, UW_REVIEW_DECLINED, AGENT_ACK) and answers prev_state and curr_state; a move the state does not allow answers success false naming the current state",
   permission: 'policies:write',
-  input: z.object({
+  input: () => z.object({
     revision_id: id(),
     workflow_event: z.enum(REVIEW_EVENTS, { error: `must be one of ${REVIEW_EVENTS.join(', ')}` }),
     event_context: optional(

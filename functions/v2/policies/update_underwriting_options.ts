@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_underwriting_options',
   summary: "Records the revision's underwriting options",
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), underwriting_options: underwritingOptions() }),
+  input: () => z.object({ revision_id: id(), underwriting_options: underwritingOptions() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => updateUnderwritingOptions(principal, input),
 });

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   name: 'update_underwriting_questions',
   summary: "Records answers to the revision's underwriting questions",
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), underwriting_questions: underwritingAnswers() }),
+  input: () => z.object({ revision_id: id(), underwriting_questions: underwritingAnswers() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     await updateUnderwritingQuestions(principal, input);

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   summary:
     'The double-entry journal from one day to another: each day\'s entries (premium written, billed, collected, refunded, earned) over the chart of accounts in docs/accounting.md, each day balanced, and the trial balance at to_date. format csv adds the entries as CSV',
   permission: 'reports:read',
-  input: z.object({
+  input: () => z.object({
     from_date: date(),
     to_date: date(),
     format: withDefault(z.enum(['json', 'csv'], { error: 'must be json or csv' }), 'json'),

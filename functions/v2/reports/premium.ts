@@ -11,7 +11,7 @@ export const handler = defineOperation({
   summary:
     'The premium report from one month to another (YYYY-MM), per month and group (group_by: any of state, line, policy_type, agency, rate_version): written premium (new business, endorsements, renewals, cancellations, reinstatements, rewrites), earned, unearned at start and end, fees and taxes, billed, collected, refunded, receivable at start and end, policies in force at month end; prior_period_adjustments lines for moves dated into a closed month. An agent reads his agency\'s lines only. format csv adds it as CSV',
   permission: 'reports:read',
-  input: z.object({
+  input: () => z.object({
     from_month: month(),
     to_month: month(),
     group_by: withDefault(list(z.enum(GROUP_DIMENSIONS, { error: `must be among ${GROUP_DIMENSIONS.join(', ')}` }), GROUP_DIMENSIONS.length), []),

@@ -11,7 +11,7 @@ export const handler = defineOperation({
   summary:
     'Declares a binding moratorium (underwriters and Administrators): over states, 5-digit county FIPS codes and ZIPs, for some policy types (default all), from starts_at (default now) until ends_at or until lifted, blocking any of new_business, coverage_increase, reinstatement, cancellation, non_renewal. Answers its moratorium_id; subscribers receive moratorium.declared',
   permission: MORATORIUM_PERMISSION,
-  input: z.object({
+  input: () => z.object({
     name: name(),
     kind: boundedString(40),
     states: codes(),

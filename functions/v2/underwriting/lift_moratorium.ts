@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'lift_moratorium',
   summary: 'Lifts a binding moratorium from now on (underwriters and Administrators); what it refused stays refused, others in force stay. Subscribers receive moratorium.lifted',
   permission: MORATORIUM_PERMISSION,
-  input: z.object({ moratorium_id: id() }),
+  input: () => z.object({ moratorium_id: id() }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => liftMoratorium(principal, input.moratorium_id),
 });

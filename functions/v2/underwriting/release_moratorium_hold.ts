@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'release_moratorium_hold',
   summary: 'Lets one policy through one moratorium (underwriters and Administrators), with the reason: recorded with who released it and when',
   permission: MORATORIUM_PERMISSION,
-  input: z.object({ moratorium_id: id(), policy_id: id(), reason: boundedString(LIMITS.nameLength) }),
+  input: () => z.object({ moratorium_id: id(), policy_id: id(), reason: boundedString(LIMITS.nameLength) }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => releaseMoratoriumHold(principal, { moratoriumId: input.moratorium_id, policyId: input.policy_id, reason: input.reason }),
 });

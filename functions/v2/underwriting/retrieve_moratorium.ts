@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'retrieve_moratorium',
   summary: 'One binding moratorium with its releases and the calls it refused (what, for which policy and agency, by whom, when)',
   permission: 'policies:read',
-  input: z.object({ moratorium_id: id() }),
+  input: () => z.object({ moratorium_id: id() }),
   resources: { table: 'read' },
   handle: async (input, { principal }) => retrieveMoratorium(principal, input.moratorium_id),
 });

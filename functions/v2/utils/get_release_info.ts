@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'get_release_info',
   summary: 'The release tag and build time of the running service',
   permission: null,
-  input: z.object({}),
+  input: () => z.object({}),
   resources: { table: 'read' },
   // `today`: the service's date (its clock: the real date in AWS, SERVICE_CLOCK's locally), which the README's examples count from.
   handle: async () => ({ tag: config.releaseTag(), timestamp: config.releaseTimestamp(), today: clock.today() }),

@@ -8,7 +8,7 @@ export const handler = defineOperation({
   name: 'update_revision',
   summary: 'Discards an open endorsement: delete removes it, archive keeps it archived; the policy in force is unchanged',
   permission: 'policies:write',
-  input: z.object({ revision_id: id(), action: z.enum(['delete', 'archive']) }),
+  input: () => z.object({ revision_id: id(), action: z.enum(['delete', 'archive']) }),
   resources: { table: 'write' },
   handle: async (input, { principal }) => discardEndorsement(principal, { revisionId: input.revision_id, action: input.action }),
 });
