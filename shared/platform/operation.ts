@@ -142,10 +142,13 @@ export function operationFactory(authenticator: Authenticator): DefineOperation 
 }
 
 function defineOperationWith<Schema extends RequestSchema, Result>(authenticator: Authenticator, definition: OperationDefinition<Schema, Result>): OperationHandler {
-  const logger = new Logger({
-    serviceName: 'insurance-admin',
-    persistentKeys: { operation: `${definition.version}/${definition.name}` },
-  });
+  // Made by the first request, not when the function loads: constructing it is part of every cold start otherwise.
+  let logger: Logger | undefined;
+  const loggerOf = () =>
+    (logger ??= new Logger({
+      serviceName: 'insurance-admin',
+      persistentKeys: { operation: `${definition.version}/${definition.name}` },
+    }));
   const authentication = definition.authentication ?? 'required';
   const requestSchema = schemaOnFirstUse(definition.input);
   if (definition.authenticateRequest && authentication !== 'none') {
@@ -186,7 +189,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       definition.handle(parsed.data, {
         principal: principal as Principal,
         requestId,
-        logger,
+        logger: loggerOf(),
         event,
         credentials,
         rawBody,
@@ -205,14 +208,14 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
   };
 
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(requestLogLine(logger))
+    .use(requestLogLine(loggerOf))
     .use(bodyAlwaysJson())
     .use(httpJsonBodyParser())
     .use({
       onError: async (request) => {
         const error = request.error as Error & { statusCode?: number };
         const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
-        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), logger, definition.failureData, definition.messageShape);
+        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), loggerOf(), definition.failureData, definition.messageShape);
       },
     })
     .handler(core);
@@ -278,10 +281,10 @@ function bodyAlwaysJson(): middy.MiddlewareObj<APIGatewayProxyEventV2> {
 }
 
 /** One structured line per request: never the body, never a credential. */
-function requestLogLine(logger: Logger): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+function requestLogLine(loggerOf: () => Logger): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   const write = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
     const context = request.context as ContextWithCaller;
-    logger.info('request', {
+    loggerOf().info('request', {
       requestId: requestIdOf(request.event, request.context),
       path: request.event.rawPath,
       statusCode: request.response?.statusCode,
