@@ -11,11 +11,12 @@ const textOrEmpty = () => z.pipe(z.nullish(boundedString(LIMITS.nameLength, { tr
 
 export const retrieveContactListInput = builtOnFirstUse(() =>
   z.object({
-  searchString: textOrEmpty(),
-  filter: textOrEmpty(),
-  currentPage: pageNumber(1),
-  pageSize: pageSize(MAX_PAGE_SIZE),
-}));
+    searchString: textOrEmpty(),
+    filter: textOrEmpty(),
+    currentPage: pageNumber(1),
+    pageSize: pageSize(MAX_PAGE_SIZE),
+  }),
+);
 
 export const handler = defineOperation({
   version: 'v1',

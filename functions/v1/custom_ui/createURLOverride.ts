@@ -5,13 +5,14 @@ import { category, externalUrl, httpMethod, internalPath, sharedSecret, createOv
 
 export const createUrlOverrideInput = builtOnFirstUse(() =>
   z.object({
-  url: internalPath(),
-  override: externalUrl(),
-  http_method: withDefault(httpMethod(), 'GET'),
-  enabled: flagOr(true),
-  shared_secret: sharedSecret(),
-  category: category(),
-}));
+    url: internalPath(),
+    override: externalUrl(),
+    http_method: withDefault(httpMethod(), 'GET'),
+    enabled: flagOr(true),
+    shared_secret: sharedSecret(),
+    category: category(),
+  }),
+);
 
 export const handler = defineOperation({
   version: 'v1',

@@ -5,13 +5,14 @@ import { category, externalUrl, httpMethod, internalPath, sharedSecret, updateOv
 
 export const updateUrlOverrideInput = builtOnFirstUse(() =>
   z.object({
-  url: internalPath(),
-  override: optional(externalUrl()),
-  enabled: optionalFlag(),
-  http_method: optional(httpMethod()),
-  shared_secret: sharedSecret(),
-  category: category(),
-}));
+    url: internalPath(),
+    override: optional(externalUrl()),
+    enabled: optionalFlag(),
+    http_method: optional(httpMethod()),
+    shared_secret: sharedSecret(),
+    category: category(),
+  }),
+);
 
 export const handler = defineOperation({
   version: 'v1',

@@ -6,23 +6,24 @@ import { createPolicy, underwritingAnswers, underwritingOptions, CREATABLE_TERM_
 
 export const createPolicyInput = builtOnFirstUse(() =>
   z
-  .object({
-    policy_number: optional(id()),
-    manual_policy_number: flagOr(false),
-    inception_date: optional(date()),
-    effective_date: optional(date()),
-    term_type: withDefault(z.enum(CREATABLE_TERM_TYPES), '1 Year'),
-    expiration_date: optional(date()),
-    renewal_term_type: withDefault(z.enum(RENEWAL_TERM_TYPES), '1 Year'),
-    is_renewal: flagOr(false),
-    underwriting_questions: optional(underwritingAnswers()),
-    underwriting_options: optional(underwritingOptions()),
-    as_agent: flagOr(false),
-    policy_type_id: optionalId(),
-    property_zip: optional(boundedString(20, { nonEmpty: true })),
-    external_system_reference: optional(id()),
-  })
-  .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom')));
+    .object({
+      policy_number: optional(id()),
+      manual_policy_number: flagOr(false),
+      inception_date: optional(date()),
+      effective_date: optional(date()),
+      term_type: withDefault(z.enum(CREATABLE_TERM_TYPES), '1 Year'),
+      expiration_date: optional(date()),
+      renewal_term_type: withDefault(z.enum(RENEWAL_TERM_TYPES), '1 Year'),
+      is_renewal: flagOr(false),
+      underwriting_questions: optional(underwritingAnswers()),
+      underwriting_options: optional(underwritingOptions()),
+      as_agent: flagOr(false),
+      policy_type_id: optionalId(),
+      property_zip: optional(boundedString(20, { nonEmpty: true })),
+      external_system_reference: optional(id()),
+    })
+    .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom')),
+);
 
 export const handler = defineOperation({
   version: 'v2',

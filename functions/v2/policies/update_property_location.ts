@@ -18,31 +18,32 @@ function locationWrappedOnce(body: unknown): unknown {
 
 export const updatePropertyLocationInput = builtOnFirstUse(() =>
   z.pipe(
-  z.transform(locationWrappedOnce),
-  z.object({
-    location: z.object({
-      id: uuid(),
-      name: clearableText(),
-      address_line1: clearableText(),
-      address_line2: clearableText(),
-      address_city: clearableText(),
-      address_state: clearableText(),
-      address_zip: clearableText(),
-      flood_zone_code: clearableText(),
-      distance_to_coast: clearableText(),
-      year_built: clearable(yearBuilt()),
-      address_county: clearable(uuid()),
-      county_specify: clearable(uuid()),
-      latitude: clearable(decimal({ min: -90, max: 90 })),
-      longitude: clearable(decimal({ min: -180, max: 180 })),
-      copy_address: optionalFlag(),
-      primary: optionalFlag(),
-    }).check(z.describe('The property and the fields to change. Also accepted wrapped twice: {"location": {"location": {...}}}.')),
-    soft_geoservice_bypass: flagOr(false),
-    hard_geoservice_bypass: flagOr(false),
-    reset_premiums: flagOr(true),
-  }),
-));
+    z.transform(locationWrappedOnce),
+    z.object({
+      location: z.object({
+        id: uuid(),
+        name: clearableText(),
+        address_line1: clearableText(),
+        address_line2: clearableText(),
+        address_city: clearableText(),
+        address_state: clearableText(),
+        address_zip: clearableText(),
+        flood_zone_code: clearableText(),
+        distance_to_coast: clearableText(),
+        year_built: clearable(yearBuilt()),
+        address_county: clearable(uuid()),
+        county_specify: clearable(uuid()),
+        latitude: clearable(decimal({ min: -90, max: 90 })),
+        longitude: clearable(decimal({ min: -180, max: 180 })),
+        copy_address: optionalFlag(),
+        primary: optionalFlag(),
+      }).check(z.describe('The property and the fields to change. Also accepted wrapped twice: {"location": {"location": {...}}}.')),
+      soft_geoservice_bypass: flagOr(false),
+      hard_geoservice_bypass: flagOr(false),
+      reset_premiums: flagOr(true),
+    }),
+  ),
+);
 
 export const handler = defineOperation({
   version: 'v2',
