@@ -63,6 +63,12 @@ export interface CommittedRevision {
   namedInsuredContactIds: string[];
   /** The commission rate (percent) given for this one policy at issue (override_commission), instead of its agency's schedule. */
   commissionOverrideRate?: string;
+  /**
+   * What the move read before asking its contributions, as stored: the revision (header, items,
+   * properties) and the policy. A contribution given them reads neither again; without them (a
+   * rewrite's new term, not stored before its transaction) it reads what it needs itself.
+   */
+  asRead?: { revision: RevisionSnapshot; policy: Pick<PolicyRecord, 'policyNumber' | 'agencyId' | 'contactIds'> };
 }
 
 /**
