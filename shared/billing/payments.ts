@@ -17,11 +17,11 @@ import type { Principal } from '../platform/principal.js';
 import { loadRevision, policyWithinReach, type PolicyRecord, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, paymentEntry } from './account-history.js';
 import { billingSettings } from './installment-plans.js';
-import { InvalidPaymentAmountError, lockboxPolicyNumber, parsePaymentAmount, statusOf } from './lockbox.js';
+import { InvalidPaymentAmountError, parsePaymentAmount, statusOf } from './lockbox.js';
 import type { AccountEntry, AccountHistoryPage, BillingAccount, PaymentJoin } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { entryContext, instant } from './posting-context.js';
-import { accountRefsOfLockboxNumber, findPayment, loadAccount, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
+import { findPayment, loadAccount, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
 import { refundOwedWrites } from './refund-owed.js';
 
 // ---------------------------------------------------------------- account history
@@ -62,12 +62,10 @@ export async function accountHistory(principal: Principal, request: HistoryReque
  * the earliest that owes (an unpaid installment of the ending term before the renewal's first
  * invoice); when none owes, the latest (a payment ahead of the renewal's invoices waits there).
  */
-async function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[], readAhead?: Promise<Map<string, Promise<LoadedAccount | undefined>>>): Promise<LoadedAccount> {
+async function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[]): Promise<LoadedAccount> {
   const active = terms.find((term) => term.id === policy.activeTermId);
   const termIds = [policy.activeTermId, ...(active?.renewal?.state === 'committed' && !active.renewal.inForce ? [active.renewal.termId] : [])];
-  const ahead = await readAhead?.catch(() => undefined);
-  const ofTerm = (termId: string) => (ahead?.has(`${policy.id}#${termId}`) ? ahead.get(`${policy.id}#${termId}`)! : loadAccount(policy.id, termId));
-  const loaded = (await Promise.all(termIds.map(ofTerm))).filter((found): found is LoadedAccount => !!found);
+  const loaded = (await Promise.all(termIds.map((termId) => loadAccount(policy.id, termId)))).filter((found): found is LoadedAccount => !!found);
   if (loaded.length === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} has not been issued; it has no account to pay into`);
   const paying = payingAccount(loaded.map((found) => found.account));
   return loaded.find((found) => found.account === paying)!;
@@ -101,10 +99,8 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
   }
   // A payment posts to the books: their closed months are read beside the policy and its account.
   readClosedMonths();
-  const readAhead = accountsOfLockboxNumber(request.policyNumber);
-  readAhead.catch(() => undefined); // a failed read ahead only means the accounts are read after the policy
   const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
-  const paying = await accountOfPolicy(policy, terms, readAhead);
+  const paying = await accountOfPolicy(policy, terms);
   const { account } = paying;
   const at = instant(now);
   const entry = paymentEntry(entryContext(principal.contactId, statusOf(account, todayIso(now)), at), {
@@ -126,22 +122,6 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
   await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry), ...overpaid, ...joined], ...(guarded ? { guardVersion: true } : {}) });
   recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
-}
-
-/**
- * The accounts of a policy number's lockbox number, begun beside the policy's read (which names
- * the term paid into) rather than after it: only for a number of one policy with at most two
- * terms (a new policy, or one and its renewal); any other account is read once the policy says
- * which. Nothing is answered from them before the policy is found within the caller's reach.
- */
-async function accountsOfLockboxNumber(policyNumber: string): Promise<Map<string, Promise<LoadedAccount | undefined>>> {
-  const refs = await accountRefsOfLockboxNumber(lockboxPolicyNumber(policyNumber));
-  if (refs.length === 0 || refs.length > 2 || new Set(refs.map((ref) => ref.policyId)).size !== 1) return new Map();
-  return new Map(refs.map((ref) => {
-    const loading = loadAccount(ref.policyId, ref.termId);
-    loading.catch(() => undefined);
-    return [`${ref.policyId}#${ref.termId}`, loading];
-  }));
 }
 
 /** The pending refund of the credit a payment leaves on the account, if above the threshold (no writes otherwise). */

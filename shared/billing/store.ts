@@ -428,15 +428,6 @@ export async function accountRefsByLockboxNumber(lockboxNumbers: readonly string
   );
 }
 
-/** The accounts of one lockbox number (one GetItem: a payment's read ahead, payments.ts). */
-export async function accountRefsOfLockboxNumber(lockboxNumber: string): Promise<Array<{ policyId: string; termId: string }>> {
-  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: lockboxNumberKey(lockboxNumber), ConsistentRead: true }));
-  return [...((result.Item?.accountRefs as Set<string> | undefined) ?? [])].map((ref) => {
-    const [policyId, termId] = ref.split('#');
-    return { policyId, termId };
-  });
-}
-
 /** What a lockbox file reads of one account at once: the account, and its lockbox-due record when that was written with this version of it. */
 export interface LockboxAccountReading {
   account: BillingAccount;
