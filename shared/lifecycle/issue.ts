@@ -82,7 +82,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   const recorded = fixed !== undefined ? { ...header, commissionRate: fixed } : header;
   const issued: IssuedRevision = {
     ...committed,
-    issueRecords: { revision: header, policy, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }) },
+    issueRecords: { revision: header, policy, committed: { at: now.toISOString(), by: principal.contactId }, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }) },
   };
   const writes = [...(await joinedWrites(wiring.commit, issued)), ...writesOf(parts)];
   await runTransaction(writes, {

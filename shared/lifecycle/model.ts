@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -81,6 +81,8 @@ export interface IssuedRevision extends CommittedRevision {
     revision: RevisionRecord;
     policy: PolicyRecord;
     commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>;
+    /** Who issued it, and the instant. */
+    committed: RevisionCommit;
   };
 }
 
