@@ -241,7 +241,7 @@ const instant = (now: Date, offsetMs = 0) => new Date(now.getTime() + offsetMs).
  * schedule (Full Pay when none was chosen), written in the commit's transaction.
  */
 export async function billingAtIssue(committed: CommittedRevision): Promise<AreaPart> {
-  const snapshot = await loadRevision(committed.revisionId);
+  const snapshot = committed.asRead?.revision ?? (await loadRevision(committed.revisionId));
   if (!snapshot) throw new NotFoundError(`Revision ${committed.revisionId}`);
   return part(await newTermAccountWrites(committed, snapshot, { scheduleId: committed.billingScheduleId, at: clock.now(), generatedBy: 'system' }));
 }

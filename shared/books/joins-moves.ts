@@ -63,10 +63,13 @@ function newTermWrites(
   return [earning, ...posting.writes(term.policyId, group)];
 }
 
+/** What a move posting to the books begins reading beside its own reads (lifecycle's wiring readAhead): the closed months its commit settles on. */
+export const booksReadAhead = (): void => readClosedMonths();
+
 /** Issue: new business written, the policy in force from its effective date to its expiration. */
 export async function booksAtIssue(committed: CommittedRevision): Promise<AreaPart> {
   readClosedMonths();
-  const snapshot = await loadRevision(committed.revisionId);
+  const snapshot = committed.asRead?.revision ?? (await loadRevision(committed.revisionId));
   if (!snapshot) return part([]);
   return part(newTermWrites(committed, snapshot, { decisionDate: committed.commitDate, written: 'writtenNewBusiness', kind: 'issue' }));
 }

@@ -115,7 +115,7 @@ function collectedStep(
 /** Issue: new business commission on the term's written premium, at the override given for this policy or the agency's schedule. */
 export async function commissionsAtIssue(committed: CommittedRevision): Promise<AreaPart> {
   if (!committed.agencyId) return part([]);
-  const snapshot = await loadRevision(committed.revisionId);
+  const snapshot = committed.asRead?.revision ?? (await loadRevision(committed.revisionId));
   if (!snapshot) return part([]);
   return newTermPart(committed, snapshot, {
     transaction: 'New Business', kind: 'new_business', decisionDate: committed.commitDate, postedAt: clock.now().toISOString(),

@@ -22,11 +22,18 @@ const amount = (cents: Cents | null) => (cents === null ? null : toAmount(cents)
 const difference = (found: FieldDifference) => ({ field: found.field, from: found.from, to: found.to });
 const itemWire = (item: ItemFigures) => ({ name: item.name, property: item.property, limit: amount(item.limitCents), deductible: amount(item.deductibleCents), annual_premium: amount(item.annualPremiumCents) });
 
-/** Who committed a revision: the contact on the note its move left at its commit instant (null when no note names it). */
+/**
+ * Who committed a revision: as its move recorded it; for an endorsement committed before moves
+ * recorded it, the contact on the note its move left at its commit instant (null when neither says).
+ */
 function committedBy(snapshot: RevisionSnapshot, notes: ReadonlyArray<{ createdAt: string; createdBy: string }>): string | null {
+  if (snapshot.header.committed) return snapshot.header.committed.by;
   const at = snapshot.header.endorsement?.committedAt;
   return at ? (notes.find((note) => note.createdAt === at)?.createdBy ?? null) : null;
 }
+
+/** Whether only the note left at its commit can say who committed it. */
+const committerOnNote = (snapshot: RevisionSnapshot) => !snapshot.header.committed && !!snapshot.header.endorsement?.committedAt;
 
 function revisionWire(snapshot: RevisionSnapshot, by: string | null, byName: (id: string) => string) {
   const { header } = snapshot;
@@ -38,7 +45,7 @@ function revisionWire(snapshot: RevisionSnapshot, by: string | null, byName: (id
     policy_status: header.policyStatus,
     description: header.description,
     committed_on: header.commitDate,
-    committed_at: header.endorsement?.committedAt ?? header.commitDate,
+    committed_at: header.committed?.at ?? header.endorsement?.committedAt ?? header.commitDate,
     committed_by: by,
     committed_by_name: by ? byName(by) : null,
     annual_premium: toAmount(header.annualPremiumCents),
@@ -86,7 +93,7 @@ export async function compareRevisionsOf(principal: Principal, request: CompareR
   if (from.header.policyId !== to.header.policyId) {
     throw new BusinessRuleError(`to_revision_id: revision ${request.toRevisionId} is of policy ${to.header.policyNumber}, not of ${from.header.policyNumber} (from_revision_id); only revisions of one policy compare`);
   }
-  const notes = from.header.endorsement?.committedAt || to.header.endorsement?.committedAt ? await listPolicyNotes(from.header.policyId) : [];
+  const notes = committerOnNote(from) || committerOnNote(to) ? await listPolicyNotes(from.header.policyId) : [];
   const by = [committedBy(from, notes), committedBy(to, notes)];
   const contactIds = [...new Set([...from.header.contactIds, ...to.header.contactIds, ...from.mortgagees.map((m) => m.contactId), ...to.mortgagees.map((m) => m.contactId), ...by.filter((id): id is string => !!id)])];
   const [contacts, product] = await Promise.all([getContacts(contactIds), getProductCatalog()]);

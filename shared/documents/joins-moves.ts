@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, ReversedRevision, TransactionWrite } from '../lifecycle/index.js';
-import { getPolicy } from '../policies/index.js';
+import { getPolicy, type PolicyRecord } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { DeliverableRequest, EndorsementDetails } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
@@ -18,8 +18,8 @@ import { clock } from '../platform/clock.js';
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'documents', writes });
 
-async function ownerOf(policyId: string) {
-  const policy = await getPolicy(policyId);
+async function ownerOf(policyId: string, asRead?: Pick<PolicyRecord, 'policyNumber' | 'agencyId' | 'contactIds'>) {
+  const policy = asRead ?? (await getPolicy(policyId));
   if (!policy) throw new NotFoundError(`Policy ${policyId}`);
   return { policyNumber: policy.policyNumber, agencyId: policy.agencyId ?? null, contactIds: [...policy.contactIds] };
 }
@@ -42,7 +42,7 @@ function requestOf(event: { policyId: string; decisionDate: string; namedInsured
 
 /** The Declaration at issue, dated by the commit date, billed on the schedule chosen at issue. */
 export async function declarationAtIssue(committed: CommittedRevision): Promise<AreaPart> {
-  const owner = await ownerOf(committed.policyId);
+  const owner = await ownerOf(committed.policyId, committed.asRead?.policy);
   return part([
     deliverableRequestPut(
       requestOf({ ...committed, decisionDate: committed.commitDate }, owner, {

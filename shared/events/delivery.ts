@@ -20,9 +20,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
+import { sendInBatches } from '../platform/queue-sends.js';
 import { unseal } from '../platform/sealing.js';
 import { bareHost, isReachableSubscriberAddress, subscriberLookup, UnreachableSubscriberError } from './subscriber-addresses.js';
 import { deliveryIdOf } from './ids.js';
@@ -71,7 +69,7 @@ export interface DeliveryDependencies {
 export const LONGEST_QUEUE_DELAY_SECONDS = 900;
 
 async function queueRetry(retry: ScheduledRetry, delaySeconds: number): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: config.queueUrl('event-retries'), MessageBody: JSON.stringify(retry), DelaySeconds: delaySeconds }));
+  await sendInBatches('event-retries', [{ id: 'retry', body: retry, delaySeconds }], 'a delivery retry');
 }
 
 const EXCERPT_CHARS = 200;

@@ -11,14 +11,16 @@
  * - Subscriptions share one partition (a handful of records, read whole at each fan-out).
  * - A subscription's deliveries of one policy share a partition, sorted by event id: what
  *   ordered delivery walks, strongly consistent. gsi1 lists a subscription's deliveries;
- *   gsi2 holds the deliveries still to attempt, by when (the retry step's query).
+ *   gsi2 holds the deliveries still to attempt, by when (an operator's sweep): every delivery
+ *   is written there while pending, so it is sharded by a hash of the delivery's id like the
+ *   event lists (entries written before the shards sit in the unsharded partition, read too).
  */
 import { stableShard } from '../platform/shards.js';
 
 /** Shards of the all-events list and of the pending list: 8,000 index writes a second between them. */
 export const EVENT_LIST_SHARDS = 8;
 const EVENTS_PENDING_PARTITION = 'EVENTS#pending';
-export const DELIVERIES_DUE_PARTITION = 'EVENTDELIVERIES#due';
+const DELIVERIES_DUE_PARTITION = 'EVENTDELIVERIES#due';
 const ALL_EVENTS_PARTITION = 'EVENTS#ALL';
 const eventShard = (policyId: string) => stableShard(policyId, EVENT_LIST_SHARDS);
 /** Every shard's partition, then the unsharded one events written before the shards carry. */
@@ -78,7 +80,7 @@ export const subscriptionsQuery = () => ({
 const deliveriesPartition = (subscriptionId: string, policyId: string) => `EVENTSUB#${subscriptionId}#POLICY#${policyId}`;
 export const deliveryKey = (subscriptionId: string, policyId: string, eventId: string) => ({ pk: deliveriesPartition(subscriptionId, policyId), sk: `DELIVERY#${eventId}` });
 export const subscriptionDeliveriesIndex = (subscriptionId: string, eventId: string, policyId: string) => ({ gsi1pk: `EVENTSUB#${subscriptionId}#DELIVERIES`, gsi1sk: `${eventId}#${policyId}` });
-export const dueDeliveryIndex = (nextAttemptAt: string, deliveryId: string) => ({ gsi2pk: DELIVERIES_DUE_PARTITION, gsi2sk: `${nextAttemptAt}#${deliveryId}` });
+export const dueDeliveryIndex = (nextAttemptAt: string, deliveryId: string) => ({ gsi2pk: `${DELIVERIES_DUE_PARTITION}#${stableShard(deliveryId, EVENT_LIST_SHARDS)}`, gsi2sk: `${nextAttemptAt}#${deliveryId}` });
 /** A subscription's deliveries of one policy not yet delivered nor failed, in the policy's order. */
 /** Open deliveries of the partition, or only those from `fromEventId` on (a walk reading again what came after its first read). */
 export const openDeliveriesQuery = (subscriptionId: string, policyId: string, fromEventId?: string) => ({
@@ -97,8 +99,10 @@ export const subscriptionDeliveriesQuery = (subscriptionId: string, after: strin
   KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk > :after' : 'gsi1pk = :pk',
   ExpressionAttributeValues: { ':pk': `EVENTSUB#${subscriptionId}#DELIVERIES`, ...(after ? { ':after': after } : {}) },
 });
-export const dueDeliveriesQuery = (until: string) => ({
-  IndexName: 'gsi2',
-  KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
-  ExpressionAttributeValues: { ':pk': DELIVERIES_DUE_PARTITION, ':until': `${until}#~` },
-});
+/** Deliveries due by `until`, soonest first: one query a shard (and the unsharded partition), merged by the reader. */
+export const dueDeliveriesQueries = (until: string) =>
+  partitionsOf(DELIVERIES_DUE_PARTITION).map((partition) => ({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :until',
+    ExpressionAttributeValues: { ':pk': partition, ':until': `${until}#~` },
+  }));

@@ -12,7 +12,7 @@ import {
   agencyEventsQuery,
   allEventsQueries,
   deliveryKey,
-  dueDeliveriesQuery,
+  dueDeliveriesQueries,
   dueDeliveryIndex,
   eventAndEarlierNewestFirstQuery,
   eventKey,
@@ -295,8 +295,9 @@ export async function subscriptionDeliveries(subscriptionId: string, after: stri
   return { deliveries, cursor: null };
 }
 
-/** Deliveries due by `until`, soonest first. */
+/** Deliveries due by `until`, soonest first: the soonest `limit` of every shard, merged. */
 export async function dueDeliveries(until: string, limit = 500): Promise<Delivery[]> {
-  const result = await documentClient().send(new QueryCommand({ TableName: table(), ...dueDeliveriesQuery(until), Limit: limit }));
-  return (result.Items ?? []).map(asDelivery);
+  const shards = await Promise.all(dueDeliveriesQueries(until).map((query) => documentClient().send(new QueryCommand({ TableName: table(), ...query, Limit: limit }))));
+  const due = shards.flatMap((result) => result.Items ?? []).sort((a, b) => (String(a.gsi2sk) < String(b.gsi2sk) ? -1 : 1));
+  return due.slice(0, limit).map(asDelivery);
 }

@@ -344,6 +344,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
       revisionState: 'committed',
       policyStatus: inForce.header.policyStatus,
       commitDate: todayIso(now),
+      committed: { at: committedAt, by: principal.contactId },
       builderPending: false,
       endorsement: { ...header.endorsement, committedAt, premiumChangeCents, feeChangeCents, reappliedRevisionIds: later.map((snapshot) => snapshot.header.id) },
     },

@@ -10,7 +10,7 @@ import { readMoratoriums, refuseUnderMoratoriums } from '../moratoriums/index.js
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
-import { policyWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
+import { policyRecordWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
 import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
 import { joinedWrites, joinMove, previewsOf, writesOf, type Contribution } from './joining.js';
@@ -54,12 +54,15 @@ export function committedRevision(policy: PolicyRecord, header: RevisionRecord, 
 export interface IssueWiring {
   commit: readonly Contribution<IssuedRevision>[];
   issue: readonly Contribution<CommittedRevision>[];
+  /** Reads an area's part needs at the commit, begun beside the move's own reads rather than after them (the books' closed months). */
+  readAhead?: readonly (() => void)[];
 }
 
 export async function issuePolicy(wiring: IssueWiring, principal: Principal, by: IssueRequest, options: DecisionOptions = {}) {
   const now = options.now ?? clock.now();
   const moratoriums = readMoratoriums();
-  const { policy } = await policyWithinReach(principal, by);
+  for (const begin of wiring.readAhead ?? []) begin();
+  const { policy } = await policyRecordWithinReach(principal, by);
   const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
@@ -67,14 +70,19 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, moratoriums, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
   const rated = await currentlyRated(snapshot, policy.policyNumber);
   const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
-  const committed = { ...committedRevision(policy, header, todayIso(now), by.billingScheduleId), ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}) };
+  const committed: CommittedRevision = {
+    ...committedRevision(policy, header, todayIso(now), by.billingScheduleId),
+    ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}),
+    // The parts start from the revision and policy as read here; a quote rated just now (its items stored anew) they read again as stored.
+    ...(rated === snapshot.header ? { asRead: { revision: snapshot, policy } } : {}),
+  };
   const parts = await joinMove(wiring.issue, committed);
   // The rate the agency's commission was fixed at (the commissions part says it): the revision records it as the vendor's commission_rate.
   const fixed = (previewsOf(parts).commissions as { commissionRate?: string } | undefined)?.commissionRate;
   const recorded = fixed !== undefined ? { ...header, commissionRate: fixed } : header;
   const issued: IssuedRevision = {
     ...committed,
-    issueRecords: { revision: header, policy, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }) },
+    issueRecords: { revision: header, policy, committed: { at: now.toISOString(), by: principal.contactId }, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }) },
   };
   const writes = [...(await joinedWrites(wiring.commit, issued)), ...writesOf(parts)];
   await runTransaction(writes, {

@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -63,6 +63,12 @@ export interface CommittedRevision {
   namedInsuredContactIds: string[];
   /** The commission rate (percent) given for this one policy at issue (override_commission), instead of its agency's schedule. */
   commissionOverrideRate?: string;
+  /**
+   * What the move read before asking its contributions, as stored: the revision (header, items,
+   * properties) and the policy. A contribution given them reads neither again; without them (a
+   * rewrite's new term, not stored before its transaction) it reads what it needs itself.
+   */
+  asRead?: { revision: RevisionSnapshot; policy: Pick<PolicyRecord, 'policyNumber' | 'agencyId' | 'contactIds'> };
 }
 
 /**
@@ -75,6 +81,8 @@ export interface IssuedRevision extends CommittedRevision {
     revision: RevisionRecord;
     policy: PolicyRecord;
     commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>;
+    /** Who issued it, and the instant. */
+    committed: RevisionCommit;
   };
 }
 

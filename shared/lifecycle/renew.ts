@@ -144,6 +144,7 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
     revisionState: held ? 'open' : 'committed',
     policyStatus: held ? 'Submitted' : 'Active',
     commitDate: held ? null : decision.decisionDate,
+    ...(held ? {} : { committed: { at: decision.decidedAt, by: decision.decidedBy } }),
     renewal: {
       baseRevisionId: base.header.id,
       expiringTermId: term.id,
@@ -279,6 +280,7 @@ async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, deci
     revisionState: 'committed',
     policyStatus: 'Active',
     commitDate: decision.decisionDate,
+    committed: { at: decision.decidedAt, by: decision.decidedBy },
     renewal: { ...stored.header.renewal!, premiumChangePercent: change, held: false },
   };
   const snapshot: RevisionSnapshot = { ...rated, header: { ...stored.header, ...set } };

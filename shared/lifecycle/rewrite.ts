@@ -242,6 +242,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
     policyStatus: 'Active',
     policyTermId: newTerm.id,
     commitDate: decisionDate,
+    committed: { at: decidedAt, by: decidedBy },
     builderPending: false,
     annualPremiumCents: totals.annualPremiumCents,
     annualFeeCents: totals.annualFeeCents,

@@ -6,7 +6,7 @@
 import { reaches, type Principal } from '../platform/principal.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './model.js';
-import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicyWithTerms, loadRevision } from './store.js';
+import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicy, getPolicyWithTerms, loadRevision } from './store.js';
 
 export type { Principal };
 
@@ -14,12 +14,25 @@ export async function policyWithinReach(
   principal: Principal,
   by: { policyId?: string | null; policyNumber?: string | null },
 ): Promise<{ policy: PolicyRecord; terms: TermRecord[] }> {
-  const policyId = by.policyId || (by.policyNumber ? await findPolicyIdByNumber(by.policyNumber) : undefined);
-  const label = by.policyId ? `Policy ${by.policyId}` : `Policy number ${by.policyNumber ?? ''}`.trim();
-  if (!policyId) throw new NotFoundError(label);
+  const { policyId, label } = await policyIdNamed(by);
   const found = await getPolicyWithTerms(policyId);
   if (!found || found.policy.retired || !reaches(principal, found.policy)) throw new NotFoundError(label);
   return found;
+}
+
+/** The policy record alone (one item, not its terms), within reach: for a move that needs no term (bind, issue); answers as policyWithinReach. */
+export async function policyRecordWithinReach(principal: Principal, by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policy: PolicyRecord }> {
+  const { policyId, label } = await policyIdNamed(by);
+  const policy = await getPolicy(policyId);
+  if (!policy || policy.retired || !reaches(principal, policy)) throw new NotFoundError(label);
+  return { policy };
+}
+
+async function policyIdNamed(by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policyId: string; label: string }> {
+  const policyId = by.policyId || (by.policyNumber ? await findPolicyIdByNumber(by.policyNumber) : undefined);
+  const label = by.policyId ? `Policy ${by.policyId}` : `Policy number ${by.policyNumber ?? ''}`.trim();
+  if (!policyId) throw new NotFoundError(label);
+  return { policyId, label };
 }
 
 export async function revisionWithinReach(principal: Principal, revisionId: string, options: { open?: boolean } = {}): Promise<RevisionSnapshot> {

@@ -20,8 +20,8 @@ export function endorsementCopy(base: RevisionSnapshot, facts: CopyFacts): Revis
   const riskIds = new Map(base.risks.map((risk) => [risk.id, facts.newId()]));
   const subLineIds = new Map(base.subLines.map((subLine) => [subLine.id, facts.newId()]));
   const risk = (id: string | null) => (id === null ? null : (riskIds.get(id) ?? id));
-  // A copy of a rewrite's revision (an endorsement or renewal of the rewritten term) is no rewrite itself: issue would route it to the rewrite move.
-  const { rewrite: _rewrite, ...copied } = base.header;
+  // A copy of a rewrite's revision (an endorsement or renewal of the rewritten term) is no rewrite itself: issue would route it to the rewrite move; nor was it committed by whoever committed its base.
+  const { rewrite: _rewrite, committed: _committed, ...copied } = base.header;
   const header: RevisionRecord = {
     ...copied,
     id: facts.revisionId,

@@ -12,7 +12,7 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { endorsementCommitWrites, type RevisionRewrite } from './endorsement-store.js';
 import { expiryWrites, heldRenewalCommitWrites, renewalInForceWrites, renewalRevisionRewriteWrites, renewalStatusWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
-import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
+import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 
 interface CancelledTerm {
   outcome: 'pending' | 'cancelled';
@@ -20,6 +20,7 @@ interface CancelledTerm {
   reasonId: string;
   decisionDate: string;
   decidedAt: string;
+  decidedBy: string;
   /** The revision carrying the cancellation (when it takes effect). */
   revisionId: string;
   cancelledWithTermId?: string;
@@ -39,6 +40,7 @@ function cancellationOf(cancelled: CancelledTerm): TransactionWrite[] {
     cancelDate: cancelled.cancelDate,
     reasonId: cancelled.reasonId,
     decisionDate: cancelled.decisionDate,
+    committed: { at: cancelled.decidedAt, by: cancelled.decidedBy },
     newRevisionId: cancelled.revisionId,
     ...(cancelled.cancelledWithTermId ? { withTermId: cancelled.cancelledWithTermId } : {}),
     ...(records.heldRenewal ? { heldRenewal: { ...records.heldRenewal, archivedAt } } : {}),
@@ -149,13 +151,13 @@ export async function policiesAtRenewalRewrite(rewrite: RenewalRewrite, mode: { 
 
 interface IssuedRevision {
   commitDate: string;
-  issueRecords: { revision: RevisionRecord; policy: PolicyRecord; commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'> };
+  issueRecords: { revision: RevisionRecord; policy: PolicyRecord; commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>; committed: RevisionCommit };
 }
 
 /** A bound quote issued: its revision committed (with the commission it records), the policy active, its term on the renewal watch. */
 export async function policiesAtIssue(issued: IssuedRevision): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
-  const { revision, policy, commission } = issued.issueRecords;
-  return { area: 'policies', writes: issueWrites(revision, policy, issued.commitDate, commission) };
+  const { revision, policy, commission, committed } = issued.issueRecords;
+  return { area: 'policies', writes: issueWrites(revision, policy, { commitDate: issued.commitDate, committed }, commission) };
 }
 
 interface RenewedTerm {

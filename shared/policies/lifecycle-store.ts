@@ -9,7 +9,7 @@ import { guardedRevisionUpdate, locatorKey, policyKey, policyNumberKey, renewalW
 import { policyLinkOf } from '../contacts/index.js';
 import { locatorsOf } from './locators.js';
 import { contactRoles } from './new-policy.js';
-import type { LineItemRecord, PolicyRecord, RevisionPart, RevisionRecord, TermRecord } from './model.js';
+import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, TermRecord } from './model.js';
 import { keyOfPart } from './store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 import { storedRevisionHeader } from './revision-layout.js';
@@ -26,12 +26,12 @@ export function bindWrites(header: RevisionRecord, boundAt: string) {
 }
 
 /** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */
-export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commitDate: string, commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>) {
+export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commit: Pick<RevisionRecord, 'commitDate' | 'committed'>, commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>) {
   const table = config.tableName();
   return [
     watchWriteAtIssue({ policyId: policy.id, id: header.policyTermId, expirationDate: header.termEnd }),
     // The commission rate the agency earns on the term (its schedule's, or issue's override), recorded on the revision as the vendor's fields.
-    { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', commitDate, ...(commission ?? {}) }), 'Submitted') },
+    { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', ...commit, ...(commission ?? {}) }), 'Submitted') },
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
   ];
 }
@@ -55,8 +55,9 @@ export interface CancellationMove {
   outcome: 'pending' | 'cancelled';
   cancelDate: string;
   reasonId: string;
-  /** The move's decision date: the commit date of the revision it adds. */
+  /** The move's decision date: the commit date of the revision it adds, and who decided it when. */
   decisionDate: string;
+  committed: RevisionCommit;
   /** Id of the revision carrying the cancellation's reason and date (immediate cancellation only). */
   newRevisionId: string;
   /** A renewal term cancelled with the term it renews: that term's id, kept on the renewal so that reinstating the term reinstates it. */
@@ -87,6 +88,7 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
     policyStatusReasonId: move.reasonId,
     cancelDate: move.cancelDate,
     commitDate: move.decisionDate,
+    committed: move.committed,
     createDate: move.decisionDate,
     revisionDate: move.cancelDate,
     description: 'Cancellation',

@@ -174,6 +174,8 @@ export interface RevisionRecord {
   termEnd: string;
   cancelDate: string | null;
   commitDate: string | null;
+  /** Who committed it and the instant (the move that committed it: issue, an endorsement or reversal, a renewal, a rewrite, a cancellation); absent on revisions committed before moves recorded it. */
+  committed?: RevisionCommit;
   /** When the quote was bound (bind's instant): what was bound before a moratorium began still issues. */
   boundAt?: string;
   createDate: string;
@@ -211,6 +213,12 @@ export interface RevisionRecord {
   /** A rewrite revision (rewrite_policy): the new term it opens, issued by the rewrite move, never as an endorsement. */
   rewrite?: RewriteFacts;
   version: number;
+}
+
+/** Who committed a revision (a contact id, or the service's own job such as `nightly-renewals`) and when. */
+export interface RevisionCommit {
+  at: string;
+  by: string;
 }
 
 /** What a rewrite revision records of the rewrite it opens. */

@@ -43,7 +43,7 @@ describe('compare_revisions', () => {
     expect(answer).toMatchObject({
       policy_id: policy.policyId,
       policy_number: policy.policyNumber,
-      from: { revision_id: policy.revisionId, revision_state: 'committed', annual_premium: 826.62, committed_by: null },
+      from: { revision_id: policy.revisionId, revision_state: 'committed', annual_premium: 826.62, committed_by: expect.any(String) },
       to: { revision_id: endorsed, revision_date: '2026-04-11', revision_state: 'committed', annual_premium: 982.55, committed_by: expect.any(String) },
       policy_type: null,
       term_dates: [],
@@ -52,6 +52,9 @@ describe('compare_revisions', () => {
       items: { added: [], removed: [] },
     });
     expect(answer.to.committed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // issue and the endorsement were both committed by the caller.
+    expect(answer.from.committed_by).toBe(answer.to.committed_by);
+    expect(answer.from.committed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     const dwelling = answer.items.changed.find((item: { name: string }) => item.name === 'Dwelling');
     expect(dwelling.changes).toEqual([
       { field: 'limit', from: '250000.00', to: '300000.00' },
@@ -67,7 +70,11 @@ describe('compare_revisions', () => {
     expect(answer.premium).toMatchObject({ annual_premium_from: 826.62, annual_premium_to: 982.55, annual_change: 155.93, term_change: 113.21, term_change_from: '2026-04-11' });
 
     const text = ok(await compare({ from_revision_id: policy.revisionId, to_revision_id: endorsed, format: 'text' }));
-    expect(text.lines[0]).toMatch(new RegExp(`^Policy ${policy.policyNumber}: revision ${policy.revisionId} of 2026-01-01 .* → revision ${endorsed} of 2026-04-11 \\(committed .* by `));
+    const by = answer.to.committed_by_name;
+    expect(by).toEqual(expect.any(String));
+    expect(text.lines[0]).toBe(
+      `Policy ${policy.policyNumber}: revision ${policy.revisionId} of 2026-01-01 (committed ${answer.from.committed_at} by ${by}) → revision ${endorsed} of 2026-04-11 (committed ${answer.to.committed_at} by ${by})`,
+    );
     expect(text.lines).toContain('Dwelling (Property #1) limit: 250,000.00 → 300,000.00');
     expect(text.lines).toContain('Premium of Dwelling (Property #1): 866.25 → 1,039.50 a year (+173.25), +125.78 for the rest of the term');
     expect(text.lines.at(-1)).toBe('Total premium: 826.62 → 982.55 a year (+155.93), +113.21 for the rest of the term from 2026-04-11');
@@ -75,6 +82,27 @@ describe('compare_revisions', () => {
     // Backwards: the same change, negated.
     const back = ok(await compare({ from_revision_id: endorsed, to_revision_id: policy.revisionId }));
     expect(back.premium).toMatchObject({ annual_change: -155.93, term_change: -113.21 });
+  }, 120_000);
+
+  it("says who committed a renewal's revision and a rewrite's, and when, as it does an endorsement's", async () => {
+    const policy = await issueWorkedExample(service, 'Rhea Recorded', EFFECTIVE);
+    const renewed = ok(await service.call(`${P}/process_renewals`, { policy_number: policy.policyNumber, renew_date: '2026-11-17' }));
+    expect(renewed).toMatchObject({ decision: 'renewed', renewal_premium: 826.62 });
+    const renewal = ok(await compare({ from_revision_id: policy.revisionId, to_revision_id: renewed.renewal_revision_id }));
+    expect(renewal.to).toMatchObject({ revision_id: renewed.renewal_revision_id, revision_state: 'committed', committed_on: '2026-11-17', committed_by: renewal.from.committed_by });
+    expect(renewal.to.committed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(renewal.to.committed_by_name).toEqual(expect.any(String));
+    expect(renewal.term_dates).toEqual([{ field: 'term start', from: '2026-01-01', to: '2027-01-01' }, { field: 'term end', from: '2027-01-01', to: '2028-01-01' }]);
+
+    const other = await issueWorkedExample(service, 'Rory Rewritten', EFFECTIVE);
+    const opened = ok(await service.call(`${P}/rewrite_policy`, { policy_id: other.policyId, rewrite_type: 'full_term' }));
+    ok(await service.call(`${P}/rate_revision`, { revision_id: opened.revision_id }));
+    const open = ok(await compare({ from_revision_id: other.revisionId, to_revision_id: opened.revision_id }));
+    // An open rewrite is nobody's commit yet, though it copies a committed revision.
+    expect(open.to).toMatchObject({ revision_state: 'open', committed_at: null, committed_by: null });
+    ok(await service.call(`${P}/issue`, { issue_info: { policy_id: other.policyId, revision_id: opened.revision_id } }));
+    const rewritten = ok(await compare({ from_revision_id: other.revisionId, to_revision_id: opened.revision_id, format: 'text' }));
+    expect(rewritten.lines[0]).toMatch(new RegExp(`→ revision ${opened.revision_id} of 2026-01-01 \\(committed \\d{4}-\\d\\d-\\d\\dT.* by \\S`));
   }, 120_000);
 
   it('compares an open revision: from mid-term (183 days left) the same limit costs +78.18 for the rest of the term', async () => {

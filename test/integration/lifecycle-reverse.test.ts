@@ -190,5 +190,18 @@ describe('reversing a change of a term whose renewal is committed', () => {
     expect(notes).toContainEqual(expect.stringMatching(new RegExp(`^Endorsement carried into the renewal .*return premium 155\\.93; it reverses the endorsement effective 2025-04-11 \\(revision ${endorsement.revision_id}\\)`)));
     // The reversed endorsement is marked once, by the reversal: it cannot be reversed again.
     expect((await reverse(endorsement.revision_id)).body).toMatchObject({ success: false, messages: [expect.stringContaining(`is not the latest change of the term (revision ${reversal.revision_id}`)] });
+    // Integrators hear policy.endorsed for each term the reversal changed, each saying what it reverses.
+    const endorsedEvents: Array<{ policy_id: string; data: Record<string, unknown> }> = [];
+    for (let after: string | undefined; ; ) {
+      const page = ok(await service.call(`/api/v2/events/list_events`, { types: ['policy.endorsed'], ...(after ? { after } : {}) }));
+      endorsedEvents.push(...page.events.filter((event: { policy_id: string }) => event.policy_id === policy.policyId));
+      if (page.events.length === 0) break;
+      after = page.next_cursor;
+    }
+    expect(endorsedEvents.map((event) => event.data)).toEqual([
+      { term_id: policy.termId, revision_date: '2025-04-11', additional_premium: 113.21, annual_premium: 982.55 },
+      { term_id: policy.termId, revision_date: '2025-04-11', additional_premium: -113.21, annual_premium: 826.62, reverses: endorsement.revision_id },
+      { term_id: renewed.renewal_term_id, revision_date: '2026-01-01', additional_premium: -155.93, annual_premium: 826.62, reverses: endorsement.revision_id },
+    ]);
   }, 120_000);
 });

@@ -178,3 +178,12 @@ describe('what lets an entry file import a whole face at no bundle cost', () => 
     expect(bundledSources.filter((file) => /^\s*import\s+['"]/m.test(file.source)).map((file) => file.path)).toEqual([]);
   });
 });
+
+describe('the one way to send to a queue (issue 29 item 3)', () => {
+  it('lets only the platform send to SQS: every other module sends through sendInBatches', () => {
+    const senders = ['shared', 'functions', 'events']
+      .flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => `${root}/${file}`))
+      .filter((path) => /\bSendMessage(Batch)?Command\b/.test(readFileSync(path, 'utf8')));
+    expect(senders).toEqual(['shared/platform/queue-sends.ts']);
+  });
+});

@@ -42,6 +42,12 @@ describe('endorsementCopy', () => {
     expect(endorsement.header.endorsement).toEqual({ baseRevisionId: 'r0' });
   });
 
+  it('is nobody\'s commit: who committed the revision it copies stays on that revision', () => {
+    const committed = { ...base, header: { ...base.header, committed: { at: '2026-01-01T10:00:00.000Z', by: 'underwriter-1' } } } as unknown as RevisionSnapshot;
+    const open = endorsementCopy(committed, { revisionId: 'r3', revisionDate: '2026-06-01', today: '2026-05-20', newId: () => `new-${(counter += 1)}` });
+    expect(open.header.committed).toBeUndefined();
+  });
+
   it('places an item of one revision onto the same property of another, or nowhere when it is gone', () => {
     const added = { entity: 'LineItem', id: 'water', revisionId: 'r1', riskId: copy.risks[0].id, subLineInstanceId: copy.subLines[0].id } as unknown as LineItemRecord;
     expect(placeItem(added, copy, base)).toMatchObject({ id: 'water', revisionId: 'r0', riskId: 'risk-1', subLineInstanceId: 'sub-1' });
