@@ -10,6 +10,7 @@
  */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod/mini';
+import { builtOnFirstUse } from '../platform/request-fields.js';
 import { s3Client } from '../platform/clients.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { config } from '../platform/config.js';
@@ -27,12 +28,12 @@ export const LOCKBOX_CHUNK_LINES = 250;
 
 const fileObjectKey = (fileId: string) => `lockbox-files/${fileId}.json`;
 
-export const lockboxChunkMessage = z.object({
+export const lockboxChunkMessage = builtOnFirstUse(() => z.object({
   fileId: z.string().check(z.minLength(1), z.maxLength(100)),
   chunk: z.int().check(z.nonnegative()),
   lines: z.array(z.int().check(z.nonnegative())).check(z.maxLength(20_000)),
-});
-export type LockboxChunk = z.infer<typeof lockboxChunkMessage>;
+}));
+export type LockboxChunk = z.infer<ReturnType<typeof lockboxChunkMessage>>;
 
 
 /** The chunks of a file: its line numbers grouped by lockbox number, groups packed in file order into chunks of about LOCKBOX_CHUNK_LINES. */

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
+import { builtOnFirstUse } from '../platform/request-fields.js';
 import { getProductCatalog, getRenewalRules, longestRenewalLeadDays } from '../catalog/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { sendInBatches } from '../platform/queue-sends.js';
@@ -30,15 +31,16 @@ export interface RenewalBatch {
   terms: Array<{ policyId: string; termId: string }>;
 }
 
-const ref = z.string().check(z.minLength(1), z.maxLength(100));
-
 /** The message of the nightly-renewals queue: one batch of terms to decide. */
-export const renewalBatchMessage = z.object({
-  job: z.literal(RENEWAL_JOB),
-  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  runId: ref,
-  batch: z.int().check(z.nonnegative()),
-  terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(TERMS_PER_BATCH)),
+export const renewalBatchMessage = builtOnFirstUse(() => {
+  const ref = z.string().check(z.minLength(1), z.maxLength(100));
+  return z.object({
+    job: z.literal(RENEWAL_JOB),
+    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    runId: ref,
+    batch: z.int().check(z.nonnegative()),
+    terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(TERMS_PER_BATCH)),
+  });
 });
 
 /** Plans one day's renewal run: the watched terms ending by the day plus the lead days, sent to the queue in batches. */
