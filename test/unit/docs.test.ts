@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { listOperationRoutes } from '../../infra/routes.js';
 import { QUEUE_NAMES, TABLE_PIPES } from '../../shared/platform/queues.js';
 import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { codeFacts, declaredIn, docFiles, keyPrefixes, mentions, nameUses, pathExists, pathTokens, ROOT, type Mention } from '../support/docs-claims.js';
 
@@ -62,7 +63,8 @@ describe('the docs name what the code has', () => {
         continue;
       }
       for (const token of pathTokens(mention.text)) {
-        if (OTHER_PATHS.has(token) || token.startsWith('./') || token.startsWith('../')) continue;
+        // A Node built-in module (`node:stream/web`) is the platform's, not a path of ours.
+        if (OTHER_PATHS.has(token) || token.startsWith('./') || token.startsWith('../') || (token.startsWith('node:') && isBuiltin(token))) continue;
         // A package (`@18f/us-federal-holidays`) is one the project depends on; a file inside one is installed.
         if (token.startsWith('@')) {
           if (!packages.has(token)) missing.push(`${where(mention)} package ${token}`);
