@@ -5,7 +5,6 @@
  * AWS runs it), a 404's nearest operation, and a Ctrl-C that stops everything quietly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalApi } from '../../infra/local/server.js';
 import { newToken } from '../../shared/auth/secrets.js';
@@ -33,8 +32,9 @@ const printJob = (date?: string, key = KEY) =>
 
 beforeAll(async () => {
   // Its own process group, as a terminal runs it: a Ctrl-C reaches every process of the group.
-  // tsx as `npm start` runs it (npm's own wrapper adds nothing but its exit status).
-  child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['infra/local/main.ts', '--memory'], {
+  // Node with tsx's loader, as `npm start` runs it (npm's own wrapper adds nothing but its exit status):
+  // one process, so nothing stands between the terminal's Ctrl-C and the service's own stop.
+  child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--memory'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', BOOTSTRAP_API_KEY: KEY, SERVICE_CLOCK: SATURDAY, POWERTOOLS_LOG_LEVEL: 'SILENT' },
     stdio: ['ignore', 'pipe', 'pipe'],
