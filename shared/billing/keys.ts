@@ -52,6 +52,16 @@ export function accountIndexAttributes(policyId: string, termId: string) {
 }
 
 /** Query parameters reading one term's account and all its rows at once. */
+/** Every term's account and rows of one policy. */
+export function accountsOfPolicyQuery(tableName: string, policyId: string) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
+    ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':term': 'TERM#' },
+    ConsistentRead: true,
+  };
+}
+
 export function accountQuery(tableName: string, policyId: string, termId: string) {
   return {
     TableName: tableName,

@@ -14,14 +14,14 @@ import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { recordMoneyMove } from '../platform/metrics.js';
 import { formatCents, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
-import { loadRevision, policyWithinReach, type PolicyRecord, type TermRecord } from '../policies/index.js';
+import { loadRevision, policyWithinReach, policyWithinReachWith, type PolicyRecord, type TermRecord } from '../policies/index.js';
 import { accountHistoryPage, paymentEntry } from './account-history.js';
 import { billingSettings } from './installment-plans.js';
 import { InvalidPaymentAmountError, parsePaymentAmount, statusOf } from './lockbox.js';
 import type { AccountEntry, AccountHistoryPage, BillingAccount, PaymentJoin } from './model.js';
 import { nsfDueDate, nsfEntries, nsfFeeToDebit } from './nsf.js';
 import { entryContext, instant } from './posting-context.js';
-import { findPayment, loadAccount, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
+import { findPayment, loadAccount, loadAccountsOfPolicy, policyIdOfTerm, writePosting, type LoadedAccount } from './store.js';
 import { refundOwedWrites } from './refund-owed.js';
 
 // ---------------------------------------------------------------- account history
@@ -62,10 +62,10 @@ export async function accountHistory(principal: Principal, request: HistoryReque
  * the earliest that owes (an unpaid installment of the ending term before the renewal's first
  * invoice); when none owes, the latest (a payment ahead of the renewal's invoices waits there).
  */
-async function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[]): Promise<LoadedAccount> {
+function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[], accounts: ReadonlyMap<string, LoadedAccount>): LoadedAccount {
   const active = terms.find((term) => term.id === policy.activeTermId);
   const termIds = [policy.activeTermId, ...(active?.renewal?.state === 'committed' && !active.renewal.inForce ? [active.renewal.termId] : [])];
-  const loaded = (await Promise.all(termIds.map((termId) => loadAccount(policy.id, termId)))).filter((found): found is LoadedAccount => !!found);
+  const loaded = termIds.map((termId) => accounts.get(termId)).filter((found): found is LoadedAccount => !!found);
   if (loaded.length === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} has not been issued; it has no account to pay into`);
   const paying = payingAccount(loaded.map((found) => found.account));
   return loaded.find((found) => found.account === paying)!;
@@ -99,8 +99,9 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
   }
   // A payment posts to the books: their closed months are read beside the policy and its account.
   readClosedMonths();
-  const { policy, terms } = await policyWithinReach(principal, { policyNumber: request.policyNumber });
-  const paying = await accountOfPolicy(policy, terms);
+  // The policy's accounts are read from its id beside the policy itself: which of them is paid is decided from its terms.
+  const { policy, terms, beside: accounts } = await policyWithinReachWith(principal, { policyNumber: request.policyNumber }, loadAccountsOfPolicy);
+  const paying = accountOfPolicy(policy, terms, accounts);
   const { account } = paying;
   const at = instant(now);
   const entry = paymentEntry(entryContext(principal.contactId, statusOf(account, todayIso(now)), at), {

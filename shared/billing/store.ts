@@ -19,6 +19,7 @@ import {
   accountKey,
   accountListQuery,
   accountQuery,
+  accountsOfPolicyQuery,
   billingMigrationKey,
   billingPartition,
   checkKey,
@@ -370,9 +371,31 @@ export interface LoadedAccount {
 
 /** A term's account and every row of it, in one strongly consistent Query. */
 export async function loadAccount(policyId: string, termId: string): Promise<LoadedAccount | undefined> {
+  return loadedOf(await queryAll(accountQuery(table(), policyId, termId)));
+}
+
+/**
+ * Every term's account of a policy and their rows, by term id, in one strongly consistent Query of
+ * the policy's billing partition: read from the policy's id alone, beside the policy's own read.
+ */
+export async function loadAccountsOfPolicy(policyId: string): Promise<Map<string, LoadedAccount>> {
+  const byTerm = new Map<string, Record<string, unknown>[]>();
+  for (const item of await queryAll(accountsOfPolicyQuery(table(), policyId))) {
+    const termId = String(item.sk).slice('TERM#'.length).split('#')[0];
+    byTerm.set(termId, [...(byTerm.get(termId) ?? []), item]);
+  }
+  const loaded = new Map<string, LoadedAccount>();
+  for (const [termId, items] of byTerm) {
+    const found = loadedOf(items);
+    if (found) loaded.set(termId, found);
+  }
+  return loaded;
+}
+
+function loadedOf(items: readonly Record<string, unknown>[]): LoadedAccount | undefined {
   let account: BillingAccount | undefined;
   const entries: AccountEntry[] = [];
-  for (const item of await queryAll(accountQuery(table(), policyId, termId))) {
+  for (const item of items) {
     if (item.entity === 'BillingAccount') account = strip<BillingAccount>(item);
     else if (item.entity === 'AccountEntry') {
       const { policyId: _p, termId: _t, ...entry } = strip<AccountEntry & { policyId: string; termId: string }>(item);

@@ -30,11 +30,12 @@ export interface CloseState {
 }
 
 let cached: { at: number; state: Promise<CloseState> } | undefined;
+const CLOSE_MEMO_MS = 250;
 
 /** What is closed and which months hold figures: read once per commit (a short memo spans one transaction's counters). */
 export function closeState(fresh = false): Promise<CloseState> {
   const now = Date.now();
-  if (!fresh && cached && now - cached.at < 250) return cached.state;
+  if (!fresh && cached && now - cached.at < CLOSE_MEMO_MS) return cached.state;
   const state = (async () => {
     const items = await queryAll({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': closeKey().pk }, ConsistentRead: true });
     const close = items.find((item) => item.sk === closeKey().sk);
@@ -55,7 +56,8 @@ export function closeState(fresh = false): Promise<CloseState> {
  * own reads instead of after them. Within the memo's quarter second, as any commit's read is.
  */
 export function readClosedMonths(): void {
-  void closeState();
+  // A memo near its end would lapse before the commit and put a read on its path: begin a fresh one instead.
+  if (!cached || Date.now() - cached.at > CLOSE_MEMO_MS / 2) void closeState(true);
 }
 
 /** Where a day's counters land: its own month, or (closed) the first open month, named an adjustment. */

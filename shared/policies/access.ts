@@ -20,6 +20,23 @@ export async function policyWithinReach(
   return found;
 }
 
+/**
+ * policyWithinReach, with a read of the caller's that needs only the policy's id begun beside the
+ * policy's own (not after it); its result is given only when the policy is within reach.
+ */
+export async function policyWithinReachWith<T>(
+  principal: Principal,
+  by: { policyId?: string | null; policyNumber?: string | null },
+  beside: (policyId: string) => Promise<T>,
+): Promise<{ policy: PolicyRecord; terms: TermRecord[]; beside: T }> {
+  const { policyId, label } = await policyIdNamed(by);
+  const besideRead = beside(policyId);
+  besideRead.catch(() => undefined);
+  const found = await getPolicyWithTerms(policyId);
+  if (!found || found.policy.retired || !reaches(principal, found.policy)) throw new NotFoundError(label);
+  return { ...found, beside: await besideRead };
+}
+
 /** The policy record alone (one item, not its terms), within reach: for a move that needs no term (bind, issue); answers as policyWithinReach. */
 export async function policyRecordWithinReach(principal: Principal, by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policy: PolicyRecord }> {
   const { policyId, label } = await policyIdNamed(by);
