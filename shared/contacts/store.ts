@@ -27,6 +27,7 @@ import {
   listingQuery,
   loginNameKey,
   nameWordQuery,
+  nameWordRoleQuery,
 } from './keys.js';
 import { listingPartitions, planIndexChange, type TableItem } from './index-store.js';
 import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
@@ -371,15 +372,37 @@ export async function findByNameWord(
   accept: (hit: NameWordHit) => boolean,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<NameWordHit[]> {
+  if (roleId === undefined) return (await readNameWordHits(nameWordQuery(ANY_ROLE, prefix), 'gsi1sk', accept, limit)).map(({ hit }) => hit);
+  // A role's words are on gsi3 (a contact's first role) or gsi1 (a further role, or stored
+  // before they shared the ANY item): each yields its first `limit` in word order, so the
+  // first `limit` of both together are the first `limit` overall.
+  const [roleIndex, separate] = await Promise.all([
+    readNameWordHits(nameWordRoleQuery(roleId, prefix), 'gsi3sk', accept, limit),
+    readNameWordHits(nameWordQuery(roleId, prefix), 'gsi1sk', accept, limit),
+  ]);
   const hits = new Map<string, NameWordHit>();
-  const pages = queryPages<NameWordHit>({
-    ...nameWordQuery(roleId ?? ANY_ROLE, prefix),
-    ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
+  for (const { hit } of [...roleIndex, ...separate].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))) {
+    if (!hits.has(hit.contactId)) hits.set(hit.contactId, hit);
+    if (hits.size >= limit) break;
+  }
+  return [...hits.values()];
+}
+
+async function readNameWordHits(
+  query: ReturnType<typeof nameWordQuery>,
+  sortAttribute: 'gsi1sk' | 'gsi3sk',
+  accept: (hit: NameWordHit) => boolean,
+  limit: number,
+): Promise<Array<{ hit: NameWordHit; sortKey: string }>> {
+  const hits = new Map<string, { hit: NameWordHit; sortKey: string }>();
+  const pages = queryPages<NameWordHit & Record<typeof sortAttribute, string>>({
+    ...query,
+    ProjectionExpression: `contactId, #type, sortName, words, agencyIds, ${sortAttribute}`,
     ExpressionAttributeNames: { '#type': 'type' },
   });
   for await (const page of pages) {
-    for (const hit of page.items) {
-      if (!hits.has(hit.contactId) && accept(hit)) hits.set(hit.contactId, hit);
+    for (const { [sortAttribute]: sortKey, ...hit } of page.items) {
+      if (!hits.has(hit.contactId) && accept(hit)) hits.set(hit.contactId, { hit, sortKey });
       if (hits.size >= limit) return [...hits.values()];
     }
   }
