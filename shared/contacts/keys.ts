@@ -10,9 +10,6 @@ export const CONTACT_PREFIX = 'CONTACT#';
 
 export const contactKey = (contactId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: 'PROFILE' });
 
-export const contactAddressKey = (contactId: string, addressId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `ADDRESS#${addressId}` });
-export const contactPhoneKey = (contactId: string, phoneId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `PHONE#${phoneId}` });
-export const contactEmailKey = (contactId: string, emailId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `EMAIL#${emailId}` });
 
 /** A role the contact holds, carrying that role's aspect data (storeRoles). */
 export const contactRoleKey = (contactId: string, roleId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `ROLE#${roleId}` });

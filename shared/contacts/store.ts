@@ -14,10 +14,7 @@ import {
   ALL_SCOPE,
   ANY_ROLE,
   agencyScope,
-  contactAddressKey,
-  contactEmailKey,
   contactKey,
-  contactPhoneKey,
   contactPolicyLinkKey,
   contactPolicyLinksQuery,
   contactRoleKey,
@@ -30,7 +27,7 @@ import {
   nameWordRoleQuery,
 } from './keys.js';
 import { listingPartitions, planIndexChange, type TableItem } from './index-store.js';
-import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
+import type { ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { clock } from '../platform/clock.js';
 
 /** The profile as bootstrap and other areas create it; kept for their callers. */
@@ -84,22 +81,18 @@ const counterUpdates = (counters: Array<{ key: { pk: string; sk: string }; delta
 
 // ---------------------------------------------------------------- creating
 
+/** A new contact: its profile, carrying its addresses, phones and e-mails (their one record). */
 export interface NewContactRecords {
   contact: ContactRecord;
-  addresses: ContactAddress[];
-  phoneNumbers: ContactPhone[];
-  emailAddresses: ContactEmail[];
 }
 
-function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: NewContactRecords): TransactionWrite[] {
+function creationItems({ contact }: NewContactRecords): TransactionWrite[] {
   const index = planIndexChange(undefined, contact);
   const absent = 'attribute_not_exists(pk)';
   const now = contact.createdAt;
   return [
+    // The profile's own copy of the addresses, phones and e-mails is their one record: what every reader takes, and what a change replaces.
     put({ ...contactKey(contact.id), entity: 'Contact', ...contact }, absent),
-    ...addresses.map((address) => put({ ...contactAddressKey(contact.id, address.id), entity: 'ContactAddress', contactId: contact.id, ...address }, absent)),
-    ...phoneNumbers.map((phone) => put({ ...contactPhoneKey(contact.id, phone.id), entity: 'ContactPhone', contactId: contact.id, ...phone }, absent)),
-    ...emailAddresses.map((email) => put({ ...contactEmailKey(contact.id, email.id), entity: 'ContactEmail', contactId: contact.id, ...email }, absent)),
     ...contact.roleIds.map((roleId) => put({ ...contactRoleKey(contact.id, roleId), entity: 'ContactRole', contactId: contact.id, roleId, addedAt: now, aspects: {} })),
     ...index.puts.map((item) => put(item)),
     ...counterUpdates(index.counters),
@@ -153,7 +146,7 @@ export function contactCreationPartitions(profile: ContactProfile): { put: strin
 /** Creates the contact's profile record unless one with that id exists; answers whether it created it. */
 export async function createContactProfileIfAbsent(profile: ContactProfile): Promise<boolean> {
   try {
-    await transact(creationItems({ contact: { ...profile } as ContactRecord, addresses: [], phoneNumbers: [], emailAddresses: [] }));
+    await transact(creationItems({ contact: { ...profile } as ContactRecord }));
     return true;
   } catch (error) {
     if (error instanceof RecordChangedError) return false;
@@ -450,9 +443,6 @@ export async function listingSlice(listing: ContactListing, offset: number, limi
 export function plainContactRecords(contact: Pick<ContactRecord, 'id' | 'name' | 'type' | 'roleIds' | 'agencyIds'> & Partial<ContactRecord>): NewContactRecords {
   return {
     contact: { createdAt: clock.now().toISOString(), version: 1, ...contact },
-    addresses: contact.addresses ?? [],
-    phoneNumbers: contact.phoneNumbers ?? [],
-    emailAddresses: contact.emailAddresses ?? [],
   };
 }
 

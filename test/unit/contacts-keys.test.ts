@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   agencyScope,
-  contactAddressKey,
   contactKey,
   contactPolicyLinkKey,
   contactPolicyLinksQuery,
@@ -24,7 +23,6 @@ const ID = '6a1f0c2e-1111-4222-8333-944455556666';
 describe('contact keys', () => {
   it('keeps a contact and what it owns in one partition', () => {
     expect(contactKey(ID)).toEqual({ pk: `CONTACT#${ID}`, sk: 'PROFILE' });
-    expect(contactAddressKey(ID, 'a1')).toEqual({ pk: `CONTACT#${ID}`, sk: 'ADDRESS#a1' });
     expect(contactRoleKey(ID, 'r1')).toEqual({ pk: `CONTACT#${ID}`, sk: 'ROLE#r1' });
     expect(contactRolesQuery(ID)).toEqual({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
