@@ -55,7 +55,7 @@ const transact = (items: TransactionWrite[], onConditionFailed?: TransactionOpti
     tooLarge: (count) =>
       new TransactionTooLargeError(
         count,
-        `This change would write ${count} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles, agencies, addresses, phones or emails, or a shorter name`,
+        `This change would write ${count} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles or agencies, or a shorter name`,
       ),
     ...(onConditionFailed ? { onConditionFailed } : {}),
   });
