@@ -154,7 +154,7 @@ export async function settledWrites(writes: readonly TransactionWrite[], context
     // Settled to nowhere: the write is not needed this time (a marker already there).
     if (!settled) continue;
     if (settled.guard) {
-      const guarded = `${JSON.stringify(Object.entries(keyOf(settled.guard) ?? {}).sort())}`;
+      const guarded = JSON.stringify([settled.guard.ConditionCheck?.TableName, Object.entries(keyOf(settled.guard) ?? {}).sort()]);
       if (!guards.has(guarded)) guards.set(guarded, { from: index, guard: settled.guard });
     }
     const landing: CounterWrite = { ...counter, key: settled.key, counters: 'counters' in settled && settled.counters ? settled.counters : counter.counters, fields: { ...counter.fields, ...settled.fields }, settle: undefined };
