@@ -62,10 +62,12 @@ export async function accountHistory(principal: Principal, request: HistoryReque
  * the earliest that owes (an unpaid installment of the ending term before the renewal's first
  * invoice); when none owes, the latest (a payment ahead of the renewal's invoices waits there).
  */
-function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[], accounts: ReadonlyMap<string, LoadedAccount>): LoadedAccount {
+async function accountOfPolicy(policy: PolicyRecord, terms: readonly TermRecord[], read: { accounts: ReadonlyMap<string, LoadedAccount>; complete: boolean }): Promise<LoadedAccount> {
   const active = terms.find((term) => term.id === policy.activeTermId);
   const termIds = [policy.activeTermId, ...(active?.renewal?.state === 'committed' && !active.renewal.inForce ? [active.renewal.termId] : [])];
-  const loaded = termIds.map((termId) => accounts.get(termId)).filter((found): found is LoadedAccount => !!found);
+  // A term the partial read did not hold whole is read on its own.
+  const found = await Promise.all(termIds.map((termId) => read.accounts.get(termId) ?? (read.complete ? undefined : loadAccount(policy.id, termId))));
+  const loaded = found.filter((account): account is LoadedAccount => !!account);
   if (loaded.length === 0) throw new BusinessRuleError(`Policy ${policy.policyNumber} has not been issued; it has no account to pay into`);
   const paying = payingAccount(loaded.map((found) => found.account));
   return loaded.find((found) => found.account === paying)!;
@@ -101,7 +103,7 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
   readClosedMonths();
   // The policy's accounts are read from its id beside the policy itself: which of them is paid is decided from its terms.
   const { policy, terms, beside: accounts } = await policyWithinReachWith(principal, { policyNumber: request.policyNumber }, loadAccountsOfPolicy);
-  const paying = accountOfPolicy(policy, terms, accounts);
+  const paying = await accountOfPolicy(policy, terms, accounts);
   const { account } = paying;
   const at = instant(now);
   const entry = paymentEntry(entryContext(principal.contactId, statusOf(account, todayIso(now)), at), {

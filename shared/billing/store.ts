@@ -6,7 +6,7 @@
  * transaction changed nothing and is simply tried again.
  */
 import { booksOfPosting } from '../books/index.js';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
@@ -374,22 +374,33 @@ export async function loadAccount(policyId: string, termId: string): Promise<Loa
   return loadedOf(await queryAll(accountQuery(table(), policyId, termId)));
 }
 
+/** Rows of a policy's billing partition read beside the policy at most: a young policy's every term; an older one is read term by term. */
+export const ACCOUNTS_BESIDE_POLICY_ROWS = 100;
+
 /**
- * Every term's account of a policy and their rows, by term id, in one strongly consistent Query of
- * the policy's billing partition: read from the policy's id alone, beside the policy's own read.
+ * The accounts of a policy's terms and their rows, by term id, from one strongly consistent page
+ * of the policy's billing partition (read from its id alone, beside the policy's own read), and
+ * whether that page held the whole partition: when it did not (a policy with many terms' rows),
+ * a term missing from it is read on its own (`accountOf`), so a payment never reads a long
+ * history whole.
  */
-export async function loadAccountsOfPolicy(policyId: string): Promise<Map<string, LoadedAccount>> {
+export async function loadAccountsOfPolicy(policyId: string, rows = ACCOUNTS_BESIDE_POLICY_ROWS): Promise<{ accounts: Map<string, LoadedAccount>; complete: boolean }> {
+  const page = await documentClient().send(new QueryCommand({ ...accountsOfPolicyQuery(table(), policyId), Limit: rows }));
   const byTerm = new Map<string, Record<string, unknown>[]>();
-  for (const item of await queryAll(accountsOfPolicyQuery(table(), policyId))) {
+  for (const item of page.Items ?? []) {
     const termId = String(item.sk).slice('TERM#'.length).split('#')[0];
     byTerm.set(termId, [...(byTerm.get(termId) ?? []), item]);
   }
-  const loaded = new Map<string, LoadedAccount>();
+  const complete = !page.LastEvaluatedKey;
+  // The last term of an incomplete page may be cut short: only whole terms are kept.
+  const lastTerm = complete ? undefined : String(page.LastEvaluatedKey!.sk).slice('TERM#'.length).split('#')[0];
+  const accounts = new Map<string, LoadedAccount>();
   for (const [termId, items] of byTerm) {
+    if (termId === lastTerm) continue;
     const found = loadedOf(items);
-    if (found) loaded.set(termId, found);
+    if (found) accounts.set(termId, found);
   }
-  return loaded;
+  return { accounts, complete };
 }
 
 function loadedOf(items: readonly Record<string, unknown>[]): LoadedAccount | undefined {

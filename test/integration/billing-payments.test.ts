@@ -257,3 +257,27 @@ describe('retrieve_potential_policies_payors', () => {
     expect(payors).toEqual([{ policy_id: a.policyId, policy_number: a.policyNumber, contact_id: expect.any(String), contact_name: 'Pat Payor', contact_role: 'named_insured' }]);
   });
 });
+
+describe('a payment to a policy with a long billing history', () => {
+  it('reads the accounts beside the policy while they fit one page, and a term beyond that page on its own: the payment lands on the paying account either way', async () => {
+    const { loadAccountsOfPolicy, ACCOUNTS_BESIDE_POLICY_ROWS } = await import('../../shared/billing/store.js');
+    const { batchWriteAll } = await import('../../shared/platform/dynamo.js');
+    const young = await issued('Yves Young');
+    const read = await loadAccountsOfPolicy(young.policyId);
+    expect(read.complete).toBe(true);
+    expect([...read.accounts.values()].map((loaded) => loaded.account.policyNumber)).toEqual([young.policyNumber]);
+    // A page that ends inside a term keeps none of that term.
+    expect(await loadAccountsOfPolicy(young.policyId, 1)).toEqual({ accounts: new Map(), complete: false });
+
+    // Rows of an earlier term sorting before the one in force fill more than the page read beside the policy.
+    const old = await issued('Olga Old');
+    const earlierTerm = '00000000-0000-4000-8000-000000000000';
+    await batchWriteAll(Array.from({ length: ACCOUNTS_BESIDE_POLICY_ROWS + 5 }, (_, n) => ({
+      PutRequest: { Item: { pk: `BILLING#${old.policyId}`, sk: `TERM#${earlierTerm}#ENTRY#${String(n).padStart(4, '0')}`, entity: 'AccountEntry', id: `earlier-${n}`, type: 'Invoice', date: '2025-01-01', amountCents: 100 } },
+    })));
+    expect((await loadAccountsOfPolicy(old.policyId)).complete).toBe(false);
+    ok(await pay(old.policyNumber, '100.00'));
+    const payments = (await history(old.policyId)).filter((record: { type: string }) => record.type === 'Payment');
+    expect(payments.map((record: { amount: number }) => record.amount)).toEqual([-100]);
+  });
+});
