@@ -269,7 +269,9 @@ function groupSinglePostings(file: FilePosting, chunksPerPolicy: ReadonlyMap<str
   const groups: SharedGroup[] = [];
   let group: SharedGroup = [];
   // The shared transaction's answers item, when the lines' answers are recorded.
-  const answersWrites = file.application.recordSuccess ? 1 : 0;
+  // And one kept for the books: the guards of a file's landings in an ended month (one per fence
+  // shard, at most one per posting) outnumber the month markers merged away by at most one.
+  const answersWrites = (file.application.recordSuccess ? 1 : 0) + 1;
   let writes = answersWrites;
   const several: Array<[string, number[][]]> = [];
   for (const [policyNumber, policyChunks] of chunksPerPolicy) {

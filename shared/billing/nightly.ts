@@ -7,11 +7,9 @@
  * repeated for the same day finds nothing left to do: a second run changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod/mini';
-import { builtOnFirstUse } from '../platform/request-fields.js';
 import type { cancelPolicy, rescindCancellation, Wired } from '../lifecycle/index.js';
 import { mapLimited } from '../platform/concurrency.js';
-import { nightlyDecisionInstant } from '../platform/nightly-runs.js';
+import { nightlyDecisionInstant, nightlyBatchMessageOf, type NightlyBatchOf } from '../platform/nightly-runs.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import type { Principal } from '../platform/principal.js';
 import { ledgerFromEntries } from './ledger.js';
@@ -41,25 +39,10 @@ export const NIGHTLY_PRINCIPAL: Principal = {
   isAdministrator: true,
 };
 
-export interface NightlyBatch {
-  job: typeof NIGHTLY_JOB;
-  date: string;
-  runId: string;
-  batch: number;
-  accounts: Array<{ policyId: string; termId: string }>;
-}
+export type NightlyBatch = NightlyBatchOf<typeof NIGHTLY_JOB, 'accounts'>;
 
-/** The message of the nightly-billing queue: one batch of accounts to decide (built by the consumer's first message, not at a cold start). */
-export const nightlyBatchMessage = builtOnFirstUse(() => {
-  const ref = z.string().check(z.minLength(1), z.maxLength(100));
-  return z.object({
-    job: z.literal(NIGHTLY_JOB),
-    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-    runId: ref,
-    batch: z.int().check(z.nonnegative()),
-    accounts: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(ACCOUNTS_PER_BATCH)),
-  });
-});
+/** The message of the nightly-billing queue: one batch of accounts to decide. */
+export const nightlyBatchMessage = nightlyBatchMessageOf(NIGHTLY_JOB, 'accounts', ACCOUNTS_PER_BATCH);
 
 /** Whether the nightly job needs to look at an account at all: cancelled ones and ones owing nothing, with nothing pending on their term, are passed over. */
 export function needsDecision(account: BillingAccount): boolean {

@@ -8,6 +8,7 @@
  */
 import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
 import { addDays } from '../platform/dates.js';
+import { sum } from '../platform/money.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { BooksGroup, Counter, Counters, EarningLayer, TermEarning } from './model.js';
 import { earnedThrough, groupOf, lastEarningDay, UNKNOWN_GROUP } from './rules.js';
@@ -88,8 +89,12 @@ export async function booksAtEndorsement(endorsed: EndorsedRevision, mode: { pre
   const posting = new Posting().add(endorsed.commitDate, { writtenEndorsements: endorsed.premiumChangeCents, feesAndTaxes: endorsed.feeChangeCents });
   const writes: TransactionWrite[] = [];
   if (before && endorsed.premiumChangeCents !== 0) {
-    const layer: EarningLayer = { cents: endorsed.premiumChangeCents, from: endorsed.revisionDate, to: endorsed.expirationDate, kind: 'endorsement' };
-    writes.push(earningMove(before, { ...before, layers: [...before.layers, layer] }, endorsed.commitDate, posting));
+    // Out of sequence, each date's change earns from its own date (the later revisions re-priced from theirs).
+    const dated = endorsed.premiumChangeLayers && sum(endorsed.premiumChangeLayers.map((layer) => layer.cents)) === endorsed.premiumChangeCents
+      ? endorsed.premiumChangeLayers
+      : [{ from: endorsed.revisionDate, cents: endorsed.premiumChangeCents }];
+    const layers: EarningLayer[] = dated.map((layer) => ({ cents: layer.cents, from: layer.from, to: endorsed.expirationDate, kind: 'endorsement' }));
+    writes.push(earningMove(before, { ...before, layers: [...before.layers, ...layers] }, endorsed.commitDate, posting));
   }
   return part([...writes, ...posting.writes(endorsed.policyId, group)]);
 }

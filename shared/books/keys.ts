@@ -10,6 +10,9 @@
  *   on gsi1 under `BOOKS#EARNING#<bucket>` (sparse: it leaves once fully earned).
  * - The closed months: `BOOKS#CLOSE` / `CLOSE` (closed through a month); each closing's
  *   balances: `BOOKS#MONTH#<YYYY-MM>` / `CLOSED#<state>|...` (the figures frozen at close).
+ * - The fence of the months closed through one (`BOOKS#FENCE#<YYYY-MM>`, or `BOOKS#FENCE#NONE`
+ *   before the first close) / `SHARD#<n>`: written by the next close, it says that state is over;
+ *   a counter landing in an ended month checks the fence of the state it settled on is absent.
  */
 import type { BooksGroup } from './model.js';
 
@@ -41,6 +44,14 @@ export const earningQuery = (bucket: number) => ({
 });
 
 export const closeKey = () => ({ pk: 'BOOKS#CLOSE', sk: 'CLOSE' });
+
+/**
+ * Fence shards of a month: a move's guard checks one (its policy's), a close writes them all. More
+ * than the aggregates' shards, so that the moves of different groups landing in an ended month
+ * rarely meet on one fence.
+ */
+export const FENCE_SHARDS = 16;
+export const closeFenceKey = (closedThrough: string | null, shard: number) => ({ pk: `BOOKS#FENCE#${closedThrough ?? 'NONE'}`, sk: `SHARD#${String(shard).padStart(2, '0')}` });
 
 /** A stable shard of a policy: its moves meet on one item, other policies' on others. */
 export function shardOf(id: string, shards: number): number {

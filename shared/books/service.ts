@@ -103,8 +103,7 @@ export async function closeMonth(principal: Principal, month: string) {
     if (error instanceof ConcurrentChangeError) throw new BusinessRuleError(`month: another close was made meanwhile; read the report again`);
     throw error;
   }
-  // A move that read the months as they were just before commits within the settle memo: let it land, then freeze.
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  // No wait: a posting landing in the month carries its fence's guard, so none commits into it after the close did (store.landingGuard).
   const totals = rollUp([...(await totalsBefore(month)), ...(await monthAggregates(month))]);
   await writeClosings(month, totals);
   const report = premiumReportLines([month], (await totalsBefore(month)), await monthAggregates(month), []);

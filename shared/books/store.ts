@@ -9,8 +9,10 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { counterWrite, withoutStorageKeys, type CounterWrite, type TransactionWrite } from '../platform/transactions.js';
+import { addDays } from '../platform/dates.js';
+import { clock } from '../platform/clock.js';
 import {
-  aggregateKey, closeKey, closingKey, closingsQuery, EARNING_BUCKETS, earningListing, earningQuery, monthAggregatesQuery, SHARDS, shardOf, termEarningKey,
+  aggregateKey, closeKey, closingKey, closingsQuery, EARNING_BUCKETS, earningListing, earningQuery, FENCE_SHARDS, monthAggregatesQuery, closeFenceKey, SHARDS, shardOf, termEarningKey,
 } from './keys.js';
 import { COUNTERS, type BooksGroup, type Counters, type TermEarning } from './model.js';
 import { firstDayOf, monthOf, nextMonth, type MonthAggregate } from './rules.js';
@@ -65,6 +67,18 @@ function landing(date: string, state: CloseState): { date: string; month: string
   return { date: firstDayOf(open), month: open, adjustment: true };
 }
 
+/**
+ * The guard of a landing in `month` settled on the months closed through `closedThrough`, when a
+ * close could be under way: the month has ended (or ends by tomorrow, for clocks a little apart).
+ * Checked in the posting's transaction, it fails once the next close has committed, and the runner
+ * settles the counters afresh: so a closing, read after its close commits, has every counter that
+ * will ever land in its month.
+ */
+export function landingGuard(closedThrough: string | null, month: string, shardBy: string, today = clock.today()): TransactionWrite | undefined {
+  if (month >= monthOf(addDays(today, 1))) return undefined;
+  return { ConditionCheck: { TableName: table(), Key: closeFenceKey(closedThrough, shardOf(shardBy, FENCE_SHARDS)), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
 const groupFields = (group: BooksGroup) => ({ entity: 'BooksAggregate', state: group.state, line: group.line, policyType: group.policyType, agency: group.agency, rateVersion: group.rateVersion });
 
 /** A day's counters kept on its month's aggregate, each as `<counter>/<DD>`: the journal reads them from the same items as the report. */
@@ -88,12 +102,15 @@ export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup
       key: aggregateKey(monthOf(posting.date), 'current', shard, posting.group),
       counters: withDays(counters, posting.date),
       fields: { ...groupFields(posting.group), month: monthOf(posting.date) },
-      settle: async () => {
-        const land = landing(posting.date, await closeState());
+      settle: async (_write, { fresh }) => {
+        const state = await closeState(fresh);
+        const land = landing(posting.date, state);
+        const guard = landingGuard(state.closedThrough, land.month, posting.shardBy);
         return {
           key: aggregateKey(land.month, land.adjustment ? 'adjustment' : 'current', shard, posting.group),
           counters: withDays(counters, land.date),
           fields: { month: land.month, kind: land.adjustment ? 'adjustment' : 'current' },
+          ...(guard ? { guard } : {}),
         };
       },
     }),
@@ -102,8 +119,8 @@ export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup
       key: { pk: closeKey().pk, sk: `MONTH#${monthOf(posting.date)}` },
       counters: {},
       fields: { entity: 'BooksMonth' },
-      settle: async () => {
-        const state = await closeState();
+      settle: async (_write, { fresh }) => {
+        const state = await closeState(fresh);
         const land = landing(posting.date, state);
         return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month } };
       },
@@ -161,6 +178,8 @@ export function closeWrites(month: string, previous: string | null, closings: Ar
       },
     },
     ...closings.map(({ group, counters }) => ({ Put: { TableName: table(), Item: { ...closingKey(month, group), ...groupFields(group), entity: 'BooksClosing', month, ...counters } } })),
+    // The fence of the state this close ends: a posting that settled on it and commits after this lands again, in the open month.
+    ...Array.from({ length: FENCE_SHARDS }, (_, shard) => ({ Put: { TableName: table(), Item: { ...closeFenceKey(previous, shard), entity: 'BooksCloseFence', closedThrough: month, closedAt } } })),
   ];
 }
 

@@ -1,17 +1,15 @@
 /**
  * Key builders of the contacts area; see the Contacts section of docs/data-model.md.
- * Everything a contact owns lives in its own partition `CONTACT#<id>`; the two search
- * indexes (name words on gsi1, name-sorted listings on gsi2) are separate small items,
- * so that a search or a page reads only what it returns, whatever the table holds.
+ * Everything a contact owns lives in its own partition `CONTACT#<id>`; the search indexes
+ * (name words on gsi1 for every contact and on gsi3 for a role, name-sorted listings on
+ * gsi2) live on small items apart from the profile, so that a search or a page reads only
+ * what it returns, whatever the table holds. One item carries up to one key of each index.
  */
 
 export const CONTACT_PREFIX = 'CONTACT#';
 
 export const contactKey = (contactId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: 'PROFILE' });
 
-export const contactAddressKey = (contactId: string, addressId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `ADDRESS#${addressId}` });
-export const contactPhoneKey = (contactId: string, phoneId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `PHONE#${phoneId}` });
-export const contactEmailKey = (contactId: string, emailId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `EMAIL#${emailId}` });
 
 /** A role the contact holds, carrying that role's aspect data (storeRoles). */
 export const contactRoleKey = (contactId: string, roleId: string) => ({ pk: `${CONTACT_PREFIX}${contactId}`, sk: `ROLE#${roleId}` });
@@ -55,6 +53,20 @@ export const nameWordItemKey = (contactId: string, roleKey: string, word: string
   gsi1pk: `CWORD#${roleKey}`,
   gsi1sk: `${word}#${contactId}`,
 });
+/**
+ * gsi3: the same word for one role the contact holds, carried by its ANY item above, so
+ * that a name word costs one item for "every contact" and the contact's first role. Items
+ * written before this layout (and a second role's) index that role on gsi1 instead.
+ */
+export const nameWordRoleIndexKey = (contactId: string, roleId: string, word: string) => ({
+  gsi3pk: `CWORD#${roleId}`,
+  gsi3sk: `${word}#${contactId}`,
+});
+export const nameWordRoleQuery = (roleId: string, wordPrefix: string) => ({
+  IndexName: 'gsi3',
+  KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': `CWORD#${roleId}`, ':prefix': wordPrefix },
+});
 export const nameWordQuery = (roleKey: string, wordPrefix: string) => ({
   IndexName: 'gsi1',
   KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
@@ -65,6 +77,10 @@ export const nameWordQuery = (roleKey: string, wordPrefix: string) => ({
 export const listingItemKey = (contactId: string, roleKey: string, scopeKey: string, sortName: string) => ({
   pk: `${CONTACT_PREFIX}${contactId}`,
   sk: `INDEX#LIST#${roleKey}#${scopeKey}`,
+  ...listingIndexKey(contactId, roleKey, scopeKey, sortName),
+});
+/** A listing entry's gsi2 keys alone: a name word item carries one, so that a listing costs no item of its own. */
+export const listingIndexKey = (contactId: string, roleKey: string, scopeKey: string, sortName: string) => ({
   gsi2pk: `CLIST#${roleKey}#${scopeKey}`,
   gsi2sk: `${sortName.slice(0, SORT_NAME_LIMIT)}#${contactId}`,
 });

@@ -116,7 +116,7 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
     phoneNumbers: content.phoneNumbers,
     emailAddresses: content.emailAddresses,
   };
-  await createContact({ contact, addresses: content.addresses, phoneNumbers: content.phoneNumbers, emailAddresses: content.emailAddresses });
+  await createContact({ contact });
   return { id, address_ids: content.addresses.map((address) => address.id) };
 }
 

@@ -14,10 +14,7 @@ import {
   ALL_SCOPE,
   ANY_ROLE,
   agencyScope,
-  contactAddressKey,
-  contactEmailKey,
   contactKey,
-  contactPhoneKey,
   contactPolicyLinkKey,
   contactPolicyLinksQuery,
   contactRoleKey,
@@ -27,9 +24,10 @@ import {
   listingQuery,
   loginNameKey,
   nameWordQuery,
+  nameWordRoleQuery,
 } from './keys.js';
 import { listingPartitions, planIndexChange, type TableItem } from './index-store.js';
-import type { ContactAddress, ContactEmail, ContactPhone, ContactRecord, PolicyLink, RoleAspects } from './model.js';
+import type { ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { clock } from '../platform/clock.js';
 
 /** The profile as bootstrap and other areas create it; kept for their callers. */
@@ -57,7 +55,7 @@ const transact = (items: TransactionWrite[], onConditionFailed?: TransactionOpti
     tooLarge: (count) =>
       new TransactionTooLargeError(
         count,
-        `This change would write ${count} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles, agencies, addresses, phones or emails, or a shorter name`,
+        `This change would write ${count} records at once (at most ${TRANSACTION_ITEM_LIMIT}): give fewer roles or agencies, or a shorter name`,
       ),
     ...(onConditionFailed ? { onConditionFailed } : {}),
   });
@@ -83,22 +81,18 @@ const counterUpdates = (counters: Array<{ key: { pk: string; sk: string }; delta
 
 // ---------------------------------------------------------------- creating
 
+/** A new contact: its profile, carrying its addresses, phones and e-mails (their one record). */
 export interface NewContactRecords {
   contact: ContactRecord;
-  addresses: ContactAddress[];
-  phoneNumbers: ContactPhone[];
-  emailAddresses: ContactEmail[];
 }
 
-function creationItems({ contact, addresses, phoneNumbers, emailAddresses }: NewContactRecords): TransactionWrite[] {
+function creationItems({ contact }: NewContactRecords): TransactionWrite[] {
   const index = planIndexChange(undefined, contact);
   const absent = 'attribute_not_exists(pk)';
   const now = contact.createdAt;
   return [
+    // The profile's own copy of the addresses, phones and e-mails is their one record: what every reader takes, and what a change replaces.
     put({ ...contactKey(contact.id), entity: 'Contact', ...contact }, absent),
-    ...addresses.map((address) => put({ ...contactAddressKey(contact.id, address.id), entity: 'ContactAddress', contactId: contact.id, ...address }, absent)),
-    ...phoneNumbers.map((phone) => put({ ...contactPhoneKey(contact.id, phone.id), entity: 'ContactPhone', contactId: contact.id, ...phone }, absent)),
-    ...emailAddresses.map((email) => put({ ...contactEmailKey(contact.id, email.id), entity: 'ContactEmail', contactId: contact.id, ...email }, absent)),
     ...contact.roleIds.map((roleId) => put({ ...contactRoleKey(contact.id, roleId), entity: 'ContactRole', contactId: contact.id, roleId, addedAt: now, aspects: {} })),
     ...index.puts.map((item) => put(item)),
     ...counterUpdates(index.counters),
@@ -152,7 +146,7 @@ export function contactCreationPartitions(profile: ContactProfile): { put: strin
 /** Creates the contact's profile record unless one with that id exists; answers whether it created it. */
 export async function createContactProfileIfAbsent(profile: ContactProfile): Promise<boolean> {
   try {
-    await transact(creationItems({ contact: { ...profile } as ContactRecord, addresses: [], phoneNumbers: [], emailAddresses: [] }));
+    await transact(creationItems({ contact: { ...profile } as ContactRecord }));
     return true;
   } catch (error) {
     if (error instanceof RecordChangedError) return false;
@@ -371,15 +365,37 @@ export async function findByNameWord(
   accept: (hit: NameWordHit) => boolean,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<NameWordHit[]> {
+  if (roleId === undefined) return (await readNameWordHits(nameWordQuery(ANY_ROLE, prefix), 'gsi1sk', accept, limit)).map(({ hit }) => hit);
+  // A role's words are on gsi3 (a contact's first role) or gsi1 (a further role, or stored
+  // before they shared the ANY item): each yields its first `limit` in word order, so the
+  // first `limit` of both together are the first `limit` overall.
+  const [roleIndex, separate] = await Promise.all([
+    readNameWordHits(nameWordRoleQuery(roleId, prefix), 'gsi3sk', accept, limit),
+    readNameWordHits(nameWordQuery(roleId, prefix), 'gsi1sk', accept, limit),
+  ]);
   const hits = new Map<string, NameWordHit>();
-  const pages = queryPages<NameWordHit>({
-    ...nameWordQuery(roleId ?? ANY_ROLE, prefix),
-    ProjectionExpression: 'contactId, #type, sortName, words, agencyIds',
+  for (const { hit } of [...roleIndex, ...separate].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))) {
+    if (!hits.has(hit.contactId)) hits.set(hit.contactId, hit);
+    if (hits.size >= limit) break;
+  }
+  return [...hits.values()];
+}
+
+async function readNameWordHits(
+  query: ReturnType<typeof nameWordQuery>,
+  sortAttribute: 'gsi1sk' | 'gsi3sk',
+  accept: (hit: NameWordHit) => boolean,
+  limit: number,
+): Promise<Array<{ hit: NameWordHit; sortKey: string }>> {
+  const hits = new Map<string, { hit: NameWordHit; sortKey: string }>();
+  const pages = queryPages<NameWordHit & Record<typeof sortAttribute, string>>({
+    ...query,
+    ProjectionExpression: `contactId, #type, sortName, words, agencyIds, ${sortAttribute}`,
     ExpressionAttributeNames: { '#type': 'type' },
   });
   for await (const page of pages) {
-    for (const hit of page.items) {
-      if (!hits.has(hit.contactId) && accept(hit)) hits.set(hit.contactId, hit);
+    for (const { [sortAttribute]: sortKey, ...hit } of page.items) {
+      if (!hits.has(hit.contactId) && accept(hit)) hits.set(hit.contactId, { hit, sortKey });
       if (hits.size >= limit) return [...hits.values()];
     }
   }
@@ -427,9 +443,6 @@ export async function listingSlice(listing: ContactListing, offset: number, limi
 export function plainContactRecords(contact: Pick<ContactRecord, 'id' | 'name' | 'type' | 'roleIds' | 'agencyIds'> & Partial<ContactRecord>): NewContactRecords {
   return {
     contact: { createdAt: clock.now().toISOString(), version: 1, ...contact },
-    addresses: contact.addresses ?? [],
-    phoneNumbers: contact.phoneNumbers ?? [],
-    emailAddresses: contact.emailAddresses ?? [],
   };
 }
 

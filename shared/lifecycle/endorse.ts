@@ -40,6 +40,7 @@ import {
   termPremium,
   totalOf,
   writtenByItemFrom,
+  premiumChangeLayers,
   lineItemToWire,
   loadRevision,
   placeItem,
@@ -298,7 +299,7 @@ function termFigures(product: ProductCatalog, term: TermRecord, inForce: Revisio
     const chainTotals = totalOf(written);
     return { items: figured, set: { annualPremiumCents: totals.annualPremiumCents, annualFeeCents: totals.annualFeeCents, writtenPremiumCents: chainTotals.writtenPremiumCents, writtenFeeCents: chainTotals.writtenFeeCents } };
   };
-  return { afterVersions, writtenBefore, writtenAfter, termBefore: totalOf(writtenBefore), termAfter: totalOf(writtenAfter), withWritten };
+  return { afterVersions, writtenBefore, writtenAfter, termBefore: totalOf(writtenBefore), termAfter: totalOf(writtenAfter), changeLayers: premiumChangeLayers(term, beforeVersions, afterVersions), withWritten };
 }
 
 /** Step 6: each item's premium change, as an endorsement bills and prints it: annual before and after, written over the term. */
@@ -372,6 +373,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     commitDate: todayIso(now),
     committedAt,
     premiumChangeCents,
+    premiumChangeLayers: figures.changeLayers,
     feeChangeCents,
     annualPremiumCents: endorsement.set.annualPremiumCents!,
     annualFeeCents: endorsement.set.annualFeeCents!,

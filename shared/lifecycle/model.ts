@@ -323,6 +323,12 @@ export interface EndorsedRevision {
   committedAt: string;
   /** Additional (positive) or return (negative) premium over the term, and fees. */
   premiumChangeCents: number;
+  /**
+   * The premium change by the date it takes effect from, adding up to premiumChangeCents: one
+   * layer from the endorsement's date, and, out of sequence, the change of each re-applied
+   * revision's own from its date (what the books earn, day by day). Absent: all from revisionDate.
+   */
+  premiumChangeLayers?: Array<{ from: string; cents: number }>;
   feeChangeCents: number;
   annualPremiumCents: number;
   annualFeeCents: number;

@@ -7,13 +7,11 @@
  * batch. Every decision reads the state it changes, so a day run twice changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod/mini';
-import { builtOnFirstUse } from '../platform/request-fields.js';
 import { getProductCatalog, getRenewalRules, longestRenewalLeadDays } from '../catalog/index.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { sendInBatches } from '../platform/queue-sends.js';
 import { addDays } from '../platform/dates.js';
-import { countNightlyBatchDone, recordNightlyRun } from '../platform/nightly-runs.js';
+import { countNightlyBatchDone, recordNightlyRun, nightlyBatchMessageOf, type NightlyBatchOf } from '../platform/nightly-runs.js';
 import { watchedTermPages } from '../policies/index.js';
 import type { RenewalDecision } from './renew.js';
 import { clock } from '../platform/clock.js';
@@ -23,25 +21,10 @@ export const RENEWAL_JOB = 'renewals';
 export const TERMS_PER_BATCH = 25;
 const DECISIONS_AT_ONCE = 8;
 
-export interface RenewalBatch {
-  job: typeof RENEWAL_JOB;
-  date: string;
-  runId: string;
-  batch: number;
-  terms: Array<{ policyId: string; termId: string }>;
-}
+export type RenewalBatch = NightlyBatchOf<typeof RENEWAL_JOB, 'terms'>;
 
 /** The message of the nightly-renewals queue: one batch of terms to decide. */
-export const renewalBatchMessage = builtOnFirstUse(() => {
-  const ref = z.string().check(z.minLength(1), z.maxLength(100));
-  return z.object({
-    job: z.literal(RENEWAL_JOB),
-    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-    runId: ref,
-    batch: z.int().check(z.nonnegative()),
-    terms: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(TERMS_PER_BATCH)),
-  });
-});
+export const renewalBatchMessage = nightlyBatchMessageOf(RENEWAL_JOB, 'terms', TERMS_PER_BATCH);
 
 /** Plans one day's renewal run: the watched terms ending by the day plus the lead days, sent to the queue in batches. */
 export async function planRenewalRun(date: string): Promise<{ runId: string; batches: number; accounts: number }> {

@@ -4,10 +4,38 @@
  * `npm run nightly` and the tests wait on it; nothing decides from it.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { documentClient } from './clients.js';
 import { config } from './config.js';
 import { isConditionalCheckFailure } from './dynamo.js';
+import { builtOnFirstUse } from './request-fields.js';
 import { withoutStorageKeys } from './transactions.js';
+
+/** A policy term a nightly batch decides. */
+export interface NightlyTermRef {
+  policyId: string;
+  termId: string;
+}
+
+/** One batch of a nightly job's run as its queue carries it: the terms it decides under `list` (accounts, terms). */
+export type NightlyBatchOf<Job extends string, List extends string> = { job: Job; date: string; runId: string; batch: number } & { [key in List]: NightlyTermRef[] };
+
+/**
+ * The schema of a nightly job's queue message (one batch of at most `most` terms), built on the
+ * consumer's first message rather than at a cold start.
+ */
+export function nightlyBatchMessageOf<Job extends string, List extends string>(job: Job, list: List, most: number): () => z.ZodMiniType<NightlyBatchOf<Job, List>> {
+  return builtOnFirstUse(() => {
+    const ref = z.string().check(z.minLength(1), z.maxLength(100));
+    return z.object({
+      job: z.literal(job),
+      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      runId: ref,
+      batch: z.int().check(z.nonnegative()),
+      [list]: z.array(z.object({ policyId: ref, termId: ref })).check(z.maxLength(most)),
+    }) as unknown as z.ZodMiniType<NightlyBatchOf<Job, List>>;
+  });
+}
 
 /** One decision a run lists: the policy and what was decided of it (each job adds its own fields). */
 export interface NightlyDecision {

@@ -87,9 +87,17 @@ export interface CounterWrite {
   counters: Record<string, number>;
   /** Attributes set if absent (what the item is: its entity, its group's fields). */
   fields?: Record<string, string | number | boolean | null>;
-  /** The key the counters land on, decided at commit (defaults to `key`), with extra fields then. */
-  settle?: (write: CounterWrite) => Promise<(Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields']; counters?: CounterWrite['counters'] }) | null>;
+  /**
+   * The key the counters land on, decided at commit (defaults to `key`), with extra fields then,
+   * and the guard of that landing: a ConditionCheck that fails once the landing is no longer
+   * allowed (a month closed since it was read). `fresh`: read again, not from a memo (the runner
+   * settles afresh after a guard failed).
+   */
+  settle?: (write: CounterWrite, context: { fresh: boolean }) => Promise<CounterSettlement | null>;
 }
+
+/** Where a counter write lands, as its settle decided. */
+export type CounterSettlement = Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields']; counters?: CounterWrite['counters']; guard?: TransactionWrite };
 
 const counterWrites = new WeakMap<object, CounterWrite>();
 
@@ -125,14 +133,16 @@ export function counterWrite(counter: CounterWrite): TransactionWrite {
 
 /**
  * The writes as sent: every other write in its order, then the counter writes settled, those
- * landing on one item merged (counters added, zero sums dropped); `origin` names, for each write
- * sent, the index of the write given it came from (so a failed condition names the write given).
+ * landing on one item merged (counters added, zero sums dropped), then their landings' guards
+ * (one per item); `origin` names, for each write sent, the index of the write given it came from
+ * (so a failed condition names the write given), `guards` the indexes sent that are guards.
  */
-export async function settledWrites(writes: readonly TransactionWrite[]): Promise<{ writes: TransactionWrite[]; origin: number[] }> {
-  if (!writes.some((write) => counterWrites.has(write))) return { writes: [...writes], origin: writes.map((_, index) => index) };
+export async function settledWrites(writes: readonly TransactionWrite[], context: { fresh: boolean } = { fresh: false }): Promise<{ writes: TransactionWrite[]; origin: number[]; guards: Set<number> }> {
+  if (!writes.some((write) => counterWrites.has(write))) return { writes: [...writes], origin: writes.map((_, index) => index), guards: new Set() };
   const plain: TransactionWrite[] = [];
   const origin: number[] = [];
   const merged = new Map<string, { from: number; counter: CounterWrite }>();
+  const guards = new Map<string, { from: number; guard: TransactionWrite }>();
   for (const [index, write] of writes.entries()) {
     const counter = counterWrites.get(write);
     if (!counter) {
@@ -140,9 +150,13 @@ export async function settledWrites(writes: readonly TransactionWrite[]): Promis
       origin.push(index);
       continue;
     }
-    const settled = counter.settle ? await counter.settle(counter) : { key: counter.key };
+    const settled: CounterSettlement | null = counter.settle ? await counter.settle(counter, context) : { key: counter.key };
     // Settled to nowhere: the write is not needed this time (a marker already there).
     if (!settled) continue;
+    if (settled.guard) {
+      const guarded = JSON.stringify([settled.guard.ConditionCheck?.TableName, Object.entries(keyOf(settled.guard) ?? {}).sort()]);
+      if (!guards.has(guarded)) guards.set(guarded, { from: index, guard: settled.guard });
+    }
     const landing: CounterWrite = { ...counter, key: settled.key, counters: 'counters' in settled && settled.counters ? settled.counters : counter.counters, fields: { ...counter.fields, ...settled.fields }, settle: undefined };
     const id = `${landing.tableName} ${JSON.stringify(Object.entries(landing.key).sort())}`;
     const found = merged.get(id);
@@ -159,7 +173,13 @@ export async function settledWrites(writes: readonly TransactionWrite[]): Promis
     plain.push(counterUpdate({ ...counter, counters }));
     origin.push(from);
   }
-  return { writes: plain, origin };
+  const guardIndexes = new Set<number>();
+  for (const { from, guard } of guards.values()) {
+    guardIndexes.add(plain.length);
+    plain.push(guard);
+    origin.push(from);
+  }
+  return { writes: plain, origin, guards: guardIndexes };
 }
 
 /** Reasons a cancelled transaction may be sent again as it is: it wrote nothing and every guard held. */
@@ -183,7 +203,7 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
    * own error for it); any other failure is thrown as it came.
    */
   return async function runTransaction(given: readonly TransactionWrite[], options: TransactionOptions): Promise<void> {
-    const { writes, origin } = await settledWrites(given);
+    let { writes, origin, guards } = await settledWrites(given);
     if (writes.length === 0) return;
     if (writes.length > TRANSACTION_ITEM_LIMIT) throw options.tooLarge?.(writes.length) ?? new TransactionTooLargeError(writes.length);
     const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
@@ -197,7 +217,14 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
         const bareConflict = (error as { name?: string } | undefined)?.name === 'TransactionConflictException';
         const reasons = transactionCancellationReasons(error);
         if (!reasons && !bareConflict) throw error;
-        const indexes = (reasons ?? []).flatMap((reason, index) => (reason === 'ConditionalCheckFailed' ? [origin[index]] : []));
+        const failed = (reasons ?? []).flatMap((reason, index) => (reason === 'ConditionalCheckFailed' ? [index] : []));
+        // Only a landing's guard failed (its month closed meanwhile): nothing was written; the counters are settled afresh and sent again.
+        if (failed.length > 0 && failed.every((index) => guards.has(index)) && attempt + 1 < attempts) {
+          ({ writes, origin, guards } = await settledWrites(given, { fresh: true }));
+          if (writes.length > TRANSACTION_ITEM_LIMIT) throw options.tooLarge?.(writes.length) ?? new TransactionTooLargeError(writes.length);
+          continue;
+        }
+        const indexes = failed.map((index) => origin[index]);
         if (indexes.length > 0) {
           // Named as given: the index and reason of each write given (a counter write merged away reads `None`).
           const givenReasons = given.map(() => 'None');

@@ -346,6 +346,37 @@ export function writtenByItemFrom(
   return written;
 }
 
+/**
+ * The premium each committed revision after the first adds, by the date it takes effect from
+ * (its per-item change for its remaining days, as writtenByItemFrom adds it): what the term's
+ * earning holds as one layer per date. Zero changes are left out.
+ */
+export function writtenChangesByDate(term: TermDates, versions: readonly CommittedVersion[]): Map<string, Cents> {
+  const ordered = inEffectOrder(versions);
+  const byDate = new Map<string, Cents>();
+  ordered.forEach((version, index) => {
+    if (index === 0) return;
+    const cents = additionalPremiumOf(itemPremiumChanges(ordered[index - 1].items, version.items, term, version.revisionDate));
+    if (cents !== 0) byDate.set(version.revisionDate, (byDate.get(version.revisionDate) ?? 0) + cents);
+  });
+  return byDate;
+}
+
+/**
+ * What a change of a term's chain of revisions does to its written premium, date by date: the
+ * difference of each date's layer after and before (an out-of-sequence endorsement adds its own
+ * from its date and changes those of the revisions re-applied on top of it from theirs). The
+ * layers add up to the change of the term's written premium exactly.
+ */
+export function premiumChangeLayers(term: TermDates, before: readonly CommittedVersion[], after: readonly CommittedVersion[]): Array<{ from: string; cents: Cents }> {
+  const was = writtenChangesByDate(term, before);
+  const is = writtenChangesByDate(term, after);
+  return [...new Set([...was.keys(), ...is.keys()])]
+    .sort()
+    .map((from) => ({ from, cents: (is.get(from) ?? 0) - (was.get(from) ?? 0) }))
+    .filter((layer) => layer.cents !== 0);
+}
+
 export function totalOf(written: ReadonlyMap<string, { premiumCents: Cents; feeCents: Cents }>): { writtenPremiumCents: Cents; writtenFeeCents: Cents } {
   const figures = [...written.values()];
   return { writtenPremiumCents: sum(figures.map((figure) => figure.premiumCents)), writtenFeeCents: sum(figures.map((figure) => figure.feeCents)) };

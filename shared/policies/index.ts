@@ -40,6 +40,7 @@ export {
   termPremium,
   totalOf,
   writtenByItemFrom,
+  premiumChangeLayers,
   type CommittedVersion,
   type CoverageItem,
   type FieldChange,

@@ -4,11 +4,11 @@
  * line file when it was uploaded (not a stored version), and one item per batch done with the
  * policies it rated. docs/data-model.md lists them.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { queryAll, transactionCancellationReasons } from '../platform/dynamo.js';
-import { withoutStorageKeys } from '../platform/transactions.js';
+import { queryAll } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction, withoutStorageKeys } from '../platform/transactions.js';
 import type { PolicyImpact } from './impact-report.js';
 
 export interface RateImpactFilters {
@@ -62,13 +62,12 @@ const batchKey = (runId: string, batch: number) => ({ pk: `RATEIMPACT#${runId}`,
 
 /** The run and, for an uploaded line file, the file itself, written together before any batch goes out. */
 export async function recordRateImpactRun(run: RateImpactRun, lineFile?: string): Promise<void> {
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...runKey(run.runId), entity: 'RateImpactRun', ...run }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...(lineFile ? [{ Put: { TableName: table(), Item: { ...candidateKey(run.runId), entity: 'RateImpactCandidate', document: lineFile }, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
-      ],
-    }),
+  await runTransaction(
+    [
+      { Put: { TableName: table(), Item: { ...runKey(run.runId), entity: 'RateImpactRun', ...run }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(lineFile ? [{ Put: { TableName: table(), Item: { ...candidateKey(run.runId), entity: 'RateImpactCandidate', document: lineFile }, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
+    ],
+    { label: `Rate impact run ${run.runId}` },
   );
 }
 
@@ -101,17 +100,16 @@ export async function getRateImpactCandidate(runId: string): Promise<string | un
  */
 export async function recordRateImpactBatch(runId: string, batch: RateImpactBatch): Promise<'recorded' | 'already'> {
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...batchKey(runId, batch.batch), entity: 'RateImpactBatch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Update: { TableName: table(), Key: runKey(runId), UpdateExpression: 'ADD batchesDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
-        ],
-      }),
+    await runTransaction(
+      [
+        { Put: { TableName: table(), Item: { ...batchKey(runId, batch.batch), entity: 'RateImpactBatch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Update: { TableName: table(), Key: runKey(runId), UpdateExpression: 'ADD batchesDone :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+      { label: `Rate impact run ${runId}, batch ${batch.batch}` },
     );
     return 'recorded';
   } catch (error) {
-    if (transactionCancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return 'already';
+    if (error instanceof RecordChangedError && error.index === 0) return 'already';
     throw error;
   }
 }

@@ -125,11 +125,15 @@ function rateBuilt(product: ProductCatalog, plan: QuotePlan, header: RevisionRec
 const questionNames = (product: ProductCatalog) => new Map(product.questions.map((question) => [question.id, question.name]));
 
 export async function createQuote(principal: Principal, info: QuoteInfo, options: QuoteOptions, now = clock.now()): Promise<QuoteResult> {
-  const product = await getProductCatalog();
-  await checkDateBounds(principal, info.effective_date, now);
+  // The reads are independent: started together (one round trip before the number is taken),
+  // awaited in the order their refusals have always been answered in.
+  const reads = [getProductCatalog(), checkDateBounds(principal, info.effective_date, now), agencyOf(principal, info), agentOf(info)] as const;
+  for (const read of reads) read.catch(() => undefined);
+  const product = await reads[0];
+  await reads[1];
   const plan = planQuote(product, info);
-  const agencyId = await agencyOf(principal, info);
-  const agentId = await agentOf(info);
+  const agencyId = await reads[2];
+  const agentId = await reads[3];
   if (options.runStateless) return statelessQuote(product, plan, options);
   let result: QuoteResult | undefined;
   // storeNewPolicy runs the completion once before it takes a number, so a rating failure or an

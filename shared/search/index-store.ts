@@ -9,7 +9,7 @@ import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { listingIndexKeys, policyCountKey, policyCountShard, searchListingKey, searchRecordKey, searchTokenKey, statusPartition, tokenIndexKeys } from './keys.js';
 import type { RewriteSide, SearchRecord, SearchablePolicy } from './model.js';
-import { policyTokens } from './rules.js';
+import { indexedTokens, policyTokens } from './rules.js';
 
 /** The search index's writes are ordinary transaction writes: they land in the transaction of the change they follow. */
 export type IndexWrite = TransactionWrite;
@@ -33,7 +33,7 @@ export function searchRecordOfNewPolicy(policy: SearchablePolicy): IndexWrite[] 
     { Put: { TableName: table(), Item: { ...searchRecordKey(policy.policyId), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: table(), Item: { ...searchListingKey(policy.policyId), ...listingIndexKeys(policy), ...listingFieldsOf(policy) } } },
     policyCountUpdate(policy.policyId, 'ADDED'),
-    ...record.tokens.map((token) => tokenPut(policy, token)),
+    ...indexedTokens(record.tokens).map((token) => tokenPut(policy, token)),
   ];
 }
 
@@ -152,8 +152,12 @@ export function searchIndexWritesForFlag(policyId: string, flag: string): IndexW
  */
 export function searchIndexWritesForNamedInsureds(before: SearchRecord, namedInsuredNames: string[], contactIds: string[]): IndexWrite[] {
   const after = searchRecordOf({ ...before, namedInsuredNames, contactIds });
-  const gone = before.tokens.filter((token) => !after.tokens.includes(token));
-  const added = after.tokens.filter((token) => !before.tokens.includes(token));
+  // Policies stored before indexedTokens have an item for every token: what may be stored is
+  // any of before.tokens, what surely is, the indexed ones; after's indexed ones must all be.
+  const kept = indexedTokens(after.tokens);
+  const surelyStored = indexedTokens(before.tokens);
+  const gone = before.tokens.filter((token) => !kept.includes(token));
+  const added = kept.filter((token) => !surelyStored.includes(token));
   return [
     ...recordUpdates(before.policyId, { namedInsuredNames, contactIds, tokens: after.tokens }),
     ...gone.map((token) => ({ Delete: { TableName: table(), Key: searchTokenKey(before.policyId, token) } })),

@@ -65,6 +65,16 @@ export function policyTokens(policy: Pick<SearchablePolicy, 'policyNumber' | 'na
 }
 
 /**
+ * The tokens that need an item of their own in the token index: a token that begins a longer
+ * token of the same policy is left out, since any search word that begins it begins the longer
+ * one too, and the prefix query finds the policy by that (`2` of `10-2026-2` is found by `2026-2`).
+ * The record keeps every token: matchesWords reads them all.
+ */
+export function indexedTokens(tokens: readonly string[]): string[] {
+  return tokens.filter((token) => !tokens.some((other) => other !== token && other.startsWith(token)));
+}
+
+/**
  * The words of a search string. A word holding a digit is read as a number fragment
  * (dashes kept: `2026-7`); any other is split like a name (`Mary-Jane` is two words).
  */

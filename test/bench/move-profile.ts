@@ -87,6 +87,14 @@ try {
     const mid = sorted[Math.floor(sorted.length / 2)];
     const tripMs = mid.trips.reduce((sum, trip) => sum + trip.ms, 0);
     console.log(`\n${name}: median ${mid.ms.toFixed(1)} ms = ${(mid.ms / baseline).toFixed(2)}× baseline; ${mid.trips.length} round trips, ${tripMs.toFixed(1)} ms in them`);
+    // What no change of reads can take away: the baseline's own work plus the move's transaction.
+    const transactions = list.map((sample) => sample.trips.filter((trip) => trip.command.endsWith('TransactWriteItems')));
+    const committed = transactions.filter((found) => found.length > 0);
+    if (committed.length > 0) {
+      const transactionMs = median(committed.map((found) => found.reduce((sum, trip) => sum + trip.ms, 0)));
+      const items = median(committed.map((found) => found.reduce((sum, trip) => sum + trip.items, 0)));
+      console.log(`  its transaction (${items} items): median ${transactionMs.toFixed(1)} ms; with the baseline's own work ${(baseline + transactionMs).toFixed(1)} ms = ${((baseline + transactionMs) / baseline).toFixed(2)}× baseline, the floor of this move with these items`);
+    }
     if (process.env.MOVE_PROFILE_QUIET) continue;
     let end = 0;
     for (const trip of mid.trips) {

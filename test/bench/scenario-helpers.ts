@@ -3,6 +3,9 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startQueuePoller } from '../../infra/local/queue-poller.js';
 import { config } from '../../shared/platform/config.js';
+import { earnDay } from '../../shared/books/index.js';
+import { clock } from '../../shared/platform/clock.js';
+import { addDays } from '../../shared/platform/dates.js';
 import { getNightlyRun } from '../../shared/platform/nightly-runs.js';
 import type { QueueName } from '../../shared/platform/queues.js';
 import type { BenchContext, BenchRow } from './types.js';
@@ -74,3 +77,17 @@ export function benchSurname(index: number): string {
   } while (rest > 0);
   return `B${word.padStart(4, 'a')}son`;
 }
+
+/**
+ * A day's earning as the nightly schedule runs it: in the small hours of the day after (its
+ * counters then land in a month still open, with no close's fence to check), the clock handed back after.
+ */
+export async function earnedAsTheNightRuns(date: string): ReturnType<typeof earnDay> {
+  clock.startAt(`${addDays(date, 1)}T02:00:00.000Z`);
+  try {
+    return await earnDay(date);
+  } finally {
+    clock.startAt(undefined);
+  }
+}
+

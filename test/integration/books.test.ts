@@ -204,6 +204,40 @@ describe('closing a month', () => {
   }, 60_000);
 });
 
+describe('a close and the postings under way', () => {
+  it('lets nothing land in a month once its close committed: a posting settled before the close is refused by the fence, and lands in the open month when settled again', async () => {
+    const { booksCounterWrites, closeState } = await import('../../shared/books/store.js');
+    const { nextMonth } = await import('../../shared/books/rules.js');
+    const { RecordChangedError, runTransaction, settledWrites } = await import('../../shared/platform/transactions.js');
+    const agency = await newAgency();
+    const group = { state: 'NY', line: 'Homeowners', policyType: 'Homeowner - HO3', agency, rateVersion: '-' };
+    on('2024-05-02');
+    const before = await closeState(true);
+    // The month the next close closes (months close in order), ended on the clock of the story.
+    const month = before.closedThrough ? nextMonth(before.closedThrough) : '2024-04';
+    expect(month <= '2024-04').toBe(true);
+    on(`${nextMonth(month)}-02`);
+    const posting = () => booksCounterWrites({ shardBy: `policy-${agency}`, group, date: `${month}-20`, counters: { billed: 100 } });
+    // Settled on the months as they were before the close: it lands in the month, guarded by the fence of that state.
+    const stale = await settledWrites(posting());
+    expect(stale.guards.size).toBe(1);
+    expect(stale.writes.some((write) => write.Update?.Key?.pk === `BOOKS#MONTH#${month}`)).toBe(true);
+
+    ok(await service.call(`${R}/close_month`, { month }));
+    const closing = ok(await report({ from_month: month, to_month: month, group_by: ['agency'], agency_id: agency }));
+
+    // Sent as settled before the close: refused, nothing written.
+    const refused = await runTransaction(stale.writes, { label: 'the stale posting' }).catch((error) => error);
+    expect(refused).toBeInstanceOf(RecordChangedError);
+    expect(refused.key).toEqual({ pk: `BOOKS#FENCE#${before.closedThrough ?? 'NONE'}`, sk: expect.stringMatching(/^SHARD#\d\d$/) });
+    // The same posting given to the runner: settled afresh, it lands in the open month as an adjustment.
+    await runTransaction(posting(), { label: 'the posting' });
+    const after = ok(await report({ from_month: month, to_month: nextMonth(month), group_by: ['agency'], agency_id: agency }));
+    expect(after.lines.filter((line: { month: string }) => line.month === month)).toEqual(closing.lines);
+    expect(after.lines.find((line: { month: string; kind: string }) => line.month === nextMonth(month) && line.kind === 'prior_period_adjustments')).toMatchObject({ billed: 1 });
+  }, 60_000);
+});
+
 describe('who reads the report, and what it refuses', () => {
   it('shows an agent his agency only, refuses another agency\'s lines, and names a bad month or group_by', async () => {
     const mine = await newAgency();

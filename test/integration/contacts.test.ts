@@ -7,6 +7,7 @@ import { createApiKey } from '../../shared/auth/store.js';
 import { verifyPassword } from '../../shared/platform/passwords.js';
 import { detailsContext, openIdentifier } from '../../shared/contacts/personal-identifiers.js';
 import { getContact, getLoginCredential, linkContactToPolicy } from '../../shared/contacts/store.js';
+import { queryAll } from '../../shared/platform/dynamo.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const ROLE = {
@@ -103,6 +104,11 @@ describe('storeNewContact', () => {
 
     const aspects = await aspectData(body.id, ROLE.namedInsured);
     expect(aspects.body.data.agencyDates).toEqual({ agencyInceptionDate: '2019-01-15', agencyTerminationDate: '2030-12-31' });
+
+    // The profile is the one record of its addresses, phones and e-mails: no second copy that a later change would leave behind.
+    expect(stored?.addresses?.map((address) => address.id)).toEqual(body.address_ids);
+    const owned = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `CONTACT#${body.id}` }, ConsistentRead: true });
+    expect([...new Set(owned.map((item) => String(item.sk).replace(/#.*/, '#')))].sort()).toEqual(['INDEX#', 'PROFILE', 'ROLE#']);
   });
 
   it('accepts the short aliases: dob and dbs as dates, feinTax, emails, phones, type, and foreign addresses', async () => {

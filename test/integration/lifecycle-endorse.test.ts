@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAccount } from '../../shared/billing/store.js';
+import { getTermEarning } from '../../shared/books/store.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';
 import { listPolicyNotes } from '../../shared/notes/store.js';
 import { addDays, daysBetween, todayIso } from '../../shared/platform/dates.js';
@@ -27,6 +28,7 @@ interface Issued {
   policyId: string;
   policyNumber: string;
   revisionId: string;
+  termId: string;
 }
 
 /** The worked example (826.62 + 25.00), issued effective `effective` on the schedule given (Full Pay when none). */
@@ -44,7 +46,7 @@ async function issued(effective: string, options: { schedule?: string; items?: u
   ok(await service.call(`${P}/bind`, { bind_info: { policy_id: data.policy_id } }));
   ok(await service.call(`${P}/issue`, { issue_info: { policy_id: data.policy_id, ...(options.schedule ? { billing_schedule_id: options.schedule } : {}) } }));
   const policy = ok(await service.call(`${P}/retrieve_policy`, { policy_id: data.policy_id }));
-  return { policyId: data.policy_id, policyNumber: data.quote_number, revisionId: policy.active_revision.id };
+  return { policyId: data.policy_id, policyNumber: data.quote_number, revisionId: policy.active_revision.id, termId: policy.active_policy_term.id };
 }
 
 const details = async (revisionId: string) => ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId }));
@@ -289,6 +291,16 @@ describe('out of sequence', () => {
     expect(answer.additional_premium).toBe((dwelling + discount) / 100);
     const rows = (await history(policy.policyId)).filter((row: { type: string }) => row.type === 'Endorsement');
     expect(rows.map((row: { amount: number }) => row.amount)).toEqual([(dwelling + discount) / 100, first.additional_premium]);
+    // The books earn each change from its own date: the earlier change from 05-01, the later one re-priced from 09-01 (not the whole difference from 05-01).
+    const ownChange = prorated(103950 - 86625, 245, 365) + prorated(-10395 - -8663, 245, 365);
+    const repriced = prorated(91476 - 103950, 122, 365) + prorated(-9148 - -10395, 122, 365) - cents(first.additional_premium);
+    expect(ownChange + repriced).toBe(dwelling + discount);
+    const earning = await getTermEarning(policy.termId);
+    expect(earning?.layers.filter((layer) => layer.kind === 'endorsement')).toEqual([
+      { cents: cents(first.additional_premium), from: '2026-09-01', to: '2027-01-01', kind: 'endorsement' },
+      { cents: ownChange, from: '2026-05-01', to: '2027-01-01', kind: 'endorsement' },
+      { cents: repriced, from: '2026-09-01', to: '2027-01-01', kind: 'endorsement' },
+    ]);
     const policyNow = ok(await service.call(`${P}/retrieve_policy`, { policy_id: policy.policyId }));
     expect(policyNow.active_revision.id).toBe(later);
     expect(cents(policyNow.active_revision.written_premium)).toBe(826_62 + cents(first.additional_premium) + dwelling + discount);

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
 import { catalogKey } from '../../shared/catalog/keys.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
+import type { RateImpactRun } from '../../shared/products/impact-store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -337,5 +338,24 @@ describe('the impact of a new rate on the book', () => {
     expect(JSON.stringify(dwelling)).toMatch(/Renewal Cap/);
     // Florida's surcharges stay on the renewal, apart from premium.
     expect(details.items.map((item: { name: string }) => item.name)).toEqual(expect.arrayContaining(['Guaranty Fund Surcharge', 'Emergency Management Surcharge']));
+  });
+});
+
+describe('a rate impact batch delivered again (the queue delivers at least once)', () => {
+  it('is stored and counted once, and a run id taken twice is refused without touching the first run', async () => {
+    const { getRateImpactCandidate, getRateImpactRun, rateImpactBatches, recordRateImpactBatch, recordRateImpactRun } = await import('../../shared/products/impact-store.js');
+    const { RecordChangedError } = await import('../../shared/platform/transactions.js');
+    const runId = crypto.randomUUID();
+    const run: RateImpactRun = { runId, requestedBy: 'test', requestedAt: '2026-11-28T10:00:00.000Z', asOf: '2026-11-28', candidate: { lineFile: true }, candidateRateVersions: [], filters: {}, fingerprint: 'f', planned: false, termsRead: 0, batches: 0, batchesDone: 0 };
+    await recordRateImpactRun(run, 'the line file');
+    await expect(recordRateImpactRun({ ...run, requestedBy: 'someone else' }, 'another file')).rejects.toBeInstanceOf(RecordChangedError);
+    expect((await getRateImpactRun(runId))?.requestedBy).toBe('test');
+    expect(await getRateImpactCandidate(runId)).toBe('the line file');
+
+    const batch = { batch: 1, policies: [], skipped: [{ policyNumber: '10-2026-1', reason: 'not watched' }] };
+    expect(await recordRateImpactBatch(runId, batch)).toBe('recorded');
+    expect(await recordRateImpactBatch(runId, { ...batch, skipped: [] })).toBe('already');
+    expect((await getRateImpactRun(runId))?.batchesDone).toBe(1);
+    expect(await rateImpactBatches(runId)).toEqual([batch]);
   });
 });

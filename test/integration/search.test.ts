@@ -113,6 +113,14 @@ describe('search by name and number', () => {
     }
     expect(numbersOf(await search({ search_string: '2031-43' }))).not.toContain(policyNumber);
   });
+
+  it('finds a policy by a word or number form that only begins a longer one of the same policy', async () => {
+    const { policyNumber } = await quote({ names: ['Ann Annabelle Prefixton'], policyNumber: '78-2031-2' });
+    for (const text of ['ann', 'ANN prefixton', 'annab', '2', '2 ann', '78-2031-2', '2031-2', '20312']) {
+      expect(numbersOf(await search({ search_string: text, page_size: 10000 })), text).toContain(policyNumber);
+    }
+    expect(numbersOf(await search({ search_string: 'anne prefixton' }))).not.toContain(policyNumber);
+  });
 });
 
 describe('filters, sorting and paging', () => {

@@ -42,4 +42,43 @@ describe('counter writes', () => {
     expect(error.index).toBe(1);
     expect(error.key).toEqual({ pk: 'P', sk: 'S' });
   });
+
+  it('sends a landing\'s guard once, after the counters, and names it as the counter it came with', async () => {
+    const guard: TransactionWrite = { ConditionCheck: { TableName: 't', Key: { pk: 'BOOKS#FENCE#NONE', sk: 'SHARD#03' }, ConditionExpression: 'attribute_not_exists(pk)' } };
+    const { writes, origin, guards } = await settledWrites([
+      put,
+      counterWrite({ tableName: 't', key: key('A'), counters: { billed: 1 }, settle: async (write) => ({ key: write.key, guard }) }),
+      counterWrite({ tableName: 't', key: key('B'), counters: { billed: 2 }, settle: async (write) => ({ key: write.key, guard }) }),
+    ]);
+    expect(writes.map((write) => Object.keys(write)[0])).toEqual(['Put', 'Update', 'Update', 'ConditionCheck']);
+    expect(writes[3]).toBe(guard);
+    expect(origin).toEqual([0, 1, 2, 1]);
+    expect([...guards]).toEqual([3]);
+  });
+
+  it('settles the counters afresh and sends again when only a guard failed (the month closed meanwhile), and not otherwise', async () => {
+    const settles: boolean[] = [];
+    const counter = () =>
+      counterWrite({
+        tableName: 't', key: key('A'), counters: { billed: 1 },
+        settle: async (_write, { fresh }) => {
+          settles.push(fresh);
+          return fresh
+            ? { key: { pk: 'BOOKS#MONTH#2025-02', sk: 'A' } }
+            : { key: key('A'), guard: { ConditionCheck: { TableName: 't', Key: { pk: 'BOOKS#FENCE#NONE', sk: 'SHARD#00' }, ConditionExpression: 'attribute_not_exists(pk)' } } };
+        },
+      });
+    const cancelledAt = (failed: number[], of: number) => Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: Array.from({ length: of }, (_, index) => ({ Code: failed.includes(index) ? 'ConditionalCheckFailed' : 'None' })) });
+    const sent: TransactionWrite[][] = [];
+    const run = transactionRunner({ send: async (input) => { sent.push([...input.TransactItems!]); if (sent.length === 1) throw cancelledAt([2], 3); } });
+    await run([put, counter()], { label: 'x' });
+    expect(settles).toEqual([false, true]);
+    expect(sent[1].map((write) => write.Update?.Key ?? write.Put?.Item?.pk)).toEqual(['P', { pk: 'BOOKS#MONTH#2025-02', sk: 'A' }]);
+
+    // A guard failing beside another write's condition: the other write's failure is what is answered.
+    const both = transactionRunner({ send: async () => { throw cancelledAt([0, 2], 3); } });
+    const error = await both([put, counter()], { label: 'x' }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(RecordChangedError);
+    expect(error.index).toBe(0);
+  });
 });

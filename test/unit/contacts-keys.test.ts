@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   agencyScope,
-  contactAddressKey,
   contactKey,
   contactPolicyLinkKey,
   contactPolicyLinksQuery,
@@ -9,11 +8,14 @@ import {
   contactRolesQuery,
   contactsMigrationKey,
   listingCounterKey,
+  listingIndexKey,
   listingItemKey,
   listingQuery,
   loginNameKey,
   nameWordItemKey,
   nameWordQuery,
+  nameWordRoleIndexKey,
+  nameWordRoleQuery,
 } from '../../shared/contacts/keys.js';
 
 const ID = '6a1f0c2e-1111-4222-8333-944455556666';
@@ -21,7 +23,6 @@ const ID = '6a1f0c2e-1111-4222-8333-944455556666';
 describe('contact keys', () => {
   it('keeps a contact and what it owns in one partition', () => {
     expect(contactKey(ID)).toEqual({ pk: `CONTACT#${ID}`, sk: 'PROFILE' });
-    expect(contactAddressKey(ID, 'a1')).toEqual({ pk: `CONTACT#${ID}`, sk: 'ADDRESS#a1' });
     expect(contactRoleKey(ID, 'r1')).toEqual({ pk: `CONTACT#${ID}`, sk: 'ROLE#r1' });
     expect(contactRolesQuery(ID)).toEqual({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -45,6 +46,20 @@ describe('contact keys', () => {
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
       ExpressionAttributeValues: { ':pk': 'CWORD#r1', ':prefix': 'smi' },
     });
+  });
+
+  it('indexes a name word for one role on gsi3, on the item that indexes it for every contact', () => {
+    expect(nameWordRoleIndexKey(ID, 'r1', 'smith')).toEqual({ gsi3pk: 'CWORD#r1', gsi3sk: `smith#${ID}` });
+    expect(nameWordRoleQuery('r1', 'smi')).toEqual({
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': 'CWORD#r1', ':prefix': 'smi' },
+    });
+  });
+
+  it('gives a listing entry the same gsi2 keys whether it rides on a name word item or is an item of its own', () => {
+    expect(listingIndexKey(ID, 'r1', agencyScope('g1'), 'jane smith')).toEqual({ gsi2pk: 'CLIST#r1#AGENCY#g1', gsi2sk: `jane smith#${ID}` });
+    expect(listingIndexKey(ID, 'r1', 'ALL', 'x'.repeat(500)).gsi2sk).toBe(`${'x'.repeat(200)}#${ID}`);
   });
 
   it('lists contacts on gsi2 by role and reach, in name order, with a counter per listing', () => {

@@ -165,10 +165,24 @@ describe('aspect data', () => {
 describe('index plan', () => {
   const base = { id: 'c1', name: 'Jane Smith', type: 'individual' as const, roleIds: ['r1'], agencyIds: ['g1'] };
 
-  it('indexes each word per role (and for every contact), and a listing per role and reach', () => {
+  it('indexes each word once for every contact (gsi1) and the first role (gsi3), the listings riding on those items', () => {
     const items = indexItems(base);
-    expect(items.filter((item) => item.gsi1pk).map((item) => `${item.gsi1pk} ${item.gsi1sk}`)).toEqual(['CWORD#ANY jane#c1', 'CWORD#ANY smith#c1', 'CWORD#r1 jane#c1', 'CWORD#r1 smith#c1']);
+    expect(items.map((item) => item.sk)).toEqual(['INDEX#WORD#ANY#jane', 'INDEX#WORD#ANY#smith', 'INDEX#LIST#r1#ALL', 'INDEX#LIST#r1#AGENCY#g1']);
+    expect(items.filter((item) => item.gsi1pk).map((item) => `${item.gsi1pk} ${item.gsi1sk}`)).toEqual(['CWORD#ANY jane#c1', 'CWORD#ANY smith#c1']);
+    expect(items.filter((item) => item.gsi3pk).map((item) => `${item.gsi3pk} ${item.gsi3sk}`)).toEqual(['CWORD#r1 jane#c1', 'CWORD#r1 smith#c1']);
     expect(items.filter((item) => item.gsi2pk).map((item) => item.gsi2pk)).toEqual(['CLIST#ANY#ALL', 'CLIST#ANY#AGENCY#g1', 'CLIST#r1#ALL', 'CLIST#r1#AGENCY#g1']);
+  });
+
+  it("indexes a further role's words on gsi1, and a name without words by listing items alone", () => {
+    const twoRoles = indexItems({ ...base, roleIds: ['r1', 'r2'], agencyIds: [] });
+    expect(twoRoles.filter((item) => item.gsi1pk).map((item) => `${item.gsi1pk} ${item.gsi1sk}`)).toEqual([
+      'CWORD#ANY jane#c1', 'CWORD#ANY smith#c1', 'CWORD#r2 jane#c1', 'CWORD#r2 smith#c1',
+    ]);
+    expect(twoRoles.filter((item) => item.gsi2pk).map((item) => item.gsi2pk)).toEqual(['CLIST#ANY#ALL', 'CLIST#r1#ALL', 'CLIST#r2#ALL']);
+    expect(twoRoles).toHaveLength(4);
+    expect(indexItems({ ...base, name: '...', agencyIds: [] }).map((item) => `${item.sk} ${item.gsi2pk}`)).toEqual([
+      'INDEX#LIST#ANY#ALL CLIST#ANY#ALL', 'INDEX#LIST#r1#ALL CLIST#r1#ALL',
+    ]);
   });
 
   it('moves counters by exactly the listings gained and lost', () => {
@@ -179,10 +193,10 @@ describe('index plan', () => {
       { key: { pk: 'CONTACTCOUNT#ANY#AGENCY#g1', sk: 'COUNT' }, delta: -1 },
       { key: { pk: 'CONTACTCOUNT#r1#AGENCY#g1', sk: 'COUNT' }, delta: -1 },
     ]);
-    expect(plan.deletes.map((key) => key.sk)).toEqual(['INDEX#LIST#ANY#AGENCY#g1', 'INDEX#LIST#r1#AGENCY#g1']);
-    // The word items carry the agencies, so they are rewritten; the ALL listings are untouched.
-    expect(plan.puts.map((item) => item.sk)).toEqual([
-      'INDEX#WORD#ANY#jane', 'INDEX#WORD#ANY#smith', 'INDEX#WORD#r1#jane', 'INDEX#WORD#r1#smith', 'INDEX#LIST#ANY#AGENCY#g2', 'INDEX#LIST#r1#AGENCY#g2',
+    // Every item is rewritten; what the contact had before, in either layout, and has no more is deleted.
+    expect(plan.puts.map((item) => item.sk)).toEqual(['INDEX#WORD#ANY#jane', 'INDEX#WORD#ANY#smith', 'INDEX#LIST#r1#ALL', 'INDEX#LIST#r1#AGENCY#g2']);
+    expect(plan.deletes.map((key) => key.sk)).toEqual([
+      'INDEX#LIST#r1#AGENCY#g1', 'INDEX#WORD#r1#jane', 'INDEX#WORD#r1#smith', 'INDEX#LIST#ANY#ALL', 'INDEX#LIST#ANY#AGENCY#g1',
     ]);
     expect(planIndexChange(base, base)).toEqual({ puts: [], deletes: [], counters: [] });
   });

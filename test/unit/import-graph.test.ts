@@ -179,11 +179,18 @@ describe('what lets an entry file import a whole face at no bundle cost', () => 
   });
 });
 
-describe('the one way to send to a queue (issue 29 item 3)', () => {
+describe('the one way to send to a queue or commit a transaction (issue 29 item 3)', () => {
   it('lets only the platform send to SQS: every other module sends through sendInBatches', () => {
     const senders = ['shared', 'functions', 'events']
       .flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => `${root}/${file}`))
       .filter((path) => /\bSendMessage(Batch)?Command\b/.test(readFileSync(path, 'utf8')));
     expect(senders).toEqual(['shared/platform/queue-sends.ts']);
+  });
+
+  it('lets only the platform send a transaction: every store writes through runTransaction (its retries, conditions and errors)', () => {
+    const senders = ['shared', 'functions', 'events']
+      .flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')).map((file) => `${root}/${file}`))
+      .filter((path) => /\bTransactWrite(Items)?Command\b/.test(readFileSync(path, 'utf8')));
+    expect(senders).toEqual(['shared/platform/transactions.ts']);
   });
 });

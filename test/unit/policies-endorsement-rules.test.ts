@@ -8,6 +8,7 @@ import {
   fieldChanges,
   inForceOn,
   itemPremiumChanges,
+  premiumChangeLayers,
   revisionPeriods,
   spreadOverInstallments,
   termPremium,
@@ -129,3 +130,28 @@ describe('written premium from the revision in force', () => {
     expect(totalOf(fromStored)).toEqual({ writtenPremiumCents: 826_62 + 78_18, writtenFeeCents: 25_00 });
   });
 });
+
+describe('the premium change by date (what the books earn from each date)', () => {
+  const version = (id: string, revisionDate: string, items: readonly ItemAnnual[], committedAt = `${revisionDate}T12:00:00.000Z`) => ({ id, revisionDate, committedAt, items });
+  const deductible = worked.map((line) => (line.id === 'Dwelling' ? item('Dwelling', 762_30) : line.id === 'Claims-Free Discount' ? item('Claims-Free Discount', -76_23) : line));
+  const both = worked.map((line) => (line.id === 'Dwelling' ? item('Dwelling', 914_76) : line.id === 'Claims-Free Discount' ? item('Claims-Free Discount', -91_48) : line));
+
+  it('is one layer from the endorsement\'s date in sequence', () => {
+    const before = [version('issued', '2026-01-01', worked)];
+    const after = [...before, version('raised', '2026-07-02', raised)];
+    const layers = premiumChangeLayers(term, before, after);
+    expect(layers).toEqual([{ from: '2026-07-02', cents: additionalPremiumOf(itemPremiumChanges(worked, raised, term, '2026-07-02')) }]);
+  });
+
+  it('out of sequence, adds the earlier change from its date and re-prices the later revision from its own, adding up to the change of the written premium', () => {
+    const before = [version('issued', '2026-01-01', worked), version('deductible', '2026-09-01', deductible)];
+    const after = [version('issued', '2026-01-01', worked), version('raised', '2026-05-01', raised, '2026-10-01T00:00:00.000Z'), version('deductible', '2026-09-01', both)];
+    const layers = premiumChangeLayers(term, before, after);
+    expect(layers.map((layer) => layer.from)).toEqual(['2026-05-01', '2026-09-01']);
+    expect(layers[0].cents).toBe(additionalPremiumOf(itemPremiumChanges(worked, raised, term, '2026-05-01')));
+    expect(layers[1].cents).toBe(additionalPremiumOf(itemPremiumChanges(raised, both, term, '2026-09-01')) - additionalPremiumOf(itemPremiumChanges(worked, deductible, term, '2026-09-01')));
+    const writtenChange = totalOf(writtenByItem(term, after)).writtenPremiumCents - totalOf(writtenByItem(term, before)).writtenPremiumCents;
+    expect(layers[0].cents + layers[1].cents).toBe(writtenChange);
+  });
+});
+

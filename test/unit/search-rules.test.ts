@@ -17,10 +17,11 @@ import {
   searchReviewStateChange,
   searchIndexWritesForStatus,
   searchRecordOf,
+  searchIndexWriteCount,
 } from '../../shared/search/index-store.js';
 import type { SearchRecord, SearchablePolicy } from '../../shared/search/model.js';
 import { pageOf } from '../../shared/platform/paging.js';
-import { matchesWords, numberForms, numberOrderKey, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';
+import { indexedTokens, matchesWords, numberForms, numberOrderKey, passesFilters, policyTokens, searchWords, sortFieldOf, sortRecords, toAnswerRecord } from '../../shared/search/rules.js';
 import { isInactive, readExternalPolicy } from '../../shared/policy-groups/rules.js';
 
 const TABLE = 'search-unit-table';
@@ -218,6 +219,27 @@ describe('keys and the writes that keep the index current', () => {
     expect(review.map((write) => (write.Update as unknown as { Key: { sk: string } }).Key.sk)).toEqual(['RECORD', 'LISTING']);
     expect(review[1].Update).toMatchObject({ ExpressionAttributeNames: { '#s0': 'reviewState' }, ExpressionAttributeValues: { ':s0': 'APPROVED_BY_UW' } });
     expect(searchIndexWritesForFlag(ID, 'red')).toHaveLength(1);
+  });
+
+  it('writes no token item for a token that begins a longer token of the policy, keeping every token on the record', () => {
+    expect(indexedTokens(['ann', 'annabel', 'lee', '10-2026-2', '2026-2', '2', '1020262', '20262'])).toEqual(['annabel', 'lee', '10-2026-2', '2026-2', '1020262', '20262']);
+    const named = policy({ policyNumber: '10-2026-2', namedInsuredNames: ['Ann Annabel'] });
+    const writes = searchRecordOfNewPolicy(named);
+    expect(writes.filter((write) => write.Put).map((write) => (write.Put as unknown as { Item: { sk: string } }).Item.sk)).toEqual([
+      'RECORD', 'LISTING', 'TOKEN#annabel', 'TOKEN#10-2026-2', 'TOKEN#2026-2', 'TOKEN#1020262', 'TOKEN#20262',
+    ]);
+    expect((writes[0].Put as unknown as { Item: { tokens: string[] } }).Item.tokens).toEqual(['ann', 'annabel', '10-2026-2', '2026-2', '2', '1020262', '20262']);
+    expect(searchIndexWriteCount(named)).toBeGreaterThanOrEqual(writes.length);
+  });
+
+  it('new named insureds: a token left without its longer token gets its item; a stored item of the older layout no longer needed is deleted', () => {
+    const before = searchRecordOf(policy({ policyNumber: '10-2026-2', namedInsuredNames: ['Ann Annabel'] }));
+    const writes = searchIndexWritesForNamedInsureds(before, ['Ann Lee'], ['contact-1']);
+    const sks = (kind: 'Put' | 'Delete') =>
+      writes.filter((write) => write[kind]).map((write) => (kind === 'Put' ? (write.Put as unknown as { Item: { sk: string } }).Item.sk : (write.Delete as unknown as { Key: { sk: string } }).Key.sk));
+    // `2` may have an item (written before token items left prefixes out): it is deleted, since `2026-2` finds the policy.
+    expect(sks('Delete')).toEqual(['TOKEN#annabel', 'TOKEN#2']);
+    expect(sks('Put')).toEqual(['TOKEN#ann', 'TOKEN#lee']);
   });
 
   it('new named insureds: tokens no longer true deleted, new ones put; a removed policy takes all its items', () => {

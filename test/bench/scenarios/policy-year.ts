@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { handler as decideAccounts } from '../../../events/queues/nightly-billing/decide_accounts.js';
 import { handler as decideTerms } from '../../../events/queues/nightly-renewals/decide_terms.js';
 import { startLocalWorkers } from '../../../infra/local/service.js';
-import { earnDay } from '../../../shared/books/index.js';
+import { earnedAsTheNightRuns } from '../scenario-helpers.js';
 import { lockboxPolicyNumber } from '../../../shared/billing/lockbox.js';
 import { planNightlyBilling } from '../../../shared/billing/nightly.js';
 import { eventOf } from '../../../shared/events/index.js';
@@ -187,7 +187,7 @@ export const scenario: BenchScenario = {
     });
     let earned = 0;
     const earning = await window(async () => {
-      earned = (await earnDay('2026-03-15')).terms;
+      earned = (await earnedAsTheNightRuns('2026-03-15')).terms;
     });
     // Lambda bills each consumer's time: up to `nightlyWorkers` run at once over the window.
     rows.push(row(NIGHTLY_ROWS.billing, { ...billing, ms: billing.ms * nightlyWorkers }, Math.max(1, accounts), { accounts }));
