@@ -1,8 +1,8 @@
 /**
  * Which items a call writes, how large each is and which indexes copy it: the write units
- * DynamoDB bills for it, item by item. Runs the quote edits of the policies scenario and the
- * worked-example quote through one local service and prints, for every write request, each
- * item's key, its size (DynamoDB's rule: attribute names and values, 1 write unit per started
+ * DynamoDB bills for it, item by item. Runs the quote edits of the policies scenario, the
+ * worked-example quote, its bind and its issue through one local service and prints, for every
+ * write request, each item's key, its condition (a transaction's items each carry one or none), its size (DynamoDB's rule: attribute names and values, 1 write unit per started
  * KB), the index keys it carries and the consumed capacity DynamoDB Local reports with
  * ReturnConsumedCapacity INDEXES.
  *
@@ -24,10 +24,10 @@ const log: Logged[] = [];
 let recording = false;
 
 const indexesOf = (item: Record<string, AttributeValue>) => ['gsi1pk', 'gsi2pk', 'gsi3pk'].filter((attribute) => item[attribute]).map((attribute) => attribute.slice(0, 4));
-const describe = (kind: string, body: { Item?: Record<string, AttributeValue>; Key?: Record<string, AttributeValue>; UpdateExpression?: string }): Write => {
+const describe = (kind: string, body: { Item?: Record<string, AttributeValue>; Key?: Record<string, AttributeValue>; UpdateExpression?: string; ConditionExpression?: string }): Write => {
   const item = body.Item;
   const key = item ?? body.Key ?? {};
-  const name = `${key.pk?.S}|${key.sk?.S}`;
+  const name = `${key.pk?.S}|${key.sk?.S}${body.ConditionExpression ? ` [if ${body.ConditionExpression}]` : ''}`;
   if (!item) return { kind, key: { pk: key.pk, sk: key.sk }, indexes: [], text: `${kind.padEnd(14)} ${name}${body.UpdateExpression ? `  ${body.UpdateExpression.slice(0, 60)}` : ''}` };
   const indexes = indexesOf(item);
   const detail = process.env.WRITE_PROFILE_ATTRIBUTES && name.endsWith('|REVISION')
@@ -130,6 +130,9 @@ try {
   const revision = await post('retrieve_revision_details', { revision_id: policy.active_revision.id });
   const liability = (revision.items as Array<{ id: string; name: string }>).find((item) => item.name === 'Personal Liability')!;
   await profiled('update_rating_information on the quote', 'update_rating_information', { revision_id: revision.id, items: [{ id: liability.id, limit: 500000 }] });
+  // The new policy's next moves (move-profile.ts times them): a month's first postings also mark the month (BOOKS#CLOSE|MONTH#), later issues do not.
+  await profiled('bind', 'bind', { bind_info: { policy_id: quote.policy_id } });
+  await profiled('issue', 'issue', { issue_info: { policy_id: quote.policy_id } });
 } finally {
   await service.stop();
 }
