@@ -51,8 +51,7 @@ export function accountIndexAttributes(policyId: string, termId: string) {
   };
 }
 
-/** Query parameters reading one term's account and all its rows at once. */
-/** Every term's account and rows of one policy. */
+/** Query parameters reading every term's account and rows of one policy, in term order (a payment reads one page of it beside the policy). */
 export function accountsOfPolicyQuery(tableName: string, policyId: string) {
   return {
     TableName: tableName,
@@ -62,6 +61,7 @@ export function accountsOfPolicyQuery(tableName: string, policyId: string) {
   };
 }
 
+/** Query parameters reading one term's account and all its rows at once. */
 export function accountQuery(tableName: string, policyId: string, termId: string) {
   return {
     TableName: tableName,

@@ -10,6 +10,7 @@ import {
   LOCKBOX_DUE_SHARDS,
   accountListQuery,
   accountQuery,
+  accountsOfPolicyQuery,
   accountShard,
   checkKey,
   entryKey,
@@ -32,6 +33,13 @@ describe('billing keys', () => {
       TableName: 'T',
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
       ExpressionAttributeValues: { ':pk': `BILLING#${POLICY}`, ':term': `TERM#${TERM}#` },
+      ConsistentRead: true,
+    });
+    // Every term's accounts and rows, never the partition's checks.
+    expect(accountsOfPolicyQuery('T', POLICY)).toEqual({
+      TableName: 'T',
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
+      ExpressionAttributeValues: { ':pk': `BILLING#${POLICY}`, ':term': 'TERM#' },
       ConsistentRead: true,
     });
   });
