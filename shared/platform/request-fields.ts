@@ -62,18 +62,7 @@ const onceFrom = <T>(schema: object, key: string, build: () => T): T => {
   return fields.get(key) as T;
 };
 
-/**
- * A schema (or anything else costly to build) built by its first use, not when its module loads.
- * Every function pays its imports at its cold start, and building zod schemas is most of what an
- * operation's own code adds to it (the first schema also compiles zod's constructors): an entry
- * file gives the operation factory a function that builds its request schema, and an area's
- * shared schemas are built by the first request schema that uses them. The answer is the same
- * instance on every call.
- */
-export function builtOnFirstUse<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
-}
+export { builtOnFirstUse } from './validation.js';
 
 /**
  * Values of the README's worked example shown in the OpenAPI description (/docs) instead of

@@ -108,9 +108,20 @@ export function validate<S extends z.core.$ZodType>(schema: S, input: unknown): 
  * function's module, its cold start, builds no schema.
  */
 export function schemaOnFirstUse<S extends z.core.$ZodType>(schema: S | (() => S)): () => S {
-  if (typeof schema !== 'function') return () => schema;
-  let built: S | undefined;
-  return () => (built ??= schema());
+  return typeof schema === 'function' ? builtOnFirstUse(schema) : () => schema;
+}
+
+/**
+ * A schema (or anything else costly to build) built by its first use, not when its module loads.
+ * Every function pays its imports at its cold start, and building zod schemas is most of what an
+ * operation's own code adds to it (the first schema also compiles zod's constructors): an entry
+ * file gives the operation factory a function that builds its request schema, and an area's
+ * shared schemas are built by the first request schema that uses them. The answer is the same
+ * instance on every call.
+ */
+export function builtOnFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
 }
 
 /** Nesting a request body may have at all; free-form fields have their own, lower limit. */
