@@ -14,10 +14,8 @@ export async function policyWithinReach(
   principal: Principal,
   by: { policyId?: string | null; policyNumber?: string | null },
 ): Promise<{ policy: PolicyRecord; terms: TermRecord[] }> {
-  const { policyId, label } = await policyIdNamed(by);
-  const found = await getPolicyWithTerms(policyId);
-  if (!found || found.policy.retired || !reaches(principal, found.policy)) throw new NotFoundError(label);
-  return found;
+  const { policy, terms } = await policyWithinReachWith(principal, by, async () => undefined);
+  return { policy, terms };
 }
 
 /**
