@@ -190,11 +190,11 @@ export function searchIndexWritesForRewriteToNewPolicy(old: SearchRecord, oldSta
   const tokens = [...record.tokens, ...newGains];
   return [
     ...recordUpdates(old.policyId, { status: oldStatus, cancelPendingDate: null, rewrittenTo, tokens: [...old.tokens, ...oldGains] }),
-    ...oldGains.map((token) => tokenPut(old, token)),
+    ...indexedTokens(oldGains).map((token) => tokenPut(old, token)),
     { Put: { TableName: table(), Item: { ...searchRecordKey(created.policyId), ...record, tokens }, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: table(), Item: { ...searchListingKey(created.policyId), ...listingIndexKeys(created), ...listingFieldsOf(created) } } },
     policyCountUpdate(created.policyId, 'ADDED'),
-    ...tokens.map((token) => tokenPut(created, token)),
+    ...indexedTokens(tokens).map((token) => tokenPut(created, token)),
   ];
 }
 
