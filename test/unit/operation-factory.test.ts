@@ -240,22 +240,28 @@ describe('operation factory', () => {
     expect(handler.operation).toMatchObject({ version: 'v1', name: 'echo', permission: null, authentication: 'none', wrapper: 'json_dict' });
   });
 
-  it('builds a request schema given as a function on the first request, not when the operation is defined, and only once', async () => {
-    let builds = 0;
+  /** An operation whose request schema is given as the function that builds it, counting its builds. */
+  const builtLazily = <S extends z.ZodType>(name: string, schema: () => S) => {
+    const counted = { builds: 0 };
     const handler = defineOperation({
       version: 'v2',
-      name: 'lazy',
-      summary: 'lazy',
+      name,
+      summary: name,
       permission: null,
       authentication: 'none',
       input: () => {
-        builds += 1;
-        return z.object({ name: z.string(), nested: z.object({ count: z.number().int() }).optional() });
+        counted.builds += 1;
+        return schema();
       },
       resources: {},
       handle: async (input) => input,
     });
-    expect(builds).toBe(0);
+    return { handler, counted };
+  };
+
+  it('builds a request schema given as a function on the first request, not when the operation is defined, and only once', async () => {
+    const { handler, counted } = builtLazily('lazy', () => z.object({ name: z.string(), nested: z.object({ count: z.number().int() }).optional() }));
+    expect(counted.builds).toBe(0);
 
     const refused = await invoke(handler, JSON.stringify({ nested: { count: 'x' } }));
     expect(refused.body.success).toBe(false);
@@ -264,25 +270,12 @@ describe('operation factory', () => {
     expect(accepted.body).toEqual({ success: true, messages: [], data: { name: 'Ada' } });
     // The OpenAPI description reads the very schema the requests were judged by.
     expect(handler.operation.input).toBe(handler.operation.input);
-    expect(builds).toBe(1);
+    expect(counted.builds).toBe(1);
   });
 
   it('hands the description a schema given as a function without a request having been made', () => {
-    let builds = 0;
-    const handler = defineOperation({
-      version: 'v2',
-      name: 'described',
-      summary: 'described',
-      permission: null,
-      authentication: 'none',
-      input: () => {
-        builds += 1;
-        return z.object({ name: z.string() });
-      },
-      resources: {},
-      handle: async (input) => input,
-    });
+    const { handler, counted } = builtLazily('described', () => z.object({ name: z.string() }));
     expect(z.toJSONSchema(handler.operation.input)).toMatchObject({ type: 'object', required: ['name'] });
-    expect(builds).toBe(1);
+    expect(counted.builds).toBe(1);
   });
 });
