@@ -96,7 +96,7 @@ export async function requestInspection(principal: Principal, input: InspectionR
     requestedBy: principal.contactId,
     details: { ...details, ...(coverage ? { primaryCoverageId: coverage.id } : {}), commercial: String(input.commercial) },
   };
-  await setRiskInspectionRequested(risk, requestedDate, [inspectionPut(record)]);
+  await setRiskInspectionRequested(snapshot.header, risk, requestedDate, [inspectionPut(record)]);
   return {
     inspection_id: inspectionId,
     property_id: risk.id,

@@ -32,6 +32,7 @@ export function endorsementCopy(base: RevisionSnapshot, facts: CopyFacts): Revis
     dateArchived: null,
     description: 'Endorsement',
     endorsement: { baseRevisionId: base.header.id },
+    partsInOneRecord: true,
     version: 1,
   };
   return {

@@ -9,7 +9,7 @@ import { runTransaction, type TransactionWrite } from '../platform/transactions.
 import { guardedRevisionUpdate, locatorKey, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
-import { keyOfPart } from './store.js';
+import { partsChangeWrites, partsRemovalWrites } from './revision-parts.js';
 import { newRevisionWrites } from './renewal-store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 
@@ -55,7 +55,7 @@ export async function discardOpenRevision(snapshot: RevisionSnapshot, term: Term
   await run(
     [
       { Delete: { TableName: table(), Key: revisionKey(header.id), ConditionExpression: guard.ConditionExpression, ExpressionAttributeNames: { '#version': 'version', '#state': 'revisionState' }, ExpressionAttributeValues: { ':expected': header.version, ':open': 'open' } } },
-      ...parts.map((part) => ({ Delete: { TableName: table(), Key: keyOfPart(part) } })),
+      ...partsRemovalWrites(header, parts),
       ...locatorsOf(parts, header.policyId).map((locator) => ({ Delete: { TableName: table(), Key: locatorKey(locator.id) } })),
       {
         Update: versionedUpdate(table(), termKey(term.policyId, term.id), term.version, {
@@ -89,10 +89,7 @@ export interface EndorsementCommit {
 
 function itemWrites(rewrite: RevisionRewrite): Write[] {
   const kept = new Set(rewrite.items.map((item) => item.id));
-  return [
-    ...rewrite.items.map((item) => ({ Put: { TableName: table(), Item: { ...keyOfPart(item), ...item } } })),
-    ...rewrite.storedItems.filter((item) => !kept.has(item.id)).map((item) => ({ Delete: { TableName: table(), Key: keyOfPart(item) } })),
-  ];
+  return partsChangeWrites(rewrite.header, { put: rewrite.items, remove: rewrite.storedItems.filter((item) => !kept.has(item.id)) });
 }
 
 /**

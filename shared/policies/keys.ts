@@ -21,6 +21,8 @@ export const revisionKey = (revisionId: string): Key => ({ pk: `REVISION#${revis
 export const riskKey = (revisionId: string, riskId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `RISK#${riskId}` });
 export const subLineKey = (revisionId: string, subLineInstanceId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `SUBLINE#${subLineInstanceId}` });
 export const lineItemKey = (revisionId: string, lineItemId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `ITEM#${lineItemId}` });
+/** The one record holding every part of a revision written in the one-record layout (revision-parts.ts). */
+export const partsRecordKey = (revisionId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: 'PARTS' });
 export const mortgageeKey = (revisionId: string, reference: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `MORTGAGEE#${reference}` });
 
 /** Finds the revision of a risk, sub line instance or mortgagee from its id alone. */

@@ -10,7 +10,7 @@ import { policyLinkOf } from '../contacts/index.js';
 import { locatorsOf } from './locators.js';
 import { contactRoles } from './new-policy.js';
 import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, TermRecord } from './model.js';
-import { keyOfPart } from './store.js';
+import { partsChangeWrites } from './revision-parts.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
@@ -80,8 +80,10 @@ export function cancellationWrites(move: CancellationMove): TransactionWrite[] {
       { Update: versionedUpdate(table, termKey(term.policyId, term.id), term.version, { cancellationStatus: 'pending', cancelPendingDate: move.cancelDate, cancelReasonId: move.reasonId }) },
     ];
   }
+  // The cancellation's revision holds no parts of its own (nor a parts record).
+  const { partsInOneRecord: _layout, ...withoutParts } = base;
   const revision: RevisionRecord = {
-    ...base,
+    ...withoutParts,
     id: move.newRevisionId,
     revisionState: 'committed',
     policyStatus: 'Cancelled',
@@ -198,10 +200,10 @@ export function rewriteCommitWrites(commit: RewriteCommit): TransactionWrite[] {
     ...(newPolicy ? [created({ ...policyNumberKey(newPolicy.record.policyNumber), entity: 'PolicyNumber', policyNumber: newPolicy.record.policyNumber, policyId: newPolicy.record.id }), created({ ...policyKey(newPolicy.record.id), ...newPolicy.record })] : []),
     created(termItem),
     { Update: guardedRevisionUpdate(table, header.id, header.version, set) },
-    ...commit.items.map((item) => ({ Put: { TableName: table, Item: { ...keyOfPart(item), ...item } } })),
+    // The rewrite revision's items with their written figures and, to a new account, its parts under the new policy: one write of its parts.
+    ...partsChangeWrites(header, { put: [...commit.items, ...(newPolicy?.parts ?? [])] }),
     ...(newPolicy
       ? [
-          ...newPolicy.parts.map((part) => ({ Put: { TableName: table, Item: { ...keyOfPart(part), ...part } } })),
           ...locatorsOf(newPolicy.parts, newPolicy.record.id).map((locator) => ({ Put: { TableName: table, Item: { ...locatorKey(locator.id), ...locator } } })),
           ...contactRoles(newPolicy.record.contacts).map(({ contactId, roleId }) =>
             policyLinkOf(contactId, { policyId: newPolicy.record.id, policyNumber: newPolicy.record.policyNumber, revisionId: header.id, roleId }, newPolicy.record.dateAdded),

@@ -212,6 +212,11 @@ export interface RevisionRecord {
   endorsement?: EndorsementFacts;
   /** A rewrite revision (rewrite_policy): the new term it opens, issued by the rewrite move, never as an endorsement. */
   rewrite?: RewriteFacts;
+  /**
+   * How its parts are stored: all in one record beside the header (every revision created from
+   * 2026-11-29 on), or absent: one item a part, as revisions created before were (revision-parts.ts).
+   */
+  partsInOneRecord?: boolean;
   version: number;
 }
 

@@ -262,6 +262,7 @@ function revisionRecord(draft: PolicyDraft, policyNumber: string): RevisionRecor
     creditReportPermissions: {},
     riskSequence: draft.risks.length,
     transactionType: draft.transactionType,
+    partsInOneRecord: true,
     version: 1,
   };
 }

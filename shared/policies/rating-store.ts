@@ -10,7 +10,8 @@ import { inChunks } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
 import { revisionKey } from './keys.js';
 import type { LineItemRecord, RevisionRecord } from './model.js';
-import { RevisionNotOpenError, changeRevision, keyOfPart } from './store.js';
+import { keyOfPart } from './revision-parts.js';
+import { RevisionNotOpenError, changeRevision } from './store.js';
 
 /** Items per transaction beside the revision's guard. */
 const ONE_TRANSACTION = TRANSACTION_ITEM_LIMIT - 1;
@@ -20,7 +21,8 @@ export async function storeRatedItems(
   items: readonly LineItemRecord[],
   set: Partial<Omit<RevisionRecord, 'id' | 'version' | 'entity'>>,
 ): Promise<RevisionRecord> {
-  if (items.length <= ONE_TRANSACTION) return changeRevision(header, { header: set, replace: [...items] });
+  // A revision with its parts in one record takes any number of rated items in one write of that record.
+  if (header.partsInOneRecord || items.length <= ONE_TRANSACTION) return changeRevision(header, { header: set, replace: [...items] });
   const table = config.tableName();
   for (const chunk of inChunks(items, ONE_TRANSACTION)) {
     const writes = [

@@ -23,7 +23,7 @@ import {
 } from './keys.js';
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord, TermRenewal } from './model.js';
-import { keyOfPart } from './store.js';
+import { newRevisionPartsWrites, partsChangeWrites } from './revision-parts.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 
@@ -67,12 +67,17 @@ function putOnce(item: Record<string, unknown>): Write {
   return { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-/** The writes of a whole new revision (an endorsement's open copy, a renewal's): its header, parts and their locators, each new. */
+/**
+ * The writes of a whole new revision (an endorsement's open copy, a renewal's): its header, its
+ * parts in one record and their locators, each new. Every copy is made in the one-record layout
+ * (endorsement-copy.ts), whatever its base's.
+ */
 export function newRevisionWrites(snapshot: RevisionSnapshot): Write[] {
+  if (!snapshot.header.partsInOneRecord) throw new Error(`Revision ${snapshot.header.id}: a new revision is written with its parts in one record`);
   const parts = [...snapshot.risks, ...snapshot.subLines, ...snapshot.items, ...snapshot.mortgagees];
   return [
     putOnce({ ...revisionKey(snapshot.header.id), ...storedRevisionHeader(snapshot.header) }),
-    ...parts.map((part) => putOnce({ ...keyOfPart(part), ...part })),
+    ...newRevisionPartsWrites(snapshot.header.id, parts),
     ...locatorsOf(parts, snapshot.header.policyId).map((locator) => putOnce({ ...locatorKey(locator.id), ...locator })),
   ];
 }
@@ -144,7 +149,7 @@ export function heldRenewalCommitWrites(input: {
   const committed = { ...header, ...set } as RevisionRecord;
   return [
     { Update: guardedRevisionUpdate(table(), header.id, header.version, set) },
-    ...input.items.map((item) => ({ Put: { TableName: table(), Item: { ...keyOfPart(item), ...item } } })),
+    ...partsChangeWrites(header, { put: input.items }),
     { Update: watchedTermUpdate(table(), term, { revisionIndex: indexWith(term, header.id, indexedFacts(committed)) }) },
     { Update: versionedUpdate(table(), termKey(expiring.policyId, expiring.id), expiring.version, { renewal: { ...expiring.renewal!, state: 'committed', decidedOn: input.decidedOn } }) },
   ];
@@ -241,7 +246,6 @@ export function renewalRevisionRewriteWrites(rewrite: { header: RevisionRecord; 
         ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':state': header.revisionState },
       },
     },
-    ...rewrite.items.map((item) => ({ Put: { TableName: table(), Item: { ...keyOfPart(item), ...item } } })),
-    ...rewrite.storedItems.filter((item) => !kept.has(item.id)).map((item) => ({ Delete: { TableName: table(), Key: keyOfPart(item) } })),
+    ...partsChangeWrites(header, { put: rewrite.items, remove: rewrite.storedItems.filter((item) => !kept.has(item.id)) }),
   ];
 }

@@ -15,23 +15,20 @@ import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js'
 import {
   allocatePolicyNumberUpdate,
   guardedRevisionUpdate,
-  lineItemKey,
   lossAnalysisResultUpdate,
   locatorKey,
-  mortgageeKey,
   policyKey,
   policyNumberCounterKey,
   policyNumberKey,
   policyPartitionQuery,
   revisionKey,
   revisionPartitionQuery,
-  riskKey,
-  subLineKey,
   termKey,
   versionedUpdate,
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
+import { newRevisionPartsWrites, partsChangeWrites, partsInRecord, riskAttributesUpdate, type PartsLayout } from './revision-parts.js';
 import { revisionHeaderFromStored, storedRevisionHeader } from './revision-layout.js';
 import { liveTerms } from './terms.js';
 import { searchRecordOfNewPolicy, type SearchablePolicy } from '../search/index.js';
@@ -54,18 +51,6 @@ import type {
 
 const table = () => config.tableName();
 
-export function keyOfPart(part: RevisionPart): Key {
-  switch (part.entity) {
-    case 'Risk':
-      return riskKey(part.revisionId, part.id);
-    case 'SubLine':
-      return subLineKey(part.revisionId, part.id);
-    case 'LineItem':
-      return lineItemKey(part.revisionId, part.id);
-    case 'Mortgagee':
-      return mortgageeKey(part.revisionId, part.id);
-  }
-}
 
 /** A policy number already taken (by another policy, or a manual number). */
 export class PolicyNumberTakenError extends BusinessRuleError {
@@ -157,7 +142,7 @@ function newPolicyWrites(bundle: NewPolicyBundle, facts: NewPolicyIndexFacts): T
     createPut({ ...policyKey(policy.id), ...policy }),
     createPut({ ...termKey(policy.id, term.id), ...term }),
     createPut({ ...revisionKey(revision.id), ...storedRevisionHeader(revision) }),
-    ...parts.map((part) => createPut({ ...keyOfPart(part), ...part })),
+    ...newRevisionPartsWrites(revision.id, parts),
     ...locatorsOf(parts, policy.id).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...bundle.contactLinks,
     // The search index is written with the policy: a new policy is found by the next search.
@@ -226,6 +211,14 @@ export async function loadRevision(revisionId: string): Promise<RevisionSnapshot
       case 'Mortgagee':
         snapshot.mortgagees.push(item as unknown as MortgageeRecord);
         break;
+      case 'RevisionParts':
+        for (const part of partsInRecord(item as { parts?: Record<string, RevisionPart> })) {
+          if (part.entity === 'Risk') snapshot.risks.push(part);
+          else if (part.entity === 'SubLine') snapshot.subLines.push(part);
+          else if (part.entity === 'LineItem') snapshot.items.push(part);
+          else snapshot.mortgagees.push(part);
+        }
+        break;
     }
   }
   if (!snapshot.header) return undefined;
@@ -242,14 +235,11 @@ export async function findLocator(id: string): Promise<LocatorRecord | undefined
 
 /** The writes of a revision change: the guarded header first, then its parts, their locators and the handed writes. */
 function revisionChangeWrites(header: RevisionRecord, change: RevisionChange, set: Record<string, unknown>): TransactionWrite[] {
-  const put = (part: RevisionPart, condition: string) => ({ Put: { TableName: table(), Item: { ...keyOfPart(part), ...part }, ConditionExpression: condition } });
   const created = change.create ?? [];
   const removed = change.remove ?? [];
   return [
     { Update: guardedRevisionUpdate(table(), header.id, header.version, set) },
-    ...created.map((part) => put(part, 'attribute_not_exists(pk)')),
-    ...(change.replace ?? []).map((part) => put(part, 'attribute_exists(pk)')),
-    ...removed.map((part) => ({ Delete: { TableName: table(), Key: keyOfPart(part) } })),
+    ...partsChangeWrites(header, { create: created, replace: change.replace ?? [], remove: removed }),
     ...locatorsOf(created, header.policyId).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...locatorsOf(removed, header.policyId).map((locator) => ({ Delete: { TableName: table(), Key: locatorKey(locator.id) } })),
     ...(change.term ? [{ Update: versionedUpdate(table(), termKey(change.term.policyId, change.term.termId), change.term.expectedVersion, change.term.set) }] : []),
@@ -360,20 +350,6 @@ export function policyGroupChange(policy: Pick<PolicyRecord, 'id' | 'version'>, 
  * note on the property rather than a change of the insurance. Writes handed by another area
  * (the inspection request itself) land in the same transaction.
  */
-export async function setRiskInspectionRequested(risk: Pick<RiskRecord, 'id' | 'revisionId'>, requestedDate: string, handedWrites: TransactionWrite[] = []): Promise<void> {
-  await runTransaction(
-    [
-      {
-        Update: {
-          TableName: table(),
-          Key: riskKey(risk.revisionId, risk.id),
-          UpdateExpression: 'SET inspection_requested_date = :date',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':date': requestedDate },
-        },
-      },
-      ...handedWrites,
-    ],
-    { label: `Property ${risk.id}` },
-  );
+export async function setRiskInspectionRequested(revision: PartsLayout, risk: Pick<RiskRecord, 'id'>, requestedDate: string, handedWrites: TransactionWrite[] = []): Promise<void> {
+  await runTransaction([riskAttributesUpdate(revision, risk.id, { inspection_requested_date: requestedDate }), ...handedWrites], { label: `Property ${risk.id}` });
 }

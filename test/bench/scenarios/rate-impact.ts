@@ -18,7 +18,8 @@ import { mapLimited } from '../../../shared/platform/concurrency.js';
 import { addDays } from '../../../shared/platform/dates.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, renewalWatchIndex, revisionKey, termKey } from '../../../shared/policies/keys.js';
-import { getPolicyWithTerms, keyOfPart, loadRevision } from '../../../shared/policies/store.js';
+import { getPolicyWithTerms, loadRevision } from '../../../shared/policies/store.js';
+import { partsRecordOf } from '../../../shared/policies/revision-parts.js';
 import { watchedTermPages } from '../../../shared/policies/index.js';
 import { getRateImpactRun } from '../../../shared/products/impact-store.js';
 import { rateRevision } from '../../../shared/rating/index.js';
@@ -45,10 +46,8 @@ async function seed(policyId: string, count: number, expirationDate: string): Pr
       { PutRequest: { Item: { ...termKey(id, termId), ...issuedTerm, renewal: null, id: termId, policyId: id, effectiveDate, expirationDate, revisionIds: [revisionId], revisionIndex: {}, version: 1, ...renewalWatchIndex(id, termId, expirationDate) } } },
       { PutRequest: { Item: { ...revisionKey(revisionId), ...template.header, id: revisionId, policyId: id, policyNumber, policyTermId: termId, termStart: effectiveDate, termEnd: expirationDate, revisionDate: effectiveDate, version: 1 } } },
     );
-    for (const part of [...template.risks, ...template.subLines, ...template.items, ...template.mortgagees]) {
-      const copy = { ...part, revisionId };
-      requests.push({ PutRequest: { Item: { ...keyOfPart(copy), ...copy } } });
-    }
+    // The template is a quote's revision: its parts in one record, copied as one.
+    requests.push({ PutRequest: { Item: partsRecordOf(revisionId, [...template.risks, ...template.subLines, ...template.items, ...template.mortgagees].map((part) => ({ ...part, revisionId }))) } });
   }
   await batchWriteAll(requests, { concurrency: 8 });
 }

@@ -12,7 +12,8 @@ import { planRenewalRun } from '../../../shared/lifecycle/nightly-renewals.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, renewalWatchIndex, revisionKey, termKey } from '../../../shared/policies/keys.js';
 import type { RevisionSnapshot } from '../../../shared/policies/model.js';
-import { getPolicyWithTerms, keyOfPart, loadRevision } from '../../../shared/policies/store.js';
+import { getPolicyWithTerms, loadRevision } from '../../../shared/policies/store.js';
+import { partsRecordOf } from '../../../shared/policies/revision-parts.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 import { timedNightlyRun } from '../scenario-helpers.js';
 
@@ -34,10 +35,8 @@ export async function seedPolicies(template: RevisionSnapshot, base: Awaited<Ret
     if (withRevision) {
       const header = { ...template.header, id: revisionId, policyId, policyNumber, policyTermId: termId, termStart: effectiveDate, termEnd: expirationDate, revisionDate: effectiveDate, version: 1 };
       requests.push({ PutRequest: { Item: { ...revisionKey(revisionId), ...header } } });
-      for (const part of [...template.risks, ...template.subLines, ...template.items, ...template.mortgagees]) {
-        const copy = { ...part, revisionId };
-        requests.push({ PutRequest: { Item: { ...keyOfPart(copy), ...copy } } });
-      }
+      // The template is a quote's revision: its parts in one record, copied as one.
+      requests.push({ PutRequest: { Item: partsRecordOf(revisionId, [...template.risks, ...template.subLines, ...template.items, ...template.mortgagees].map((part) => ({ ...part, revisionId }))) } });
     }
   }
   await batchWriteAll(requests, { concurrency: 8 });
