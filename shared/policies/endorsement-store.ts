@@ -9,7 +9,7 @@ import { runTransaction, type TransactionWrite } from '../platform/transactions.
 import { guardedRevisionUpdate, locatorKey, policyKey, revisionKey, termKey, versionedUpdate } from './keys.js';
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
-import { partsChangeWrites, partsRemovalWrites } from './revision-parts.js';
+import { partsChangeWrites, partsRemovalWrites } from './parts-store.js';
 import { newRevisionWrites } from './renewal-store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 

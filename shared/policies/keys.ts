@@ -18,12 +18,17 @@ export const policyNumberKey = (policyNumber: string): Key => ({ pk: `POLICYNUMB
 export const policyNumberCounterKey = (prefix: string, year: number): Key => ({ pk: 'COUNTER#POLICYNUMBER', sk: `${prefix}-${year}` });
 
 export const revisionKey = (revisionId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: 'REVISION' });
-export const riskKey = (revisionId: string, riskId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `RISK#${riskId}` });
-export const subLineKey = (revisionId: string, subLineInstanceId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `SUBLINE#${subLineInstanceId}` });
-export const lineItemKey = (revisionId: string, lineItemId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `ITEM#${lineItemId}` });
-/** The one record holding every part of a revision written in the one-record layout (revision-parts.ts). */
+/** The sort key prefix of each kind of a revision's part. */
+const PART_PLACES = { Risk: 'RISK', SubLine: 'SUBLINE', LineItem: 'ITEM', Mortgagee: 'MORTGAGEE' } as const;
+/** A part's own item (a revision stored an item a part), and its place in a parts record. */
+export const partKey = (part: { entity: keyof typeof PART_PLACES; revisionId: string; id: string }): Key => ({ pk: `REVISION#${part.revisionId}`, sk: `${PART_PLACES[part.entity]}#${part.id}` });
+export const riskKey = (revisionId: string, riskId: string): Key => partKey({ entity: 'Risk', revisionId, id: riskId });
+export const subLineKey = (revisionId: string, subLineInstanceId: string): Key => partKey({ entity: 'SubLine', revisionId, id: subLineInstanceId });
+export const lineItemKey = (revisionId: string, lineItemId: string): Key => partKey({ entity: 'LineItem', revisionId, id: lineItemId });
+/** The one record holding every part of a revision written in the one-record layout (parts-store.ts). */
 export const partsRecordKey = (revisionId: string): Key => ({ pk: `REVISION#${revisionId}`, sk: 'PARTS' });
-export const mortgageeKey = (revisionId: string, reference: string): Key => ({ pk: `REVISION#${revisionId}`, sk: `MORTGAGEE#${reference}` });
+/** A mortgagee's id is its contact reference. */
+export const mortgageeKey = (revisionId: string, reference: string): Key => partKey({ entity: 'Mortgagee', revisionId, id: reference });
 
 /** Finds the revision of a risk, sub line instance or mortgagee from its id alone. */
 export const locatorKey = (id: string): Key => ({ pk: `LOCATOR#${id}`, sk: 'LOCATOR' });

@@ -10,7 +10,7 @@ import { policyLinkOf } from '../contacts/index.js';
 import { locatorsOf } from './locators.js';
 import { contactRoles } from './new-policy.js';
 import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, TermRecord } from './model.js';
-import { partsChangeWrites } from './revision-parts.js';
+import { partsChangeWrites } from './parts-store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';

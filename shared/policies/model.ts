@@ -214,7 +214,7 @@ export interface RevisionRecord {
   rewrite?: RewriteFacts;
   /**
    * How its parts are stored: all in one record beside the header (every revision created from
-   * 2026-11-29 on), or absent: one item a part, as revisions created before were (revision-parts.ts).
+   * 2026-11-29 on), or absent: one item a part, as revisions created before were (parts-store.ts).
    */
   partsInOneRecord?: boolean;
   version: number;

@@ -10,7 +10,7 @@ import { inChunks } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
 import { revisionKey } from './keys.js';
 import type { LineItemRecord, RevisionRecord } from './model.js';
-import { keyOfPart } from './revision-parts.js';
+import { keyOfPart } from './parts-store.js';
 import { RevisionNotOpenError, changeRevision } from './store.js';
 
 /** Items per transaction beside the revision's guard. */

@@ -23,7 +23,7 @@ import {
 } from './keys.js';
 import { locatorsOf } from './locators.js';
 import type { LineItemRecord, PolicyRecord, RevisionRecord, RevisionSnapshot, TermRecord, TermRenewal } from './model.js';
-import { newRevisionPartsWrites, partsChangeWrites } from './revision-parts.js';
+import { newRevisionPartsWrites, partsChangeWrites } from './parts-store.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 

@@ -28,7 +28,7 @@ import {
   type Key,
 } from './keys.js';
 import { locatorsOf } from './locators.js';
-import { newRevisionPartsWrites, partsChangeWrites, partsInRecord, riskAttributesUpdate, type PartsLayout } from './revision-parts.js';
+import { newRevisionPartsWrites, partsChangeWrites, partsInRecord, riskAttributesUpdate, type PartsLayout } from './parts-store.js';
 import { revisionHeaderFromStored, storedRevisionHeader } from './revision-layout.js';
 import { liveTerms } from './terms.js';
 import { searchRecordOfNewPolicy, type SearchablePolicy } from '../search/index.js';
@@ -239,7 +239,7 @@ function revisionChangeWrites(header: RevisionRecord, change: RevisionChange, se
   const removed = change.remove ?? [];
   return [
     { Update: guardedRevisionUpdate(table(), header.id, header.version, set) },
-    ...partsChangeWrites(header, { create: created, replace: change.replace ?? [], remove: removed }),
+    ...partsChangeWrites(header, { put: [...created, ...(change.replace ?? [])], remove: removed }),
     ...locatorsOf(created, header.policyId).map((locator) => createPut({ ...locatorKey(locator.id), ...locator })),
     ...locatorsOf(removed, header.policyId).map((locator) => ({ Delete: { TableName: table(), Key: locatorKey(locator.id) } })),
     ...(change.term ? [{ Update: versionedUpdate(table(), termKey(change.term.policyId, change.term.termId), change.term.expectedVersion, change.term.set) }] : []),

@@ -1,5 +1,5 @@
 /**
- * A revision's parts in one record (shared/policies/revision-parts.ts): a quote is stored as its
+ * A revision's parts in one record (shared/policies/parts-store.ts): a quote is stored as its
  * header and one record of parts, edited in place; a revision stored before that layout (an item
  * a part) reads the same, takes edits in its own layout, and its endorsement is made in the new one.
  */
@@ -9,7 +9,7 @@ import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { partsRecordKey, revisionKey } from '../../shared/policies/keys.js';
-import { keyOfPart, partsInRecord } from '../../shared/policies/revision-parts.js';
+import { keyOfPart, partsInRecord } from '../../shared/policies/parts-store.js';
 import type { RevisionPart } from '../../shared/policies/model.js';
 import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';

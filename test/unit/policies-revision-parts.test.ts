@@ -1,5 +1,5 @@
 /**
- * The writes of a revision's parts (shared/policies/revision-parts.ts), on the exact DynamoDB
+ * The writes of a revision's parts (shared/policies/parts-store.ts), on the exact DynamoDB
  * parameters they produce: one record of parts for a revision created in that layout, an item a
  * part for a revision created before it.
  */
@@ -14,7 +14,7 @@ import {
   partsRecordOf,
   partsRemovalWrites,
   riskAttributesUpdate,
-} from '../../shared/policies/revision-parts.js';
+} from '../../shared/policies/parts-store.js';
 import { TransactionTooLargeError } from '../../shared/platform/transactions.js';
 
 beforeAll(() => {
@@ -40,8 +40,8 @@ describe('a revision created with its parts in one record', () => {
     ]);
   });
 
-  it('takes a change as one update of the places it touches, a part written twice written once as it last stands', () => {
-    const writes = partsChangeWrites(oneRecord, { create: [item('i-2')], replace: [item('i-1', 250)], put: [item('i-2', 300)], remove: [item('i-3')] });
+  it('takes a change as one update of the places it touches, a part given twice written once as it last stands', () => {
+    const writes = partsChangeWrites(oneRecord, { put: [item('i-2'), item('i-1', 250), item('i-2', 300)], remove: [item('i-3'), item('i-1')] });
     expect(writes).toEqual([
       {
         Update: {
@@ -66,7 +66,7 @@ describe('a revision created with its parts in one record', () => {
   it('refuses, by name, more parts changed at once than one update expression holds, and a record past the item limit', () => {
     const many = Array.from({ length: PARTS_CHANGED_AT_ONCE + 1 }, (_, index) => item(`i-${index}`));
     expect(() => partsChangeWrites(oneRecord, { put: many })).toThrow(TransactionTooLargeError);
-    expect(() => partsChangeWrites(oneRecord, { put: many })).toThrow(/201 parts of the revision; at most 200/);
+    expect(() => partsChangeWrites(oneRecord, { put: many })).toThrow(/201 parts; at most 200 change at once/);
     const large = Array.from({ length: 400 }, (_, index) => ({ ...item(`i-${index}`), details: 'x'.repeat(1000) }) as unknown as RevisionPart);
     expect(() => partsRecordOf('rev', large)).toThrow(/at most 360 KB are stored together/);
   });
@@ -92,10 +92,9 @@ describe('a revision created with its parts in one record', () => {
 });
 
 describe('a revision created before, with an item a part', () => {
-  it('keeps writing an item a part, each with its condition, as it was always written', () => {
-    expect(partsChangeWrites(oneByOne, { create: [item('i-2')], replace: [item('i-1')], put: [risk], remove: [item('i-3')] })).toEqual([
-      { Put: { TableName: 'T', Item: { pk: 'REVISION#rev', sk: 'ITEM#i-2', ...item('i-2') }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: 'T', Item: { pk: 'REVISION#rev', sk: 'ITEM#i-1', ...item('i-1') }, ConditionExpression: 'attribute_exists(pk)' } },
+  it('keeps writing an item a part, as it was always written', () => {
+    expect(partsChangeWrites(oneByOne, { put: [item('i-2'), risk], remove: [item('i-3')] })).toEqual([
+      { Put: { TableName: 'T', Item: { pk: 'REVISION#rev', sk: 'ITEM#i-2', ...item('i-2') } } },
       { Put: { TableName: 'T', Item: { pk: 'REVISION#rev', sk: 'RISK#risk-1', ...risk } } },
       { Delete: { TableName: 'T', Key: { pk: 'REVISION#rev', sk: 'ITEM#i-3' } } },
     ]);

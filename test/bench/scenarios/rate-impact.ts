@@ -19,7 +19,7 @@ import { addDays } from '../../../shared/platform/dates.js';
 import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, renewalWatchIndex, revisionKey, termKey } from '../../../shared/policies/keys.js';
 import { getPolicyWithTerms, loadRevision } from '../../../shared/policies/store.js';
-import { partsRecordOf } from '../../../shared/policies/revision-parts.js';
+import { partsRecordOf } from '../../../shared/policies/parts-store.js';
 import { watchedTermPages } from '../../../shared/policies/index.js';
 import { getRateImpactRun } from '../../../shared/products/impact-store.js';
 import { rateRevision } from '../../../shared/rating/index.js';

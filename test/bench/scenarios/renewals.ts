@@ -13,7 +13,7 @@ import { batchWriteAll } from '../../../shared/platform/dynamo.js';
 import { policyKey, renewalWatchIndex, revisionKey, termKey } from '../../../shared/policies/keys.js';
 import type { RevisionSnapshot } from '../../../shared/policies/model.js';
 import { getPolicyWithTerms, loadRevision } from '../../../shared/policies/store.js';
-import { partsRecordOf } from '../../../shared/policies/revision-parts.js';
+import { partsRecordOf } from '../../../shared/policies/parts-store.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 import { timedNightlyRun } from '../scenario-helpers.js';
 

@@ -12,7 +12,7 @@
  */
 import { config } from '../platform/config.js';
 import { TransactionTooLargeError, type TransactionWrite } from '../platform/transactions.js';
-import { lineItemKey, mortgageeKey, partsRecordKey, riskKey, subLineKey, type Key } from './keys.js';
+import { partKey, partsRecordKey, riskKey, type Key } from './keys.js';
 import type { RevisionPart, RevisionRecord } from './model.js';
 
 /**
@@ -28,18 +28,7 @@ export const PARTS_RECORD_BYTES = 360 * 1024;
 export type PartsLayout = Pick<RevisionRecord, 'id' | 'partsInOneRecord'>;
 
 /** The item of a part stored on its own (a revision written before the one-record layout). */
-export function keyOfPart(part: RevisionPart): Key {
-  switch (part.entity) {
-    case 'Risk':
-      return riskKey(part.revisionId, part.id);
-    case 'SubLine':
-      return subLineKey(part.revisionId, part.id);
-    case 'LineItem':
-      return lineItemKey(part.revisionId, part.id);
-    case 'Mortgagee':
-      return mortgageeKey(part.revisionId, part.id);
-  }
-}
+export const keyOfPart = (part: RevisionPart): Key => partKey(part);
 
 /** A part's place in the one record: its item's sort key, so both layouts list parts in the same order. */
 export const placeOfPart = (part: RevisionPart): string => keyOfPart(part).sk;
@@ -48,7 +37,7 @@ export const placeOfPart = (part: RevisionPart): string => keyOfPart(part).sk;
 export function partsRecordOf(revisionId: string, parts: readonly RevisionPart[]): Record<string, unknown> {
   // DynamoDB holds at most 400 KB an item; a revision that large (some 450 parts) is refused whole rather than half stored.
   const size = Buffer.byteLength(JSON.stringify(parts));
-  if (size > PARTS_RECORD_BYTES) throw new TransactionTooLargeError(parts.length, `The revision's ${parts.length} parts take ${Math.ceil(size / 1024)} KB; at most ${PARTS_RECORD_BYTES / 1024} KB are stored together`);
+  if (size > PARTS_RECORD_BYTES) throw new TransactionTooLargeError(parts.length, `The revision's parts take ${Math.ceil(size / 1024)} KB; at most 360 KB are stored together`);
   return { ...partsRecordKey(revisionId), entity: 'RevisionParts', revisionId, parts: Object.fromEntries(parts.map((part) => [placeOfPart(part), part])) };
 }
 
@@ -57,62 +46,47 @@ export function newRevisionPartsWrites(revisionId: string, parts: readonly Revis
   return [{ Put: { TableName: config.tableName(), Item: partsRecordOf(revisionId, parts), ConditionExpression: 'attribute_not_exists(pk)' } }];
 }
 
-/** What a change does to a revision's parts. */
+/** What a change does to a revision's parts: parts written (new or anew) and parts removed. */
 export interface PartsChange {
-  /** New parts (one-by-one layout: refused if present). */
-  create?: readonly RevisionPart[];
-  /** Parts written anew that must exist (one-by-one layout: refused if absent). */
-  replace?: readonly RevisionPart[];
-  /** Parts written whatever is stored. */
   put?: readonly RevisionPart[];
   remove?: readonly RevisionPart[];
 }
 
 /**
- * The writes of a change of an existing revision's parts, in the revision's own layout. One-record:
- * a single update of the parts record (nothing when nothing changes); each part's presence is
- * vouched for by the revision's version, which every change guards in the same transaction.
- * One-by-one: an item per part, each with its condition, as such revisions were always written.
+ * The writes of a change of an existing revision's parts, in the revision's own layout: one
+ * update of the parts record (nothing when no part changes), or an item a part. Neither carries
+ * a condition of its own: every change guards the revision's version in the same transaction,
+ * which vouches for what the parts were when read.
  */
 export function partsChangeWrites(revision: PartsLayout, change: PartsChange): TransactionWrite[] {
-  const table = config.tableName();
-  const written = [...(change.create ?? []), ...(change.replace ?? []), ...(change.put ?? [])];
+  const TableName = config.tableName();
   const removed = change.remove ?? [];
   if (!revision.partsInOneRecord) {
-    const put = (part: RevisionPart, condition?: string) => ({ Put: { TableName: table, Item: { ...keyOfPart(part), ...part }, ...(condition ? { ConditionExpression: condition } : {}) } });
-    return [
-      ...(change.create ?? []).map((part) => put(part, 'attribute_not_exists(pk)')),
-      ...(change.replace ?? []).map((part) => put(part, 'attribute_exists(pk)')),
-      ...(change.put ?? []).map((part) => put(part)),
-      ...removed.map((part) => ({ Delete: { TableName: table, Key: keyOfPart(part) } })),
-    ];
+    return [...(change.put ?? []).map((part) => ({ Put: { TableName, Item: { ...keyOfPart(part), ...part } } })), ...removed.map((part) => ({ Delete: { TableName, Key: keyOfPart(part) } }))];
   }
-  if (written.length + removed.length === 0) return [];
-  if (written.length + removed.length > PARTS_CHANGED_AT_ONCE) {
-    throw new TransactionTooLargeError(written.length + removed.length, `The change touches ${written.length + removed.length} parts of the revision; at most ${PARTS_CHANGED_AT_ONCE} can change at once`);
-  }
+  // A part given twice is written once, as it last stands; one both written and removed is written.
+  const written = new Map((change.put ?? []).map((part) => [placeOfPart(part), part]));
+  const gone = [...new Set(removed.map(placeOfPart))].filter((place) => !written.has(place));
+  const count = written.size + gone.length;
+  if (count === 0) return [];
+  if (count > PARTS_CHANGED_AT_ONCE) throw new TransactionTooLargeError(count, `The change touches ${count} parts; at most ${PARTS_CHANGED_AT_ONCE} change at once`);
   const names: Record<string, string> = { '#parts': 'parts' };
   const values: Record<string, unknown> = {};
-  // A part written twice in one change (created, then replaced) is written once, as it last stands.
-  const latest = new Map(written.map((part) => [placeOfPart(part), part]));
-  const sets = [...latest].map(([place, part], index) => {
+  const sets = [...written].map(([place, part], index) => {
     names[`#w${index}`] = place;
     values[`:w${index}`] = part;
     return `#parts.#w${index} = :w${index}`;
   });
-  const removes = [...new Set(removed.map(placeOfPart))]
-    .filter((place) => !latest.has(place))
-    .map((place, index) => {
-      names[`#r${index}`] = place;
-      return `#parts.#r${index}`;
-    });
-  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  const removes = gone.map((place, index) => {
+    names[`#r${index}`] = place;
+    return `#parts.#r${index}`;
+  });
   return [
     {
       Update: {
-        TableName: table,
+        TableName,
         Key: partsRecordKey(revision.id),
-        UpdateExpression: expression,
+        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: names,
         ...(sets.length ? { ExpressionAttributeValues: values } : {}),
