@@ -10,17 +10,20 @@ import { runTransaction } from '../platform/transactions.js';
 import { clock } from '../platform/clock.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { BoundQuote } from './model.js';
-import { isRated, policyRecordWithinReach, rateAndStore, revisionWithinReach, type RevisionRecord, type RevisionSnapshot } from '../policies/index.js';
+import { isRated, policyRecordWithinReach, ratedInMemory, revisionWithinReach, type RevisionRating, type RevisionSnapshot } from '../policies/index.js';
 
 /**
  * What bind and issue both ask before a quote goes on: its premium must be current. A quote
- * whose premium a change made stale is rated here (its trace stored) rather than refused, so
- * bind and issue never disagree about whether it can go on; a quote rating leaves at nothing is refused.
+ * whose premium a change made stale is rated here rather than refused, so bind and issue never
+ * disagree about whether it can go on; the rating (totals, items and their trace) is stored by
+ * the move's own transaction, with the submit or the commit, or not at all. A quote rating
+ * leaves at nothing is refused.
  */
-export async function currentlyRated(snapshot: RevisionSnapshot, policyNumber: string): Promise<RevisionRecord> {
-  const header = isRated(snapshot) ? snapshot.header : (await rateAndStore(snapshot)).header;
+export async function currentlyRated(snapshot: RevisionSnapshot, policyNumber: string): Promise<{ snapshot: RevisionSnapshot; rating?: RevisionRating }> {
+  const current = isRated(snapshot) ? { snapshot } : await ratedInMemory(snapshot);
+  const { header } = current.snapshot;
   if (header.annualPremiumCents === 0 && header.annualFeeCents === 0) throw new BusinessRuleError(`Policy ${policyNumber} rates at no premium; check its coverages before binding or issuing it`);
-  return header;
+  return current;
 }
 
 /** What the bind move asks of the areas: their parts in the submit. */
@@ -36,8 +39,9 @@ export async function bindPolicy(wiring: BindWiring, principal: Principal, by: {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'bind', revision: snapshot, moratoriums, quoteCreatedAt: policy.dateAdded });
-  const header = await currentlyRated(snapshot, policy.policyNumber);
-  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), revision: header, boundAt: clock.now().toISOString() };
+  const { snapshot: rated, rating } = await currentlyRated(snapshot, policy.policyNumber);
+  const header = rated.header;
+  const bound: BoundQuote = { policyId: policy.id, policyNumber: policy.policyNumber, termId: header.policyTermId, revisionId: header.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}), revision: header, boundAt: clock.now().toISOString(), ...(rating ? { rating } : {}) };
   await runTransaction(await joinedWrites(wiring.bind, bound), { label: `Policy ${policy.policyNumber}` });
   return { policy_id: policy.id, policy_number: policy.policyNumber, status: 'Submitted' };
 }

@@ -68,13 +68,14 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }
   await refuseUnderMoratoriums(principal, { block: 'new_business', operation: 'issue', revision: snapshot, moratoriums, quoteCreatedAt: policy.dateAdded, boundAt: snapshot.header.boundAt, at: now });
-  const rated = await currentlyRated(snapshot, policy.policyNumber);
+  const { snapshot: ratedSnapshot, rating } = await currentlyRated(snapshot, policy.policyNumber);
+  const rated = ratedSnapshot.header;
   const header = by.commissionOverrideRate !== undefined ? { ...rated, commissionRate: by.commissionOverrideRate, overrideCommission: true } : rated;
   const committed: CommittedRevision = {
     ...committedRevision(policy, header, todayIso(now), by.billingScheduleId),
     ...(by.commissionOverrideRate !== undefined ? { commissionOverrideRate: by.commissionOverrideRate } : {}),
-    // The parts start from the revision and policy as read here; a quote rated just now (its items stored anew) they read again as stored.
-    ...(rated === snapshot.header ? { asRead: { revision: snapshot, policy } } : {}),
+    // The parts start from the revision and policy as read here, rated: a quote rated just now is stored so by this move's transaction.
+    asRead: { revision: ratedSnapshot, policy },
   };
   const parts = await joinMove(wiring.issue, committed);
   // The rate the agency's commission was fixed at (the commissions part says it): the revision records it as the vendor's commission_rate.
@@ -82,7 +83,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   const recorded = fixed !== undefined ? { ...header, commissionRate: fixed } : header;
   const issued: IssuedRevision = {
     ...committed,
-    issueRecords: { revision: header, policy, committed: { at: now.toISOString(), by: principal.contactId }, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }) },
+    issueRecords: { revision: header, policy, committed: { at: now.toISOString(), by: principal.contactId }, ...(recorded === rated ? {} : { commission: { commissionRate: recorded.commissionRate, overrideCommission: recorded.overrideCommission } }), ...(rating ? { rating } : {}) },
   };
   const writes = [...(await joinedWrites(wiring.commit, issued)), ...writesOf(parts)];
   await runTransaction(writes, {

@@ -28,7 +28,7 @@ export interface Decision {
   /** A contact id, or the service's own job (`nightly-billing`). */
   decidedBy: string;
 }
-import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
+import type { ArchivedHeldRenewal, ExpiringTermChange, LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRating, RevisionRecord, RevisionRewrite, RevisionSnapshot, TermRecord } from '../policies/index.js';
 
 /** A quote submitted (bind): what search (the status) and events (policy.bound) start from. */
 export interface BoundQuote {
@@ -41,6 +41,8 @@ export interface BoundQuote {
   revision: RevisionRecord;
   /** When it was bound (the revision records it: a moratorium begun later does not stop its issue). */
   boundAt: string;
+  /** The rating bind made of a quote an edit left unrated, stored with the submit (`revision` carries its totals). */
+  rating?: RevisionRating;
 }
 
 /** A revision as issue commits it: what billing (invoices, history) and documents (the Declaration) start from. */
@@ -83,6 +85,8 @@ export interface IssuedRevision extends CommittedRevision {
     commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>;
     /** Who issued it, and the instant. */
     committed: RevisionCommit;
+    /** The rating issue made of a quote an edit left unrated, stored with the commit (`revision` carries its totals). */
+    rating?: RevisionRating;
   };
 }
 

@@ -12,7 +12,7 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import { bindWrites, cancellationWrites, issueWrites, reinstatementWrites, rescissionWrites, reversalMarkWrites, rewriteCommitWrites, type ReinstatementMove, type RewriteCommit } from './lifecycle-store.js';
 import { endorsementCommitWrites, type RevisionRewrite } from './endorsement-store.js';
 import { expiryWrites, heldRenewalCommitWrites, renewalInForceWrites, renewalRevisionRewriteWrites, renewalStatusWrites, renewalWrites, type ArchivedHeldRenewal, type ExpiringTermChange } from './renewal-store.js';
-import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
+import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionRating, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
 
 interface CancelledTerm {
   outcome: 'pending' | 'cancelled';
@@ -79,8 +79,8 @@ export async function policiesAtRewrite(rewritten: RewrittenPolicy): Promise<{ a
 }
 
 /** A quote bound: its revision submitted (bind). */
-export async function policiesAtBind(bound: { revision: RevisionRecord; boundAt: string }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
-  return { area: 'policies', writes: bindWrites(bound.revision, bound.boundAt) };
+export async function policiesAtBind(bound: { revision: RevisionRecord; boundAt: string; rating?: RevisionRating }): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
+  return { area: 'policies', writes: bindWrites(bound.revision, bound.boundAt, bound.rating) };
 }
 
 /** A pending cancellation withdrawn: the term no longer carries it (nothing here when none matching was pending). */
@@ -151,13 +151,13 @@ export async function policiesAtRenewalRewrite(rewrite: RenewalRewrite, mode: { 
 
 interface IssuedRevision {
   commitDate: string;
-  issueRecords: { revision: RevisionRecord; policy: PolicyRecord; commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>; committed: RevisionCommit };
+  issueRecords: { revision: RevisionRecord; policy: PolicyRecord; commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>; committed: RevisionCommit; rating?: RevisionRating };
 }
 
 /** A bound quote issued: its revision committed (with the commission it records), the policy active, its term on the renewal watch. */
 export async function policiesAtIssue(issued: IssuedRevision): Promise<{ area: 'policies'; writes: TransactionWrite[] }> {
-  const { revision, policy, commission, committed } = issued.issueRecords;
-  return { area: 'policies', writes: issueWrites(revision, policy, { commitDate: issued.commitDate, committed }, commission) };
+  const { revision, policy, commission, committed, rating } = issued.issueRecords;
+  return { area: 'policies', writes: issueWrites(revision, policy, { commitDate: issued.commitDate, committed }, commission, rating) };
 }
 
 interface RenewedTerm {

@@ -9,29 +9,33 @@ import { guardedRevisionUpdate, locatorKey, policyKey, policyNumberKey, renewalW
 import { policyLinkOf } from '../contacts/index.js';
 import { locatorsOf } from './locators.js';
 import { contactRoles } from './new-policy.js';
-import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRecord, TermRecord } from './model.js';
+import type { LineItemRecord, PolicyRecord, RevisionCommit, RevisionPart, RevisionRating, RevisionRecord, TermRecord } from './model.js';
 import { partsChangeWrites } from './parts-store.js';
 import { indexedFacts, indexWith } from './term-revisions.js';
 import { storedRevisionHeader } from './revision-layout.js';
 import { heldRenewalArchiveWrites, watchWriteAtIssue, type ArchivedHeldRenewal } from './renewal-store.js';
 
 /** Submits an open, unsubmitted revision (bind). */
-export function bindWrite(header: RevisionRecord, boundAt: string) {
-  return { Update: withStatusGuard(guardedRevisionUpdate(config.tableName(), header.id, header.version, { policyStatus: 'Submitted', boundAt }), 'Unsubmitted') };
+function bindWrite(header: RevisionRecord, boundAt: string, rating?: RevisionRating) {
+  return { Update: withStatusGuard(guardedRevisionUpdate(config.tableName(), header.id, header.version, { ...rating?.set, policyStatus: 'Submitted', boundAt }), 'Unsubmitted') };
 }
 
-/** Bind's writes: the revision submitted (the search record follows through search's contribution to the move). */
-export function bindWrites(header: RevisionRecord, boundAt: string) {
-  return [bindWrite(header, boundAt)];
+/**
+ * Bind's writes: the revision submitted (the search record follows through search's contribution
+ * to the move), with its rating when the move rated it (a quote an edit left unrated).
+ */
+export function bindWrites(header: RevisionRecord, boundAt: string, rating?: RevisionRating) {
+  return [bindWrite(header, boundAt, rating), ...(rating ? partsChangeWrites(header, { put: rating.items }) : [])];
 }
 
 /** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */
-export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commit: Pick<RevisionRecord, 'commitDate' | 'committed'>, commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>) {
+export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commit: Pick<RevisionRecord, 'commitDate' | 'committed'>, commission?: Pick<RevisionRecord, 'commissionRate' | 'overrideCommission'>, rating?: RevisionRating) {
   const table = config.tableName();
   return [
     watchWriteAtIssue({ policyId: policy.id, id: header.policyTermId, expirationDate: header.termEnd }),
     // The commission rate the agency earns on the term (its schedule's, or issue's override), recorded on the revision as the vendor's fields.
-    { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { revisionState: 'committed', policyStatus: 'Active', ...commit, ...(commission ?? {}) }), 'Submitted') },
+    { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { ...rating?.set, revisionState: 'committed', policyStatus: 'Active', ...commit, ...(commission ?? {}) }), 'Submitted') },
+    ...(rating ? partsChangeWrites(header, { put: rating.items }) : []),
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
   ];
 }

@@ -430,6 +430,15 @@ export interface RevisionSnapshot {
 /** A record stored in a revision's partition. */
 export type RevisionPart = RiskRecord | SubLineRecord | LineItemRecord | MortgageeRecord;
 
+/**
+ * What rating a revision changes, for a move to write in its own transaction (bind and issue of a
+ * quote an edit left unrated): the header's totals and every item's figures and step trace.
+ */
+export interface RevisionRating {
+  set: Partial<RevisionRecord>;
+  items: LineItemRecord[];
+}
+
 // ---------------------------------------------------------------- writes handed between areas
 
 

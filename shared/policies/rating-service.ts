@@ -7,7 +7,7 @@ import { rateRevision, type RatedRevision, type RevisionToRate } from '../rating
 import { revisionWithinReach, riskWithinReach } from './access.js';
 import { applyRating, ratingTrace, revisionToRate, totalsOfItems, type RevisionTotals } from './rating-input.js';
 import { storeRatedItems } from './rating-store.js';
-import type { LineItemRecord, RevisionRecord, RevisionSnapshot } from './model.js';
+import type { LineItemRecord, RevisionRating, RevisionRecord, RevisionSnapshot } from './model.js';
 import { UNRATED_TOTALS, resetPremiums } from './premiums.js';
 import { changeRevision } from './store.js';
 import { bySortOrder, lineItemToWire, subLineToWire } from './wire.js';
@@ -31,6 +31,14 @@ export function ratingAnswer(snapshot: RevisionSnapshot, items: readonly LineIte
     .sort(bySortOrder)
     .map((subLine) => ({ ...subLineToWire(subLine), ...totalsToWire(totalsOfItems(inScope.filter((item) => item.subLineInstanceId === subLine.id))) }));
   return { ...totalsToWire(totalsOfItems(inScope)), items: inScope.map(lineItemToWire), sub_lines: subLines };
+}
+
+/** The snapshot rated in memory, as it stands once its rating is stored, and what storing it writes. Nothing is written. */
+export async function ratedInMemory(snapshot: RevisionSnapshot): Promise<{ snapshot: RevisionSnapshot; rating: RevisionRating }> {
+  const product = await getProductCatalog();
+  const { items, totals } = applyRating(snapshot, rateRevision(product, revisionToRate(snapshot)));
+  const set = { ...totals, builderPending: false };
+  return { snapshot: { ...snapshot, header: { ...snapshot.header, ...set }, items }, rating: { set, items } };
 }
 
 /** Rates the snapshot and stores every item's figures and step trace, and the revision totals. */

@@ -4,12 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommittedRevision } from '../../shared/lifecycle/model.js';
+import { bindPolicy as bindMove } from '../../shared/lifecycle/bind.js';
 import { issuePolicy as issueMove } from '../../shared/lifecycle/issue.js';
 import { wired } from '../../shared/lifecycle/joining.js';
 import type { TransactionWrite } from '../../shared/platform/transactions.js';
 import { config } from '../../shared/platform/config.js';
 import type { Principal } from '../../shared/platform/principal.js';
-import { policiesAtIssue } from '../../shared/policies/joins-moves.js';
+import { policiesAtBind, policiesAtIssue } from '../../shared/policies/joins-moves.js';
 import { loadRevision } from '../../shared/policies/store.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -23,6 +24,9 @@ const administrator: Principal = {
 /** The issue move wired with only the given contributions (beside the policies area's own commit). */
 const issuePolicy = (principal: Principal, by: { policyId: string }, issue: Array<(committed: CommittedRevision) => Promise<TransactionWrite[]>>) =>
   wired({ commit: [policiesAtIssue], issue: issue.map((writes) => async (committed: CommittedRevision) => ({ area: 'test', writes: await writes(committed) })) }, issueMove)(principal, by);
+/** The bind move wired with the policies area's own part and the given contributions. */
+const bindPolicy = (principal: Principal, by: { policyId: string }, bind: Array<(bound: { revisionId: string }) => Promise<TransactionWrite[]>>) =>
+  wired({ bind: [policiesAtBind, ...bind.map((writes) => async (bound: { revisionId: string }) => ({ area: 'test', writes: await writes(bound) }))] }, bindMove)(principal, by);
 const usToday = () => { const iso = todayIso(); return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`; };
 
 async function quote(): Promise<{ policyId: string; policyNumber: string }> {
@@ -92,5 +96,35 @@ describe('bind and issue', () => {
     await issuePolicy(administrator, { policyId }, [good]);
     expect(seen.at(-1)).toMatchObject({ policyId, annualPremiumCents: 826_62, annualFeeCents: 25_00, writtenPremiumCents: 826_62, commitDate: todayIso(), namedInsuredContactIds: [expect.any(String)] });
     expect(await revisionOf(policyId)).toMatchObject({ revision_state: 'committed', policy_status: 'Active' });
+  });
+
+  it('rates a quote an edit left unrated in the move\'s own transaction: a refused bind or issue leaves it unrated, a landed one stores its rating', async () => {
+    const { policyId } = await quote();
+    const revisionId = (await revisionOf(policyId)).id as string;
+    const details = async () => ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId }));
+    const dwelling = (await details()).items.find((item: { name: string }) => item.name === 'Dwelling');
+    const unrate = async (limit: number) => ok(await service.call(`${P}/update_rating_information`, { revision_id: revisionId, items: [{ id: dwelling.id, limit }] }));
+    const absent = (name: string) => async (moved: { revisionId: string }) => [
+      { ConditionCheck: { TableName: config.tableName(), Key: { pk: `TEST#absent#${name}#${moved.revisionId}`, sk: 'X' }, ConditionExpression: 'attribute_exists(pk)' } },
+    ];
+
+    await unrate(300000);
+    expect(await revisionOf(policyId)).toMatchObject({ annual_premium: 0 });
+    await expect(bindPolicy(administrator, { policyId }, [absent('bind')])).rejects.toThrow();
+    expect(await revisionOf(policyId)).toMatchObject({ policy_status: 'Unsubmitted', annual_premium: 0 });
+    await bindPolicy(administrator, { policyId }, []);
+    expect(await revisionOf(policyId)).toMatchObject({ policy_status: 'Submitted', annual_premium: 982.55 });
+    expect((await details()).items.find((item: { name: string }) => item.name === 'Dwelling')).toMatchObject({ limit: 300000, annual_premium: 1039.5 });
+
+    await unrate(250000);
+    await expect(issuePolicy(administrator, { policyId }, [absent('issue')])).rejects.toThrow();
+    expect(await revisionOf(policyId)).toMatchObject({ revision_state: 'open', policy_status: 'Submitted', annual_premium: 0 });
+    const seen: CommittedRevision[] = [];
+    await issuePolicy(administrator, { policyId }, [async (committed) => (seen.push(committed), [])]);
+    expect(await revisionOf(policyId)).toMatchObject({ revision_state: 'committed', policy_status: 'Active', annual_premium: 826.62 });
+    expect((await details()).items.find((item: { name: string }) => item.name === 'Dwelling')).toMatchObject({ limit: 250000, annual_premium: 866.25 });
+    // The contributions were given the revision as the commit stores it, rated.
+    expect(seen[0]).toMatchObject({ annualPremiumCents: 826_62 });
+    expect(seen[0].asRead?.revision.items.find((item) => item.name === 'Dwelling')).toMatchObject({ annualPremiumCents: 866_25 });
   });
 });
