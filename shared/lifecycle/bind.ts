@@ -10,7 +10,7 @@ import { runTransaction } from '../platform/transactions.js';
 import { clock } from '../platform/clock.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import type { BoundQuote } from './model.js';
-import { isRated, policyRecordWithinReach, ratedInMemory, revisionWithinReach, type RevisionRating, type RevisionSnapshot } from '../policies/index.js';
+import { isRated, policyAndActiveRevisionWithinReach, ratedInMemory, type RevisionRating, type RevisionSnapshot } from '../policies/index.js';
 
 /**
  * What bind and issue both ask before a quote goes on: its premium must be current. A quote
@@ -33,8 +33,7 @@ export interface BindWiring {
 
 export async function bindPolicy(wiring: BindWiring, principal: Principal, by: { policyId?: string; policyNumber?: string }) {
   const moratoriums = readMoratoriums();
-  const { policy } = await policyRecordWithinReach(principal, by);
-  const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
+  const { policy, snapshot } = await policyAndActiveRevisionWithinReach(principal, by);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Unsubmitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only an unsubmitted quote can be bound`);
   }

@@ -10,7 +10,7 @@ import { readMoratoriums, refuseUnderMoratoriums } from '../moratoriums/index.js
 import { BusinessRuleError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
-import { policyRecordWithinReach, revisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
+import { policyAndActiveRevisionWithinReach, type PolicyRecord, type RevisionRecord } from '../policies/index.js';
 import { currentlyRated } from './bind.js';
 import type { DecisionOptions } from './cancel.js';
 import { joinedWrites, joinMove, previewsOf, writesOf, type Contribution } from './joining.js';
@@ -62,8 +62,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
   const now = options.now ?? clock.now();
   const moratoriums = readMoratoriums();
   for (const begin of wiring.readAhead ?? []) begin();
-  const { policy } = await policyRecordWithinReach(principal, by);
-  const snapshot = await revisionWithinReach(principal, policy.activeRevisionId);
+  const { policy, snapshot } = await policyAndActiveRevisionWithinReach(principal, by);
   if (snapshot.header.revisionState !== 'open' || snapshot.header.policyStatus !== 'Submitted') {
     throw new BusinessRuleError(`Policy ${policy.policyNumber} is ${snapshot.header.policyStatus} (revision ${snapshot.header.revisionState}); only a bound (Submitted) quote can be issued`);
   }

@@ -6,6 +6,7 @@
 import { reaches, type Principal } from '../platform/principal.js';
 import { NotFoundError } from '../platform/errors.js';
 import type { PolicyRecord, RevisionSnapshot, RiskRecord, TermRecord } from './model.js';
+import { firstRevisionIdOf } from './revision-ids.js';
 import { RevisionNotOpenError, findLocator, findPolicyIdByNumber, getPolicy, getPolicyWithTerms, loadRevision } from './store.js';
 
 export type { Principal };
@@ -43,6 +44,22 @@ export async function policyRecordWithinReach(principal: Principal, by: { policy
   return { policy };
 }
 
+/**
+ * A policy and its active revision whole, both within reach, read together where they can be:
+ * a new policy's quote revision has an id that follows from the policy's (revision-ids.ts), so
+ * bind and issue read it beside the policy; any other active revision is read after it.
+ */
+export async function policyAndActiveRevisionWithinReach(principal: Principal, by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policy: PolicyRecord; snapshot: RevisionSnapshot }> {
+  const { policyId, label } = await policyIdNamed(by);
+  const quoteRevisionId = firstRevisionIdOf(policyId);
+  const quoteRevision = loadRevision(quoteRevisionId);
+  quoteRevision.catch(() => undefined);
+  const policy = await getPolicy(policyId);
+  if (!policy || policy.retired || !reaches(principal, policy)) throw new NotFoundError(label);
+  const snapshot = policy.activeRevisionId === quoteRevisionId ? await quoteRevision : await loadRevision(policy.activeRevisionId);
+  return { policy, snapshot: readWithinReach(principal, policy.activeRevisionId, snapshot) };
+}
+
 async function policyIdNamed(by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policyId: string; label: string }> {
   const policyId = by.policyId || (by.policyNumber ? await findPolicyIdByNumber(by.policyNumber) : undefined);
   const label = by.policyId ? `Policy ${by.policyId}` : `Policy number ${by.policyNumber ?? ''}`.trim();
@@ -51,9 +68,14 @@ async function policyIdNamed(by: { policyId?: string | null; policyNumber?: stri
 }
 
 export async function revisionWithinReach(principal: Principal, revisionId: string, options: { open?: boolean } = {}): Promise<RevisionSnapshot> {
-  const snapshot = await loadRevision(revisionId);
-  if (!snapshot || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(`Revision ${revisionId}`);
+  const snapshot = readWithinReach(principal, revisionId, await loadRevision(revisionId));
   if (options.open && snapshot.header.revisionState !== 'open') throw new RevisionNotOpenError(revisionId, snapshot.header.revisionState);
+  return snapshot;
+}
+
+/** A revision read, refused as not found when it is absent, a retired quote's, or out of the caller's reach. */
+function readWithinReach(principal: Principal, revisionId: string, snapshot: RevisionSnapshot | undefined): RevisionSnapshot {
+  if (!snapshot || snapshot.header.retired || !reaches(principal, snapshot.header)) throw new NotFoundError(`Revision ${revisionId}`);
   return snapshot;
 }
 

@@ -3,7 +3,7 @@
  * revisions. Anything not exported here (the store's keys, its internals) is the area's own.
  */
 export type * from './model.js';
-export { policyRecordWithinReach, policyWithinReach, policyWithinReachWith, revisionWithinReach, riskWithinReach } from './access.js';
+export { policyAndActiveRevisionWithinReach, policyRecordWithinReach, policyWithinReach, policyWithinReachWith, revisionWithinReach, riskWithinReach } from './access.js';
 export {
   getPolicy,
   getPolicyWithTerms,

@@ -3,6 +3,7 @@
  * it starts with, all decided and checked before a number is allocated. No I/O: ids,
  * the ZIP lookup and the clock are given.
  */
+import { firstRevisionIdOf } from './revision-ids.js';
 import type { ProductCatalog } from '../catalog/index.js';
 import { ADDITIONAL_INTEREST_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, NAMED_INSURED_ROLE_ID } from '../contacts/index.js';
 import { todayIso } from '../platform/dates.js';
@@ -145,7 +146,9 @@ export function draftPolicy(
   const lineDate = lineDateFor(line, term.effectiveDate);
   const underwritingQuestions = validateUnderwritingAnswers(product, input.underwriting_questions ?? [], []);
   const contacts = policyContactsFor(creator);
-  const ids = { policyId: services.newId(), termId: services.newId(), revisionId: services.newId() };
+  const policyId = services.newId();
+  // The quote's revision id follows from the policy's: bind and issue read it beside the policy (revision-ids.ts).
+  const ids = { policyId, termId: services.newId(), revisionId: firstRevisionIdOf(policyId) };
   const at = { policyId: ids.policyId, revisionId: ids.revisionId, policyTypeId: policyType.id, today: term.effectiveDate, now };
   const structure = initialStructure(product, at, input.property_zip, external, services);
   return {
