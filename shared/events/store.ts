@@ -194,8 +194,12 @@ function deliveryItem(delivery: Delivery) {
  */
 const WALK_AGAIN = 'walkAgain';
 
+/** Deliveries read already knocked on: knocking again at the same version would change nothing. */
+const knockedWhenRead = new WeakSet<Delivery>();
+
 const asDelivery = (item: Record<string, unknown>) => {
-  const { [WALK_AGAIN]: _knock, ...delivery } = withoutStorageKeys<Delivery & { [WALK_AGAIN]?: boolean }>(item);
+  const { [WALK_AGAIN]: knock, ...delivery } = withoutStorageKeys<Delivery & { [WALK_AGAIN]?: boolean }>(item);
+  if (knock === true) knockedWhenRead.add(delivery as Delivery);
   return delivery as Delivery;
 };
 
@@ -252,6 +256,9 @@ export async function replaceWalkedDelivery(delivery: Delivery): Promise<{ repla
  * released or taken over), and the knocker must read again instead.
  */
 export async function knockOnDelivery(delivery: Delivery): Promise<boolean> {
+  // Knocked on already when read (a knock leaves the version as it is): its holder reads again
+  // from that knock, and a second write would bill the item and its index entries for nothing.
+  if (knockedWhenRead.has(delivery)) return true;
   try {
     await documentClient().send(
       new UpdateCommand({
