@@ -2,15 +2,21 @@
  * What delivering a policy's events writes (each write is billed, a refused one too): a policy's
  * events committed together are handled one after the other by the events consumer's step, each
  * written once; a walk that stops behind a delivery already knocked on does not knock again; a
- * message does not mark an earlier event another worker fanned out. Order and at-least-once as
- * in events-retries.test.ts.
+ * message does not mark an earlier event another worker fanned out; a delivery of a policy's
+ * event is stored within 1 KB (one write unit a copy). Order and at-least-once as in
+ * events-retries.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent, publishEventInTurn } from '../../shared/events/delivery.js';
 import { eventOf } from '../../shared/events/index.js';
+import { deliveryKey } from '../../shared/events/keys.js';
 import { eventAndEarlierPending, openDeliveries } from '../../shared/events/store.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { documentClient } from '../../shared/platform/clients.js';
+import { config } from '../../shared/platform/config.js';
+import { itemSize } from '../support/item-size.js';
 import { runTransaction } from '../../shared/platform/transactions.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 import { startSubscriber, type Subscriber } from '../support/subscriber.js';
@@ -150,5 +156,32 @@ describe("what a policy's event deliveries write", () => {
     expect(sent).toEqual([first, second, third]);
     expect((await eventAndEarlierPending(policyId, first)).event?.publishedAt).toBeDefined();
     expect(await openDeliveries(subscriptionId, policyId)).toEqual([]);
+  });
+
+  it("stores a delivery of a policy's event within 1 KB, and lists it under the id redeliver takes", async () => {
+    const policyId = randomUUID();
+    const write = eventOf({ type: 'policy.endorsed', policyId, policyNumber: 'HO-2026-000123', transactionId: 'test-writes-size-0001' });
+    await runTransaction([write], { label: 'test event' });
+    const eventId = (write.Put!.Item as { eventId: string }).eventId;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let posted = false;
+    const post = async () => {
+      posted = true;
+      await answered;
+      return { status: 204, body: '' };
+    };
+    const message = publishEvent(policyId, eventId, { post });
+    while (!posted) await new Promise((resolve) => setTimeout(resolve, 20));
+    // As written, leased to the walk sending it: the largest it is.
+    const stored = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: deliveryKey(subscriptionId, policyId, eventId), ConsistentRead: true }));
+    expect(stored.Item).toBeDefined();
+    expect(itemSize(marshall(stored.Item!, { removeUndefinedValues: true }))).toBeLessThanOrEqual(1024);
+    answer();
+    await message;
+    const listed = ok(await service.call(`${E}/list_deliveries`, { subscription_id: subscriptionId }));
+    const delivery = (listed.deliveries as Array<{ delivery_id: string; event_id: string; status: string }>).find((candidate) => candidate.event_id === eventId);
+    expect(delivery).toMatchObject({ delivery_id: `dlv.${subscriptionId}.${policyId}.${eventId}`, status: 'delivered' });
+    expect(ok(await service.call(`${E}/redeliver`, { delivery_id: delivery!.delivery_id }))).toMatchObject({ delivery_id: delivery!.delivery_id, status: 'delivered' });
   });
 });
