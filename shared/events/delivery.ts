@@ -352,15 +352,22 @@ export async function publishEvent(policyId: string, eventId: string, dependenci
   for (const [index, pending] of events.entries()) {
     const at = now().toISOString();
     const receivers = subscriptions.filter((candidate) => receives(candidate, pending));
+    let wroteOne = false;
     // Each subscription's delivery of one event at once; events one after the other, oldest first, so a walk that sees a later delivery sees the earlier ones.
     await Promise.all(
       receivers.map(async (subscription) => {
         const delivery = newDelivery(subscription, pending, at);
-        if (await putNewDelivery(delivery)) written.set(subscription.subscriptionId, (written.get(subscription.subscriptionId) ?? new Set()).add(delivery.deliveryId));
+        if (!(await putNewDelivery(delivery))) return;
+        wroteOne = true;
+        written.set(subscription.subscriptionId, (written.get(subscription.subscriptionId) ?? new Set()).add(delivery.deliveryId));
       }),
     );
     for (const subscription of receivers) touched.set(subscription.subscriptionId, subscription);
     // Marked only once its deliveries exist (a worker dying in between leaves it pending, fanned out again); the earlier ones before the later.
+    // An earlier event is marked here only by the worker that wrote a delivery of it: one another worker fanned out
+    // is marked by that worker, or by its own message (which always marks its event), not by every message behind it.
+    const own = pending.eventId === eventId;
+    if (!own && !wroteOne) continue;
     if (index < events.length - 1) await markEventPublished(pending, at);
     else lastMark = markEventPublished(pending, at);
   }
@@ -369,6 +376,28 @@ export async function publishEvent(policyId: string, eventId: string, dependenci
   for (const subscription of subscriptions.filter((candidate) => receives(candidate, event))) touched.set(subscription.subscriptionId, subscription);
   await Promise.all([lastMark, ...[...touched.values()].map((subscription) => deliverInOrder(subscription, policyId, dependencies, { leasedToThisWalk: written.get(subscription.subscriptionId) }))]);
   return 'published';
+}
+
+/** This process's fan-outs by policy: the last one started, which the next of that policy waits for. */
+const fanOutsByPolicy = new Map<string, Promise<unknown>>();
+
+/**
+ * publishEvent, one policy's messages at a time in this process (the `events` consumer's step).
+ * A policy's events committed together come as messages handled at once (a batch's records in
+ * parallel, locally every poller in one process): each would fan out the events before it and
+ * walk the same deliveries, every refused write, lease, knock and release billed. In turn, a
+ * message finds the ones before it fanned out and sent, and writes only its own. Messages of
+ * other policies, and workers elsewhere, still go at once.
+ */
+export function publishEventInTurn(policyId: string, eventId: string, dependencies: DeliveryDependencies = {}): Promise<'published' | 'unknown'> {
+  const before = fanOutsByPolicy.get(policyId) ?? Promise.resolve();
+  const mine = before.then(() => publishEvent(policyId, eventId, dependencies));
+  const settled = mine.catch(() => undefined);
+  fanOutsByPolicy.set(policyId, settled);
+  void settled.then(() => {
+    if (fanOutsByPolicy.get(policyId) === settled) fanOutsByPolicy.delete(policyId);
+  });
+  return mine;
 }
 
 /**

@@ -6,6 +6,6 @@
  */
 export { amountOf, eventOf } from './outbox.js';
 export { EVENT_TYPES, type EventType, type PolicyEventInput } from './model.js';
-export { publishEvent, runScheduledRetry } from './delivery.js';
+export { publishEvent, publishEventInTurn, runScheduledRetry } from './delivery.js';
 export { cursor, eventTypePatterns, instant, subscriberUrl, subscriptionId } from './fields.js';
 export { EVENTS_PERMISSION, createSubscription, listDeliveries, listEvents, listSubscriptions, pingSubscription, redeliver, redeliverFailed, removeSubscription, rotateSecret, updateSubscription } from './service.js';

@@ -113,6 +113,11 @@ export const billedMeter = {
   s3Gets: 0,
   s3Puts: 0,
   sqsRequests: 0,
+  /**
+   * Told each item write as it is billed, when set (a probe of which items and code paths cost
+   * what): the command, the item's key, its images before and after, and the units billed.
+   */
+  onWrite: undefined as undefined | ((write: BilledWrite) => void),
   /** Starts metering from zero. */
   reset() {
     this.enabled = true;
@@ -154,6 +159,17 @@ export function meterRequests(classes: { S3Client: { prototype: { send: (...args
     else if (kind === 'put') billedMeter.s3Puts += 1;
   });
   wrap(classes.SQSClient.prototype, () => (billedMeter.sqsRequests += 1));
+}
+
+/** One item write as the meter billed it (billedMeter.onWrite). */
+export interface BilledWrite {
+  command: string;
+  kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+  key: Item;
+  before?: Item;
+  after?: Item;
+  applied: boolean;
+  units: number;
 }
 
 type WriteRequest = { kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck'; table: string; key: Item; item?: Item };
@@ -251,7 +267,12 @@ export function meterBilledCapacity(client: DynamoDBClient, sizes: DynamoDBClien
         if (writes.length && /ConditionalCheckFailed|TransactionCanceled/.test(name)) {
           applied = false;
           const transactional = command === 'TransactWriteItemsCommand';
-          for (const write of writes) billedMeter.writeUnits += billedWriteUnits({ before: before.get(keyText(write.table, write.key)), after: write.item, transactional, applied });
+          for (const write of writes) {
+            const was = before.get(keyText(write.table, write.key));
+            const units = billedWriteUnits({ before: was, after: write.item, transactional, applied });
+            billedMeter.writeUnits += units;
+            billedMeter.onWrite?.({ command, kind: write.kind, key: write.key, before: was, after: write.item, applied, units });
+          }
         }
         throw error;
       }
@@ -270,7 +291,9 @@ export function meterBilledCapacity(client: DynamoDBClient, sizes: DynamoDBClien
           if (unprocessed.has(key)) continue;
           const was = before.get(key);
           const is = write.kind === 'Put' ? write.item : write.kind === 'Update' ? after.get(key) : write.kind === 'ConditionCheck' ? was : undefined;
-          billedMeter.writeUnits += write.kind === 'ConditionCheck' ? billedWriteUnits({ before: was, transactional, applied: false }) : billedWriteUnits({ before: was, after: is, transactional, applied });
+          const units = write.kind === 'ConditionCheck' ? billedWriteUnits({ before: was, transactional, applied: false }) : billedWriteUnits({ before: was, after: is, transactional, applied });
+          billedMeter.writeUnits += units;
+          billedMeter.onWrite?.({ command, kind: write.kind, key: write.key, before: was, after: is, applied: write.kind !== 'ConditionCheck', units });
         }
         return result;
       }

@@ -76,6 +76,8 @@ export const NIGHTLY_ROWS = {
   earning: 'nightly earning, per term earned a night (one call)',
 } as const;
 export const EVENT_DELIVERY_ROW = 'event delivery, per event (published, queued, delivered; one call)';
+/** The same events, one each for as many policies, committed together (not priced: beside the row above, which commits them all for one policy). */
+export const EVENT_DELIVERY_SPREAD_ROW = 'event delivery, per event of as many policies (published, queued, delivered; one call)';
 
 /**
  * A document is asked for by a request written in the move's transaction, which the table's

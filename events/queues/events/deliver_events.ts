@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { defineConsumer } from '../../../shared/platform/consumer.js';
-import { publishEvent } from '../../../shared/events/index.js';
+import { publishEventInTurn } from '../../../shared/events/index.js';
 
 export const handler = defineConsumer({
   queue: 'events',
@@ -14,7 +14,7 @@ export const handler = defineConsumer({
   resources: { table: 'write', queues: ['event-retries'], secrets: ['data-key'] },
   handle: ({ eventKey }) => {
     const [policyId, eventId] = eventKey.split('/');
-    return publishEvent(policyId, eventId);
+    return publishEventInTurn(policyId, eventId);
   },
   logged: ({ eventKey }, outcome) => ({ eventKey, outcome }),
 });

@@ -8,7 +8,9 @@
  * (test/bench/billed-capacity.ts), and the S3 and SQS requests it made.
  *
  * What runs behind the API (event deliveries, the nightly runs) is metered over a window in which
- * only it runs, divided by what it handled: per event delivered, per policy a night.
+ * only it runs, divided by what it handled: per event delivered, per policy a night. The event
+ * deliveries twice: the policy's EVENTS events committed at once (what is priced), and as many
+ * events of as many policies, one each, committed at once (each policy's event alone).
  *
  * Then the warm moves of a new policy: medians of 20 calls each of create_quote_extended, bind,
  * issue and makeManualPolicyPayment, interleaved with the baseline (get_release_info) in the
@@ -29,7 +31,7 @@ import { addDays } from '../../../shared/platform/dates.js';
 import { runTransaction } from '../../../shared/platform/transactions.js';
 import { getPolicyWithTerms, loadRevision } from '../../../shared/policies/store.js';
 import { billedMeter } from '../billed-capacity.js';
-import { EVENT_DELIVERY_ROW, NIGHTLY_ROWS } from '../cost.js';
+import { EVENT_DELIVERY_ROW, EVENT_DELIVERY_SPREAD_ROW, NIGHTLY_ROWS } from '../cost.js';
 import { timedNightlyRun } from '../scenario-helpers.js';
 import type { BenchCall, BenchContext, BenchRow, BenchScenario } from '../types.js';
 import { seedAccounts } from './billing.js';
@@ -138,7 +140,8 @@ export const scenario: BenchScenario = {
     rows.push(row('getAttachment of a file (one call)', await ok('/api/v1/printing/getAttachment', { id: fileIds[0] }, true)));
     rows.push(row('markAsPrinted, per file of 4 (one call)', await ok('/api/v1/printing/markAsPrinted', { file_ids: fileIds }), fileIds.length, { files: fileIds.length }));
 
-    // Events: EVENTS committed while nothing delivers, then published and delivered to one subscriber.
+    // Events: EVENTS committed while nothing delivers, then published and delivered to one subscriber;
+    // first all of this policy's, then one each of EVENTS policies (the same subscriber receives both).
     let arrived = 0;
     const subscriber = createServer((request, response) => {
       request.resume().on('end', () => {
@@ -149,19 +152,24 @@ export const scenario: BenchScenario = {
     await new Promise<void>((resolve) => subscriber.listen(0, '127.0.0.1', resolve));
     try {
       await ok('/api/v2/events/create', { url: `http://127.0.0.1:${(subscriber.address() as AddressInfo).port}/hooks`, event_types: ['policy.endorsed'] });
-      const writes = Array.from({ length: EVENTS }, (_, n) => eventOf({ type: 'policy.endorsed', policyId, policyNumber, transactionId: `bench-year-${n}` }));
-      for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
-      const delivered = await window(async () => {
-        const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
-        try {
-          const deadline = Date.now() + 120_000;
-          while (arrived < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-        } finally {
-          await workers.close();
-        }
-      });
-      if (arrived < EVENTS) throw new Error(`${arrived} of ${EVENTS} events delivered`);
-      rows.push(row(EVENT_DELIVERY_ROW, delivered, EVENTS, { events: EVENTS }));
+      const delivered = async (policyOf: (n: number) => string, label: string) => {
+        arrived = 0;
+        const writes = Array.from({ length: EVENTS }, (_, n) => eventOf({ type: 'policy.endorsed', policyId: policyOf(n), policyNumber, transactionId: `bench-year-${label}-${n}` }));
+        for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
+        const measured = await window(async () => {
+          const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
+          try {
+            const deadline = Date.now() + 120_000;
+            while (arrived < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+          } finally {
+            await workers.close();
+          }
+        });
+        if (arrived < EVENTS) throw new Error(`${arrived} of ${EVENTS} events (${label}) delivered`);
+        return measured;
+      };
+      rows.push(row(EVENT_DELIVERY_ROW, await delivered(() => policyId, 'one'), EVENTS, { events: EVENTS, policies: 1 }));
+      rows.push(row(EVENT_DELIVERY_SPREAD_ROW, await delivered((n) => `${policyId}-${n}`, 'spread'), EVENTS, { events: EVENTS, policies: EVENTS }));
     } finally {
       await new Promise<void>((resolve) => subscriber.close(() => resolve()));
     }
