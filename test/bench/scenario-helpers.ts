@@ -1,4 +1,6 @@
 /** What several bench scenarios do alike: one metered call as a row, names to fill a table with, a timed nightly run. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startQueuePoller } from '../../infra/local/queue-poller.js';
@@ -91,3 +93,21 @@ export async function earnedAsTheNightRuns(date: string): ReturnType<typeof earn
   }
 }
 
+
+/** A subscriber on this machine that answers every delivery 204 and counts them (the events scenarios). */
+export async function countingSubscriber(): Promise<{ url: string; arrived: () => number; reset: () => void; close: () => Promise<void> }> {
+  let arrived = 0;
+  const server = createServer((request, response) => {
+    request.resume().on('end', () => {
+      arrived += 1;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    arrived: () => arrived,
+    reset: () => void (arrived = 0),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -12,7 +12,7 @@ import { runTransaction } from '../../shared/platform/transactions.js';
 import { todayIso } from '../../shared/platform/dates.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
-import { startSubscriber, type Received, type Subscriber } from '../support/subscriber.js';
+import { holdingFirstAnswer, startSubscriber, type Received, type Subscriber } from '../support/subscriber.js';
 
 const P = '/api/v2/policies';
 const E = '/api/v2/events';
@@ -138,17 +138,9 @@ describe('scheduling and at-least-once (no consumer: the test hands the messages
   });
   it("sends a policy's second event, whose message came while the first was still being sent, right after the first, and each once", async () => {
     const { subscriptionId, policyId, eventId: first } = await subscribedEvent('Tan Dem');
-    const sent: string[] = [];
-    let answerFirst!: () => void;
-    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
-    const post = async (_url: string, _headers: Record<string, string>, body: string) => {
-      const id = JSON.parse(body).id as string;
-      sent.push(id);
-      if (id === first) await firstAnswered;
-      return { status: 200, body: 'ok' };
-    };
+    const { sent, post, answerFirst, firstSent } = holdingFirstAnswer(first);
     const firstMessage = publishEvent(policyId, first, { post });
-    while (sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstSent();
     // The second event's message is handled while the subscriber has not answered the first yet.
     const write = eventOf({ type: 'policy.endorsed', policyId, policyNumber: 'P-TANDEM', transactionId: 'test-tandem-2' });
     await runTransaction([write], { label: 'test event' });

@@ -19,7 +19,7 @@ import { config } from '../../shared/platform/config.js';
 import { itemSize } from '../support/item-size.js';
 import { runTransaction } from '../../shared/platform/transactions.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
-import { startSubscriber, type Subscriber } from '../support/subscriber.js';
+import { holdingFirstAnswer, startSubscriber, type Subscriber } from '../support/subscriber.js';
 
 const E = '/api/v2/events';
 
@@ -96,17 +96,9 @@ describe("what a policy's event deliveries write", () => {
   it('does not knock again on a delivery another walk holds that was knocked on already', async () => {
     const policyId = `writes-${randomUUID().slice(0, 8)}`;
     const [first] = await committed(policyId, 1);
-    const sent: string[] = [];
-    let answerFirst!: () => void;
-    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
-    const post = async (_url: string, _headers: Record<string, string>, body: string) => {
-      const id = JSON.parse(body).id as string;
-      sent.push(id);
-      if (id === first) await firstAnswered;
-      return { status: 200, body: 'ok' };
-    };
+    const { sent, post, answerFirst, firstSent } = holdingFirstAnswer(first);
     const firstMessage = publishEvent(policyId, first, { post });
-    while (sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstSent();
     // The second's walk stops behind the first and knocks on it; the third's stops behind it too.
     const [second] = await committed(policyId, 1);
     await publishEvent(policyId, second, { post });

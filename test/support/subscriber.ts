@@ -50,3 +50,24 @@ export async function startSubscriber(): Promise<Subscriber> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A subscriber's `post` (publishEvent's dependency) that answers 200 at once, except to `first`,
+ * which it holds until `answerFirst()`: a walk stays in the middle of sending it. `sent` lists the
+ * event ids in the order they were sent; `firstSent()` resolves once `first` went out.
+ */
+export function holdingFirstAnswer(first: string) {
+  const sent: string[] = [];
+  let answerFirst!: () => void;
+  const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+  const post = async (_url: string, _headers: Record<string, string>, body: string) => {
+    const id = JSON.parse(body).id as string;
+    sent.push(id);
+    if (id === first) await firstAnswered;
+    return { status: 200, body: 'ok' };
+  };
+  const firstSent = async () => {
+    while (!sent.includes(first)) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  return { sent, post, answerFirst: () => answerFirst(), firstSent };
+}

@@ -10,8 +10,7 @@
  * and after, what it holds, refused or not, the events area's functions that made it) with its
  * units; the rows give the units per event. What the policy-year prices is in policy-year.ts.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { countingSubscriber } from '../scenario-helpers.js';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { startLocalWorkers } from '../../../infra/local/service.js';
 import { eventOf, publishEvent } from '../../../shared/events/index.js';
@@ -46,15 +45,8 @@ export const scenario: BenchScenario = {
   name: 'event-writes',
   async run(context) {
     const rows: BenchRow[] = [];
-    let arrived = 0;
-    const subscriber = createServer((request, response) => {
-      request.resume().on('end', () => {
-        arrived += 1;
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => subscriber.listen(0, '127.0.0.1', resolve));
-    const created = await context.call('/api/v2/events/create', { url: `http://127.0.0.1:${(subscriber.address() as AddressInfo).port}/hooks`, event_types: ['policy.endorsed'] });
+    const subscriber = await countingSubscriber();
+    const created = await context.call('/api/v2/events/create', { url: subscriber.url, event_types: ['policy.endorsed'] });
     if (created.body?.success !== true) throw new Error(JSON.stringify(created.body));
     const cases = ['one', 'spread', 'one, workers apart'] as const;
     const names = {
@@ -66,7 +58,7 @@ export const scenario: BenchScenario = {
       const base = `bench-writes-${cases.indexOf(which)}-${Date.now()}`;
       const writes = Array.from({ length: EVENTS }, (_, n) => eventOf({ type: 'policy.endorsed', policyId: which === 'spread' ? `${base}-${n}` : base, policyNumber: 'P-1', transactionId: `bench-writes-${n}` }));
       for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
-      arrived = 0;
+      subscriber.reset();
       const tally = new Map<string, { n: number; units: number }>();
       billedMeter.reset();
       billedMeter.onWrite = (write) => {
@@ -83,19 +75,19 @@ export const scenario: BenchScenario = {
         const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
         try {
           const deadline = Date.now() + 120_000;
-          while (arrived < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+          while (subscriber.arrived() < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
         } finally {
           await workers.close();
         }
       }
       billedMeter.enabled = false;
       billedMeter.onWrite = undefined;
-      console.log(`\n=== ${which}: ${arrived}/${EVENTS} delivered, ${billedMeter.writeUnits} WCU (${(billedMeter.writeUnits / EVENTS).toFixed(1)}/event), ${billedMeter.readUnits} RCU, ${billedMeter.sqsRequests} SQS, ${Math.round(performance.now() - started)} ms`);
+      console.log(`\n=== ${which}: ${subscriber.arrived()}/${EVENTS} delivered, ${billedMeter.writeUnits} WCU (${(billedMeter.writeUnits / EVENTS).toFixed(1)}/event), ${billedMeter.readUnits} RCU, ${billedMeter.sqsRequests} SQS, ${Math.round(performance.now() - started)} ms`);
       for (const [l, t] of [...tally.entries()].sort((x, y) => y[1].units - x[1].units)) console.log(`${String(t.units).padStart(5)} WCU ${String(t.n).padStart(4)}x  ${l}`);
-      if (arrived < EVENTS) throw new Error(`${arrived} of ${EVENTS} events (${which}) delivered`);
+      if (subscriber.arrived() < EVENTS) throw new Error(`${subscriber.arrived()} of ${EVENTS} events (${which}) delivered`);
       rows.push({ name: names[which], writeUnits: billedMeter.writeUnits / EVENTS, readUnits: billedMeter.readUnits / EVENTS, sqsRequests: billedMeter.sqsRequests / EVENTS });
     }
-    await new Promise<void>((resolve) => subscriber.close(() => resolve()));
+    await subscriber.close();
     return rows;
   },
 };

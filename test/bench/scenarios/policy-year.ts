@@ -16,13 +16,11 @@
  * issue and makeManualPolicyPayment, interleaved with the baseline (get_release_info) in the
  * same run, and their ratios to it (goal: within 3×). These calls go unmetered.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { handler as decideAccounts } from '../../../events/queues/nightly-billing/decide_accounts.js';
 import { handler as decideTerms } from '../../../events/queues/nightly-renewals/decide_terms.js';
 import { startLocalWorkers } from '../../../infra/local/service.js';
-import { earnedAsTheNightRuns } from '../scenario-helpers.js';
+import { countingSubscriber, earnedAsTheNightRuns } from '../scenario-helpers.js';
 import { lockboxPolicyNumber } from '../../../shared/billing/lockbox.js';
 import { planNightlyBilling } from '../../../shared/billing/nightly.js';
 import { eventOf } from '../../../shared/events/index.js';
@@ -142,36 +140,29 @@ export const scenario: BenchScenario = {
 
     // Events: EVENTS committed while nothing delivers, then published and delivered to one subscriber;
     // first all of this policy's, then one each of EVENTS policies (the same subscriber receives both).
-    let arrived = 0;
-    const subscriber = createServer((request, response) => {
-      request.resume().on('end', () => {
-        arrived += 1;
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => subscriber.listen(0, '127.0.0.1', resolve));
+    const subscriber = await countingSubscriber();
     try {
-      await ok('/api/v2/events/create', { url: `http://127.0.0.1:${(subscriber.address() as AddressInfo).port}/hooks`, event_types: ['policy.endorsed'] });
+      await ok('/api/v2/events/create', { url: subscriber.url, event_types: ['policy.endorsed'] });
       const delivered = async (policyOf: (n: number) => string, label: string) => {
-        arrived = 0;
+        subscriber.reset();
         const writes = Array.from({ length: EVENTS }, (_, n) => eventOf({ type: 'policy.endorsed', policyId: policyOf(n), policyNumber, transactionId: `bench-year-${label}-${n}` }));
         for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
         const measured = await window(async () => {
           const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
           try {
             const deadline = Date.now() + 120_000;
-            while (arrived < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+            while (subscriber.arrived() < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
           } finally {
             await workers.close();
           }
         });
-        if (arrived < EVENTS) throw new Error(`${arrived} of ${EVENTS} events (${label}) delivered`);
+        if (subscriber.arrived() < EVENTS) throw new Error(`${subscriber.arrived()} of ${EVENTS} events (${label}) delivered`);
         return measured;
       };
       rows.push(row(EVENT_DELIVERY_ROW, await delivered(() => policyId, 'one'), EVENTS, { events: EVENTS, policies: 1 }));
       rows.push(row(EVENT_DELIVERY_SPREAD_ROW, await delivered((n) => `${policyId}-${n}`, 'spread'), EVENTS, { events: EVENTS, policies: EVENTS }));
     } finally {
-      await new Promise<void>((resolve) => subscriber.close(() => resolve()));
+      await subscriber.close();
     }
 
     // The renewal, as the nightly run makes it a month before the term ends.
