@@ -214,6 +214,7 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
         await send({ TransactItems: [...writes] });
         return;
       } catch (error) {
+        if (exceedsItemSize(error)) throw new RecordTooLargeError(options.label);
         const bareConflict = (error as { name?: string } | undefined)?.name === 'TransactionConflictException';
         const reasons = transactionCancellationReasons(error);
         if (!reasons && !bareConflict) throw error;
@@ -239,6 +240,22 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
       }
     }
   };
+}
+
+/** A change that would make one record larger than DynamoDB holds (400 KB an item): refused whole, nothing stored. */
+export class RecordTooLargeError extends BusinessRuleError {
+  constructor(label: string) {
+    super(`${label} was not changed: the change would make one of its records larger than the 400 KB a record can hold`);
+    this.name = 'RecordTooLargeError';
+  }
+}
+
+/** DynamoDB's refusal of a write whose item would pass its size limit (as the request's error, or a cancelled transaction's reason). */
+function exceedsItemSize(error: unknown): boolean {
+  const failure = error as { name?: string; message?: string; CancellationReasons?: Array<{ Code?: string; Message?: string }> } | undefined;
+  const aboutSize = (text?: string) => /item size|maximum allowed size/i.test(text ?? '');
+  if (failure?.name === 'ValidationException') return aboutSize(failure.message);
+  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && aboutSize(reason.Message ?? failure.message));
 }
 
 /** The key of the record a write names. */

@@ -51,7 +51,6 @@ import type {
 
 const table = () => config.tableName();
 
-
 /** A policy number already taken (by another policy, or a manual number). */
 export class PolicyNumberTakenError extends BusinessRuleError {
   constructor(policyNumber: string) {

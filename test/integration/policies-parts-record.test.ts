@@ -4,6 +4,7 @@
  * a part) reads the same, takes edits in its own layout, and its endorsement is made in the new one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
@@ -11,6 +12,7 @@ import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { partsRecordKey, revisionKey } from '../../shared/policies/keys.js';
 import { keyOfPart, partsInRecord } from '../../shared/policies/parts-store.js';
 import type { RevisionPart } from '../../shared/policies/model.js';
+import { itemSize } from '../support/item-size.js';
 import { issueWorkedExample } from '../support/worked-example.js';
 import { startTestService, successData as ok, type TestService } from '../support/service.js';
 
@@ -65,6 +67,23 @@ describe('a revision with its parts in one record', () => {
     expect(await sortKeys(endorsementId)).toEqual(['PARTS', 'REVISION']);
     // The revision in force before the change is as it was.
     expect(itemNamed(await details(issued.revisionId), 'Dwelling')).toMatchObject({ limit: 250000, annual_premium: 866.25 });
+  });
+});
+
+describe('a parts record at the size a record can hold', () => {
+  it('refuses a change that would take it past 400 KB, naming why, and stores nothing', async () => {
+    const created = ok(await service.call(`${P}/create_policy`, {}));
+    const revisionId = created.revision_id as string;
+    ok(await service.call(`${P}/create_risk`, { revision_id: revisionId }));
+    const before = await details(revisionId);
+    // What a revision of some 450 parts would weigh, stood in for by one attribute the reader ignores.
+    const stored = (await new DynamoDBClient({}).send(new GetItemCommand({ TableName: config.tableName(), Key: { pk: { S: `REVISION#${revisionId}` }, sk: { S: 'PARTS' } }, ConsistentRead: true }))).Item!;
+    const room = 400 * 1024 - itemSize(stored) - 'ballast'.length - 300;
+    await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: partsRecordKey(revisionId), UpdateExpression: 'SET ballast = :ballast', ExpressionAttributeValues: { ':ballast': 'x'.repeat(room) } }));
+    const refused = await service.call(`${P}/add_line_item`, { revision_id: revisionId, item_id: WATER_BACKUP });
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.body).toMatchObject({ success: false, messages: [expect.stringContaining('larger than the 400 KB a record can hold')] });
+    expect(await details(revisionId)).toEqual(before);
   });
 });
 

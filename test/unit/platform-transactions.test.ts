@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BusinessRuleError, ConcurrentChangeError } from '../../shared/platform/errors.js';
 import {
   RecordChangedError,
+  RecordTooLargeError,
   TRANSACTION_ITEM_LIMIT,
   TransactionTooLargeError,
   conflictBackoffCeilingMs,
@@ -51,6 +52,21 @@ describe('the transaction runner', () => {
     const { run } = scripted();
     const refused = run(Array.from({ length: 101 }, (_, index) => put(`P#${index}`)), { label: 'x', tooLarge: (count) => new BusinessRuleError(`${count} is too many roles`) });
     await expect(refused).rejects.toThrow('101 is too many roles');
+  });
+
+  it('refuses, naming why, a change DynamoDB refused for making a record larger than it holds, without retrying', async () => {
+    const tooBig = Object.assign(new Error('Item size to update has exceeded the maximum allowed size'), { name: 'ValidationException' });
+    const inTransaction = Object.assign(cancelled('None', 'ValidationError'), { CancellationReasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: 'Item size has exceeded the maximum allowed size' }] });
+    for (const failure of [tooBig, inTransaction]) {
+      const { run, sent } = scripted(failure);
+      const refused = await run([put('A'), update('REVISION#7')], { label: 'Revision 7' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RecordTooLargeError);
+      expect(refused).toBeInstanceOf(BusinessRuleError);
+      expect((refused as Error).message).toBe('Revision 7 was not changed: the change would make one of its records larger than the 400 KB a record can hold');
+      expect(sent).toHaveLength(1);
+    }
+    const other = Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' });
+    await expect(scripted(other).run([put('A')], { label: 'x' })).rejects.toBe(other);
   });
 
   it('retries a transaction that only met another one, with jittered waits that grow', async () => {
