@@ -245,17 +245,15 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
 /** A change that would make one record larger than DynamoDB holds (400 KB an item): refused whole, nothing stored. */
 export class RecordTooLargeError extends BusinessRuleError {
   constructor(label: string) {
-    super(`${label} was not changed: the change would make one of its records larger than the 400 KB a record can hold`);
+    super(`${label} was not changed: a record would pass the 400 KB it can hold`);
     this.name = 'RecordTooLargeError';
   }
 }
 
-/** DynamoDB's refusal of a write whose item would pass its size limit (as the request's error, or a cancelled transaction's reason). */
+/** DynamoDB's refusal of a write whose item would pass its size limit: the request's error, or a cancelled transaction's reason. */
 function exceedsItemSize(error: unknown): boolean {
-  const failure = error as { name?: string; message?: string; CancellationReasons?: Array<{ Code?: string; Message?: string }> } | undefined;
-  const aboutSize = (text?: string) => /item size|maximum allowed size/i.test(text ?? '');
-  if (failure?.name === 'ValidationException') return aboutSize(failure.message);
-  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && aboutSize(reason.Message ?? failure.message));
+  const failure = error as { name?: string; message?: string; CancellationReasons?: Array<{ Message?: string }> } | undefined;
+  return /^(ValidationException|TransactionCanceledException)$/.test(failure?.name ?? '') && [failure?.message, ...(failure?.CancellationReasons ?? []).map((reason) => reason.Message)].some((text) => /item size/i.test(text ?? ''));
 }
 
 /** The key of the record a write names. */

@@ -21,9 +21,6 @@ import type { RevisionPart, RevisionRecord } from './model.js';
  */
 export const PARTS_CHANGED_AT_ONCE = 200;
 
-/** The most a parts record is let hold (DynamoDB's item limit is 400 KB, names and keys included). */
-export const PARTS_RECORD_BYTES = 360 * 1024;
-
 /** The layout a revision's header records, and what a new revision is given. */
 export type PartsLayout = Pick<RevisionRecord, 'id' | 'partsInOneRecord'>;
 
@@ -33,11 +30,12 @@ export const keyOfPart = (part: RevisionPart): Key => partKey(part);
 /** A part's place in the one record: its item's sort key, so both layouts list parts in the same order. */
 export const placeOfPart = (part: RevisionPart): string => keyOfPart(part).sk;
 
-/** The parts record of a new revision, whole (a revision without parts has an empty one, ready for its first). */
+/**
+ * The parts record of a new revision, whole (a revision without parts has an empty one, ready for
+ * its first). One past DynamoDB's 400 KB an item (some 450 parts) is refused whole by the
+ * transaction runner (RecordTooLargeError), as is a change that would take it there.
+ */
 export function partsRecordOf(revisionId: string, parts: readonly RevisionPart[]): Record<string, unknown> {
-  // DynamoDB holds at most 400 KB an item; a revision that large (some 450 parts) is refused whole rather than half stored.
-  const size = Buffer.byteLength(JSON.stringify(parts));
-  if (size > PARTS_RECORD_BYTES) throw new TransactionTooLargeError(parts.length, `The revision's parts take ${Math.ceil(size / 1024)} KB; at most 360 KB are stored together`);
   return { ...partsRecordKey(revisionId), entity: 'RevisionParts', revisionId, parts: Object.fromEntries(parts.map((part) => [placeOfPart(part), part])) };
 }
 
@@ -137,7 +135,7 @@ export function riskAttributesUpdate(revision: PartsLayout, riskId: string, set:
 
 /** The parts a parts record holds, in their places' order (the order the one-by-one layout's query reads them in). */
 export function partsInRecord(record: { parts?: Record<string, RevisionPart> }): RevisionPart[] {
-  return Object.entries(record.parts ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, part]) => part);
+  const parts = record.parts ?? {};
+  // The default sort compares UTF-16 code units: the byte order of these ASCII keys, as DynamoDB sorts them.
+  return Object.keys(parts).sort().map((place) => parts[place]);
 }

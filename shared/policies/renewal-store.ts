@@ -70,13 +70,12 @@ function putOnce(item: Record<string, unknown>): Write {
 /**
  * The writes of a whole new revision (an endorsement's open copy, a renewal's): its header, its
  * parts in one record and their locators, each new. Every copy is made in the one-record layout
- * (endorsement-copy.ts), whatever its base's.
+ * (endorsement-copy.ts says so on the copy too), whatever its base's.
  */
 export function newRevisionWrites(snapshot: RevisionSnapshot): Write[] {
-  if (!snapshot.header.partsInOneRecord) throw new Error(`Revision ${snapshot.header.id}: a new revision is written with its parts in one record`);
   const parts = [...snapshot.risks, ...snapshot.subLines, ...snapshot.items, ...snapshot.mortgagees];
   return [
-    putOnce({ ...revisionKey(snapshot.header.id), ...storedRevisionHeader(snapshot.header) }),
+    putOnce({ ...revisionKey(snapshot.header.id), ...storedRevisionHeader({ ...snapshot.header, partsInOneRecord: true }) }),
     ...newRevisionPartsWrites(snapshot.header.id, parts),
     ...locatorsOf(parts, snapshot.header.policyId).map((locator) => putOnce({ ...locatorKey(locator.id), ...locator })),
   ];

@@ -82,7 +82,7 @@ describe('a parts record at the size a record can hold', () => {
     await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: partsRecordKey(revisionId), UpdateExpression: 'SET ballast = :ballast', ExpressionAttributeValues: { ':ballast': 'x'.repeat(room) } }));
     const refused = await service.call(`${P}/add_line_item`, { revision_id: revisionId, item_id: WATER_BACKUP });
     expect(refused.status).toBeLessThan(500);
-    expect(refused.body).toMatchObject({ success: false, messages: [expect.stringContaining('larger than the 400 KB a record can hold')] });
+    expect(refused.body).toMatchObject({ success: false, messages: [expect.stringContaining('a record would pass the 400 KB it can hold')] });
     expect(await details(revisionId)).toEqual(before);
   });
 });

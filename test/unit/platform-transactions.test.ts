@@ -62,7 +62,7 @@ describe('the transaction runner', () => {
       const refused = await run([put('A'), update('REVISION#7')], { label: 'Revision 7' }).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(RecordTooLargeError);
       expect(refused).toBeInstanceOf(BusinessRuleError);
-      expect((refused as Error).message).toBe('Revision 7 was not changed: the change would make one of its records larger than the 400 KB a record can hold');
+      expect((refused as Error).message).toBe('Revision 7 was not changed: a record would pass the 400 KB it can hold');
       expect(sent).toHaveLength(1);
     }
     const other = Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' });
