@@ -52,9 +52,9 @@ export interface PartsChange {
 
 /**
  * The writes of a change of an existing revision's parts, in the revision's own layout: one
- * update of the parts record (nothing when no part changes), or an item a part. Neither carries
- * a condition of its own: every change guards the revision's version in the same transaction,
- * which vouches for what the parts were when read.
+ * update of the parts record (nothing when no part changes; the record must exist), or an item a
+ * part. No part carries a condition of its own: every change guards the revision's version in the
+ * same transaction, which vouches for what the parts were when read.
  */
 export function partsChangeWrites(revision: PartsLayout, change: PartsChange): TransactionWrite[] {
   const TableName = config.tableName();
