@@ -1,4 +1,5 @@
 /** What several bench scenarios do alike: one metered call as a row, names to fill a table with, a timed nightly run. */
+import { startLocalWorkers } from '../../infra/local/service.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -110,4 +111,15 @@ export async function countingSubscriber(): Promise<{ url: string; arrived: () =
     reset: () => void (arrived = 0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Runs the local events workers until `count` deliveries reached the subscriber (at most two minutes), then stops them. */
+export async function deliveredByLocalWorkers(subscriber: { arrived: () => number }, count: number): Promise<void> {
+  const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
+  try {
+    const deadline = Date.now() + 120_000;
+    while (subscriber.arrived() < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    await workers.close();
+  }
 }

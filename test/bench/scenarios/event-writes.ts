@@ -10,9 +10,8 @@
  * and after, what it holds, refused or not, the events area's functions that made it) with its
  * units; the rows give the units per event. What the policy-year prices is in policy-year.ts.
  */
-import { countingSubscriber } from '../scenario-helpers.js';
+import { countingSubscriber, deliveredByLocalWorkers } from '../scenario-helpers.js';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { startLocalWorkers } from '../../../infra/local/service.js';
 import { eventOf, publishEvent } from '../../../shared/events/index.js';
 import { runTransaction } from '../../../shared/platform/transactions.js';
 import { billedMeter, type BilledWrite } from '../billed-capacity.js';
@@ -72,13 +71,7 @@ export const scenario: BenchScenario = {
       if (which === 'one, workers apart') {
         await Promise.all(writes.map((write) => publishEvent(base, (write.Put!.Item as { eventId: string }).eventId)));
       } else {
-        const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
-        try {
-          const deadline = Date.now() + 120_000;
-          while (subscriber.arrived() < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-        } finally {
-          await workers.close();
-        }
+        await deliveredByLocalWorkers(subscriber, EVENTS);
       }
       billedMeter.enabled = false;
       billedMeter.onWrite = undefined;

@@ -19,8 +19,7 @@
 import { loadavg } from 'node:os';
 import { handler as decideAccounts } from '../../../events/queues/nightly-billing/decide_accounts.js';
 import { handler as decideTerms } from '../../../events/queues/nightly-renewals/decide_terms.js';
-import { startLocalWorkers } from '../../../infra/local/service.js';
-import { countingSubscriber, earnedAsTheNightRuns } from '../scenario-helpers.js';
+import { countingSubscriber, deliveredByLocalWorkers, earnedAsTheNightRuns } from '../scenario-helpers.js';
 import { lockboxPolicyNumber } from '../../../shared/billing/lockbox.js';
 import { planNightlyBilling } from '../../../shared/billing/nightly.js';
 import { eventOf } from '../../../shared/events/index.js';
@@ -147,15 +146,7 @@ export const scenario: BenchScenario = {
         subscriber.reset();
         const writes = Array.from({ length: EVENTS }, (_, n) => eventOf({ type: 'policy.endorsed', policyId: policyOf(n), policyNumber, transactionId: `bench-year-${label}-${n}` }));
         for (let start = 0; start < writes.length; start += 25) await runTransaction(writes.slice(start, start + 25), { label: 'bench events' });
-        const measured = await window(async () => {
-          const workers = await startLocalWorkers({ only: ['events', 'event-retries'] });
-          try {
-            const deadline = Date.now() + 120_000;
-            while (subscriber.arrived() < EVENTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-          } finally {
-            await workers.close();
-          }
-        });
+        const measured = await window(() => deliveredByLocalWorkers(subscriber, EVENTS));
         if (subscriber.arrived() < EVENTS) throw new Error(`${subscriber.arrived()} of ${EVENTS} events (${label}) delivered`);
         return measured;
       };
