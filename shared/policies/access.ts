@@ -39,9 +39,7 @@ export async function policyWithinReachWith<T>(
 /** The policy record alone (one item, not its terms), within reach: for a move that needs no term (bind, issue); answers as policyWithinReach. */
 export async function policyRecordWithinReach(principal: Principal, by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policy: PolicyRecord }> {
   const { policyId, label } = await policyIdNamed(by);
-  const policy = await getPolicy(policyId);
-  if (!policy || policy.retired || !reaches(principal, policy)) throw new NotFoundError(label);
-  return { policy };
+  return { policy: policyReadWithinReach(principal, label, await getPolicy(policyId)) };
 }
 
 /**
@@ -54,10 +52,15 @@ export async function policyAndActiveRevisionWithinReach(principal: Principal, b
   const quoteRevisionId = firstRevisionIdOf(policyId);
   const quoteRevision = loadRevision(quoteRevisionId);
   quoteRevision.catch(() => undefined);
-  const policy = await getPolicy(policyId);
-  if (!policy || policy.retired || !reaches(principal, policy)) throw new NotFoundError(label);
+  const policy = policyReadWithinReach(principal, label, await getPolicy(policyId));
   const snapshot = policy.activeRevisionId === quoteRevisionId ? await quoteRevision : await loadRevision(policy.activeRevisionId);
   return { policy, snapshot: readWithinReach(principal, policy.activeRevisionId, snapshot) };
+}
+
+/** A policy read, refused as not found when it is absent, a retired quote, or out of the caller's reach. */
+function policyReadWithinReach(principal: Principal, label: string, policy: PolicyRecord | undefined): PolicyRecord {
+  if (!policy || policy.retired || !reaches(principal, policy)) throw new NotFoundError(label);
+  return policy;
 }
 
 async function policyIdNamed(by: { policyId?: string | null; policyNumber?: string | null }): Promise<{ policyId: string; label: string }> {

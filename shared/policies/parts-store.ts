@@ -12,7 +12,7 @@
  */
 import { config } from '../platform/config.js';
 import { TransactionTooLargeError, type TransactionWrite } from '../platform/transactions.js';
-import { partKey, partsRecordKey, riskKey, type Key } from './keys.js';
+import { partKey, partsRecordKey, riskKey } from './keys.js';
 import type { RevisionPart, RevisionRecord } from './model.js';
 
 /**
@@ -24,11 +24,8 @@ export const PARTS_CHANGED_AT_ONCE = 200;
 /** The layout a revision's header records, and what a new revision is given. */
 export type PartsLayout = Pick<RevisionRecord, 'id' | 'partsInOneRecord'>;
 
-/** The item of a part stored on its own (a revision written before the one-record layout). */
-export const keyOfPart = (part: RevisionPart): Key => partKey(part);
-
-/** A part's place in the one record: its item's sort key, so both layouts list parts in the same order. */
-export const placeOfPart = (part: RevisionPart): string => keyOfPart(part).sk;
+/** A part's place in the one record: the sort key of its own item (partKey, the one-by-one layout's), so both layouts list parts in the same order. */
+export const placeOfPart = (part: RevisionPart): string => partKey(part).sk;
 
 /**
  * The parts record of a new revision, whole (a revision without parts has an empty one, ready for
@@ -60,7 +57,7 @@ export function partsChangeWrites(revision: PartsLayout, change: PartsChange): T
   const TableName = config.tableName();
   const removed = change.remove ?? [];
   if (!revision.partsInOneRecord) {
-    return [...(change.put ?? []).map((part) => ({ Put: { TableName, Item: { ...keyOfPart(part), ...part } } })), ...removed.map((part) => ({ Delete: { TableName, Key: keyOfPart(part) } }))];
+    return [...(change.put ?? []).map((part) => ({ Put: { TableName, Item: { ...partKey(part), ...part } } })), ...removed.map((part) => ({ Delete: { TableName, Key: partKey(part) } }))];
   }
   // A part given twice is written once, as it last stands; one both written and removed is written.
   const written = new Map((change.put ?? []).map((part) => [placeOfPart(part), part]));
@@ -96,39 +93,28 @@ export function partsChangeWrites(revision: PartsLayout, change: PartsChange): T
 /** The writes that delete every part of a revision (its locators are the caller's). */
 export function partsRemovalWrites(revision: PartsLayout, parts: readonly RevisionPart[]): TransactionWrite[] {
   if (revision.partsInOneRecord) return [{ Delete: { TableName: config.tableName(), Key: partsRecordKey(revision.id) } }];
-  return parts.map((part) => ({ Delete: { TableName: config.tableName(), Key: keyOfPart(part) } }));
+  return partsChangeWrites(revision, { remove: parts });
 }
 
 /**
  * One property's attributes set in place, in any state of its revision (no version guard: the
  * inspection date is a note on the property, not a change of the insurance); refused when the
- * property is no longer there.
+ * property is no longer there: its own item, or its place in the parts record.
  */
 export function riskAttributesUpdate(revision: PartsLayout, riskId: string, set: Record<string, unknown>): TransactionWrite {
-  const table = config.tableName();
-  const assignments = Object.keys(set).map((attribute, index) => [attribute, index] as const);
-  const values = Object.fromEntries(assignments.map(([attribute, index]) => [`:a${index}`, set[attribute]]));
-  const attributeNames = Object.fromEntries(assignments.map(([attribute, index]) => [`#a${index}`, attribute]));
-  if (!revision.partsInOneRecord) {
-    return {
-      Update: {
-        TableName: table,
-        Key: riskKey(revision.id, riskId),
-        UpdateExpression: `SET ${assignments.map(([, index]) => `#a${index} = :a${index}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: attributeNames,
-        ExpressionAttributeValues: values,
-      },
-    };
-  }
+  const inRecord = revision.partsInOneRecord;
+  const attributes = Object.keys(set);
   return {
     Update: {
-      TableName: table,
-      Key: partsRecordKey(revision.id),
-      UpdateExpression: `SET ${assignments.map(([, index]) => `#parts.#risk.#a${index} = :a${index}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(#parts.#risk)',
-      ExpressionAttributeNames: { '#parts': 'parts', '#risk': riskKey(revision.id, riskId).sk, ...attributeNames },
-      ExpressionAttributeValues: values,
+      TableName: config.tableName(),
+      Key: inRecord ? partsRecordKey(revision.id) : riskKey(revision.id, riskId),
+      UpdateExpression: `SET ${attributes.map((_, index) => `${inRecord ? '#parts.#risk.' : ''}#a${index} = :a${index}`).join(', ')}`,
+      ConditionExpression: inRecord ? 'attribute_exists(#parts.#risk)' : 'attribute_exists(pk)',
+      ExpressionAttributeNames: {
+        ...(inRecord ? { '#parts': 'parts', '#risk': riskKey(revision.id, riskId).sk } : {}),
+        ...Object.fromEntries(attributes.map((attribute, index) => [`#a${index}`, attribute])),
+      },
+      ExpressionAttributeValues: Object.fromEntries(attributes.map((attribute, index) => [`:a${index}`, set[attribute]])),
     },
   };
 }

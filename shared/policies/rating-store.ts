@@ -8,9 +8,8 @@
 import { config } from '../platform/config.js';
 import { inChunks } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT } from '../platform/transactions.js';
-import { revisionKey } from './keys.js';
+import { partKey, revisionKey } from './keys.js';
 import type { LineItemRecord, RevisionRecord } from './model.js';
-import { keyOfPart } from './parts-store.js';
 import { RevisionNotOpenError, changeRevision } from './store.js';
 
 /** Items per transaction beside the revision's guard. */
@@ -35,7 +34,7 @@ export async function storeRatedItems(
           ExpressionAttributeValues: { ':expected': header.version, ':open': 'open' },
         },
       },
-      ...chunk.map((item) => ({ Put: { TableName: table, Item: { ...keyOfPart(item), ...item }, ConditionExpression: 'attribute_exists(pk)' } })),
+      ...chunk.map((item) => ({ Put: { TableName: table, Item: { ...partKey(item), ...item }, ConditionExpression: 'attribute_exists(pk)' } })),
     ];
     await runTransaction(writes, {
       label: `Revision ${header.id}`,

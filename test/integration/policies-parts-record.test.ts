@@ -9,8 +9,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
-import { partsRecordKey, revisionKey } from '../../shared/policies/keys.js';
-import { keyOfPart, partsInRecord } from '../../shared/policies/parts-store.js';
+import { partKey, partsRecordKey, revisionKey } from '../../shared/policies/keys.js';
+import { partsInRecord } from '../../shared/policies/parts-store.js';
 import type { RevisionPart } from '../../shared/policies/model.js';
 import { itemSize } from '../support/item-size.js';
 import { issueWorkedExample } from '../support/worked-example.js';
@@ -39,7 +39,7 @@ async function storeOneItemAPart(revisionId: string): Promise<void> {
   const table = config.tableName();
   const record = (await documentClient().send(new GetCommand({ TableName: table, Key: partsRecordKey(revisionId), ConsistentRead: true }))).Item!;
   for (const part of partsInRecord(record as { parts: Record<string, RevisionPart> })) {
-    await documentClient().send(new PutCommand({ TableName: table, Item: { ...keyOfPart(part), ...part } }));
+    await documentClient().send(new PutCommand({ TableName: table, Item: { ...partKey(part), ...part } }));
   }
   await documentClient().send(new DeleteCommand({ TableName: table, Key: partsRecordKey(revisionId) }));
   await documentClient().send(new UpdateCommand({ TableName: table, Key: revisionKey(revisionId), UpdateExpression: 'REMOVE partsInOneRecord' }));
