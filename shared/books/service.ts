@@ -13,7 +13,7 @@ import { ACCOUNTS, type BooksGroup, type Counters, type GroupDimension, type Jou
 import {
   addCounters, earningPieces, journalCsv, journalOfDay, monthOf, monthsBetween, nextMonth, premiumReportCsv, premiumReportLines, trialBalance, type MonthAggregate,
 } from './rules.js';
-import { booksCounterWrites, closeState, closeWrites, closingsOf, dayCounters, earningTerms, getTermEarning, monthAggregates, termEarningWrite, writeClosings } from './store.js';
+import { booksCounterWrites, closeState, closeWrites, forgetCloseState, closingsOf, dayCounters, earningTerms, getTermEarning, monthAggregates, termEarningWrite, writeClosings } from './store.js';
 
 const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
 
@@ -99,6 +99,7 @@ export async function closeMonth(principal: Principal, month: string) {
   const closedAt = clock.now().toISOString();
   try {
     await runTransaction(closeWrites(month, state.closedThrough, [], principal.contactId, closedAt, { closingsThrough: state.closingsThrough, firstClosing: state.firstClosing }), { label: 'The closed months' });
+    forgetCloseState();
   } catch (error) {
     if (error instanceof ConcurrentChangeError) throw new BusinessRuleError(`month: another close was made meanwhile; read the report again`);
     throw error;

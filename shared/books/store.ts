@@ -32,9 +32,16 @@ export interface CloseState {
 }
 
 let cached: { at: number; state: Promise<CloseState> } | undefined;
-const CLOSE_MEMO_MS = 250;
+/**
+ * How long a posting settles on the closed months it read. A stale read is safe: a landing in
+ * a month that may be closing carries its fence's guard (landingGuard), which fails once a
+ * close committed after the read, and the counters are then settled on a fresh one; the months
+ * holding figures are kept current by this process's own commits (a marker another process
+ * wrote meanwhile is only written again, which changes nothing). Readers read fresh.
+ */
+const CLOSE_MEMO_MS = 60_000;
 
-/** What is closed and which months hold figures: read once per commit (a short memo spans one transaction's counters). */
+/** What is closed and which months hold figures: read once a minute by postings, fresh by readers and after a guard failed. */
 export function closeState(fresh = false): Promise<CloseState> {
   const now = Date.now();
   if (!fresh && cached && now - cached.at < CLOSE_MEMO_MS) return cached.state;
@@ -52,14 +59,24 @@ export function closeState(fresh = false): Promise<CloseState> {
   return state;
 }
 
+/** A month's marker committed by this process: the memo knows the month holds figures (no second marker write). */
+function monthMarked(state: CloseState, month: string): void {
+  state.months.add(month);
+}
+
+/** A close committed by this process: its postings read the closed months afresh. */
+export function forgetCloseState(): void {
+  cached = undefined;
+}
+
 /**
  * Begins reading the closed months for a move about to post to the books, so that its commit
  * (which settles each counter's month on them) finds them read: the read runs beside the move's
- * own reads instead of after them. Within the memo's quarter second, as any commit's read is.
+ * own reads instead of after them. Not again while the memo lasts.
  */
 export function readClosedMonths(): void {
   // A memo near its end would lapse before the commit and put a read on its path: begin a fresh one instead.
-  if (!cached || Date.now() - cached.at > CLOSE_MEMO_MS / 2) void closeState(true);
+  if (!cached || Date.now() - cached.at > CLOSE_MEMO_MS - 1_000) void closeState(true);
 }
 
 /** Where a day's counters land: its own month, or (closed) the first open month, named an adjustment. */
@@ -124,7 +141,7 @@ export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup
       settle: async (_write, { fresh }) => {
         const state = await closeState(fresh);
         const land = landing(posting.date, state);
-        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month } };
+        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month }, committed: () => monthMarked(state, land.month) };
       },
     }),
   ];

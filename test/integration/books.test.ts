@@ -264,3 +264,33 @@ describe('who reads the report, and what it refuses', () => {
     expect(JSON.stringify(backwards.body.messages)).toContain('to_month');
   }, 60_000);
 });
+
+describe('the closed months a posting settles on', () => {
+  it('writes a month\'s marker with its first posting only, and sees a close made here at once', async () => {
+    const { booksCounterWrites, closeState } = await import('../../shared/books/store.js');
+    const { nextMonth } = await import('../../shared/books/rules.js');
+    const { runTransaction, settledWrites } = await import('../../shared/platform/transactions.js');
+    const agency = await newAgency();
+    const group = { state: 'NY', line: 'Homeowners', policyType: 'Homeowner - HO3', agency, rateVersion: '-' };
+    const markers = (writes: Array<{ Update?: { Key?: Record<string, unknown> } }>) => writes.filter((write) => String(write.Update?.Key?.sk ?? '').startsWith('MONTH#'));
+    const posting = (date: string) => booksCounterWrites({ shardBy: `policy-${agency}`, group, date, counters: { billed: 100 } });
+    // A month no posting has reached yet: far ahead of every other story of this file.
+    const month = '2031-07';
+    on(`${month}-03`);
+    expect((await closeState(true)).months.has(month)).toBe(false);
+    expect(markers((await settledWrites(posting(`${month}-03`))).writes)).toHaveLength(1);
+    await runTransaction(posting(`${month}-03`), { label: 'the first posting' });
+    // The memo took in the marker its commit wrote: the next posting writes none, and the month is there for readers.
+    expect(markers((await settledWrites(posting(`${month}-04`))).writes)).toHaveLength(0);
+    expect((await closeState(true)).months.has(month)).toBe(true);
+
+    // A close committed by this process is what the next posting settles on (the memo read just now is not).
+    const closedThrough = (await closeState(true)).closedThrough;
+    const toClose = closedThrough ? nextMonth(closedThrough) : '2024-01';
+    expect(toClose < month).toBe(true);
+    on(`${nextMonth(toClose)}-02`);
+    ok(await service.call(`${R}/close_month`, { month: toClose }));
+    const settled = await settledWrites(posting(`${toClose}-10`));
+    expect(settled.writes.some((write) => write.Update?.Key?.pk === `BOOKS#MONTH#${nextMonth(toClose)}` && String(write.Update?.Key?.sk).startsWith('AGG#adjustment#'))).toBe(true);
+  }, 60_000);
+});
