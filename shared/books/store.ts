@@ -35,9 +35,9 @@ let cached: { at: number; state: Promise<CloseState> } | undefined;
 /**
  * How long a posting settles on the closed months it read. A stale read is safe: a landing in
  * a month that may be closing carries its fence's guard (landingGuard), which fails once a
- * close committed after the read, and the counters are then settled on a fresh one; the months
- * holding figures are kept current by this process's own commits (a marker another process
- * wrote meanwhile is only written again, which changes nothing). Readers read fresh.
+ * close committed after the read, and the counters are then settled on a fresh one. A month the
+ * read does not know to hold figures is read again before its marker is written, so that a
+ * marker is written once, not by every posting while the memo lasts. Readers read fresh.
  */
 const CLOSE_MEMO_MS = 60_000;
 
@@ -57,11 +57,6 @@ export function closeState(fresh = false): Promise<CloseState> {
   cached = { at: now, state };
   state.catch(() => (cached = undefined));
   return state;
-}
-
-/** A month's marker committed by this process: the memo knows the month holds figures (no second marker write). */
-function monthMarked(state: CloseState, month: string): void {
-  state.months.add(month);
 }
 
 /** A close committed by this process: its postings read the closed months afresh. */
@@ -139,9 +134,11 @@ export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup
       counters: {},
       fields: { entity: 'BooksMonth' },
       settle: async (_write, { fresh }) => {
-        const state = await closeState(fresh);
+        let state = await closeState(fresh);
+        // A month the memo does not know may have had its marker written since it was read.
+        if (!fresh && !state.months.has(landing(posting.date, state).month)) state = await closeState(true);
         const land = landing(posting.date, state);
-        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month }, committed: () => monthMarked(state, land.month) };
+        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month } };
       },
     }),
   ];

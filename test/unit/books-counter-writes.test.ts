@@ -81,17 +81,4 @@ describe('counter writes', () => {
     expect(error).toBeInstanceOf(RecordChangedError);
     expect(error.index).toBe(0);
   });
-
-  it('tells a settlement its write committed only once the transaction has, and not when it failed', async () => {
-    const told: string[] = [];
-    const marker = () => counterWrite({ tableName: 't', key: key('MONTH'), counters: {}, fields: { entity: 'BooksMonth' }, settle: async (write) => ({ key: write.key, committed: () => told.push('marked') }) });
-    const failing = transactionRunner({ send: async () => { throw Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }); } });
-    await failing([put, marker()], { label: 'x' }).catch(() => undefined);
-    expect(told).toEqual([]);
-    const sent: number[] = [];
-    const committing = transactionRunner({ send: async (input) => { sent.push(input.TransactItems!.length); expect(told).toEqual([]); } });
-    await committing([put, marker()], { label: 'x' });
-    expect(sent).toEqual([2]);
-    expect(told).toEqual(['marked']);
-  });
 });
