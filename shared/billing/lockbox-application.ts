@@ -241,7 +241,7 @@ async function postAlone(file: FilePosting, state: LoadedAccount, lines: readonl
     const posting = await withJoins(file, lockboxPosting(file, state, pending, true, refund, firstOffset));
     try {
       const after = await writePosting(posting);
-      recordMoneyMove('PaymentsPosted', pending.length);
+      await recordMoneyMove('PaymentsPosted', pending.length);
       return after;
     } catch (error) {
       // A refund or a join is written under what it was worked from (the balance, the joined record): either changed meanwhile (another chunk, a manual payment), read again.
@@ -316,7 +316,7 @@ async function postFile(file: FilePosting, chunksPerPolicy: ReadonlyMap<string, 
     mapLimited(groups, LOCKBOX_GROUPS_AT_ONCE, async (members) => {
       const lines = members.flatMap((member) => member.lines);
       if (members.length > 1 && (await writePostingsTogether(members.map((member) => member.posting), file.application.recordSuccess?.(lines) ?? []))) {
-        recordMoneyMove('PaymentsPosted', sum(members.map((member) => member.lines.length)));
+        await recordMoneyMove('PaymentsPosted', sum(members.map((member) => member.lines.length)));
         return;
       }
       await mapLimited(members, LOCKBOX_POSTINGS_AT_ONCE, (member) => postAlone(file, member.state, member.lines));

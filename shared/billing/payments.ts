@@ -123,7 +123,7 @@ export async function makeManualPayment(principal: Principal, request: ManualPay
   const joined = (await Promise.all(joins.map((join) => join(posted)))).flat();
   const guarded = overpaid.length + joined.length > 0;
   await writePosting({ account, prior: paying, entries: [entry], locatePayments: [entry.id], handed: [note, paymentPostedEvent(account, entry), ...overpaid, ...joined], ...(guarded ? { guardVersion: true } : {}) });
-  recordMoneyMove('PaymentsPosted');
+  await recordMoneyMove('PaymentsPosted');
   return { paymentId: entry.id };
 }
 

@@ -89,7 +89,7 @@ export async function issuePolicy(wiring: IssueWiring, principal: Principal, by:
     label: `Policy ${policy.policyNumber}`,
     tooLarge: (count) => new BusinessRuleError(`Issuing policy ${policy.policyNumber} needs ${count} writes; at most ${TRANSACTION_ITEM_LIMIT} fit one transaction`),
   });
-  recordMoneyMove('PoliciesIssued');
+  await recordMoneyMove('PoliciesIssued');
   return {
     policy_number: policy.policyNumber,
     policy_id: policy.id,

@@ -192,7 +192,7 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
   };
   const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved }, renewalRecords);
   await runTransaction(await joinedWrites(wiring.renew, renewed), { label: `Policy ${policy.policyNumber}` });
-  if (!held) recordMoneyMove('RenewalsCreated');
+  if (!held) await recordMoneyMove('RenewalsCreated');
   return {
     policyNumber: policy.policyNumber,
     decision: held ? 'held' : 'renewed',
@@ -289,7 +289,7 @@ async function commitHeldRenewal(wiring: RenewWiring, context: TermContext, deci
     heldCommitted: { expiring: term, term: renewalTerm, stored: stored.header, set },
   });
   await runTransaction(await joinedWrites(wiring.renew, { ...renewed, summary: `Held renewal approved and committed: ${renewed.summary}` }), { label: `Policy ${policy.policyNumber}` });
-  recordMoneyMove('RenewalsCreated');
+  await recordMoneyMove('RenewalsCreated');
   return { policyNumber: policy.policyNumber, decision: 'renewal_committed', detail: renewed.summary, termId: term.id, renewalTermId: renewalTerm.id, renewalRevisionId: stored.header.id, premium: set.annualPremiumCents };
 }
 

@@ -5,7 +5,7 @@
  * read. Published at once, after the move's transaction committed: a move that failed counts nothing.
  * Tests and the local server set POWERTOOLS_METRICS_DISABLED.
  */
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { moduleOnFirstUse } from './modules-on-first-use.js';
 
 export const METRICS_NAMESPACE = 'InsuranceAdmin';
 export const METRICS_SERVICE = 'insurance-admin';
@@ -14,11 +14,19 @@ export const METRICS_SERVICE = 'insurance-admin';
 export const MONEY_MOVES = ['PaymentsPosted', 'PoliciesIssued', 'RenewalsCreated'] as const;
 export type MoneyMove = (typeof MONEY_MOVES)[number];
 
-let metrics: Metrics | undefined;
+/** The emitter, a module of its own beside the bundle (shared/platform/modules-on-first-use.ts). */
+const emitter = /* @__PURE__ */ moduleOnFirstUse<typeof import('./money-metrics.js')>(new URL('./money-metrics.mjs', import.meta.url), new URL('./money-metrics.ts', import.meta.url));
 
-export function recordMoneyMove(move: MoneyMove, count = 1): void {
+/**
+ * Counts a committed money move. Awaited by the move, so that the line is written before its
+ * answer (a function frozen after answering would hold it); a metric that cannot be written is
+ * said on the log, never made the committed move's failure.
+ */
+export async function recordMoneyMove(move: MoneyMove, count = 1): Promise<void> {
   if (count <= 0) return;
-  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
-  metrics.addMetric(move, MetricUnit.Count, count);
-  metrics.publishStoredMetrics();
+  try {
+    (await emitter()).publishMoneyMove(move, count);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'ERROR', message: 'money move metric not written', move, count, error: error instanceof Error ? error.message : String(error) }));
+  }
 }

@@ -65,12 +65,20 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships a module loaded on first use beside the bundle, built on its own, and keeps its code out of index.mjs', async () => {
     const lockbox = bundles.directoryFor(LOCKBOX);
-    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'lockbox-runs.mjs']);
+    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs']);
     // The large file's S3 upload and chunk sends are in the module beside it, not in what every cold start parses.
     expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('"PutObject"');
     expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
     const runs = await import(pathToFileURL(join(lockbox, 'lockbox-runs.mjs')).href);
     expect(typeof runs.startLockboxRun).toBe('function');
+  }, 120_000);
+
+  it('loads the money moves\' metrics emitter (Powertools Metrics) on the first money move only: a cold start parses none of it', async () => {
+    const lockbox = bundles.directoryFor(LOCKBOX);
+    expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('CloudWatchMetrics');
+    expect(readFileSync(join(lockbox, 'money-metrics.mjs'), 'utf8')).toContain('CloudWatchMetrics');
+    const emitter = await import(pathToFileURL(join(lockbox, 'money-metrics.mjs')).href);
+    expect(typeof emitter.publishMoneyMove).toBe('function');
   }, 120_000);
 
   it('ships what a module loaded on first use reads beside itself: the moratorium check of a move finds the ZIP table, which its cold start never reads', () => {
