@@ -4,7 +4,9 @@
  * interleaved with the baseline (get_release_info), and prints for each the median duration, its
  * ratio to the baseline's median of the same run, and the round trips of its median call to
  * DynamoDB, S3 and SQS: each call's command, items, start and duration within the request, and
- * the time between round trips (the handler's own work).
+ * the time between round trips (the handler's own work). `wire`: of a round trip's time, what passed
+ * between the signed request leaving and its answer arriving (the rest is the SDK's own work:
+ * marshalling, signing, parsing). MOVE_PROFILE_KEYS=1 names each item and its size in bytes.
  *
  *   npx tsx test/bench/move-profile.ts
  */
@@ -16,7 +18,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const { onClientCreated } = await import('../../shared/platform/clients.js');
 const { startLocalService } = await import('../../infra/local/service.js');
 
-type Trip = { command: string; items: number; startMs: number; ms: number; keys: string[] };
+type Trip = { command: string; items: number; startMs: number; ms: number; wireMs?: number; keys: string[] };
 let trips: Trip[] = [];
 let requestStarted = 0;
 const itemsOf = (input: Record<string, any>): number => {
@@ -33,11 +35,23 @@ onClientCreated((client) => {
       } finally {
         const input = args.input as Record<string, any>;
         const keyOf = (body: Record<string, any> | undefined) => (body ? `${JSON.stringify(body.Key?.pk ?? body.Item?.pk ?? body.ExpressionAttributeValues ?? '')}|${JSON.stringify(body.Key?.sk ?? body.Item?.sk ?? body.IndexName ?? '')}` : '');
-        const keys = input.TransactItems ? input.TransactItems.map((entry: Record<string, any>) => `${Object.keys(entry)[0]} ${keyOf(Object.values(entry)[0])}`) : [keyOf(input)];
-        trips.push({ keys, command: `${client.constructor.name.replace('Client', '')}.${String(context.commandName).replace('Command', '')}`, items: itemsOf(args.input as Record<string, any>), startMs: started - requestStarted, ms: performance.now() - started });
+        const keys = input.TransactItems ? input.TransactItems.map((entry: Record<string, any>) => `${Object.keys(entry)[0]} ${keyOf(Object.values(entry)[0])} ${JSON.stringify(entry).length} B`) : [keyOf(input)];
+        trips.push({ wireMs: (context as { moveProfileWireMs?: number }).moveProfileWireMs, keys, command: `${client.constructor.name.replace('Client', '')}.${String(context.commandName).replace('Command', '')}`, items: itemsOf(args.input as Record<string, any>), startMs: started - requestStarted, ms: performance.now() - started });
       }
     },
     { step: 'initialize', name: 'moveProfileTimer' },
+  );
+  (client.middlewareStack as { add: (middleware: unknown, options: unknown) => void }).add(
+    (next: (args: unknown) => Promise<unknown>, context: unknown) => async (args: unknown) => {
+      const started = performance.now();
+      try {
+        return await next(args);
+      } finally {
+        // The call's context is shared by its steps: the timer above reads it once the call is over.
+        (context as { moveProfileWireMs?: number }).moveProfileWireMs = performance.now() - started;
+      }
+    },
+    { step: 'finalizeRequest', name: 'moveProfileWireTimer', priority: 'low' },
   );
 });
 
@@ -99,7 +113,7 @@ try {
     let end = 0;
     for (const trip of mid.trips) {
       const gap = trip.startMs - end;
-      console.log(`  ${trip.startMs.toFixed(1).padStart(6)} +${gap.toFixed(1).padStart(5)} ${trip.command.padEnd(34)} ${String(trip.items).padStart(3)} items ${trip.ms.toFixed(1).padStart(6)} ms`);
+      console.log(`  ${trip.startMs.toFixed(1).padStart(6)} +${gap.toFixed(1).padStart(5)} ${trip.command.padEnd(34)} ${String(trip.items).padStart(3)} items ${trip.ms.toFixed(1).padStart(6)} ms${trip.wireMs === undefined ? '' : ` (wire ${trip.wireMs.toFixed(1)})`}`);
       if (process.env.MOVE_PROFILE_KEYS) for (const key of trip.keys) console.log(`          ${key}`);
       end = Math.max(end, trip.startMs + trip.ms);
     }
