@@ -65,7 +65,7 @@ export {
 export { ratingTrace } from './rating-input.js';
 // What bind and issue share: a revision whose premium is stale is rated before it goes on.
 export { isRated } from './premiums.js';
-export { rateAndStore, ratedInMemory } from './rating-service.js';
+export { ratedInMemory } from './rating-service.js';
 export { createPolicyFromExternalQuote } from './external-quote-service.js';
 export { removeLineItem } from './item-removal-service.js';
 export { addLineItem, addSubLine, copySubLine, updatePropertySubLineName } from './item-service.js';

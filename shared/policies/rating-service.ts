@@ -33,27 +33,28 @@ export function ratingAnswer(snapshot: RevisionSnapshot, items: readonly LineIte
   return { ...totalsToWire(totalsOfItems(inScope)), items: inScope.map(lineItemToWire), sub_lines: subLines };
 }
 
-/** The snapshot rated in memory, as it stands once its rating is stored, and what storing it writes. Nothing is written. */
-export async function ratedInMemory(snapshot: RevisionSnapshot): Promise<{ snapshot: RevisionSnapshot; rating: RevisionRating }> {
-  const product = await getProductCatalog();
-  const { items, totals } = applyRating(snapshot, rateRevision(product, revisionToRate(snapshot)));
-  const set = { ...totals, builderPending: false };
-  return { snapshot: { ...snapshot, header: { ...snapshot.header, ...set }, items }, rating: { set, items } };
+/** The snapshot rated: every item's figures and step trace, and the totals the header takes. Nothing is written. */
+async function ratingOf(snapshot: RevisionSnapshot): Promise<RevisionRating> {
+  const { items, totals } = applyRating(snapshot, rateRevision(await getProductCatalog(), revisionToRate(snapshot)));
+  return { set: { ...totals, builderPending: false }, items };
 }
 
-/** Rates the snapshot and stores every item's figures and step trace, and the revision totals. */
-export async function rateAndStore(snapshot: RevisionSnapshot): Promise<{ items: LineItemRecord[]; rated: RatedRevision; header: RevisionRecord }> {
-  const product = await getProductCatalog();
-  const rated = rateRevision(product, revisionToRate(snapshot));
-  const { items, totals } = applyRating(snapshot, rated);
-  const header = await storeRatedItems(snapshot.header, items, { ...totals, builderPending: false });
-  return { items, rated, header };
+/** The snapshot rated in memory, as it stands once its rating is stored, and what storing it writes. Nothing is written. */
+export async function ratedInMemory(snapshot: RevisionSnapshot): Promise<{ snapshot: RevisionSnapshot; rating: RevisionRating }> {
+  const rating = await ratingOf(snapshot);
+  return { snapshot: { ...snapshot, header: { ...snapshot.header, ...rating.set }, items: rating.items }, rating };
+}
+
+/** Rates the snapshot and stores every item's figures and step trace, and the revision totals; the rated items. */
+async function rateAndStore(snapshot: RevisionSnapshot): Promise<LineItemRecord[]> {
+  const rating = await ratingOf(snapshot);
+  await storeRatedItems(snapshot.header, rating.items, rating.set);
+  return rating.items;
 }
 
 export async function rateStoredRevision(principal: Principal, revisionId: string) {
   const snapshot = await revisionWithinReach(principal, revisionId, { open: true });
-  const { items } = await rateAndStore(snapshot);
-  return ratingAnswer(snapshot, items);
+  return ratingAnswer(snapshot, await rateAndStore(snapshot));
 }
 
 /**
@@ -62,8 +63,7 @@ export async function rateStoredRevision(principal: Principal, revisionId: strin
  */
 export async function rateStoredRisk(principal: Principal, riskId: string) {
   const { snapshot } = await riskWithinReach(principal, riskId, { open: true });
-  const { items } = await rateAndStore(snapshot);
-  return ratingAnswer(snapshot, items, riskId);
+  return ratingAnswer(snapshot, await rateAndStore(snapshot), riskId);
 }
 
 export async function resetRevisionPremium(principal: Principal, revisionId: string) {
