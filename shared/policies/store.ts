@@ -33,9 +33,7 @@ import { revisionHeaderFromStored, storedRevisionHeader } from './revision-layou
 import { liveTerms } from './terms.js';
 import { searchRecordOfNewPolicy, type SearchablePolicy } from '../search/index.js';
 import type {
-  LineItemRecord,
   LocatorRecord,
-  MortgageeRecord,
   NewPolicyBundle,
   NumberSequence,
   PolicyRecord,
@@ -45,7 +43,6 @@ import type {
   RevisionSnapshot,
   RetiredQuote,
   RiskRecord,
-  SubLineRecord,
   TermRecord,
 } from './model.js';
 
@@ -192,33 +189,24 @@ export async function getRevisionHeaders(revisionIds: readonly string[]): Promis
 /** A revision and everything it holds, read in one (paged) Query of its partition. */
 export async function loadRevision(revisionId: string): Promise<RevisionSnapshot | undefined> {
   const snapshot: Omit<RevisionSnapshot, 'header'> & { header?: RevisionRecord } = { risks: [], subLines: [], items: [], mortgagees: [] };
+  // A part in its place, whichever layout it was stored in (an item of its own, or the parts record).
+  const place = (part: RevisionPart) => {
+    switch (part.entity) {
+      case 'Risk':
+        return snapshot.risks.push(part);
+      case 'SubLine':
+        return snapshot.subLines.push(part);
+      case 'LineItem':
+        return snapshot.items.push(part);
+      case 'Mortgagee':
+        return snapshot.mortgagees.push(part);
+    }
+  };
   for (const raw of await queryAll(revisionPartitionQuery(table(), revisionId))) {
     const item = strip(raw as Record<string, unknown>);
-    switch (raw.entity) {
-      case 'Revision':
-        snapshot.header = revisionHeaderFromStored(item) as unknown as RevisionRecord;
-        break;
-      case 'Risk':
-        snapshot.risks.push(item as unknown as RiskRecord);
-        break;
-      case 'SubLine':
-        snapshot.subLines.push(item as unknown as SubLineRecord);
-        break;
-      case 'LineItem':
-        snapshot.items.push(item as unknown as LineItemRecord);
-        break;
-      case 'Mortgagee':
-        snapshot.mortgagees.push(item as unknown as MortgageeRecord);
-        break;
-      case 'RevisionParts':
-        for (const part of partsInRecord(item as { parts?: Record<string, RevisionPart> })) {
-          if (part.entity === 'Risk') snapshot.risks.push(part);
-          else if (part.entity === 'SubLine') snapshot.subLines.push(part);
-          else if (part.entity === 'LineItem') snapshot.items.push(part);
-          else snapshot.mortgagees.push(part);
-        }
-        break;
-    }
+    if (raw.entity === 'Revision') snapshot.header = revisionHeaderFromStored(item) as unknown as RevisionRecord;
+    else if (raw.entity === 'RevisionParts') partsInRecord(item as { parts?: Record<string, RevisionPart> }).forEach(place);
+    else place(item as unknown as RevisionPart);
   }
   if (!snapshot.header) return undefined;
   snapshot.risks.sort((a, b) => a.sequence - b.sequence);
