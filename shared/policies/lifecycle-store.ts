@@ -25,7 +25,7 @@ function bindWrite(header: RevisionRecord, boundAt: string, rating?: RevisionRat
  * to the move), with its rating when the move rated it (a quote an edit left unrated).
  */
 export function bindWrites(header: RevisionRecord, boundAt: string, rating?: RevisionRating) {
-  return [bindWrite(header, boundAt, rating), ...(rating ? partsChangeWrites(header, { put: rating.items }) : [])];
+  return [bindWrite(header, boundAt, rating), ...partsChangeWrites(header, { put: rating?.items })];
 }
 
 /** Commits a submitted revision and makes its policy active (issue); its term goes on the renewal watch. */
@@ -35,7 +35,7 @@ export function issueWrites(header: RevisionRecord, policy: PolicyRecord, commit
     watchWriteAtIssue({ policyId: policy.id, id: header.policyTermId, expirationDate: header.termEnd }),
     // The commission rate the agency earns on the term (its schedule's, or issue's override), recorded on the revision as the vendor's fields.
     { Update: withStatusGuard(guardedRevisionUpdate(table, header.id, header.version, { ...rating?.set, revisionState: 'committed', policyStatus: 'Active', ...commit, ...(commission ?? {}) }), 'Submitted') },
-    ...(rating ? partsChangeWrites(header, { put: rating.items }) : []),
+    ...partsChangeWrites(header, { put: rating?.items }),
     { Update: versionedUpdate(table, policyKey(policy.id), policy.version, { active: true, submitBound: true }) },
   ];
 }
