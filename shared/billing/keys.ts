@@ -51,25 +51,28 @@ export function accountIndexAttributes(policyId: string, termId: string) {
   };
 }
 
-/** Query parameters reading every term's account and rows of one policy, in term order (a payment reads one page of it beside the policy). */
-export function accountsOfPolicyQuery(tableName: string, policyId: string) {
+/** Query parameters of the rows of a policy's billing partition whose sort key begins with `prefix`, strongly consistent. */
+function termRowsQuery(tableName: string, policyId: string, prefix: string) {
   return {
     TableName: tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
-    ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':term': 'TERM#' },
+    ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':term': prefix },
     ConsistentRead: true,
   };
 }
 
+/** Query parameters reading every term's account and rows of one policy, in term order (a payment reads one page of it beside the policy). */
+export function accountsOfPolicyQuery(tableName: string, policyId: string) {
+  return termRowsQuery(tableName, policyId, 'TERM#');
+}
+
 /** Query parameters reading one term's account and all its rows at once. */
 export function accountQuery(tableName: string, policyId: string, termId: string) {
-  return {
-    TableName: tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
-    ExpressionAttributeValues: { ':pk': billingPartition(policyId), ':term': `TERM#${termId}#` },
-    ConsistentRead: true,
-  };
+  return termRowsQuery(tableName, policyId, `TERM#${termId}#`);
 }
+
+/** The term a row of a term's account (its account record or a history row) belongs to, from its sort key. */
+export const termIdOfRow = (sk: string): string => sk.slice('TERM#'.length).split('#')[0];
 
 /** Query parameters of one shard of the account list (eventually consistent, as every index). */
 export function accountListQuery(tableName: string, shard: number) {

@@ -20,6 +20,7 @@ import {
   accountListQuery,
   accountQuery,
   accountsOfPolicyQuery,
+  termIdOfRow,
   billingMigrationKey,
   billingPartition,
   checkKey,
@@ -388,12 +389,12 @@ export async function loadAccountsOfPolicy(policyId: string, rows = ACCOUNTS_BES
   const page = await documentClient().send(new QueryCommand({ ...accountsOfPolicyQuery(table(), policyId), Limit: rows }));
   const byTerm = new Map<string, Record<string, unknown>[]>();
   for (const item of page.Items ?? []) {
-    const termId = String(item.sk).slice('TERM#'.length).split('#')[0];
+    const termId = termIdOfRow(String(item.sk));
     byTerm.set(termId, [...(byTerm.get(termId) ?? []), item]);
   }
   const complete = !page.LastEvaluatedKey;
   // The last term of an incomplete page may be cut short: only whole terms are kept.
-  const lastTerm = complete ? undefined : String(page.LastEvaluatedKey!.sk).slice('TERM#'.length).split('#')[0];
+  const lastTerm = complete ? undefined : termIdOfRow(String(page.LastEvaluatedKey!.sk));
   const accounts = new Map<string, LoadedAccount>();
   for (const [termId, items] of byTerm) {
     if (termId === lastTerm) continue;

@@ -16,6 +16,7 @@ import {
   entryKey,
   lockboxNumberKey,
   paymentLocatorKey,
+  termIdOfRow,
 } from '../../shared/billing/keys.js';
 import { noteIndexAttributes, noteKey, policyNotesQuery } from '../../shared/notes/keys.js';
 import { postingWrites } from '../../shared/billing/store.js';
@@ -29,6 +30,9 @@ describe('billing keys', () => {
     expect(accountKey(POLICY, TERM)).toEqual({ pk: `BILLING#${POLICY}`, sk: `TERM#${TERM}#ACCOUNT` });
     expect(entryKey(POLICY, TERM, 'e1')).toEqual({ pk: `BILLING#${POLICY}`, sk: `TERM#${TERM}#ENTRY#e1` });
     expect(checkKey(POLICY, '1001')).toEqual({ pk: `BILLING#${POLICY}`, sk: 'CHECK#1001' });
+    // A row names its term: the account record and a history row alike.
+    expect(termIdOfRow(accountKey(POLICY, TERM).sk)).toBe(TERM);
+    expect(termIdOfRow(entryKey(POLICY, TERM, 'e1').sk)).toBe(TERM);
     expect(accountQuery('T', POLICY, TERM)).toEqual({
       TableName: 'T',
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :term)',
