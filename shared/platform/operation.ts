@@ -14,6 +14,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
+import { malformedJsonMessage } from './json-errors.js';
 import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
@@ -214,7 +215,8 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     .use({
       onError: async (request) => {
         const error = request.error as Error & { statusCode?: number };
-        const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
+        // A body that is not JSON is told where it stopped being JSON (the parser's own message differs by Node version and quotes the body).
+        const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError(malformedJsonMessage(typeof request.event.body === 'string' ? request.event.body : '')) : error;
         request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), loggerOf(), definition.failureData, definition.messageShape);
       },
     })

@@ -373,7 +373,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Answers a stored file of a policy (a PDF deliverable, a custom HTML deliverable) with its content type; delete_on_view removes it once sent
+         * Answers a stored file of a policy (a PDF deliverable, a custom HTML deliverable) with its content type, by its id (or file_id, as getToBePrinted names it); delete_on_view removes it once sent
          * @description Requires the permission `deliverables:read`.
          */
         post: operations["v1-printing-getAttachment"];
@@ -981,7 +981,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The line file of a product version as published; its data is the package as a JSON-encoded string
+         * The line file of a product version as published: data is the package as a JSON-encoded string (decode it yourself). The version is effective_date_id (the vendor's client sends it as curr_eff_date_id); curr_line_id and curr_state_id, when sent, must name a line and a state of that version
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-lines-get_export_line_file"];
@@ -3120,11 +3120,13 @@ export interface operations {
                     hasPermissions: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName finds one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_my_roles answers the roles with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     roleId: string;
@@ -3368,7 +3370,10 @@ export interface operations {
                             addressZip?: (string | number) | null;
                             type?: (string | number) | null;
                         }[] | null;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agencyId?: string | null;
                         agencyInceptionDate?: (string | number) | null;
                         agencyInceptionDateDay?: (string | number) | null;
@@ -3427,7 +3432,10 @@ export interface operations {
                         riskIdNumber?: (string | number) | null;
                         roles?: (string | number)[] | null;
                         ssn?: (string | number) | null;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: get_all_states answers the states' ids.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         stateId?: string | null;
                         type?: (string | number) | null;
                         username?: (string | number) | null;
@@ -3576,6 +3584,7 @@ export interface operations {
                     } | null;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     contactId: string;
@@ -3584,7 +3593,10 @@ export interface operations {
                     } | null;
                     defaultAgency?: string | null;
                     defaultSurplusLinesProducer?: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         defaultSurplusLineProducerId?: string | null;
                     } | null;
                     e2ValDisallow?: (boolean | (0 | 1) | string) | null;
@@ -3651,6 +3663,7 @@ export interface operations {
                     } | null;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_my_roles answers the roles with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     roleId: string;
@@ -4279,12 +4292,16 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id?: string;
                     /** @example 2026-11-25 */
                     claim_loss_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its number.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     claim_number?: string;
                     /** @example 1 */
                     delay_print_days?: number | string;
@@ -4295,11 +4312,13 @@ export interface operations {
                     go_date?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (an Invoice row).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     invoice_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties (its business locations) with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     location_id?: string;
@@ -4313,11 +4332,13 @@ export interface operations {
                     reference_type?: "policies" | "claims";
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (a Return Premium row).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     return_premium_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revision_id: string;
@@ -4431,13 +4452,19 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     json_dict: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a note of the policy, by its id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id: string;
                     };
                 } | {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a note of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     id: string;
                 };
             };
@@ -4555,7 +4582,10 @@ export interface operations {
                         depositDate?: string;
                         /** @example 1 Main St */
                         paymentType?: string;
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policyNumber?: string | number;
                     };
                 } | {
@@ -4567,7 +4597,10 @@ export interface operations {
                     depositDate?: string;
                     /** @example 1 Main St */
                     paymentType?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policyNumber?: string | number;
                 };
             };
@@ -4687,11 +4720,13 @@ export interface operations {
                         commercial?: boolean | (0 | 1) | string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getInspectionPrimaryCoverageOptions answers the coverages with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         primaryCoverageId?: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         propertyId: string;
@@ -4699,6 +4734,7 @@ export interface operations {
                         reportType?: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         revisionId?: string;
@@ -4718,11 +4754,13 @@ export interface operations {
                     commercial?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getInspectionPrimaryCoverageOptions answers the coverages with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     primaryCoverageId?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     propertyId: string;
@@ -4730,6 +4768,7 @@ export interface operations {
                     reportType?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revisionId?: string;
@@ -4849,6 +4888,7 @@ export interface operations {
                     json_dict: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         propertyId: string;
@@ -4858,6 +4898,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     propertyId: string;
@@ -4981,6 +5022,7 @@ export interface operations {
                         prebuiltHTML?: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         revisionId: string;
@@ -4998,6 +5040,7 @@ export interface operations {
                     prebuiltHTML?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revisionId: string;
@@ -5113,6 +5156,7 @@ export interface operations {
                     json_dict: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         propId?: string;
@@ -5125,6 +5169,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     propId?: string;
@@ -5250,9 +5295,15 @@ export interface operations {
                         dueDay?: string | number;
                         dueMonth?: string | number;
                         dueYear?: string | number;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (a Payment row).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         paymentId: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policyId?: string;
                     };
                 } | {
@@ -5267,9 +5318,15 @@ export interface operations {
                     dueDay?: string | number;
                     dueMonth?: string | number;
                     dueYear?: string | number;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (a Payment row).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     paymentId: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policyId?: string;
                 };
             };
@@ -5388,9 +5445,16 @@ export interface operations {
                         delete_on_view?: boolean | (0 | 1) | string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
-                        id: string;
+                        file_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id (file_id is accepted as this field's other name).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
+                        id?: string;
                         /**
                          * @default false
                          * @example true
@@ -5407,9 +5471,16 @@ export interface operations {
                     delete_on_view?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
-                    id: string;
+                    file_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id (file_id is accepted as this field's other name).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    id?: string;
                     /**
                      * @default false
                      * @example true
@@ -5824,7 +5895,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /** @example Insured's request */
                     description: string;
@@ -5937,7 +6011,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                 };
             };
@@ -6266,7 +6343,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_api_key and list_api_keys answer it as key_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     key_id: string;
                 };
             };
@@ -6377,7 +6457,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_my_roles answers the roles with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     role_id: string;
                 };
             };
@@ -6597,7 +6680,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_refunds answers each refund's refund_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     refund_id: string;
                 };
             };
@@ -6819,7 +6905,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
                     /** @enum {string} */
                     state?: "pending" | "approved" | "issued" | "voided";
@@ -6936,7 +7025,10 @@ export interface operations {
                     api_key?: string;
                     /** @example 1 Main St */
                     check_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_refunds answers each refund's refund_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     refund_id: string;
                 };
             };
@@ -7045,7 +7137,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id: string;
                     /** @example 851.62 */
                     amount: number | string;
@@ -7162,7 +7257,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
@@ -7279,11 +7377,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: get_all_lines answers the lines with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     line_id?: string;
                     new_business_rate: number | string;
                     renewal_rate: number | string;
@@ -7400,7 +7504,10 @@ export interface operations {
                     api_key?: string;
                     /** @example Pat Example */
                     reason: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_refunds answers each refund's refund_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     refund_id: string;
                 };
             };
@@ -7509,7 +7616,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
@@ -8195,7 +8305,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_deliveries answers each delivery's delivery_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     delivery_id: string;
                 };
             };
@@ -8764,10 +8877,11 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
                      */
                     effective_date_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /** @example NY */
                     location_id: string;
                 };
             };
@@ -8880,7 +8994,8 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
                      */
                     effective_date_id: string;
                 };
@@ -8994,9 +9109,24 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
                      */
-                    effective_date_id: string;
+                    curr_eff_date_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Example 2cca63bc-f294-42ae-97b9-f548069e4336: get_all_lines answers the lines with their ids (this one is the shipped Homeowners line).
+                     * @example 2cca63bc-f294-42ae-97b9-f548069e4336
+                     */
+                    curr_line_id?: string;
+                    /** @example NY */
+                    curr_state_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
+                     */
+                    effective_date_id?: string;
                 };
             };
         };
@@ -9108,6 +9238,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: rate_impact answers it as data.run_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     impact_run_id?: string;
@@ -9226,6 +9357,7 @@ export interface operations {
                     filters?: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id; lookupContactByName finds one.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         agency?: string;
@@ -9243,6 +9375,7 @@ export interface operations {
                     } | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: import_line_file answers it as data.version_id; get_all_effective_dates lists them.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     version_id?: string;
@@ -9359,6 +9492,7 @@ export interface operations {
                     csv?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: rate_impact answers it as data.run_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     run_id: string;
@@ -9473,6 +9607,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: import_line_file answers it as data.version_id; get_all_effective_dates lists them.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     version_id: string;
@@ -9588,11 +9723,13 @@ export interface operations {
                     external_policies: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_policies_to_new_group answers each group formed with its policy_group_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_group_id: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_id: string;
@@ -9712,26 +9849,31 @@ export interface operations {
                     check_for_subline?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     item_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the item that links it, with its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     link_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revision_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     sub_line_id?: string;
@@ -9847,11 +9989,13 @@ export interface operations {
                     policies: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_policies_to_new_group answers each group formed with its policy_group_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_group_id: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_id: string;
@@ -9973,6 +10117,7 @@ export interface operations {
                         external_policy?: boolean | (0 | 1) | string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_id: string;
@@ -10088,29 +10233,39 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the item that links it, with its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     link_id?: string;
                     optional_items?: (string | ({
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an optional item of the sub line, by the product's item id (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         item_id?: string;
                     } & {
                         [key: string]: unknown;
                     }))[];
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revision_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     sub_line_id: string;
@@ -10225,13 +10380,22 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     event_type: "created" | "signed" | "all_signed" | "canceled";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     file_id?: string;
                     /** Format: date-time */
                     occurred_at?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: request_deliverable_signature answers it; retrieve_signature_requests lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     signature_request_id?: string;
                     signature_url?: string;
                     /** @example 1 Main St */
@@ -10567,7 +10731,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -10679,9 +10846,15 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     bind_info: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policy_id?: string;
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
                     };
                 };
@@ -10799,11 +10972,20 @@ export interface operations {
                     cancel_pending_date?: string;
                     /** @example Pat Example */
                     cancel_reason?: string;
-                    /** @example b6206c09-8deb-48e8-8323-7232d9464797 */
+                    /**
+                     * @description Example b6206c09-8deb-48e8-8323-7232d9464797: the reference product's cancel reason Insured's Request (shared/catalog/reference/cancel-reasons.json lists them).
+                     * @example b6206c09-8deb-48e8-8323-7232d9464797
+                     */
                     cancel_reason_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the term in force as data.active_policy_term.id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_term_id?: string;
                 };
             };
@@ -10914,7 +11096,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: request_deliverable_signature answers it; retrieve_signature_requests lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     signature_request_id: string;
                 };
             };
@@ -11030,9 +11215,15 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "json" | "text";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy_terms answers each term's revisions with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     from_revision_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy_terms answers each term's revisions with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     to_revision_id: string;
                 };
             };
@@ -11165,11 +11356,13 @@ export interface operations {
                     copy_tenants?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     from_risk_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     to_risk_id: string;
@@ -11282,23 +11475,44 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the item that links it, with its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     link_id?: string;
                     optional_items?: (string | ({
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an optional item of the sub line, by the product's item id (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         item_id?: string;
                     } & {
                         [key: string]: unknown;
                     }))[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     property_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     sub_line_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_sub_line answers the sub line added, with its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     sub_line_instance_id: string;
                 };
             };
@@ -11418,7 +11632,10 @@ export interface operations {
                     effective_date?: string;
                     /** @example 2026-11-25 */
                     expiration_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: your own system's reference, kept as given.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     external_system_reference?: string;
                     /** @example 2026-11-25 */
                     inception_date?: string;
@@ -11432,9 +11649,15 @@ export interface operations {
                      * @example true
                      */
                     manual_policy_number?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_type_id?: string;
                     /** @example 10001 */
                     property_zip?: string;
@@ -11450,12 +11673,18 @@ export interface operations {
                     term_type?: "Custom" | "3 Years" | "1 Year" | "9 Months" | "6 Months" | "3 Months";
                     underwriting_options?: {
                         answer: unknown;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         optionId: string;
                     }[];
                     underwriting_questions?: {
                         explanation?: string | null;
-                        /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                        /**
+                         * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                         * @example e29555d3-7101-4947-a3af-a279d8774c09
+                         */
                         questionId: string;
                         /** @example no */
                         yesNoAnswer: string | boolean;
@@ -11578,7 +11807,10 @@ export interface operations {
                     effective_date?: string;
                     /** @example 2026-11-25 */
                     expiration_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: your own system's reference, kept as given.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     external_system_reference?: string;
                     /** @example 2026-11-25 */
                     inception_date?: string;
@@ -11587,9 +11819,15 @@ export interface operations {
                      * @example true
                      */
                     manual_policy_number?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_type_id?: string;
                     /** @description Accepted for compatibility with the vendor's interface, and ignored: the created policy is this call's answer, and nothing is posted anywhere. */
                     postback?: unknown;
@@ -11604,9 +11842,15 @@ export interface operations {
                             annual_premium?: number | string;
                             /** @example 1000 */
                             deductible?: number | string;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product, by its id (retrieve_revision_details answers each item's item_id).
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             id?: string;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             item_id?: string;
                             /** @example 250000 */
                             limit?: number | string;
@@ -11619,7 +11863,10 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policy_type_id?: string;
                         /** @default {} */
                         premiums?: {
@@ -11642,9 +11889,15 @@ export interface operations {
                                 annual_premium?: number | string;
                                 /** @example 1000 */
                                 deductible?: number | string;
-                                /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                                /**
+                                 * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product, by its id (retrieve_revision_details answers each item's item_id).
+                                 * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                                 */
                                 id?: string;
-                                /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                                /**
+                                 * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                                 * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                                 */
                                 item_id?: string;
                                 /** @example 250000 */
                                 limit?: number | string;
@@ -11671,7 +11924,10 @@ export interface operations {
                         })[];
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -11694,7 +11950,10 @@ export interface operations {
                     transaction_type?: "new_business" | "rewrite";
                     underwriting_options?: {
                         answer: unknown;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         optionId: string;
                     }[];
                 };
@@ -11814,9 +12073,15 @@ export interface operations {
                     quote_info: {
                         /** @example true */
                         activated?: boolean | (0 | 1) | string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agent's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agent_id?: string;
                         /** @example 11/25/2026 */
                         effective_date: string;
@@ -11894,7 +12159,10 @@ export interface operations {
                         soft_geoservice_bypass?: boolean | (0 | 1) | string;
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -12052,18 +12320,30 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_number?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agent's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agent_id?: string;
                         /** @example 11/25/2026 */
                         effective_date: string;
@@ -12143,25 +12423,37 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
                         /** @example Homeowner - HO3 */
                         policy_type_name: string;
                         underwriting_options?: {
                             answer: unknown;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             optionId: string;
                         }[];
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -12301,7 +12593,10 @@ export interface operations {
                     /** @description Accepted for compatibility with the vendor's interface, and ignored: a new property always starts with its sub line's mandatory items. */
                     force_categories?: unknown;
                     property_group_number?: (string | number) | null;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -12522,7 +12817,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /** @example 2026-11-25 */
                     from_date?: string;
@@ -12662,7 +12960,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /**
                      * @default false
@@ -12778,7 +13079,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id?: string;
                     /**
                      * @default false
@@ -13010,16 +13314,28 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     issue_info: {
-                        /** @example e3645365-e835-4022-973d-43e9cba798df */
+                        /**
+                         * @description Example e3645365-e835-4022-973d-43e9cba798df: the reference product's Two Pay schedule; retrieve_billing_schedule_options answers each schedule's id.
+                         * @example e3645365-e835-4022-973d-43e9cba798df
+                         */
                         billing_schedule_id?: string;
                         commission_rate?: number | string;
                         /** @example true */
                         override_commission?: boolean | (0 | 1) | string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policy_id?: string;
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         revision_id?: string;
                     };
                 };
@@ -13131,7 +13447,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     file_id: string;
                 };
             };
@@ -13360,7 +13679,10 @@ export interface operations {
                     force_persistent_builder?: boolean | (0 | 1) | string;
                     /** @example true */
                     override_effective_date_checks?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example 1 Main St */
                     renewal_status?: string;
@@ -13585,7 +13907,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -13696,7 +14021,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
                     /** @example 2026-11-25 */
                     renew_date?: string;
@@ -13809,7 +14137,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -13920,7 +14251,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     risk_id: string;
                 };
             };
@@ -14031,7 +14365,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example Pat Example */
                     reason: string;
@@ -14146,7 +14483,10 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     fee_action: "assess" | "waive";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example 2026-11-25 */
                     reinstatement_date?: string;
@@ -14264,9 +14604,15 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the revision's items with their ids; add_line_item answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     line_item_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -14377,7 +14723,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @enum {string} */
                     sign_mode: "embedded" | "mail";
@@ -14495,7 +14844,10 @@ export interface operations {
                      * @example true
                      */
                     hard_geoservice_bypass?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
                     quote_info: {
                         /** @example true */
@@ -14530,18 +14882,30 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_number?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agent's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agent_id?: string;
                         /** @example 11/25/2026 */
                         effective_date: string;
@@ -14621,25 +14985,37 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
                         /** @example Homeowner - HO3 */
                         policy_type_name: string;
                         underwriting_options?: {
                             answer: unknown;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             optionId: string;
                         }[];
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -14760,7 +15136,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example Pat Example */
                     reason: string;
@@ -14873,7 +15252,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -14984,7 +15366,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     risk_id: string;
                 };
             };
@@ -15096,12 +15481,18 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     resolutions: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b.limit: preview_revision (and a refused issue) answer each conflict's field: an item's id and what of it changed.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b.limit
+                         */
                         field: string;
                         /** @enum {string} */
                         resolution: "keep_later" | "take_new";
                     }[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -15227,9 +15618,15 @@ export interface operations {
                      * @example 1
                      */
                     page_size?: number | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the term in force as data.active_policy_term.id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_term_id?: string;
                 };
             };
@@ -15341,9 +15738,15 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     ignore_billing_schedule_roles?: unknown;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the term in force as data.active_policy_term.id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_term_id?: string;
                 };
             };
@@ -15454,7 +15857,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                 };
             };
@@ -15567,6 +15973,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     file_id: string;
@@ -15911,11 +16318,20 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                     /** @enum {string} */
                     revision_state?: "open" | "committed" | "archived" | "pending";
@@ -16028,7 +16444,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number: string;
                     /** @example 2026-11-25 */
                     snapshot_date: string;
@@ -16141,9 +16560,15 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
                 };
             };
@@ -16370,6 +16795,7 @@ export interface operations {
                             deductible?: (number | string) | null;
                             /**
                              * Format: uuid
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the revision's items with their ids.
                              * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                              */
                             id: string;
@@ -16380,7 +16806,10 @@ export interface operations {
                             [key: string]: string;
                         };
                     }[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16491,7 +16920,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16607,7 +17039,10 @@ export interface operations {
                      * @example true
                      */
                     include_contact_details?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16718,7 +17153,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16829,7 +17267,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     risk_id: string;
                 };
             };
@@ -16960,7 +17401,10 @@ export interface operations {
                      * @example true
                      */
                     retrieve_remaining?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     risk_types?: string[] | string;
                 };
@@ -17072,7 +17516,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                 };
             };
@@ -17183,7 +17630,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -17296,13 +17746,22 @@ export interface operations {
                     api_key?: string;
                     /** @example 11/25/2026 */
                     effective_date?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: a policy number of your own numbering, not yet used.
+                     * @example 10-2026-1
+                     */
                     new_policy_number?: boolean | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @enum {string} */
                     rewrite_type: "full_term" | "remainder_of_term" | "new_term";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     to_contact_id?: string;
                 };
             };
@@ -17548,10 +18007,14 @@ export interface operations {
                     renewal_status_description?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a non-renewal reason of the reference product's renewal rules.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     renewal_status_reason?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -17667,9 +18130,15 @@ export interface operations {
                      * @example true
                      */
                     is_completed?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     property_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                 };
             };
@@ -17786,12 +18255,16 @@ export interface operations {
                     expiration_date?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     policy_id: string;
                     /** @enum {string} */
                     policy_term_type?: "3 Years" | "1 Year" | "Annual" | "9 Months" | "6 Months" | "3 Months" | "1 Month" | "Monthly" | "Custom";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_type_id?: string;
                 };
             };
@@ -18025,6 +18498,7 @@ export interface operations {
                     };
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName finds one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     x_contact_reference: string;
@@ -18138,15 +18612,24 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     params: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a step of your own quote wizard, by your own id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         lastQuoteWizardStepId?: string;
                         lastQuoteWizardURL?: string;
                     } & {
                         [key: string]: unknown;
                     };
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                 };
             };
@@ -18259,6 +18742,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_id: string;
@@ -18394,6 +18878,7 @@ export interface operations {
                         flood_zone_code?: (string | number) | null;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         id: string;
@@ -18526,6 +19011,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_sub_line answers the sub line added, with its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_sub_line_id: string;
@@ -18649,6 +19135,7 @@ export interface operations {
                         deductible?: (number | string) | null;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the revision's items with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         id: string;
@@ -18658,13 +19145,19 @@ export interface operations {
                         /** @example true */
                         manual?: boolean | (0 | 1) | string;
                     }[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     property_id?: string;
                     /** @example true */
                     reset_premium?: boolean | (0 | 1) | string;
                     /** @example true */
                     reset_premiums?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                     /** @example true */
                     update_review?: boolean | (0 | 1) | string;
@@ -18787,7 +19280,10 @@ export interface operations {
                         };
                         uw_message?: string;
                     };
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     /** @enum {string} */
                     workflow_event: "UW_REVIEW_REQUESTED" | "UW_REVIEW_APPROVED" | "UW_REVIEW_DECLINED" | "AGENT_ACK";
@@ -18900,11 +19396,17 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     underwriting_options: {
                         answer: unknown;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         optionId: string;
                     }[];
                 };
@@ -19016,11 +19518,17 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     underwriting_questions: {
                         explanation?: string | null;
-                        /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                        /**
+                         * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                         * @example e29555d3-7101-4947-a3af-a279d8774c09
+                         */
                         questionId: string;
                         /** @example no */
                         yesNoAnswer: string | boolean;
@@ -19360,7 +19868,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
@@ -19601,7 +20112,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     moratorium_id: string;
                 };
             };
@@ -19823,9 +20337,15 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     moratorium_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example Insured's request */
                     reason: string;
@@ -19938,7 +20458,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     moratorium_id: string;
                 };
             };
@@ -20049,7 +20572,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /**
                      * @default false
@@ -20165,7 +20691,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id?: string;
                     /**
                      * @default false
@@ -20505,7 +21034,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     file_id: string;
                 };
             };
@@ -20618,7 +21150,10 @@ export interface operations {
                     action: "delete" | "archive";
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
