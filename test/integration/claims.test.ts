@@ -120,7 +120,45 @@ describe('the worked claim', () => {
   });
 });
 
+const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+
+async function endorseDwelling(policyId: string, revisionDate: string) {
+  const { revision_id: revisionId } = ok(await service.call(`${P}/new_revision`, { policy_id: policyId, revision_date: revisionDate }));
+  const details = ok(await service.call(`${P}/retrieve_revision_details`, { revision_id: revisionId }));
+  const dwelling = details.items.find((item: { name: string }) => item.name === 'Dwelling');
+  ok(await service.call(`${P}/update_rating_information`, { revision_id: revisionId, items: [{ id: dwelling.id, limit: 300000 }] }));
+  ok(await service.call(`${P}/rate_revision`, { revision_id: revisionId }));
+  ok(await service.call(`${P}/issue`, { issue_info: { policy_id: policyId, revision_id: revisionId } }));
+  return revisionId as string;
+}
+
+const dwellingLimit = (claim: any) => claim.coverage_at_loss.coverages.find((coverage: any) => coverage.name === 'Dwelling').limit;
+
 describe('coverage on the loss date', () => {
+  it('takes an endorsement effective before the loss and not one effective after it', async () => {
+    const endorsed = await issueWorkedExample(service, 'Sam Endorsed', effective);
+    const endorsement = await endorseDwelling(endorsed.policyId, addDays(effective, 30));
+    const before = ok(await report({ policy_number: endorsed.policyNumber, loss_date: addDays(effective, 20), peril: 'FIR' }, adjuster.key));
+    const after = ok(await report({ policy_number: endorsed.policyNumber, loss_date: addDays(effective, 40), peril: 'THF' }, adjuster.key));
+    const earlier = ok(await service.call(`${C}/get_claim`, { claim_id: before.id }, { apiKey: adjuster.key }));
+    const later = ok(await service.call(`${C}/get_claim`, { claim_id: after.id }, { apiKey: adjuster.key }));
+    expect([earlier.coverage_at_loss.revision_id, dwellingLimit(earlier)]).toEqual([endorsed.revisionId, 250000]);
+    expect([later.coverage_at_loss.revision_id, dwellingLimit(later)]).toEqual([endorsement, 300000]);
+  });
+
+  it('flags a loss after a cancellation as none_in_force, naming the cancellation', async () => {
+    const cancelled = await issueWorkedExample(service, 'Cory Cancelled', effective);
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: cancelled.policyId, cancel_date: addDays(effective, 30), cancel_reason_id: INSUREDS_REQUEST }));
+    const within = ok(await report({ policy_number: cancelled.policyNumber, loss_date: addDays(effective, 29), peril: 'FIR' }, adjuster.key));
+    const past = ok(await report({ policy_number: cancelled.policyNumber, loss_date: addDays(effective, 31), peril: 'THF' }, adjuster.key));
+    expect(ok(await service.call(`${C}/get_claim`, { claim_id: within.id }, { apiKey: adjuster.key })).coverage).toBe('in_force');
+    expect(ok(await service.call(`${C}/get_claim`, { claim_id: past.id }, { apiKey: adjuster.key }))).toMatchObject({
+      coverage: 'none_in_force',
+      coverage_reason: `the policy was cancelled effective ${addDays(effective, 30)}, before the loss date ${addDays(effective, 31)}`,
+      coverage_at_loss: { coverages: [] },
+    });
+  });
+
   it('flags a loss before inception as none_in_force with the reason, and still records the claim', async () => {
     const answer = ok(await report({ policy_number: policy.policyNumber, loss_date: addDays(effective, -5), peril: 'FIR' }, adjuster.key));
     const claim = ok(await service.call(`${C}/get_claim`, { claim_id: answer.id }, { apiKey: adjuster.key }));
@@ -129,9 +167,30 @@ describe('coverage on the loss date', () => {
     expect(refused.body.success).toBe(false);
   });
 
-  it('refuses an unknown peril naming the field, and writes nothing (no number taken)', async () => {
+  it('refuses an unknown peril naming the field, and takes no number: the next report has the next one', async () => {
+    const first = ok(await report({ policy_number: policy.policyNumber, loss_date: addDays(effective, 3), peril: 'VMM' }, adjuster.key));
     const refused = await report({ policy_number: policy.policyNumber, loss_date: addDays(effective, 10), peril: 'QUAKE' }, adjuster.key);
     expect(refused.body.success).toBe(false);
     expect(refused.body.messages.join(' ')).toMatch(/^peril: QUAKE is not a peril/);
+    const next = ok(await report({ policy_number: policy.policyNumber, loss_date: addDays(effective, 12), peril: 'LGT' }, adjuster.key));
+    const n = (number: string) => Number(number.split('-').at(-1));
+    expect(n(next.claim_number)).toBe(n(first.claim_number) + 1);
+  });
+
+  it('answers a report retried with its Idempotency-Key with the first claim, and records one', async () => {
+    const body = { policy_number: policy.policyNumber, loss_date: addDays(effective, 45), peril: 'OTH', description: 'A tree fell', reported_by: { name: 'Pat Example', relation: 'insured' } };
+    const key = crypto.randomUUID();
+    const first = ok(await service.call(`${C}/new_claim`, body, { apiKey: adjuster.key, headers: { 'Idempotency-Key': key } }));
+    const again = ok(await service.call(`${C}/new_claim`, body, { apiKey: adjuster.key, headers: { 'Idempotency-Key': key } }));
+    expect(again).toEqual(first);
+    const listed = ok(await service.call(`${C}/search`, { policy_number: policy.policyNumber, peril: 'OTH' }, { apiKey: adjuster.key }));
+    expect(listed.claims.map((claim: any) => claim.id)).toEqual([first.id]);
+  });
+
+  it("records claim.reported for integrators, ordered with the policy's events", async () => {
+    const events = ok(await service.call('/api/v2/events/list_events', { types: ['claim.*'] }));
+    const reported = (events.events ?? events).filter((event: any) => event.type === 'claim.reported' && event.policy_id === policy.policyId);
+    expect(reported.length).toBeGreaterThan(0);
+    expect(reported[0]).toMatchObject({ policy_number: policy.policyNumber, data: expect.objectContaining({ claim_number: expect.stringMatching(/^CL-/), peril: expect.any(String) }) });
   });
 });
