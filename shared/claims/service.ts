@@ -11,6 +11,7 @@ import { todayIso } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach } from '../policies/index.js';
+import { retrieveMoratorium } from '../moratoriums/index.js';
 import { coverOnLossDate } from './coverage.js';
 import {
   CLAIM_CONTACT_ROLES,
@@ -459,6 +460,11 @@ export async function allCatastrophes() {
 
 export async function declareCatastrophe(principal: Principal, request: { title: string; pcsNumber?: string; states: string[]; counties: string[]; from: string; to: string; moratoriumId?: string }) {
   if (request.to < request.from) throw new ClaimRuleError(`to: ${request.to} is before from ${request.from}`);
+  if (request.moratoriumId) {
+    // The moratorium declared for the same storm: named only if it exists (read as any caller may read one).
+    const named = await retrieveMoratorium(principal, request.moratoriumId).catch(() => undefined);
+    if (!named) throw new ClaimRuleError(`moratorium_id: ${request.moratoriumId.slice(0, 60)} is not a moratorium; list_moratoriums lists them`);
+  }
   const states = [...new Set(request.states.map((state) => state.toUpperCase()))];
   const catastrophe: CatastropheRecord = {
     catastropheId: randomUUID(),
