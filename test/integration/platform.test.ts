@@ -9,7 +9,7 @@ import type { Context } from 'aws-lambda';
 import { defineOperation } from '../../shared/define-operation.js';
 import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
-import { idempotencyPartition, idempotencyRecordSortKey, onceForKey } from '../../shared/platform/idempotency.js';
+import { idempotencyPartition, idempotencyRecordSortKey, onceForKey } from '../../shared/platform/idempotency-dynamodb.js';
 import { TABLE_KEYS } from '../../shared/platform/table.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
 import { startTestService, type TestService } from '../support/service.js';

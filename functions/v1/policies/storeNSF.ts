@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr, id, looseText, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { storeNsfMove } from '../../../shared/moves/payment.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({

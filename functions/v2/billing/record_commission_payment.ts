@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { recordCommissionPayment } from '../../../shared/commissions/index.js';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { date, id, money, name } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({

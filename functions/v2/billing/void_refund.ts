@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { id, name, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { voidRefund } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 
 export const handler = defineOperation({
   version: 'v2',

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../shared/define-operation.js';
 import { objectList } from '../../../shared/platform/request-fields.js';
 import { applyLockboxFileMove } from '../../../shared/moves/lockbox.js';
 import { LOCKBOX_SYNC_LINES, lockboxFileId, startLargeLockboxFile } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /** A bank file of any size; beyond LOCKBOX_SYNC_LINES it is applied in chunks from a queue. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { createPolicy, underwritingAnswers, underwritingOptions, CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/index.js';
 
 export const createPolicyInput = builtOnFirstUse(() =>

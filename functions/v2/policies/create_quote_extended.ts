@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { quoteInfo, createQuote, requoteQuote, withMoratoriumWarnings } from '../../../shared/quotes/index.js';

@@ -3,7 +3,7 @@ import { defineOperation } from '../../../shared/define-operation.js';
 import { decimal, eitherOf, optional, optionalFlag, optionalId } from '../../../shared/platform/request-fields.js';
 import { issueMove } from '../../../shared/moves/issue.js';
 import { issueOpenRevisionMove } from '../../../shared/moves/open-revisions.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({

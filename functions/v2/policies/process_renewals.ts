@@ -7,7 +7,7 @@ import { PermissionDeniedError } from '../../../shared/platform/errors.js';
 import { hasPermission } from '../../../shared/platform/principal.js';
 import { date, id, optional } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({

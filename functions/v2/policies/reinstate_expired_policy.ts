@@ -3,7 +3,7 @@ import { defineOperation } from '../../../shared/define-operation.js';
 import { reinstateExpiredPolicyMove } from '../../../shared/moves/renew.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineOperation({

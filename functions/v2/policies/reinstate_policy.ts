@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { reinstateMove } from '../../../shared/moves/reinstate.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { date, flagOr, id, optional } from '../../../shared/platform/request-fields.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { id, list } from '../../../shared/platform/request-fields.js';
 import { endorseMove } from '../../../shared/moves/endorse.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { reverseMove } from '../../../shared/moves/reverse.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { id } from '../../../shared/platform/request-fields.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 

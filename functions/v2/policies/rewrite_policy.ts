@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { openRewrite, REWRITE_TYPES } from '../../../shared/lifecycle/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { onceForKey } from '../../../shared/platform/idempotency-dynamodb.js';
 import { date, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
