@@ -76,8 +76,9 @@ export const dynamoDbIdempotencyStore: IdempotencyStore = {
 };
 
 /**
- * `run` once for (scope, key) in the table: a repeat answers the first result. `request` is
- * what was asked (compared on a repeat); the answer must be plain JSON.
+ * `run` once for (scope, key) in the table: a repeat answers the first result (a consumer's
+ * repeated delivery). `request` is what was asked (compared on a repeat); the answer must be
+ * plain JSON. Operations declare `idempotent` instead (shared/platform/operation.ts).
  */
 export function onceForKey<T>(scope: string, key: string, request: unknown, run: () => Promise<T>, work: Pick<KeyedCall, 'deadline' | 'inProgress'> = {}): Promise<T> {
   return once(dynamoDbIdempotencyStore, { scope, key, request, ...work }, run);

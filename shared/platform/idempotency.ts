@@ -9,7 +9,8 @@
  *
  * The stores: `shared/platform/idempotency-dynamodb.ts` (the service's table, in Powertools
  * 2.35's record format) and `shared/platform/idempotency-memory.ts` (for unit tests). Operations
- * and consumers call `onceForKey` (the lifecycle over the table's store).
+ * declare `idempotent` and the operation factory attaches the lifecycle as a middleware
+ * (`shared/platform/idempotent-operations.ts`); consumers call `onceForKey`.
  */
 import { createHash } from 'node:crypto';
 import { BusinessRuleError, RetryLaterError } from './errors.js';

@@ -1,8 +1,10 @@
 /**
- * The idempotency lifecycle (shared/platform/idempotency.ts) over the in-memory store: what the
- * DynamoDB store does in the integration tests, without a table.
+ * The idempotency lifecycle (shared/platform/idempotency.ts) over the in-memory store, and an
+ * idempotent operation's pipeline step (shared/platform/idempotent-operations.ts) with it: what
+ * the DynamoDB store does in the integration tests, without a table.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   IdempotencyKeyInProgressError,
   IdempotencyKeyReusedError,
@@ -12,6 +14,10 @@ import {
   type KeyedCall,
 } from '../../shared/platform/idempotency.js';
 import { inMemoryIdempotencyStore } from '../../shared/platform/idempotency-memory.js';
+import { idempotencyOver } from '../../shared/platform/idempotent-operations.js';
+import { operationFactory } from '../../shared/platform/operation.js';
+import type { Principal } from '../../shared/platform/principal.js';
+import { httpEvent, lambdaContext } from '../support/events.js';
 
 const call = (key: string, request: unknown = { amount: '10.00' }, more: Partial<KeyedCall> = {}): KeyedCall => ({ scope: 'payments', key, request, ...more });
 
@@ -104,5 +110,105 @@ describe('the idempotency lifecycle', () => {
       await expect(startKeyedCall(store, call(key))).rejects.toBeInstanceOf(InvalidIdempotencyKeyError);
     }
     expect(store.records.size).toBe(0);
+  });
+});
+
+const CLERK: Principal = {
+  contactId: 'c-clerk',
+  credential: 'api_key',
+  roleIds: [],
+  heldRoleIds: [],
+  permissions: new Set(['payments:write']),
+  agencyIds: [],
+  scope: 'own',
+  isAdministrator: false,
+};
+
+describe('an idempotent operation', () => {
+  const store = inMemoryIdempotencyStore();
+  const defineIdempotentOperation = operationFactory({ authenticate: async (credentials) => (credentials.apiKey === 'clerk-key' ? CLERK : undefined) }, { idempotency: idempotencyOver(store) });
+  const posted: Array<{ amount: string }> = [];
+  const pay = defineIdempotentOperation({
+    version: 'v2',
+    name: 'pay',
+    summary: 'pay',
+    permission: 'payments:write',
+    input: z.object({ amount: z.string(), dry_run: z.boolean().optional() }),
+    resources: {},
+    idempotent: { scope: 'pay', inProgress: 'The payment sent earlier with this Idempotency-Key is still being posted', when: (input) => !input.dry_run },
+    handle: async (input) => {
+      if (input.amount === 'refused') throw new Error('the ledger is closed');
+      posted.push({ amount: input.amount });
+      return { paymentNumber: posted.length };
+    },
+  });
+  const invoke = async (body: Record<string, unknown>, key?: string) => {
+    const response = await pay(httpEvent(JSON.stringify({ api_key: 'clerk-key', ...body }), key ? { 'Idempotency-Key': key } : {}), lambdaContext);
+    return { status: response.statusCode, body: JSON.parse(response.body ?? 'null') };
+  };
+
+  it('answers a retry with the first answer, in the same envelope, and runs the handler once', async () => {
+    posted.length = 0;
+    const first = await invoke({ amount: '10.00' }, 'op-1');
+    expect(first).toEqual({ status: 200, body: { success: true, messages: [], data: { paymentNumber: 1 } } });
+    expect(await invoke({ amount: '10.00' }, 'op-1')).toEqual(first);
+    expect(posted).toEqual([{ amount: '10.00' }]);
+    // Keyed by the caller: the record's key is the caller's contact id and the header.
+    expect([...store.records.keys()]).toContain('pay c-clerk:op-1');
+  });
+
+  it('answers the same key with a different body as a business failure, and posts nothing', async () => {
+    posted.length = 0;
+    await invoke({ amount: '10.00' }, 'op-2');
+    const reused = await invoke({ amount: '11.00' }, 'op-2');
+    expect(reused.status).toBe(200);
+    expect(reused.body).toEqual({ success: false, messages: ['Idempotency-Key was already used for a different request; use a new key for a new request'], data: null });
+    expect(posted).toEqual([{ amount: '10.00' }]);
+  });
+
+  it('keeps no record of a failed call, nor of a call without a key, nor of one its declaration leaves out', async () => {
+    const before = store.records.size;
+    expect((await invoke({ amount: 'refused' }, 'op-3')).status).toBe(500);
+    expect((await invoke({ amount: '12.00' })).status).toBe(200);
+    expect((await invoke({ amount: '13.00', dry_run: true }, 'op-4')).status).toBe(200);
+    expect(store.records.size).toBe(before);
+    // A rejected call consumes nothing: its key still serves the request it was meant for.
+    expect((await invoke({ amount: 14 }, 'op-5')).body.success).toBe(false);
+    expect(store.records.size).toBe(before);
+  });
+
+  it('answers 409 with Retry-After while the first call with the key may still run', async () => {
+    await startKeyedCall(store, { scope: 'pay', key: 'c-clerk:op-6', request: { amount: '15.00' }, deadline: Date.now() + 10_000 });
+    const response = await pay(httpEvent(JSON.stringify({ api_key: 'clerk-key', amount: '15.00' }), { 'idempotency-key': 'op-6' }), { ...lambdaContext, getRemainingTimeInMillis: () => 2_000 });
+    expect(response.statusCode).toBe(409);
+    expect(Number(response.headers?.['retry-after'])).toBeGreaterThanOrEqual(9);
+  });
+
+  it('keeps the claim of a call whose outcome is not known (the invocation timed out, or its answer was not saved) until it lapses', async () => {
+    const held = inMemoryIdempotencyStore();
+    let failSave = false;
+    const flaky = { ...held, saveSuccess: async (...args: Parameters<typeof held.saveSuccess>) => (failSave ? Promise.reject(new Error('the table is away')) : held.saveSuccess(...args)) };
+    const define = operationFactory({ authenticate: async () => CLERK }, { idempotency: idempotencyOver(flaky) });
+    const slow = define({
+      version: 'v2', name: 'slow', summary: 'slow', permission: null, input: z.object({ wait: z.number() }), resources: {},
+      idempotent: { scope: 'slow', inProgress: 'still running' },
+      handle: async (input) => new Promise<{ waited: number }>((resolve) => setTimeout(() => resolve({ waited: input.wait }), input.wait)),
+    });
+    const timedOut = await slow(httpEvent(JSON.stringify({ wait: 1_000 }), { 'idempotency-key': 't-1' }), { ...lambdaContext, getRemainingTimeInMillis: () => 200 });
+    expect(timedOut.statusCode).toBe(503);
+    expect(held.records.get('slow c-clerk:t-1')).toMatchObject({ status: 'INPROGRESS' });
+
+    failSave = true;
+    const unsaved = await slow(httpEvent(JSON.stringify({ wait: 1 }), { 'idempotency-key': 't-2' }), lambdaContext);
+    expect(unsaved.statusCode).toBe(500);
+    expect(held.records.get('slow c-clerk:t-2')).toMatchObject({ status: 'INPROGRESS' });
+  });
+
+  it('is defined only by a factory given an idempotency store, and needs a caller', () => {
+    const plain = operationFactory({ authenticate: async () => CLERK });
+    const declared = { version: 'v2', name: 'x', summary: 'x', permission: null, input: z.object({}), resources: {}, handle: async () => null } as const;
+    expect(() => plain({ ...declared, idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/declares idempotent: use defineIdempotentOperation/);
+    expect(() => defineIdempotentOperation(declared)).toThrow(/declares no idempotent: use defineOperation/);
+    expect(() => defineIdempotentOperation({ ...declared, authentication: 'none', idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/needs a caller/);
   });
 });
