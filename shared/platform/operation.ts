@@ -155,6 +155,33 @@ export interface FactoryOptions {
   idempotency?: IdempotencyAttachment;
 }
 
+/**
+ * An operation's pipeline, in the order middy runs the steps' `before` (their `after` and
+ * `onError` run in reverse); the operation's `handle` comes last.
+ */
+function operationSteps(
+  definition: OperationDefinition<RequestSchema, unknown>,
+  operation: { named: string; authentication: 'required' | 'none'; requestSchema: () => RequestSchema; loggerOf: () => Logger },
+  authenticator: Authenticator,
+  idempotency?: IdempotencyAttachment,
+): OperationMiddleware[] {
+  const { authentication } = operation;
+  const answering = envelope(definition.version);
+  return [
+    // The one error handler: attached first, so that its onError runs after every other step's.
+    errorHandler(definition, operation.loggerOf),
+    bodyAsJson(),
+    httpJsonBodyParser() as OperationMiddleware,
+    callerAuthentication(authenticator, { authentication, ...(definition.authenticateRequest ? { authenticateRequest: definition.authenticateRequest } : {}) }),
+    ...(authentication === 'required' && definition.permission ? [permissionCheck(definition.permission)] : []),
+    v1Unwrapping(definition),
+    requestValidation(operation.requestSchema),
+    // The idempotency step's `after` runs before the envelope's: it saves the handler's answer, not its envelope.
+    answering,
+    ...(definition.idempotent && idempotency ? [idempotency(definition.idempotent, operation, answering)] : []),
+  ];
+}
+
 /** The factory of entry files, bound to the authenticator that judges their callers' credentials. */
 export function operationFactory(authenticator: Authenticator, options: FactoryOptions = {}): DefineOperation {
   return (definition) => defineOperationWith(authenticator, options, definition);
@@ -173,20 +200,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
   // An idempotent operation takes the factory with the store (defineIdempotentOperation), any other the one without: it does not bundle the store.
   if (!definition.idempotent !== !options.idempotency) throw new Error(`${named}: ${definition.idempotent ? 'declares idempotent: use defineIdempotentOperation' : 'declares no idempotent: use defineOperation'}`);
 
-  const answering = envelope(definition.version);
-  const steps: OperationMiddleware[] = [
-    // The one error handler: attached first, so that its onError runs after every other step's.
-    errorHandler(definition, loggerOf),
-    bodyAsJson(),
-    httpJsonBodyParser() as OperationMiddleware,
-    callerAuthentication(authenticator, { authentication, ...(definition.authenticateRequest ? { authenticateRequest: definition.authenticateRequest } : {}) }),
-    ...(authentication === 'required' && definition.permission ? [permissionCheck(definition.permission)] : []),
-    v1Unwrapping(definition),
-    requestValidation(requestSchema),
-    // After middlewares run in reverse: the idempotency step saves the handler's answer before the envelope wraps it.
-    answering,
-    ...(definition.idempotent && options.idempotency ? [options.idempotency(definition.idempotent as IdempotentDeclaration<unknown>, { named, authentication }, answering)] : []),
-  ];
+  const steps = operationSteps(definition, { named, authentication, requestSchema, loggerOf }, authenticator, options.idempotency);
 
   const handle = async (event: APIGatewayProxyEventV2, lambdaContext: Context) => {
     const state = stateOf({ event, context: lambdaContext });
