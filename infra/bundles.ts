@@ -185,3 +185,63 @@ export function runtimeFilesNamedIn(code: string, inputs: string[]): string[] {
     return [...candidates][0];
   });
 }
+
+/** What a function's bundle is made of (describeBundles): this repository's modules only. */
+export interface BundleDescription {
+  /** The source files of this repository whose code is in the function's `index.mjs`. */
+  modules: string[];
+  /**
+   * What is shipped beside `index.mjs` and reached only on first use: the modules loaded then (as
+   * their `.ts` sources: `shared/documents/pdf-renderer.ts` for `pdf-renderer.mjs`), the data files
+   * read then (the ZIP table), and theirs in turn.
+   */
+  onFirstUse: string[];
+}
+
+/**
+ * Which of this repository's modules each function bundles, and what it loads on first use, by
+ * the recipe FunctionBundles builds with (tree-shaken the same way), in seconds rather than
+ * minutes: the packages are left out (marked external), nothing is minified into files or
+ * source-mapped, and a module loaded on first use is built once for every function naming it.
+ * What the docs say of the bundles is generated from this (test/support/doc-blocks.ts), and
+ * test/infra/bundles.test.ts holds it to the bundles FunctionBundles builds.
+ */
+export function describeBundles(entries: Iterable<string>): Map<string, BundleDescription> {
+  const sorted = [...new Set(entries)].sort();
+  const work = mkdtempSync(join(tmpdir(), 'insurance-admin-bundle-contents-'));
+  try {
+    const options = { ...ESBUILD_OPTIONS, sourcemap: false, packages: 'external', write: false, absWorkingDir: work } as const satisfies BuildOptions;
+    const ours = (inputs: Record<string, unknown>) => Object.keys(inputs).map((input) => resolve(work, input)).filter((input) => !/[\\/]node_modules[\\/]/.test(input));
+    const result = buildSync({ ...options, entryPoints: sorted.map((entry, index) => ({ in: entry, out: `f${index}/index` })), outdir: work, outExtension: { '.js': '.mjs' } });
+    // A module loaded on first use, as it is built beside every function that names it: what it reads or loads in turn.
+    const later = new Map<string, string[]>();
+    const laterOf = (module: string): string[] => {
+      let named = later.get(module);
+      if (!named) {
+        const built = buildSync({ ...options, entryPoints: [module.replace(/\.mjs$/, '.ts')], outfile: join(work, 'later.mjs') });
+        const output = Object.values(built.metafile.outputs).find((candidate) => candidate.entryPoint);
+        named = runtimeFilesNamedIn(built.outputFiles[0].text, ours(output?.inputs ?? {}));
+        later.set(module, named);
+      }
+      return named;
+    };
+    const described = new Map<string, BundleDescription>();
+    sorted.forEach((entry, index) => {
+      const code = result.outputFiles.find((file) => file.path === join(work, `f${index}`, 'index.mjs'))!.text;
+      const modules = ours(result.metafile.outputs[`f${index}/index.mjs`]?.inputs ?? {}).sort();
+      const onFirstUse = new Set<string>();
+      const reach = (files: string[]) => {
+        for (const file of files) {
+          if (onFirstUse.has(file)) continue;
+          onFirstUse.add(file);
+          if (file.endsWith('.mjs')) reach(laterOf(file));
+        }
+      };
+      reach(runtimeFilesNamedIn(code, modules));
+      described.set(entry, { modules, onFirstUse: [...onFirstUse].map((file) => file.replace(/\.mjs$/, '.ts')).sort() });
+    });
+    return described;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

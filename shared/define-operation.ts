@@ -1,13 +1,24 @@
 /**
  * The one place where the platform's operation factory meets the auth area: every entry
  * file under functions/ takes `defineOperation` from here, so the platform itself needs
- * to know nothing of API keys, contacts or roles.
+ * to know nothing of API keys, contacts or roles. Here too the factory of idempotent
+ * operations is given the table's idempotency store.
  */
 import { authenticator } from './auth/authenticate.js';
+import { dynamoDbIdempotencyStore } from './platform/idempotency-dynamodb.js';
+import { idempotencyOver } from './platform/idempotent-operations.js';
 import { operationFactory, type DefineOperation } from './platform/operation.js';
 import type { Authenticator } from './platform/principal.js';
 
 export const defineOperation = /* @__PURE__ */ operationFactory(authenticator);
+
+/**
+ * For an operation that declares `idempotent` (a write that moves money or documents): the same
+ * factory with the idempotency step over the table's store. Only the functions that take it
+ * bundle the lifecycle and the store; defining one without `idempotent`, or an idempotent one
+ * with `defineOperation`, fails when the module loads.
+ */
+export const defineIdempotentOperation = /* @__PURE__ */ operationFactory(authenticator, { idempotency: /* @__PURE__ */ idempotencyOver(dynamoDbIdempotencyStore) });
 
 /** Judges no credential: the factory below never asks it (its operations have authentication 'none'). */
 const noAuthenticator: Authenticator = {

@@ -12,13 +12,14 @@
  *   that were wrong, never their values.
  * - SQS delivers at least once. A consumer whose work is idempotent by construction says so by
  *   giving no `idempotency`; otherwise `idempotency.key` names what makes two deliveries the
- *   same, and the first outcome is stored (idempotency.ts) so a repeat does nothing again.
+ *   same, and the first outcome is stored (idempotency.ts, in the table: idempotency-dynamodb.ts)
+ *   so a repeat does nothing again.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { onceForKey } from './idempotency.js';
+import { onceForKey } from './idempotency-dynamodb.js';
 import { invocationDeadline } from './invocation.js';
 import type { ResourceAccess } from './operation.js';
 import type { QueueName } from './queues.js';

@@ -1,24 +1,20 @@
 /**
- * Runs a write at most once per idempotency key, in the service's one table. The first answer
- * is stored and a retry with the same key answers it again without running the write; the same
- * key with a different request is refused; a write that fails leaves no record, so it can be
- * retried. Knows no business: the caller names the scope, the key and what the request was.
+ * Runs a write at most once per idempotency key: the lifecycle, over a persistence layer it is
+ * given (the model is Powertools idempotency's: an in-progress record claimed first, the answer
+ * saved over it, the record deleted when the call fails). The first answer is stored and a
+ * retry with the same key answers it again without running the write; the same key with a
+ * different request is refused; a write that fails leaves no record, so it can be retried.
+ * Knows no business and no storage: the caller names the scope, the key and what the request
+ * was; the store (`IdempotencyStore`) keeps the records.
  *
- * The records are Powertools idempotency's (2.35.0, DynamoDB persistence) exactly: the same
- * key hash, attributes and conditions, so records written before and after this module
- * replaced it read alike. It is written here rather than imported because Powertools'
- * persistence layer always bundles its JMESPath engine and the low-level DynamoDB client's
- * marshalling (+135 KiB on every function taking an Idempotency-Key), where this needs only the
- * document client every function already has.
+ * The stores: `shared/platform/idempotency-dynamodb.ts` (the service's table, in Powertools
+ * 2.35's record format) and `shared/platform/idempotency-memory.ts` (for unit tests). Operations
+ * declare `idempotent` and the operation factory attaches the lifecycle as a middleware
+ * (`shared/platform/idempotent-operations.ts`); consumers call `onceForKey`.
  */
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './clients.js';
-import { config } from './config.js';
-import { isConditionalCheckFailure } from './dynamo.js';
 import { BusinessRuleError, RetryLaterError } from './errors.js';
 import { invocationDeadline } from './invocation.js';
-import { TABLE_KEYS, TTL_ATTRIBUTE } from './table.js';
 
 /** How long a key is remembered: a client retries within minutes, a day is generous. */
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
@@ -35,9 +31,6 @@ const WAIT_FOR_FIRST_MS = 5_000;
 const POLL_MS = 200;
 /** Time a repeat keeps, out of its own invocation, to answer after waiting. */
 const ANSWER_MARGIN_MS = 2_000;
-
-/** The partition of one scope's idempotency records (the sort key is Powertools' hash of the key). */
-export const idempotencyPartition = (scope: string) => `IDEMPOTENCY#${scope}`;
 
 export class IdempotencyKeyReusedError extends BusinessRuleError {
   constructor() {
@@ -76,35 +69,52 @@ function deepSort(value: unknown): unknown {
   return value;
 }
 
-const md5 = (value: unknown) => createHash('md5').update(JSON.stringify(deepSort(value))).digest('base64');
+/** Powertools' hash of a value (its key's and its payload validation's): MD5 of the deep-sorted JSON, base64. */
+export const powertoolsHash = (value: unknown) => createHash('md5').update(JSON.stringify(deepSort(value))).digest('base64');
 
-/** The sort key of (scope, key)'s record: Powertools' `<keyPrefix>#<md5 of the key>`. */
-export const idempotencyRecordSortKey = (scope: string, key: string) => `${scope}#${md5(key)}`;
 /** What a repeat's request is compared on: Powertools' payload validation hash. */
-export const requestHash = (request: unknown) => md5(request);
+export const requestHash = (request: unknown) => powertoolsHash(request);
 
-interface StoredRecord {
+/** One key's record, as a store keeps it. */
+export interface IdempotencyRecord {
   status?: 'INPROGRESS' | 'COMPLETED' | 'EXPIRED';
-  [TTL_ATTRIBUTE]?: number;
-  in_progress_expiration?: number;
-  data?: unknown;
+  /** When the record is forgotten (epoch seconds: the table's TTL). */
+  expiresAt?: number;
+  /** While in progress: when the invocation that claimed it is stopped (epoch ms); its mark has lapsed after that. */
+  inProgressUntil?: number;
+  /** The request's hash (requestHash): a repeat must be the same request. */
   validation?: string;
+  /** The first call's answer (plain JSON), once completed. */
+  answer?: unknown;
 }
 
-/** A record found on a repeat: the stored answer, a first call still running (until when), or none to give. */
-type Found = { answer: unknown } | { runningUntil: number } | 'again';
-
-function foundIn(stored: StoredRecord, validation: string): Found {
-  if (stored.validation !== validation) throw new IdempotencyKeyReusedError();
-  const expired = (stored[TTL_ATTRIBUTE] ?? 0) * 1000 < Date.now();
-  if (expired) return 'again';
-  if (stored.status === 'COMPLETED') return { answer: stored.data };
-  // In progress: a first call still running, unless its mark has lapsed (then try again).
-  if (stored.in_progress_expiration !== undefined && stored.in_progress_expiration < Date.now()) return 'again';
-  return { runningUntil: stored.in_progress_expiration ?? Date.now() + IDEMPOTENCY_SECONDS * 1000 };
+/**
+ * The persistence layer of the lifecycle, Powertools' four operations. A store keeps one record
+ * per (scope, key); it decides nothing but the condition of `saveInProgress`.
+ */
+export interface IdempotencyStore {
+  /**
+   * Writes (scope, key)'s record in progress, unless a live one is there: one not expired
+   * (`expiresAt` in epoch seconds before `nowMs`) and not an in-progress mark that has lapsed
+   * (`inProgressUntil` before `nowMs`). Answers whether it wrote it.
+   */
+  saveInProgress(scope: string, key: string, record: { validation: string; expiresAt: number; inProgressUntil: number }, nowMs: number): Promise<boolean>;
+  /** The record as stored now (a strongly consistent read), or none. */
+  getRecord(scope: string, key: string): Promise<IdempotencyRecord | undefined>;
+  /** The first call's answer, over its in-progress record. */
+  saveSuccess(scope: string, key: string, record: { validation: string; expiresAt: number; answer: unknown }): Promise<void>;
+  /** Forgets the record: the call failed, and a retry may run it again. */
+  deleteRecord(scope: string, key: string): Promise<void>;
 }
 
-export interface KeyedWork {
+/** One call made once per key. */
+export interface KeyedCall {
+  /** The records' partition: one per operation or consumer. */
+  scope: string;
+  /** What makes two calls one (an operation's: the caller's contact id and their Idempotency-Key). */
+  key: string;
+  /** What the caller asked: a repeat must ask the same. */
+  request: unknown;
   /**
    * When the invocation doing the work is stopped (epoch ms; OperationContext.deadline): its
    * in-progress mark lapses then, so an invocation killed mid-work blocks its key no longer
@@ -115,69 +125,86 @@ export interface KeyedWork {
   inProgress?: string;
 }
 
+/** A key claimed for a first call: its answer saved, or the claim given up when the call failed. */
+export interface Claim {
+  complete(answer: unknown): Promise<void>;
+  release(): Promise<void>;
+}
+
+/** What starting a keyed call found: the first call's answer (a repeat), or the key claimed for this one. */
+export type Started = { repeat: true; answer: unknown } | { repeat: false; claim: Claim };
+
+/** A record found on a repeat: the stored answer, a first call still running (until when), or none to give. */
+type Found = { answer: unknown } | { runningUntil: number } | 'again';
+
+function foundIn(stored: IdempotencyRecord, validation: string): Found {
+  if (stored.validation !== validation) throw new IdempotencyKeyReusedError();
+  const expired = (stored.expiresAt ?? 0) * 1000 < Date.now();
+  if (expired) return 'again';
+  if (stored.status === 'COMPLETED') return { answer: stored.answer };
+  // In progress: a first call still running, unless its mark has lapsed (then try again).
+  if (stored.inProgressUntil !== undefined && stored.inProgressUntil < Date.now()) return 'again';
+  return { runningUntil: stored.inProgressUntil ?? Date.now() + IDEMPOTENCY_SECONDS * 1000 };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const secondsUntil = (epochMs: number) => Math.max(1, Math.ceil((epochMs - Date.now()) / 1000));
+const expiryFromNow = () => Math.round(Date.now() / 1000 + IDEMPOTENCY_SECONDS);
 
 /**
- * `run` once for (scope, key): a repeat answers the first result. `request` is what the
- * caller asked (compared on a repeat); the answer must be plain JSON. A repeat arriving while
- * the first call runs waits a little for its answer, then is refused with 409 and Retry-After
- * (the moment the first call has answered or been given up).
+ * Claims `call.key` for a first call, or finds the first call's answer (a repeat). A repeat
+ * arriving while the first call runs waits a little for its answer, then is refused with 409 and
+ * Retry-After (the moment the first call has answered or been given up). The same key with a
+ * different request is refused.
  */
-export async function onceForKey<T>(scope: string, key: string, request: unknown, run: () => Promise<T>, work: KeyedWork = {}): Promise<T> {
+export async function startKeyedCall(store: IdempotencyStore, call: KeyedCall): Promise<Started> {
+  const { scope, key } = call;
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e][\x20-\x7e]*$/.test(key)) throw new InvalidIdempotencyKeyError();
-  const tableName = config.tableName();
-  const itemKey = { [TABLE_KEYS.partition]: idempotencyPartition(scope), [TABLE_KEYS.sort]: idempotencyRecordSortKey(scope, key) };
-  const validation = requestHash(request);
-  const deadline = work.deadline ?? invocationDeadline();
-  const inProgress = work.inProgress ?? 'A request sent earlier with this Idempotency-Key is still being processed';
+  const validation = requestHash(call.request);
+  const deadline = call.deadline ?? invocationDeadline();
+  const inProgress = call.inProgress ?? 'A request sent earlier with this Idempotency-Key is still being processed';
   const stopWaitingAt = Math.min(Date.now() + WAIT_FOR_FIRST_MS, deadline - ANSWER_MARGIN_MS);
   let runningUntil = Date.now();
   for (let attempt = 0; attempt <= MAX_RETRIES; attempt += 1) {
     const now = Date.now();
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...itemKey, [TTL_ATTRIBUTE]: Math.round(now / 1000 + IDEMPOTENCY_SECONDS), status: 'INPROGRESS', in_progress_expiration: Math.max(deadline, now + 1), validation },
-          ConditionExpression: 'attribute_not_exists(#id) OR #expiry < :now OR (#status = :inprogress AND attribute_exists(#in_progress_expiry) AND #in_progress_expiry < :now_in_millis)',
-          ExpressionAttributeNames: { '#id': TABLE_KEYS.partition, '#expiry': TTL_ATTRIBUTE, '#in_progress_expiry': 'in_progress_expiration', '#status': 'status' },
-          ExpressionAttributeValues: { ':now': now / 1000, ':now_in_millis': now, ':inprogress': 'INPROGRESS' },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-      // A repeat (or a first call still running): what is stored decides the answer.
-      for (;;) {
-        const stored = (await documentClient().send(new GetCommand({ TableName: tableName, Key: itemKey, ConsistentRead: true }))).Item as StoredRecord | undefined;
-        const found: Found = stored ? foundIn(stored, validation) : 'again';
-        if (found === 'again') break;
-        if ('answer' in found) return found.answer as T;
-        runningUntil = found.runningUntil;
-        if (Date.now() + POLL_MS > stopWaitingAt) throw new IdempotencyKeyInProgressError(inProgress, secondsUntil(runningUntil));
-        await sleep(POLL_MS);
-      }
-      continue;
+    if (await store.saveInProgress(scope, key, { validation, expiresAt: Math.round(now / 1000 + IDEMPOTENCY_SECONDS), inProgressUntil: Math.max(deadline, now + 1) }, now)) {
+      return {
+        repeat: false,
+        claim: {
+          complete: (answer) => store.saveSuccess(scope, key, { validation, expiresAt: expiryFromNow(), answer: answer ?? null }),
+          release: () => store.deleteRecord(scope, key).catch(() => undefined),
+        },
+      };
     }
-    let answer: T;
-    try {
-      answer = await run();
-    } catch (error) {
-      await documentClient().send(new DeleteCommand({ TableName: tableName, Key: itemKey })).catch(() => undefined);
-      throw error;
+    // A repeat (or a first call still running): what is stored decides the answer.
+    for (;;) {
+      const stored = await store.getRecord(scope, key);
+      const found: Found = stored ? foundIn(stored, validation) : 'again';
+      if (found === 'again') break;
+      if ('answer' in found) return { repeat: true, answer: found.answer };
+      runningUntil = found.runningUntil;
+      if (Date.now() + POLL_MS > stopWaitingAt) throw new IdempotencyKeyInProgressError(inProgress, secondsUntil(runningUntil));
+      await sleep(POLL_MS);
     }
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: itemKey,
-        UpdateExpression: 'SET #expiry = :expiry, #status = :status, #data = :data, #validation = :validation',
-        ExpressionAttributeNames: { '#expiry': TTL_ATTRIBUTE, '#status': 'status', '#data': 'data', '#validation': 'validation' },
-        ExpressionAttributeValues: { ':expiry': Math.round(Date.now() / 1000 + IDEMPOTENCY_SECONDS), ':status': 'COMPLETED', ':data': answer ?? null, ':validation': validation },
-      }),
-    );
-    return answer;
   }
   // Other repeats took the lapsed mark over first each time: one of them is running now.
   throw new IdempotencyKeyInProgressError(inProgress, secondsUntil(Math.max(runningUntil, Date.now() + 1000)));
 }
 
-const secondsUntil = (epochMs: number) => Math.max(1, Math.ceil((epochMs - Date.now()) / 1000));
+/**
+ * `run` once for `call.key`: a repeat answers the first result (the lifecycle as one function,
+ * for consumers). The answer must be plain JSON.
+ */
+export async function once<T>(store: IdempotencyStore, call: KeyedCall, run: () => Promise<T>): Promise<T> {
+  const started = await startKeyedCall(store, call);
+  if (started.repeat) return started.answer as T;
+  let answer: T;
+  try {
+    answer = await run();
+  } catch (error) {
+    await started.claim.release();
+    throw error;
+  }
+  await started.claim.complete(answer);
+  return answer;
+}

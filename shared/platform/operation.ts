@@ -1,31 +1,42 @@
 /**
- * The operation factory: every entry file in functions/ is one call to
- * defineOperation(). Body parsing, v1 unwrapping, authentication, permission
- * checks, validation, the envelope, error mapping and the request log line
- * happen here once, for every operation.
+ * The operation factory: every entry file in functions/ is one call to defineOperation().
+ * Body parsing, v1 unwrapping, authentication, permission checks, validation, idempotency, the
+ * envelope, error mapping and the request log line happen here once, for every operation: each
+ * a middy middleware (operation-middlewares.ts, idempotent-operations.ts) attached in one order,
+ * the operation's `handle` last, one error handler.
  *
  * The platform knows no insurance: which credentials are valid is the auth area's to say,
- * through the Authenticator that shared/define-operation.ts binds to this factory once.
+ * through the Authenticator that shared/define-operation.ts binds to this factory once; where
+ * idempotency records are kept is the store that module gives `defineIdempotentOperation`.
  */
-import { randomUUID } from 'node:crypto';
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { presentedCredentials, type PresentedCredentials } from './credentials.js';
-import { moduleOnFirstUse } from './modules-on-first-use.js';
-import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
-import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
-import { errorResponse } from './error-mapping.js';
+import type { PresentedCredentials } from './credentials.js';
+import type { DataWithMessages, FileReply, Reply, ApiVersion } from './envelope.js';
+import type { IdempotencyAttachment, IdempotentDeclaration } from './idempotent-operations.js';
 import type { QueueName } from './queues.js';
 import type { Tracing } from './tracing.js';
-import { invocationDeadline, withinInvocation } from './invocation.js';
-import { hasPermission, type Authenticator, type Principal } from './principal.js';
-import { bodyDepthProblem, schemaOnFirstUse, validate } from './validation.js';
+import { withinInvocation } from './invocation.js';
+import {
+  bodyAsJson,
+  callerAuthentication,
+  envelope,
+  errorHandler,
+  permissionCheck,
+  requestLogLine,
+  requestValidation,
+  stateOf,
+  v1Unwrapping,
+  type ArrivedRequest,
+  type OperationMiddleware,
+} from './operation-middlewares.js';
+import type { Authenticator, Principal } from './principal.js';
+import { schemaOnFirstUse } from './validation.js';
 
-/** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
-export const BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+export { BODY_LIMIT_BYTES, type ArrivedRequest } from './operation-middlewares.js';
 
 export interface OperationContext {
   /** The authenticated caller; absent only for operations with `authentication: 'none'`. */
@@ -35,7 +46,10 @@ export interface OperationContext {
   event: APIGatewayProxyEventV2;
   /** What the request presented, judged or not: for operations that authenticate themselves. */
   credentials: PresentedCredentials;
-  /** The caller's `Idempotency-Key` header, for writes that move money or documents. */
+  /**
+   * The caller's `Idempotency-Key` header, for an operation that names its work by it (a
+   * deliverable's file, a large lockbox file's run); one that declares `idempotent` need not read it.
+   */
   idempotencyKey?: string;
   /**
    * When this invocation is stopped (epoch ms, from the Lambda context's remaining time): an
@@ -47,13 +61,6 @@ export interface OperationContext {
    * whose caller signs the bytes it sent: re-serialised JSON would not match the signature.
    */
   rawBody: string;
-}
-
-/** What an operation's own authentication rule judges: the request as it arrived. */
-export interface ArrivedRequest {
-  rawBody: string;
-  /** Header names lower-cased, as API Gateway gives them. */
-  headers: Record<string, string>;
 }
 
 export interface ResourceAccess {
@@ -110,6 +117,13 @@ export interface OperationDefinition<Schema extends RequestSchema, Result> {
   resources: ResourceAccess;
   /** X-Ray tracing of each invocation and its AWS calls (shared/platform/tracing.ts moneyPathTracing): the money paths. */
   tracing?: Tracing;
+  /**
+   * A write that moves money or documents (DESIGN.md 4): with the caller's `Idempotency-Key`
+   * header, a retry answers the first answer and runs nothing, the same key with a different
+   * request is refused, a failed call leaves no record. Declared here, attached by the factory
+   * (`defineIdempotentOperation` of shared/define-operation.ts, which gives it its store).
+   */
+  idempotent?: IdempotentDeclaration<z.core.output<Schema>>;
   handle: (input: z.core.output<Schema>, context: OperationContext) => Promise<Result | Reply | DataWithMessages | FileReply>;
 }
 
@@ -133,98 +147,85 @@ export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context
   operation: OperationMetadata;
 };
 
-const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
-
-/** Where a body stopped being JSON: worked out only for a body that is not JSON, so no cold start parses it. */
-const jsonErrors = /* @__PURE__ */ moduleOnFirstUse<typeof import('./json-errors.js')>(new URL('./json-errors.mjs', import.meta.url), new URL('./json-errors.ts', import.meta.url));
-
 export type DefineOperation = <Schema extends RequestSchema, Result>(definition: OperationDefinition<Schema, Result>) => OperationHandler;
 
-/** The factory of entry files, bound to the authenticator that judges their callers' credentials. */
-export function operationFactory(authenticator: Authenticator): DefineOperation {
-  return (definition) => defineOperationWith(authenticator, definition);
+/** What a factory is given beside its authenticator. */
+export interface FactoryOptions {
+  /** Makes an operation's `idempotent` declaration its pipeline's step; a factory without it defines no idempotent operation. */
+  idempotency?: IdempotencyAttachment;
 }
 
-function defineOperationWith<Schema extends RequestSchema, Result>(authenticator: Authenticator, definition: OperationDefinition<Schema, Result>): OperationHandler {
+/**
+ * An operation's pipeline, in the order middy runs the steps' `before` (their `after` and
+ * `onError` run in reverse); the operation's `handle` comes last.
+ */
+function operationSteps(
+  definition: OperationDefinition<RequestSchema, unknown>,
+  operation: { named: string; authentication: 'required' | 'none'; requestSchema: () => RequestSchema; loggerOf: () => Logger },
+  authenticator: Authenticator,
+  idempotency?: IdempotencyAttachment,
+): OperationMiddleware[] {
+  const { authentication } = operation;
+  const answering = envelope(definition.version);
+  return [
+    // The one error handler: attached first, so that its onError runs after every other step's.
+    errorHandler(definition, operation.loggerOf),
+    bodyAsJson(),
+    httpJsonBodyParser() as OperationMiddleware,
+    callerAuthentication(authenticator, { authentication, ...(definition.authenticateRequest ? { authenticateRequest: definition.authenticateRequest } : {}) }),
+    ...(authentication === 'required' && definition.permission ? [permissionCheck(definition.permission)] : []),
+    v1Unwrapping(definition),
+    requestValidation(operation.requestSchema),
+    // The idempotency step's `after` runs before the envelope's: it saves the handler's answer, not its envelope.
+    answering,
+    ...(definition.idempotent && idempotency ? [idempotency(definition.idempotent, operation, answering)] : []),
+  ];
+}
+
+/** The factory of entry files, bound to the authenticator that judges their callers' credentials. */
+export function operationFactory(authenticator: Authenticator, options: FactoryOptions = {}): DefineOperation {
+  return (definition) => defineOperationWith(authenticator, options, definition);
+}
+
+function defineOperationWith<Schema extends RequestSchema, Result>(authenticator: Authenticator, options: FactoryOptions, definition: OperationDefinition<Schema, Result>): OperationHandler {
+  const named = `${definition.version}/${definition.name}`;
   // Made by the first request, not when the function loads: constructing it is part of every cold start otherwise.
   let logger: Logger | undefined;
-  const loggerOf = () =>
-    (logger ??= new Logger({
-      serviceName: 'insurance-admin',
-      persistentKeys: { operation: `${definition.version}/${definition.name}` },
-    }));
+  const loggerOf = () => (logger ??= new Logger({ serviceName: 'insurance-admin', persistentKeys: { operation: named } }));
   const authentication = definition.authentication ?? 'required';
   const requestSchema = schemaOnFirstUse(definition.input);
   if (definition.authenticateRequest && authentication !== 'none') {
-    throw new Error(`${definition.version}/${definition.name}: authenticateRequest is the rule of an operation with authentication 'none'`);
+    throw new Error(`${named}: authenticateRequest is the rule of an operation with authentication 'none'`);
   }
+  // An idempotent operation takes the factory with the store (defineIdempotentOperation), any other the one without: it does not bundle the store.
+  if (!definition.idempotent !== !options.idempotency) throw new Error(`${named}: ${definition.idempotent ? 'declares idempotent: use defineIdempotentOperation' : 'declares no idempotent: use defineOperation'}`);
 
-  const core = async (event: APIGatewayProxyEventV2, lambdaContext: Context): Promise<APIGatewayProxyStructuredResultV2> => {
-    const requestId = requestIdOf(event, lambdaContext);
-    const body = event.body as unknown;
-    // JSON that is not an object (an array, a string) is a validation failure, answered after
-    // authentication like any other; only a body that is not JSON at all is a 400.
-    const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+  const steps = operationSteps(definition, { named, authentication, requestSchema, loggerOf }, authenticator, options.idempotency);
 
-    const rawBody = rawBodies.get(event) ?? '';
-    const credentials = presentedCredentials(event, body);
-    if (definition.authenticateRequest) {
-      await definition.authenticateRequest({ rawBody, headers: lowerCasedHeaders(event.headers) });
+  const handle = async (event: APIGatewayProxyEventV2, lambdaContext: Context) => {
+    const state = stateOf({ event, context: lambdaContext });
+    try {
+      return await withinInvocation(state.deadline, () =>
+        definition.handle(state.input as z.core.output<Schema>, {
+          principal: state.principal as Principal,
+          requestId: state.requestId,
+          logger: loggerOf(),
+          event,
+          credentials: state.credentials,
+          rawBody: state.rawBody,
+          deadline: state.deadline,
+          ...(state.idempotencyKey ? { idempotencyKey: state.idempotencyKey } : {}),
+        }),
+      );
+    } catch (error) {
+      state.handlerFailed = true;
+      throw error;
     }
-    let principal: Principal | undefined;
-    if (authentication === 'required') {
-      principal = await authenticator.authenticate(credentials);
-      if (!principal) throw new AuthenticationError();
-      if (definition.permission && !hasPermission(principal, definition.permission)) throw new PermissionDeniedError();
-    }
-    (lambdaContext as ContextWithCaller).callerContactId = principal?.contactId;
-
-    if (!isObject) throw new ValidationError(['body: must be a JSON object']);
-    const unwrapped = unwrap(body as Record<string, unknown>, definition);
-    // Refused before the schema walks it: no field of any operation nests this deep.
-    const tooDeep = bodyDepthProblem(unwrapped);
-    if (tooDeep) throw new ValidationError([tooDeep]);
-    const parsed = validate(requestSchema(), unwrapped);
-    if (!parsed.success) throw new ValidationError(parsed.messages);
-
-    const idempotencyKey = event.headers?.['idempotency-key'] ?? event.headers?.['Idempotency-Key'];
-    const deadline = invocationDeadline(lambdaContext);
-    const result = await withinInvocation(deadline, () =>
-      definition.handle(parsed.data, {
-        principal: principal as Principal,
-        requestId,
-        logger: loggerOf(),
-        event,
-        credentials,
-        rawBody,
-        deadline,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      }),
-    );
-    if (result instanceof Reply) {
-      return jsonResponse(result.options.statusCode ?? 200, result.body, { ...result.options, requestId });
-    }
-    if (result instanceof FileReply) return fileResponse(result, requestId);
-    if (result instanceof DataWithMessages) {
-      return jsonResponse(200, envelope(definition.version, true, result.messages, result.data ?? null), { requestId });
-    }
-    return jsonResponse(200, envelope(definition.version, true, [], result ?? null), { requestId });
   };
 
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(requestLogLine(loggerOf))
-    .use(bodyAlwaysJson())
-    .use(httpJsonBodyParser())
-    .use({
-      onError: async (request) => {
-        const error = request.error as Error & { statusCode?: number };
-        // A body that is not JSON is told where it stopped being JSON (the parser's own message differs by Node version and quotes the body).
-        const mapped =
-          error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError((await jsonErrors()).malformedJsonMessage(typeof request.event.body === 'string' ? request.event.body : '')) : error;
-        request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), loggerOf(), definition.failureData, definition.messageShape);
-      },
-    })
-    .handler(core);
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(requestLogLine(loggerOf) as never)
+    .use(steps)
+    .handler(handle as never);
 
   const invoked = definition.tracing ? definition.tracing.traced(handler) : handler;
   return Object.assign(invoked as unknown as OperationHandler, {
@@ -243,86 +244,4 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
       traced: !!definition.tracing,
     },
   });
-}
-
-/** The body each event arrived with, kept aside before the JSON parser replaces it. */
-const rawBodies = new WeakMap<APIGatewayProxyEventV2, string>();
-
-function lowerCasedHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string> {
-  const lowered: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) lowered[name.toLowerCase()] = value;
-  return lowered;
-}
-
-type ContextWithCaller = Context & { callerContactId?: string; startedAt?: number };
-
-function requestIdOf(event: APIGatewayProxyEventV2, context: Context): string {
-  return event.requestContext?.requestId ?? context?.awsRequestId ?? randomUUID();
-}
-
-/**
- * Real clients omit the Content-Type (or send curl's form default) with a JSON body,
- * and send nothing at all for "no parameters": both are read as JSON here.
- */
-function bodyAlwaysJson(): middy.MiddlewareObj<APIGatewayProxyEventV2> {
-  return {
-    before: async (request) => {
-      const event = request.event;
-      let raw = event.body ?? '';
-      if (event.isBase64Encoded && raw) {
-        raw = Buffer.from(raw, 'base64').toString('utf8');
-        event.isBase64Encoded = false;
-      }
-      if (Buffer.byteLength(raw, 'utf8') > BODY_LIMIT_BYTES) throw new PayloadTooLargeError(BODY_LIMIT_BYTES);
-      rawBodies.set(event, raw);
-      // A UTF-8 byte-order mark is not JSON, but some clients' libraries put one in front.
-      if (raw.charCodeAt(0) === 0xfeff) raw = raw.slice(1);
-      event.body = raw.trim() === '' ? '{}' : raw;
-      // The parser insists on a JSON media type; the contract reads every body as JSON.
-      const headers = (event.headers ??= {});
-      delete headers['Content-Type'];
-      headers['content-type'] = 'application/json';
-    },
-  };
-}
-
-/** One structured line per request: never the body, never a credential. */
-function requestLogLine(loggerOf: () => Logger): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
-  const write = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
-    const context = request.context as ContextWithCaller;
-    loggerOf().info('request', {
-      requestId: requestIdOf(request.event, request.context),
-      path: request.event.rawPath,
-      statusCode: request.response?.statusCode,
-      durationMs: context.startedAt ? Date.now() - context.startedAt : undefined,
-      callerContactId: context.callerContactId,
-    });
-  };
-  return {
-    before: async (request) => {
-      (request.context as ContextWithCaller).startedAt = Date.now();
-    },
-    after: async (request) => write(request),
-    onError: async (request) => write(request),
-  };
-}
-
-/** v1 operations documented with a wrapper accept `{json_dict: {...}}` and the flat form alike. */
-function unwrap(body: Record<string, unknown>, definition: { version: ApiVersion; wrapper?: string }): Record<string, unknown> {
-  if (definition.version !== 'v1') return body;
-  for (const key of definition.wrapper ? [definition.wrapper] : ['json_dict', 'json_obj']) {
-    let inner = body[key];
-    if (typeof inner === 'string') {
-      try {
-        inner = JSON.parse(inner);
-      } catch {
-        continue;
-      }
-    }
-    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-      const { [key]: _wrapped, ...rest } = body;
-      return { ...rest, ...(inner as Record<string, unknown>) };
-    }
-  }
-  return body;
 }

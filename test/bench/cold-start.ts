@@ -75,12 +75,12 @@ export interface ColdStartTarget {
 }
 
 /**
- * A function that ships the idempotency store (shared/platform/idempotency.ts): an operation whose
- * handler takes the caller's Idempotency-Key, or a consumer that keeps each message's outcome
- * because delivery can repeat (defineConsumer's `idempotency`). Tree-shaking drops the store from
- * every bundle that does not use it, so its presence among the inputs is the test.
+ * A function that ships the idempotency store (shared/platform/idempotency-dynamodb.ts): an
+ * operation that declares `idempotent` (defineIdempotentOperation), or a consumer that keeps each
+ * message's outcome because delivery can repeat (defineConsumer's `idempotency`). Tree-shaking
+ * drops the store from every bundle that does not use it, so its presence among the inputs is the test.
  */
-const IDEMPOTENCY_STORE = join(PROJECT_ROOT, 'shared', 'platform', 'idempotency.ts');
+const IDEMPOTENCY_STORE = join(PROJECT_ROOT, 'shared', 'platform', 'idempotency-dynamodb.ts');
 const shipsIdempotencyStore = (inputs: string[]) => inputs.includes(IDEMPOTENCY_STORE);
 
 export interface ColdStartRow {

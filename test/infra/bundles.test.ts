@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FunctionBundles, runtimeFilesNamedIn } from '../../infra/bundles.js';
+import { describeBundles, FunctionBundles, runtimeFilesNamedIn } from '../../infra/bundles.js';
 import { FUNCTIONS_DIR } from '../../infra/routes.js';
 import { FIXTURES } from './helpers.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
@@ -111,6 +111,17 @@ describe('bundling all functions in one esbuild run', () => {
     } finally {
       if (saved.issuer !== undefined) process.env.JWT_ISSUER = saved.issuer;
       if (saved.pool !== undefined) process.env.COGNITO_USER_POOL_ID = saved.pool;
+    }
+  }, 120_000);
+
+  it('describes each bundle as it is built (the docs\' lists of what functions bundle are made from the description): the same modules of ours, the same files beside it', () => {
+    const entries = [READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX, CANCEL];
+    const described = describeBundles(entries);
+    const ours = (files: string[]) => files.filter((file) => !/[\\/]node_modules[\\/]/.test(file)).sort();
+    for (const entry of entries) {
+      expect(described.get(entry)!.modules, entry).toEqual(ours(bundles.inputsOf(entry)));
+      const beside = (files: string[]) => files.map((file) => basename(file).replace(/\.ts$/, '.mjs')).sort();
+      expect(beside(described.get(entry)!.onFirstUse), entry).toEqual(beside(bundles.runtimeFilesOf(entry)));
     }
   }, 120_000);
 

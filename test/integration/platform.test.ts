@@ -6,10 +6,10 @@ import { createApiKey } from '../../shared/auth/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { defineOperation } from '../../shared/define-operation.js';
+import { defineIdempotentOperation, defineOperation } from '../../shared/define-operation.js';
 import { documentClient } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
-import { idempotencyPartition, idempotencyRecordSortKey, onceForKey } from '../../shared/platform/idempotency.js';
+import { idempotencyPartition, idempotencyRecordSortKey } from '../../shared/platform/idempotency-dynamodb.js';
 import { TABLE_KEYS } from '../../shared/platform/table.js';
 import { httpEvent, lambdaContext } from '../support/events.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -135,18 +135,16 @@ describe('permissions', () => {
 describe('an Idempotency-Key whose first request never finished', () => {
   const SCOPE = 'idempotencyProbe';
   /** Runs once per key; `hang` stands for an invocation killed mid-work: it never answers. */
-  const probe = defineOperation({
+  const probe = defineIdempotentOperation({
     version: 'v2',
     name: 'idempotencyProbe',
     summary: 'probe',
     permission: null,
     input: z.object({ hang: z.boolean() }),
     resources: { table: 'write' },
-    handle: async (input, context) =>
-      onceForKey(SCOPE, context.idempotencyKey!, {}, () => (input.hang ? new Promise<never>(() => undefined) : Promise.resolve({ ran: true })), {
-        deadline: (context as { deadline?: number }).deadline,
-        inProgress: 'The probe sent earlier with this Idempotency-Key is still running',
-      }),
+    // The first call and its retry differ in `hang` only: compared on nothing, they are one request.
+    idempotent: { scope: SCOPE, inProgress: 'The probe sent earlier with this Idempotency-Key is still running', comparedOn: () => ({}) },
+    handle: async (input) => (input.hang ? new Promise<never>(() => undefined) : Promise.resolve({ ran: true })),
   });
   const withTimeLeft = (ms: number) => ({ ...lambdaContext, getRemainingTimeInMillis: () => ms }) as unknown as Context;
   const call = (key: string, hang: boolean, context: Context) =>
@@ -155,7 +153,8 @@ describe('an Idempotency-Key whose first request never finished', () => {
   /** Starts a first call that never finishes, and returns once its in-progress mark is stored. */
   async function killedFirstCall(key: string, functionTimeoutMs: number) {
     void call(key, true, withTimeLeft(functionTimeoutMs));
-    const itemKey = { [TABLE_KEYS.partition]: idempotencyPartition(SCOPE), [TABLE_KEYS.sort]: idempotencyRecordSortKey(SCOPE, key) };
+    // The record of the caller's key: each caller's keys are their own.
+    const itemKey = { [TABLE_KEYS.partition]: idempotencyPartition(SCOPE), [TABLE_KEYS.sort]: idempotencyRecordSortKey(SCOPE, `${service.administratorContactId}:${key}`) };
     for (;;) {
       const stored = (await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: itemKey, ConsistentRead: true }))).Item;
       if (stored?.status === 'INPROGRESS') return;

@@ -1,11 +1,12 @@
 /**
- * The house idempotency (shared/platform/idempotency.ts) replaced Powertools' to bundle less;
- * records written by either must read alike, so keys and request hashes must be Powertools'.
+ * The house idempotency store (shared/platform/idempotency-dynamodb.ts) replaced Powertools' to
+ * bundle less; records written by either must read alike, so keys and request hashes must be Powertools'.
  */
 import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { describe, expect, it } from 'vitest';
-import { idempotencyPartition, idempotencyRecordSortKey, requestHash } from '../../shared/platform/idempotency.js';
+import { requestHash } from '../../shared/platform/idempotency.js';
+import { idempotencyPartition, idempotencyRecordSortKey } from '../../shared/platform/idempotency-dynamodb.js';
 
 describe('idempotency records', () => {
   it('are keyed and validated exactly as Powertools 2.35 keyed them', () => {

@@ -33,7 +33,7 @@ describe('route table derived from the functions tree', () => {
     const expected = files.map((file) => `/api/${file.slice(0, -'.ts'.length).split(sep).join('/')}`);
     expect(listOperationRoutes().map((route) => route.path)).toEqual(expected);
     // Read, not imported (importing every entry file is the infra tests' loadOperations, seconds):
-    // each file's defineOperation (or defineOperationWithoutCaller) call names the version and operation of its own path.
+    // each file's defineOperation (or defineOperationWithoutCaller, defineIdempotentOperation) call names the version and operation of its own path.
     const declared = files.map((file) => {
       let source = readFileSync(join(FUNCTIONS_DIR, file), 'utf8');
       // A path existing clients call under another module (`/api/v2/utils/<operation>`) re-exports
@@ -42,7 +42,7 @@ describe('route table derived from the functions tree', () => {
       // from './<operation>.js' and keeps its own name.
       const alias = /export \{ handler \} from '(\.\.?\/[^']+)\.js'/.exec(source);
       if (alias) source = readFileSync(join(FUNCTIONS_DIR, file, '..', `${alias[1]}.ts`), 'utf8');
-      const definition = source.slice(source.search(/defineOperation(WithoutCaller)?\(\{/));
+      const definition = source.slice(source.search(/define(Idempotent)?Operation(WithoutCaller)?\(\{/));
       const ownName = file.split(sep)[2].slice(0, -'.ts'.length);
       const name = alias?.[1].startsWith('./') ? ownName : /\bname: '([^']+)'/.exec(definition)?.[1];
       return `/api/${/\bversion: '(v\d+)'/.exec(definition)?.[1]}/${file.split(sep)[1]}/${name}`;

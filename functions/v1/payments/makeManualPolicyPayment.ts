@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { date, looseText, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { makeManualPaymentMove } from '../../../shared/moves/payment.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v1',
   name: 'makeManualPolicyPayment',
   summary: 'Posts an already-collected payment to one policy (row, balance and note in one transaction); an Idempotency-Key header makes a retry answer the first result and post nothing',
@@ -20,14 +19,9 @@ export const handler = defineOperation({
   }),
   resources: { table: 'write' },
   tracing: moneyPathTracing,
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const post = async () => {
-      await makeManualPaymentMove(principal, input);
-      return {};
-    };
-    return idempotencyKey ? onceForKey('makeManualPolicyPayment', `${principal.contactId}:${idempotencyKey}`, input, post, {
-          deadline,
-          inProgress: 'The payment sent earlier with this Idempotency-Key is still being posted',
-        }) : post();
+  idempotent: { scope: 'makeManualPolicyPayment', inProgress: 'The payment sent earlier with this Idempotency-Key is still being posted' },
+  handle: async (input, { principal }) => {
+    await makeManualPaymentMove(principal, input);
+    return {};
   },
 });

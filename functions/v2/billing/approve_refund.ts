@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { id } from '../../../shared/platform/request-fields.js';
 import { approveRefund } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'approve_refund',
   summary: 'Approves a pending refund for payment (a row on the account history); an Idempotency-Key header makes a retry answer the first result and change nothing',
@@ -13,8 +12,6 @@ export const handler = defineOperation({
     refund_id: id(),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const step = () => approveRefund(principal, input.refund_id);
-    return idempotencyKey ? onceForKey('approve_refund', `${principal.contactId}:${idempotencyKey}`, input, step, { deadline, inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' }) : step();
-  },
+  idempotent: { scope: 'approve_refund', inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' },
+  handle: async (input, { principal }) => approveRefund(principal, input.refund_id),
 });

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { wholeNumber } from '../../../shared/platform/request-fields.js';
 import { exportRefunds } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'export_refunds',
   summary:
@@ -15,8 +14,6 @@ export const handler = defineOperation({
     first_check_number: wholeNumber({ min: 1, max: 999_999_999 }),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const run = () => exportRefunds(principal, input.first_check_number);
-    return idempotencyKey ? onceForKey('export_refunds', `${principal.contactId}:${idempotencyKey}`, input, run, { deadline, inProgress: 'The export sent earlier with this Idempotency-Key is still running' }) : run();
-  },
+  idempotent: { scope: 'export_refunds', inProgress: 'The export sent earlier with this Idempotency-Key is still running' },
+  handle: async (input, { principal }) => exportRefunds(principal, input.first_check_number),
 });

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { eitherOf, id, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { markRefundIssued } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'mark_refund_issued',
   summary: 'Marks an approved refund paid, by check number or ACH trace (the Refund row takes the credit off the account); an Idempotency-Key header makes a retry answer the first result and change nothing',
@@ -15,8 +14,7 @@ export const handler = defineOperation({
     ach_trace: optional(shortText()),
   }).check(eitherOf('check_number', 'ach_trace')),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const step = () => markRefundIssued(principal, input.refund_id, { ...(input.check_number ? { checkNumber: input.check_number } : {}), ...(input.ach_trace ? { achTrace: input.ach_trace } : {}) });
-    return idempotencyKey ? onceForKey('mark_refund_issued', `${principal.contactId}:${idempotencyKey}`, input, step, { deadline, inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' }) : step();
-  },
+  idempotent: { scope: 'mark_refund_issued', inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' },
+  handle: async (input, { principal }) =>
+    markRefundIssued(principal, input.refund_id, { ...(input.check_number ? { checkNumber: input.check_number } : {}), ...(input.ach_trace ? { achTrace: input.ach_trace } : {}) }),
 });

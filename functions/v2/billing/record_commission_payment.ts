@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
 import { recordCommissionPayment } from '../../../shared/commissions/index.js';
-import { defineOperation } from '../../../shared/define-operation.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { date, id, money, name } from '../../../shared/platform/request-fields.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'record_commission_payment',
   summary:
@@ -17,8 +16,6 @@ export const handler = defineOperation({
     reference: name(),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const record = () => recordCommissionPayment(principal, { agencyId: input.agency_id, amount: input.amount, paidOn: input.paid_on, reference: input.reference });
-    return idempotencyKey ? onceForKey('record_commission_payment', `${principal.contactId}:${idempotencyKey}`, input, record, { deadline, inProgress: 'The payment sent earlier with this Idempotency-Key is still being recorded' }) : record();
-  },
+  idempotent: { scope: 'record_commission_payment', inProgress: 'The payment sent earlier with this Idempotency-Key is still being recorded' },
+  handle: async (input, { principal }) => recordCommissionPayment(principal, { agencyId: input.agency_id, amount: input.amount, paidOn: input.paid_on, reference: input.reference }),
 });

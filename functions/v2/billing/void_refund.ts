@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { id, name, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { voidRefund } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'void_refund',
   summary: 'Voids a pending or approved refund: the credit stays on the account (a row on the account history); an Idempotency-Key header makes a retry answer the first result and change nothing',
@@ -14,8 +13,6 @@ export const handler = defineOperation({
     reason: name(),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const step = () => voidRefund(principal, input.refund_id, input.reason);
-    return idempotencyKey ? onceForKey('void_refund', `${principal.contactId}:${idempotencyKey}`, input, step, { deadline, inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' }) : step();
-  },
+  idempotent: { scope: 'void_refund', inProgress: 'The call sent earlier with this Idempotency-Key is still being handled' },
+  handle: async (input, { principal }) => voidRefund(principal, input.refund_id, input.reason),
 });

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { REPORTER_RELATIONS, reportClaim } from '../../../shared/claims/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { boundedString, date, flagOr, freeText, id, name, optional, optionalId, shortText } from '../../../shared/platform/request-fields.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'new_claim',
   summary:
@@ -27,8 +26,8 @@ export const handler = defineOperation({
     confirm_new: flagOr(false),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const report = () =>
+  idempotent: { scope: 'new_claim', inProgress: 'The claim reported earlier with this Idempotency-Key is still being recorded' },
+  handle: async (input, { principal }) =>
       reportClaim(principal, {
         policyNumber: input.policy_number,
         lossDate: input.loss_date,
@@ -46,7 +45,5 @@ export const handler = defineOperation({
         ...(input.claim_number ? { claimNumber: input.claim_number } : {}),
         ...(input.claim_number_origin ? { claimNumberOrigin: input.claim_number_origin } : {}),
         confirmNew: input.confirm_new,
-      });
-    return idempotencyKey ? onceForKey('new_claim', `${principal.contactId}:${idempotencyKey}`, input, report, { deadline, inProgress: 'The claim reported earlier with this Idempotency-Key is still being recorded' }) : report();
-  },
+      }),
 });

@@ -1,15 +1,14 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { objectList } from '../../../shared/platform/request-fields.js';
 import { applyLockboxFileMove } from '../../../shared/moves/lockbox.js';
 import { LOCKBOX_SYNC_LINES, lockboxFileId, startLargeLockboxFile } from '../../../shared/billing/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /** A bank file of any size; beyond LOCKBOX_SYNC_LINES it is applied in chunks from a queue. */
 const MAX_TRANSACTIONS = 50_000;
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'apply_lockbox_payment_transactions',
   summary:
@@ -23,8 +22,14 @@ export const handler = defineOperation({
   // With an Idempotency-Key a retry (the answer lost, a crash) answers the first answer and posts nothing.
   // Without one, the same lines sent again are the same file: each line answers its first answer, posted
   // or refused, and is never judged again. A different file naming a check already posted to the policy
-  // is answered an error on that line: no check ever posts twice.
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
+  // is answered an error on that line: no check ever posts twice. A large file's run is named by the key
+  // itself (the same key starts and answers the same run), so the step keeps only files applied within the call.
+  idempotent: {
+    scope: 'apply_lockbox_payment_transactions',
+    inProgress: 'The lockbox file sent earlier with this Idempotency-Key is still being applied',
+    when: (input) => input.transactions.length <= LOCKBOX_SYNC_LINES,
+  },
+  handle: async (input, { principal, idempotencyKey }) => {
     if (input.transactions.length > LOCKBOX_SYNC_LINES) {
       // The same key names the same run: a retry answers the run it started.
       const run = await startLargeLockboxFile(input.transactions, principal.contactId, idempotencyKey);
@@ -36,11 +41,6 @@ export const handler = defineOperation({
         message: `The file's ${run.lines} lines are applied in ${run.chunks} chunks; retrieve_lockbox_file_result {"file_id":"${run.fileId}"} answers each line, in order, once they are done`,
       };
     }
-    const apply = () => applyLockboxFileMove(lockboxFileId(principal.contactId, undefined, input.transactions), input.transactions);
-    if (!idempotencyKey) return apply();
-    return onceForKey('apply_lockbox_payment_transactions', `${principal.contactId}:${idempotencyKey}`, input, apply, {
-      deadline,
-      inProgress: 'The lockbox file sent earlier with this Idempotency-Key is still being applied',
-    });
+    return applyLockboxFileMove(lockboxFileId(principal.contactId, undefined, input.transactions), input.transactions);
   },
 });

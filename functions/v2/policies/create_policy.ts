@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { boundedString, date, flagOr, id, optional, optionalId, requiredWhen, withDefault, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { createPolicy, underwritingAnswers, underwritingOptions, CREATABLE_TERM_TYPES, RENEWAL_TERM_TYPES } from '../../../shared/policies/index.js';
 
 export const createPolicyInput = builtOnFirstUse(() =>
@@ -25,16 +24,14 @@ export const createPolicyInput = builtOnFirstUse(() =>
     .check(requiredWhen('expiration_date', (input) => input.term_type === 'Custom', 'term_type is Custom')),
 );
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'create_policy',
   summary: 'Creates a policy (a quote) with its first term and open revision, numbered from the carrier sequence',
   permission: 'quotes:write',
   input: createPolicyInput,
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) =>
-    // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the policy made the first time instead of making a second.
-    idempotencyKey
-      ? onceForKey('create_policy', `${principal.contactId}:${idempotencyKey}`, input, () => createPolicy(principal, input), { deadline, inProgress: 'The policy sent earlier with this Idempotency-Key is still being made' })
-      : createPolicy(principal, input),
+  // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the policy made the first time instead of making a second.
+  idempotent: { scope: 'create_policy', inProgress: 'The policy sent earlier with this Idempotency-Key is still being made' },
+  handle: async (input, { principal }) => createPolicy(principal, input),
 });

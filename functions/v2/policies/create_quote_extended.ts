@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { flagOr } from '../../../shared/platform/request-fields.js';
 import { quoteInfo, createQuote, requoteQuote, withMoratoriumWarnings } from '../../../shared/quotes/index.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'create_quote_extended',
   summary:
@@ -19,19 +18,16 @@ export const handler = defineOperation({
     hard_geoservice_bypass: flagOr(false),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
+  // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the quote made the first time instead of making a second;
+  // a quote rated without storing anything (run_stateless) is simply rated again.
+  idempotent: { scope: 'create_quote_extended', inProgress: 'The quote sent earlier with this Idempotency-Key is still being made', when: (input) => !input.run_stateless },
+  handle: async (input, { principal }) => {
     const options = { extended: true, runUwRules: input.run_uw_rules, hardGeoBypass: input.hard_geoservice_bypass };
-    const quote = () => {
-      // requote true with a policy_number replaces that quote, as requote_extended does.
-      const quoted =
-        input.requote && !input.run_stateless && input.quote_info.policy_number
-          ? requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
-          : createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
-      return withMoratoriumWarnings(quoted, input.quote_info);
-    };
-    // A retry after a 503 or a lost answer, with the same Idempotency-Key, answers the quote made the first time instead of making a second.
-    return idempotencyKey && !input.run_stateless
-      ? onceForKey('create_quote_extended', `${principal.contactId}:${idempotencyKey}`, input, quote, { deadline, inProgress: 'The quote sent earlier with this Idempotency-Key is still being made' })
-      : quote();
+    // requote true with a policy_number replaces that quote, as requote_extended does.
+    const quoted =
+      input.requote && !input.run_stateless && input.quote_info.policy_number
+        ? requoteQuote(principal, input.quote_info.policy_number, input.quote_info, options)
+        : createQuote(principal, input.quote_info, { ...options, runStateless: input.run_stateless });
+    return withMoratoriumWarnings(quoted, input.quote_info);
   },
 });

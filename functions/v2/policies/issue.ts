@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { decimal, eitherOf, optional, optionalFlag, optionalId } from '../../../shared/platform/request-fields.js';
 import { issueMove } from '../../../shared/moves/issue.js';
 import { issueOpenRevisionMove } from '../../../shared/moves/open-revisions.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'issue',
   summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction; with issue_info.revision_id, commits an open endorsement (Endorsement row, Endorsement Declaration, note, search record, re-applied later revisions) in one transaction',
@@ -28,16 +27,16 @@ export const handler = defineOperation({
   }),
   resources: { table: 'write' },
   tracing: moneyPathTracing,
-  handle: async ({ issue_info }, { principal, idempotencyKey, deadline }) => {
+  // An open endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
+  idempotent: {
+    scope: 'issue_endorsement',
+    inProgress: 'The endorsement sent earlier with this Idempotency-Key is still being issued',
+    when: ({ issue_info }) => !!issue_info.revision_id,
+  },
+  handle: async ({ issue_info }, { principal }) => {
     if (issue_info.revision_id) {
-      const request = { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) };
       // An open endorsement, or a revision of a kind with a move of its own (a rewrite's), committed by that move.
-      const commit = () => issueOpenRevisionMove(principal, request);
-      // The endorsement moves money: a retry with the same Idempotency-Key answers the first answer.
-      return idempotencyKey ? onceForKey('issue_endorsement', `${principal.contactId}:${idempotencyKey}`, { issue_info }, commit, {
-            deadline,
-            inProgress: 'The endorsement sent earlier with this Idempotency-Key is still being issued',
-          }) : commit();
+      return issueOpenRevisionMove(principal, { revisionId: issue_info.revision_id, ...(issue_info.policy_id ? { policyId: issue_info.policy_id } : {}) });
     }
     // Beyond the vendor's fields: the status the policy is now in, so that a client need not read it back.
     return {

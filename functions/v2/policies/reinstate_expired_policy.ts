@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { reinstateExpiredPolicyMove } from '../../../shared/moves/renew.js';
 import { id, name } from '../../../shared/platform/request-fields.js';
 import { toAmount } from '../../../shared/platform/money.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'reinstate_expired_policy',
   summary:
@@ -15,20 +14,16 @@ export const handler = defineOperation({
   input: () => z.object({ policy_id: id(), reason: name() }),
   resources: { table: 'write' },
   tracing: moneyPathTracing,
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const reinstate = async () => {
-      const decided = await reinstateExpiredPolicyMove(principal, { policyId: input.policy_id, reason: input.reason });
-      return {
-        policy_number: decided.policyNumber,
-        message: decided.detail,
-        renewal_term_id: decided.renewalTermId ?? null,
-        renewal_revision_id: decided.renewalRevisionId ?? null,
-        renewal_premium: decided.premium === undefined ? null : toAmount(decided.premium),
-      };
+  // The renewal's invoices are money: a retry with the same Idempotency-Key answers the first result.
+  idempotent: { scope: 'reinstate_expired_policy', inProgress: 'The reinstatement sent earlier with this Idempotency-Key is still being made' },
+  handle: async (input, { principal }) => {
+    const decided = await reinstateExpiredPolicyMove(principal, { policyId: input.policy_id, reason: input.reason });
+    return {
+      policy_number: decided.policyNumber,
+      message: decided.detail,
+      renewal_term_id: decided.renewalTermId ?? null,
+      renewal_revision_id: decided.renewalRevisionId ?? null,
+      renewal_premium: decided.premium === undefined ? null : toAmount(decided.premium),
     };
-    // The renewal's invoices are money: a retry with the same Idempotency-Key answers the first result.
-    return idempotencyKey
-      ? onceForKey('reinstate_expired_policy', `${principal.contactId}:${idempotencyKey}`, input, reinstate, { deadline, inProgress: 'The reinstatement sent earlier with this Idempotency-Key is still being made' })
-      : reinstate();
   },
 });

@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { reinstateMove } from '../../../shared/moves/reinstate.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { date, flagOr, id, optional } from '../../../shared/platform/request-fields.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'reinstate_policy',
   summary:
@@ -19,16 +18,12 @@ export const handler = defineOperation({
   }),
   resources: { table: 'write' },
   tracing: moneyPathTracing,
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const reinstate = () =>
-      reinstateMove(principal, {
-        policyId: input.policy_id,
-        ...(input.reinstatement_date ? { reinstatementDate: input.reinstatement_date } : {}),
-        withLapse: input.with_lapse,
-        feeAction: input.fee_action,
-      });
-    return idempotencyKey
-      ? onceForKey('reinstate_policy', `${principal.contactId}:${idempotencyKey}`, input, reinstate, { deadline, inProgress: 'The reinstatement sent earlier with this Idempotency-Key is still being made' })
-      : reinstate();
-  },
+  idempotent: { scope: 'reinstate_policy', inProgress: 'The reinstatement sent earlier with this Idempotency-Key is still being made' },
+  handle: async (input, { principal }) =>
+    reinstateMove(principal, {
+      policyId: input.policy_id,
+      ...(input.reinstatement_date ? { reinstatementDate: input.reinstatement_date } : {}),
+      withLapse: input.with_lapse,
+      feeAction: input.fee_action,
+    }),
 });

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { openRewrite, REWRITE_TYPES } from '../../../shared/lifecycle/index.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { date, id, optional, optionalId } from '../../../shared/platform/request-fields.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'rewrite_policy',
   summary: 'Opens a rewrite of an issued (or expired) policy: a copy of the revision in force, spanning the new term (full_term keeps the term; remainder_of_term runs from effective_date to the term\'s expiration; new_term starts a full term on effective_date, how an expired policy comes back with a gap), editable with every structure operation including the policy type, and rated with rate_revision; with new_policy_number (true, or a number) a rewrite to a new account, its named insured to_contact_id',
@@ -18,7 +17,14 @@ export const handler = defineOperation({
     to_contact_id: optionalId(),
   }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
+  // A retry with the same Idempotency-Key answers the rewrite revision opened first, and opens no second one.
+  idempotent: {
+    scope: 'rewrite_policy',
+    inProgress: 'The rewrite sent earlier with this Idempotency-Key is still being opened',
+    // Compared on the request inside an object, as its records always were: a record written before still matches its retry.
+    comparedOn: (input) => ({ input }),
+  },
+  handle: async (input, { principal }) => {
     const request = {
       policyId: input.policy_id,
       rewriteType: input.rewrite_type,
@@ -26,11 +32,6 @@ export const handler = defineOperation({
       ...(input.new_policy_number === true || input.new_policy_number === 'true' ? { newPolicyNumber: true as const } : typeof input.new_policy_number === 'string' && input.new_policy_number !== 'false' ? { newPolicyNumber: input.new_policy_number } : {}),
       ...(input.to_contact_id ? { toContactId: input.to_contact_id } : {}),
     };
-    const open = () => openRewrite(principal, request);
-    // A retry with the same Idempotency-Key answers the rewrite revision opened first, and opens no second one.
-    return idempotencyKey ? onceForKey('rewrite_policy', `${principal.contactId}:${idempotencyKey}`, { input }, open, {
-          deadline,
-          inProgress: 'The rewrite sent earlier with this Idempotency-Key is still being opened',
-        }) : open();
+    return openRewrite(principal, request);
   },
 });
