@@ -5,12 +5,13 @@
  * missing is said in one line ending in the question to ask, never with a stack trace.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDirHolder } from './data-lock.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const DATA_DIR = join(PROJECT_ROOT, '.data');
+/** Where `npm start` keeps its data: .data/ at the project's root, or SERVICE_DATA_DIR. */
+export const DATA_DIR = process.env.SERVICE_DATA_DIR ? resolve(process.env.SERVICE_DATA_DIR) : join(PROJECT_ROOT, '.data');
 export const NOT_RUNNING = 'is `npm start` running?';
 
 /** The command the user ran (`npm run print-job`), to show it with the variables it may need. */
