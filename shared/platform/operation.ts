@@ -14,6 +14,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
+import { moduleOnFirstUse } from './modules-on-first-use.js';
 import { DataWithMessages, envelope, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
@@ -134,6 +135,9 @@ export type OperationHandler = ((event: APIGatewayProxyEventV2, context: Context
 
 const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
 
+/** Where a body stopped being JSON: worked out only for a body that is not JSON, so no cold start parses it. */
+const jsonErrors = /* @__PURE__ */ moduleOnFirstUse<typeof import('./json-errors.js')>(new URL('./json-errors.mjs', import.meta.url), new URL('./json-errors.ts', import.meta.url));
+
 export type DefineOperation = <Schema extends RequestSchema, Result>(definition: OperationDefinition<Schema, Result>) => OperationHandler;
 
 /** The factory of entry files, bound to the authenticator that judges their callers' credentials. */
@@ -214,7 +218,9 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     .use({
       onError: async (request) => {
         const error = request.error as Error & { statusCode?: number };
-        const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
+        // A body that is not JSON is told where it stopped being JSON (the parser's own message differs by Node version and quotes the body).
+        const mapped =
+          error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError((await jsonErrors()).malformedJsonMessage(typeof request.event.body === 'string' ? request.event.body : '')) : error;
         request.response = errorResponse(mapped, definition.version, requestIdOf(request.event, request.context), loggerOf(), definition.failureData, definition.messageShape);
       },
     })
