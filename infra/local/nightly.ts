@@ -1,7 +1,8 @@
 /**
  * `npm run nightly -- <job> <YYYY-MM-DD> [--memory]`: runs one nightly job for one day, start
  * to finish, and prints what it decided for each account.
- * - With `npm start` running, through that service (found in .data/service.json): its
+ * - With `npm start` running, through that service (found in .data/service.json, or named by
+ *   PORT or API_URL, as a service started with --memory must be): its
  *   `POST /local/schedules/nightly_<job>` plans the run, its own queue consumers decide.
  * - With no service running, on the data of .data/ (claimed for the run, so that no `npm start`
  *   opens it meanwhile) by a service of its own; `--memory`, on a throwaway one. It stops once
@@ -112,6 +113,11 @@ await runLocalTool(async () => {
   }
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  if (!memory && (dataDirHolder(DATA_DIR) || process.env.API_URL)) await throughRunningService();
+  // A service named by PORT or API_URL (one started with --memory leaves no address in .data/) is the one to run on, never .data/ instead.
+  const pointedAt = process.env.API_URL ? `API_URL=${process.env.API_URL}` : process.env.PORT ? `PORT=${process.env.PORT}` : undefined;
+  if (memory && pointedAt) {
+    throw new LocalToolError(`npm run nightly: --memory runs the night on a throwaway service of its own, but ${pointedAt} names a running one: drop --memory to run it there, or unset ${pointedAt.split('=')[0]}`);
+  }
+  if (!memory && (pointedAt || dataDirHolder(DATA_DIR))) await throughRunningService();
   else await onOwnService();
 });
