@@ -260,6 +260,12 @@ export interface QuestionDefinition {
   options?: string[];
   /** Answer (lower case) that fails straight-through processing, and how. */
   straightThrough?: Record<string, 'refer' | 'decline'>;
+  /**
+   * The policy's own claims answer the question at its renewal: a claim whose loss date falls in
+   * the `years` before the renewal term's effective date makes the renewal's answer `answer`,
+   * the claims named in its explanation. Revision-level (underwriting) questions only.
+   */
+  answeredByClaims?: { years: number; answer: string };
   sortOrder: number;
 }
 

@@ -264,6 +264,7 @@ function buildSchemas() {
           answerType: z.enum(['choice', 'yesNo', 'number', 'text']),
           options: z.optional(z.array(z.string())),
           straightThrough: z.optional(z.record(z.string(), z.enum(['refer', 'decline']))),
+          answeredByClaims: z.optional(z.strictObject({ years: z.number().check(z.int(), z.minimum(1), z.maximum(10)), answer: text() })),
           sortOrder: z.number(),
         }),
       ),

@@ -42,6 +42,14 @@ function checkReferences(product: ProductPackage, problems: PackageProblem[]): v
   duplicates(product.items.items, (item) => item.id, PACKAGE_FILES.items, 'items', say);
   duplicates(product.items.items, (item) => item.name.toLowerCase(), PACKAGE_FILES.items, 'items', say, 'name');
   duplicates(product.questions.questions, (question) => question.id, PACKAGE_FILES.questions, 'questions', say);
+  product.questions.questions.forEach((question, index) => {
+    const byClaims = question.answeredByClaims;
+    if (!byClaims) return;
+    if (question.level !== 'underwriting') say(PACKAGE_FILES.questions, `questions.${index}.answeredByClaims`, `${question.name}: only an underwriting question is answered by the policy's claims`);
+    if (question.options && !question.options.some((option) => option.toLowerCase() === byClaims.answer.toLowerCase())) {
+      say(PACKAGE_FILES.questions, `questions.${index}.answeredByClaims.answer`, `${question.name}: ${byClaims.answer} is not one of its options (${question.options.join(', ')})`);
+    }
+  });
 
   product.line.policyTypes.forEach((type, index) => {
     if (!lineIds.has(type.lineId)) say(PACKAGE_FILES.line, `policyTypes.${index}.lineId`, `no line ${type.lineId}`);
