@@ -442,7 +442,7 @@ export async function contactClaims(contactId: string) {
   return (await claimsOfClaimant(contactId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
 }
 
-/** Claims of a policy with a loss in the three years before `asOf` (a renewal's losses). */
+/** A policy's claims, every term's, newest loss first, as a property's `loss_history` lists them (number, loss date, peril, status). */
 export async function lossHistory(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ claim_number: summary.claimNumber, loss_date: summary.lossDate, peril: summary.perilCode, status: summary.status }));
 }
