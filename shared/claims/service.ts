@@ -70,7 +70,8 @@ const claimantIdsOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures
     ...whole.exposures.flatMap((exposure) => (exposure.claimantContactId ? [exposure.claimantContactId] : [])),
   ]),
 ];
-const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
+/** The claim's state a move carries it from or to: the claim and its claimants (each a listing). */
+export const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
 
 export async function getClaimView(principal: Principal, claimId: string) {
   const whole = await claimWithinReach(principal, claimId);
