@@ -438,9 +438,10 @@ export async function policyClaims(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, loss_date: summary.lossDate, status: summary.status, peril: summary.perilCode, policy_term_id: summary.termId }));
 }
 
-/** The claims a contact is a claimant (or the insured) of, as its aspect data lists them. */
-export async function contactClaims(contactId: string) {
-  return (await claimsOfClaimant(contactId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
+/** The claims a contact is a claimant (or the insured) of, as its aspect data lists them: those within the caller's reach when one is given (an agent sees his agencies' claims only). */
+export async function contactClaims(contactId: string, principal?: Principal) {
+  const claims = (await claimsOfClaimant(contactId)).filter((summary) => !principal || reaches(principal, summary));
+  return claims.map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
 }
 
 /** A policy's claims, every term's, newest loss first, as a property's `loss_history` lists them (number, loss date, peril, status). */
