@@ -27,3 +27,5 @@ export {
   updateExposureStatus,
 } from './service.js';
 export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
+export { lossesOnFile, type LossOnFile } from './loss-history.js';
+export { autoAssignClaim } from './assignment.js';

@@ -112,7 +112,8 @@ export function nameWords(name: string): string[] {
   return [...new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2))].slice(0, 8);
 }
 
-export const SEARCH_DIMENSIONS = ['all', 'status', 'adjuster', 'peril', 'catastrophe', 'state', 'agency', 'policy', 'claimant', 'name'] as const;
+/** `caseload`: an adjuster's claims still open (not closed), what auto_assign_claim counts as his load. */
+export const SEARCH_DIMENSIONS = ['all', 'status', 'adjuster', 'peril', 'catastrophe', 'state', 'agency', 'policy', 'claimant', 'name', 'caseload'] as const;
 export type SearchDimension = (typeof SEARCH_DIMENSIONS)[number];
 
 /** Every listing a claim is found under: one per dimension value. */
@@ -125,6 +126,7 @@ export function listingsOf(summary: ClaimSummary, claimantIds: readonly string[]
     { dimension: 'policy', value: summary.policyId },
   ];
   if (summary.adjusterContactId) listings.push({ dimension: 'adjuster', value: summary.adjusterContactId });
+  if (summary.adjusterContactId && summary.status !== 'closed') listings.push({ dimension: 'caseload', value: summary.adjusterContactId });
   if (summary.catastropheId) listings.push({ dimension: 'catastrophe', value: summary.catastropheId });
   if (summary.agencyId) listings.push({ dimension: 'agency', value: summary.agencyId });
   for (const contactId of new Set(claimantIds)) listings.push({ dimension: 'claimant', value: contactId });

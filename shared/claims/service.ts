@@ -70,7 +70,8 @@ const claimantIdsOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures
     ...whole.exposures.flatMap((exposure) => (exposure.claimantContactId ? [exposure.claimantContactId] : [])),
   ]),
 ];
-const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
+/** The claim's state a move carries it from or to: the claim and its claimants (each a listing). */
+export const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
 
 export async function getClaimView(principal: Principal, claimId: string) {
   const whole = await claimWithinReach(principal, claimId);
@@ -437,12 +438,13 @@ export async function policyClaims(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, loss_date: summary.lossDate, status: summary.status, peril: summary.perilCode, policy_term_id: summary.termId }));
 }
 
-/** The claims a contact is a claimant (or the insured) of, as its aspect data lists them. */
-export async function contactClaims(contactId: string) {
-  return (await claimsOfClaimant(contactId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
+/** The claims a contact is a claimant (or the insured) of, as its aspect data lists them: those within the caller's reach when one is given (an agent sees his agencies' claims only). */
+export async function contactClaims(contactId: string, principal?: Principal) {
+  const claims = (await claimsOfClaimant(contactId)).filter((summary) => !principal || reaches(principal, summary));
+  return claims.map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
 }
 
-/** Claims of a policy with a loss in the three years before `asOf` (a renewal's losses). */
+/** A policy's claims, every term's, newest loss first, as a property's `loss_history` lists them (number, loss date, peril, status). */
 export async function lossHistory(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ claim_number: summary.claimNumber, loss_date: summary.lossDate, peril: summary.perilCode, status: summary.status }));
 }

@@ -53,7 +53,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The aspect data of a contact for a role (or for all its roles), with its policies
+         * The aspect data of a contact for a role (or for all its roles), with its policies, and the claims it is a claimant or the insured of (claims, when there are any the caller may read)
          * @description Requires the permission `contacts:read`.
          */
         post: operations["v1-contacts-retrieveAspectData"];
@@ -785,6 +785,26 @@ export interface paths {
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-add_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/auto_assign_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assigns a claim to an adjuster by the carrier's assignment rules (claims-rules.json assignment: the first rule holding the claim's peril and state names the eligible adjusters, else the holders of the default role) and load: the one with the fewest open claims, ties by name. A claim assigned already keeps its adjuster (update_claim changes him); the change is kept with who and when
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-auto_assign_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2515,7 +2535,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A property with its items, sub lines and mortgagees
+         * A property with its items, sub lines and mortgagees, and the policy's claims as its loss_history (number, loss date, peril, status)
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-policies-retrieve_risk_details"];
@@ -8281,6 +8301,120 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-auto_assign_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
                 };
             };
         };
