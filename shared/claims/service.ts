@@ -26,6 +26,7 @@ import {
 } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { perilOf } from './report.js';
+import { dueDateChanges, metNow } from './deadline-rules.js';
 import { dueDatesOf, fieldChanges, meetDueDates, SEARCH_DIMENSIONS, summaryOf } from './rules.js';
 import {
   catastropheCreate,
@@ -69,7 +70,8 @@ const claimantIdsOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures
     ...whole.exposures.flatMap((exposure) => (exposure.claimantContactId ? [exposure.claimantContactId] : [])),
   ]),
 ];
-const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
+/** A claim's state as its move carries it: the claim and the claimants its listings name. */
+export const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
 
 export async function getClaimView(principal: Principal, claimId: string) {
   const whole = await claimWithinReach(principal, claimId);
@@ -163,7 +165,7 @@ export async function updateClaim(principal: Principal, claimId: string, update:
     after.statusHistory = [...before.statusHistory, { status: update.status, at, by: principal.contactId, reason: reason ?? null }];
   }
   if (after.lossDate !== before.lossDate) after.dueDates = dueDatesOf(rules.clocks, after, whole.dates);
-  const changes = fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE);
+  const changes = [...fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE), ...dueDateChanges(before.dueDates, after.dueDates)];
   if (changes.length === 0) return claimToWire(before);
   await commitClaimMove({
     kind,
@@ -352,12 +354,12 @@ export async function createClaimDate(principal: Principal, request: { claimId: 
     by: principal.contactId,
     before: stateOf(whole),
     after: stateOf({ ...whole, claim: claimAfter }),
-    changes: [{ field: `claim_dates.${request.type}`, from: null, to: request.date }, ...fieldChanges(whole.claim as unknown as Record<string, unknown>, claimAfter as unknown as Record<string, unknown>, ['dueDates'])],
+    changes: [{ field: `claim_dates.${request.type}`, from: null, to: request.date }, ...dueDateChanges(whole.claim.dueDates, claimAfter.dueDates)],
     reason: null,
     writes: [claimDatePut(claimDate)],
-    event: { type: 'claim.updated', data: { changed: ['claim_dates'], claim_date_type: request.type, claim_date: request.date } },
+    event: { type: 'claim.updated', data: { changed: ['claim_dates'], claim_date_type: request.type, claim_date: request.date, ...metNow(whole.claim.dueDates, claimAfter.dueDates) } },
   });
-  return { ...dateToWire(claimDate), due_dates: claimAfter.dueDates.map((due) => ({ clock: due.clockId, due_date: due.dueDate, status: due.status })) };
+  return { ...dateToWire(claimDate), due_dates: claimAfter.dueDates.map((due) => ({ clock: due.clockId, due_date: due.dueDate, status: due.status, met_by: due.metBy })) };
 }
 
 // ------------------------------------------------------------------ search
