@@ -27,3 +27,4 @@ export {
   updateExposureStatus,
 } from './service.js';
 export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
+export { claimDeadlines, flagDeadlineBreaches } from './deadlines.js';
