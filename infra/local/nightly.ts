@@ -40,6 +40,9 @@ function describeDecision(listed: NightlyDecision & { detail?: string }): string
   return `${decided.policyNumber}: cancelled effective ${decided.cancelDate}`;
 }
 
+/** What a job's run looks at, as its first line counts them. */
+const what = (job: string) => (job === 'renewals' ? 'terms' : job === 'claim_deadlines' ? 'claims' : 'accounts');
+
 async function waitForRun(read: () => Promise<NightlyRun | undefined>): Promise<NightlyRun> {
   for (;;) {
     const progress = await read();
@@ -64,7 +67,7 @@ async function throughRunningService(): Promise<void> {
   const planned = await postToService(service, `/local/schedules/nightly_${job}`, { date });
   if (planned.status !== 200 || planned.body?.success !== true) throw new LocalToolError(`The service refused the run: ${JSON.stringify(planned.body)}`);
   const run = planned.body.data as Planned;
-  console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
+  console.log(`nightly ${job} ${date}: ${run.accounts} ${what(job)} in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
   const done = await waitForRun(async () => {
     const answer = await postToService(service, '/local/nightly-runs', { job, date, runId: run.runId });
     return answer.body?.success === true ? (answer.body.data as NightlyRun) : undefined;
@@ -94,7 +97,7 @@ async function onOwnService(): Promise<void> {
   try {
     const planner = (await import(pathToFileURL(plannerFile).href)) as { handler: (event: { date: string }) => Promise<Planned> };
     const run = await planner.handler({ date });
-    console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId})`);
+    console.log(`nightly ${job} ${date}: ${run.accounts} ${what(job)} in ${run.batches} batches (run ${run.runId})`);
     const done = await waitForRun(() => getNightlyRun(job, date, run.runId));
     // The notices the decisions requested are rendered by the documents consumer: wait for them before stopping it.
     const deadline = Date.now() + 10 * 60_000;

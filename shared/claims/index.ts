@@ -29,3 +29,4 @@ export {
 export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
 export { lossesOnFile, type LossOnFile } from './loss-history.js';
 export { autoAssignClaim } from './assignment.js';
+export { claimDeadlines, flagDeadlineBreaches } from './deadlines.js';

@@ -27,6 +27,7 @@ import {
 } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { perilOf } from './report.js';
+import { dueDateChanges, metNow } from './deadline-rules.js';
 import { dueDatesOf, fieldChanges, meetDueDates, SEARCH_DIMENSIONS, summaryOf } from './rules.js';
 import {
   catastropheCreate,
@@ -165,7 +166,7 @@ export async function updateClaim(principal: Principal, claimId: string, update:
     after.statusHistory = [...before.statusHistory, { status: update.status, at, by: principal.contactId, reason: reason ?? null }];
   }
   if (after.lossDate !== before.lossDate) after.dueDates = dueDatesOf(rules.clocks, after, whole.dates);
-  const changes = fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE);
+  const changes = [...fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE), ...dueDateChanges(before.dueDates, after.dueDates)];
   if (changes.length === 0) return claimToWire(before);
   await commitClaimMove({
     kind,
@@ -354,12 +355,12 @@ export async function createClaimDate(principal: Principal, request: { claimId: 
     by: principal.contactId,
     before: stateOf(whole),
     after: stateOf({ ...whole, claim: claimAfter }),
-    changes: [{ field: `claim_dates.${request.type}`, from: null, to: request.date }, ...fieldChanges(whole.claim as unknown as Record<string, unknown>, claimAfter as unknown as Record<string, unknown>, ['dueDates'])],
+    changes: [{ field: `claim_dates.${request.type}`, from: null, to: request.date }, ...dueDateChanges(whole.claim.dueDates, claimAfter.dueDates)],
     reason: null,
     writes: [claimDatePut(claimDate)],
-    event: { type: 'claim.updated', data: { changed: ['claim_dates'], claim_date_type: request.type, claim_date: request.date } },
+    event: { type: 'claim.updated', data: { changed: ['claim_dates'], claim_date_type: request.type, claim_date: request.date, ...metNow(whole.claim.dueDates, claimAfter.dueDates) } },
   });
-  return { ...dateToWire(claimDate), due_dates: claimAfter.dueDates.map((due) => ({ clock: due.clockId, due_date: due.dueDate, status: due.status })) };
+  return { ...dateToWire(claimDate), due_dates: claimAfter.dueDates.map((due) => ({ clock: due.clockId, due_date: due.dueDate, status: due.status, met_by: due.metBy })) };
 }
 
 // ------------------------------------------------------------------ search
