@@ -322,6 +322,7 @@ function buildSchemas() {
         }),
       ),
       letters: z.array(z.strictObject({ state: z.string().check(z.regex(/^[A-Z]{2}$/, 'a two-letter state code')), acknowledgement: z.optional(text()), attachments: z.optional(z.array(text())) })),
+      attachmentTexts: z.optional(z.array(z.strictObject({ title: text(), paragraphs: z.array(text()).check(z.minLength(1, 'at least one paragraph')) }))),
     }),
   } as const;
   return { FILE_SCHEMAS, filing, worksheet };

@@ -10,7 +10,7 @@
  */
 import { compareAmounts, isDecimal, sameAmount } from '../platform/money.js';
 import type { ItemDefinition, RatingStep, TableRow, ValueReference } from './model.js';
-import { PACKAGE_FILES, readPackage, type PackageDocument, type PackageProblem, type ProductPackage } from './package-schema.js';
+import { OPTIONAL_PACKAGE_FILES, PACKAGE_FILES, readPackage, type PackageDocument, type PackageProblem, type ProductPackage } from './package-schema.js';
 
 /** The county names of a state as the ZIP table has them (shared/geography's countiesOfState). */
 export type CountyList = (state: string) => readonly string[];
@@ -76,6 +76,15 @@ function checkReferences(product: ProductPackage, problems: PackageProblem[]): v
       }
     });
     (filing.forms ?? []).forEach((form, index) => checkForm(form, filing.file, `forms.${index}`));
+  }
+  if (product.claims) {
+    // A letter's attachment prints its text: one the package does not give could not be sent.
+    const texts = new Set((product.claims.attachmentTexts ?? []).map((attachment) => attachment.title));
+    product.claims.letters.forEach((letter, index) => {
+      (letter.attachments ?? []).forEach((title, attachmentIndex) => {
+        if (!texts.has(title)) say(OPTIONAL_PACKAGE_FILES.claims, `letters.${index}.attachments.${attachmentIndex}`, `${letter.state}: no text of ${title} in attachmentTexts`);
+      });
+    });
   }
 
   function checkForm(form: { attachWhen: { policyType?: string; item?: string }; form_code: string }, file: string, at: string) {
