@@ -119,6 +119,8 @@ export interface ClaimsRules {
   clocks: ClaimClock[];
   /** A state's wording of the acknowledgement and what goes with it. */
   letters: Array<{ state: string; acknowledgement?: string; attachments?: string[] }>;
+  /** The text of each attachment a state's letters name (by its title): printed as pages of the letter. */
+  attachmentTexts?: Array<{ title: string; paragraphs: string[] }>;
   /** Who auto_assign_claim gives a claim to; absent (rules published before it): every holder of the Claims Adjuster role. */
   assignment?: ClaimAssignmentRules;
 }

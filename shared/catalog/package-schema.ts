@@ -338,6 +338,7 @@ function buildSchemas() {
           ),
         }),
       ),
+      attachmentTexts: z.optional(z.array(z.strictObject({ title: text(), paragraphs: z.array(text()).check(z.minLength(1, 'at least one paragraph')) }))),
     }),
   } as const;
   return { FILE_SCHEMAS, filing, worksheet };

@@ -93,6 +93,15 @@ function checkReferences(product: ProductPackage, problems: PackageProblem[]): v
     });
     (filing.forms ?? []).forEach((form, index) => checkForm(form, filing.file, `forms.${index}`));
   }
+  if (product.claims) {
+    // A letter's attachment prints its text: one the package does not give could not be sent.
+    const texts = new Set((product.claims.attachmentTexts ?? []).map((attachment) => attachment.title));
+    product.claims.letters.forEach((letter, index) => {
+      (letter.attachments ?? []).forEach((title, attachmentIndex) => {
+        if (!texts.has(title)) say(OPTIONAL_PACKAGE_FILES.claims, `letters.${index}.attachments.${attachmentIndex}`, `${letter.state}: no text of ${title} in attachmentTexts`);
+      });
+    });
+  }
 
   function checkForm(form: { attachWhen: { policyType?: string; item?: string }; form_code: string }, file: string, at: string) {
     if (form.attachWhen.policyType && !policyTypeIds.has(form.attachWhen.policyType)) say(file, `${at}.attachWhen.policyType`, `${form.form_code}: no policy type ${form.attachWhen.policyType}`);
