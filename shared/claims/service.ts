@@ -463,6 +463,12 @@ export async function allCatastrophes() {
 
 export async function declareCatastrophe(principal: Principal, request: { title: string; pcsNumber?: string; states: string[]; counties: string[]; from: string; to: string; moratoriumId?: string }) {
   if (request.to < request.from) throw new ClaimRuleError(`to: ${request.to} is before from ${request.from}`);
+  request.states.forEach((state, index) => {
+    if (!/^[A-Za-z]{2}$/.test(state)) throw new ClaimRuleError(`states.${index}: ${state.slice(0, 40)} is not a two-letter state code`);
+  });
+  request.counties.forEach((county, index) => {
+    if (!/^\d{5}$/.test(county)) throw new ClaimRuleError(`counties.${index}: ${county.slice(0, 40)} is not a 5-digit county FIPS code`);
+  });
   if (request.moratoriumId) {
     // The moratorium declared for the same storm: named only if it exists (read as any caller may read one).
     const named = await retrieveMoratorium(principal, request.moratoriumId).catch(() => undefined);

@@ -4632,16 +4632,13 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id?: string;
                     /** @example 2026-11-25 */
                     claim_loss_date?: string;
-                    /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its number.
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
-                     */
+                    /** @example CL-2026-1 */
                     claim_number?: string;
                     /** @example 1 */
                     delay_print_days?: number | string;
@@ -7959,11 +7956,14 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id (the claimant); the insured when absent.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     claimant_contact_id?: string;
                     coverage: string;
                 };
@@ -8076,7 +8076,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8191,7 +8191,10 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     close_reason?: "with_pay" | "without_pay";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claim_exposures/create_exposure answers it as data.id; claim_exposures/list_exposures lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     exposure_id: string;
                     /** @example Insured's request */
                     reason?: string;
@@ -8307,7 +8310,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8317,7 +8320,7 @@ export interface operations {
                      */
                     contact_id: string;
                     /**
-                     * @example Named Insured
+                     * @example claimant
                      * @enum {string}
                      */
                     role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
@@ -8431,7 +8434,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8546,9 +8549,10 @@ export interface operations {
                     api_key?: string;
                     /** @example 2026-11-25 */
                     claim_date: string;
+                    /** @example proof_of_loss_received */
                     claim_date_type: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8785,10 +8789,10 @@ export interface operations {
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     moratorium_id?: string;
-                    /** @example 10-2026-1 */
+                    /** @example 2611 */
                     pcs_number?: string;
                     states: string[];
-                    /** @example Pat Example */
+                    /** @example Hurricane Ana */
                     title: string;
                     /** @example 2026-11-25 */
                     to: string;
@@ -9120,7 +9124,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9234,7 +9238,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9348,7 +9352,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9461,9 +9465,12 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     cat_id?: string;
-                    /** @example 10-2026-1 */
+                    /** @example CL-2026-1 */
                     claim_number?: string;
                     claim_number_origin?: string;
                     /**
@@ -9488,6 +9495,7 @@ export interface operations {
                     /** @example 2026-11-25 */
                     loss_date: string;
                     loss_time?: string;
+                    /** @example WTR */
                     peril: string;
                     /**
                      * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
@@ -9622,7 +9630,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9632,7 +9640,7 @@ export interface operations {
                      */
                     contact_id: string;
                     /**
-                     * @example Named Insured
+                     * @example claimant
                      * @enum {string}
                      */
                     role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
@@ -9743,13 +9751,19 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a contact holding the Claims Adjuster or Claims Manager role (storeNewContact, storeRoles).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     adjuster_contact_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     cat_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /** @example CL-2026-1 */
                     claim_number?: string;
                     cursor?: string;
                     /** @example Pat Example */
@@ -9763,6 +9777,7 @@ export interface operations {
                      * @example 1
                      */
                     page_size?: number | string;
+                    /** @example WTR */
                     peril?: string;
                     /**
                      * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
@@ -9883,9 +9898,15 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     claim: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a contact holding the Claims Adjuster or Claims Manager role (storeNewContact, storeRoles).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         adjuster_contact_id?: string | null;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         cat_id?: string | null;
                         /** @example Insured's request */
                         denial_reason?: string;
@@ -9894,6 +9915,7 @@ export interface operations {
                         /** @example 2026-11-25 */
                         loss_date?: string;
                         loss_time?: string | null;
+                        /** @example WTR */
                         peril?: string;
                         /** @example Insured's request */
                         reason?: string;
@@ -9911,7 +9933,7 @@ export interface operations {
                         status?: "open" | "closed" | "reopened";
                     };
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
