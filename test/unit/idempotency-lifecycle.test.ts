@@ -207,8 +207,8 @@ describe('an idempotent operation', () => {
   it('is defined only by a factory given an idempotency store, and needs a caller', () => {
     const plain = operationFactory({ authenticate: async () => CLERK });
     const declared = { version: 'v2', name: 'x', summary: 'x', permission: null, input: z.object({}), resources: {}, handle: async () => null } as const;
-    expect(() => plain({ ...declared, idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/declares idempotent: use defineIdempotentOperation/);
-    expect(() => defineIdempotentOperation(declared)).toThrow(/declares no idempotent: use defineOperation/);
+    expect(() => plain({ ...declared, idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/: idempotent: use defineIdempotentOperation/);
+    expect(() => defineIdempotentOperation(declared)).toThrow(/not idempotent: use defineOperation/);
     expect(() => defineIdempotentOperation({ ...declared, authentication: 'none', idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/needs a caller/);
   });
 });
