@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DataWithMessages } from '../../shared/platform/envelope.js';
 import {
   IdempotencyKeyInProgressError,
   IdempotencyKeyReusedError,
@@ -202,6 +203,27 @@ describe('an idempotent operation', () => {
     const unsaved = await slow(httpEvent(JSON.stringify({ wait: 1 }), { 'idempotency-key': 't-2' }), lambdaContext);
     expect(unsaved.statusCode).toBe(500);
     expect(held.records.get('slow c-clerk:t-2')).toMatchObject({ status: 'INPROGRESS' });
+  });
+
+  it('keeps an answer with messages (a quote with its warnings) and answers a retry with the same data and messages', async () => {
+    const kept = inMemoryIdempotencyStore();
+    // The table's document client refuses a class instance: the store holds plain JSON only, as the table would.
+    const plain = { ...kept, saveSuccess: async (...args: Parameters<typeof kept.saveSuccess>) => {
+      if (args[2].answer !== null && typeof args[2].answer === 'object' && Object.getPrototypeOf(args[2].answer) !== Object.prototype) throw new Error('Unsupported type passed');
+      return kept.saveSuccess(...args);
+    } };
+    const define = operationFactory({ authenticate: async () => CLERK }, { idempotency: idempotencyOver(plain) });
+    let quotes = 0;
+    const quote = define({
+      version: 'v2', name: 'quote', summary: 'quote', permission: null, input: z.object({}), resources: {},
+      idempotent: { scope: 'quote', inProgress: 'still quoting' },
+      handle: async () => new DataWithMessages({ quoteNumber: (quotes += 1) }, ['A moratorium covers ZIP 33101']),
+    });
+    const call = async () => JSON.parse((await quote(httpEvent('{}', { 'idempotency-key': 'q-1' }), lambdaContext)).body ?? 'null');
+    const first = await call();
+    expect(first).toEqual({ success: true, messages: ['A moratorium covers ZIP 33101'], data: { quoteNumber: 1 } });
+    expect(await call()).toEqual(first);
+    expect(quotes).toBe(1);
   });
 
   it('is defined only by a factory given an idempotency store, and needs a caller', () => {
