@@ -56,6 +56,108 @@ const WORKED_EXAMPLE_VALUES_IN: Record<string, Record<string, unknown>> = {
   items: { name: 'Dwelling' },
 };
 
+/** Values that depend on the operation: a state's id where the lines are read by state, the shipped product's version and line. */
+const SHIPPED_VERSION_ID = '5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d';
+const HOMEOWNERS_LINE_ID = '2cca63bc-f294-42ae-97b9-f548069e4336';
+const WORKED_EXAMPLE_VALUES_OF: Record<string, Record<string, unknown>> = {
+  get_all_lines: { location_id: 'NY', effective_date_id: SHIPPED_VERSION_ID },
+  get_all_states: { effective_date_id: SHIPPED_VERSION_ID },
+  get_export_line_file: { effective_date_id: SHIPPED_VERSION_ID, curr_eff_date_id: SHIPPED_VERSION_ID, curr_line_id: HOMEOWNERS_LINE_ID, curr_state_id: 'NY' },
+  // A conflict's field is an item's id and what of it changed, as preview_revision and issue name it.
+  resolve_oos_conflicts: { field: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b.limit' },
+};
+
+/**
+ * Where the id an example shows comes from: the call that makes it (or lists it), so that a
+ * reader of /docs replaces the example's fixed id with a real one. By field name, and for a
+ * field whose id depends on the operation (`id`), by operation.
+ */
+const QUOTE = 'create_quote_extended (or create_quote) answers it';
+const ID_SOURCES: Record<string, string> = {
+  policy_id: `${QUOTE} as data.policy_id`,
+  policyId: `${QUOTE} as data.policy_id`,
+  policy_number: `${QUOTE} as data.quote_number (10-2026-1 is the first policy of a fresh .data/)`,
+  policyNumber: `${QUOTE} as data.quote_number (10-2026-1 is the first policy of a fresh .data/)`,
+  quote_number: `${QUOTE} as data.quote_number`,
+  number: `${QUOTE} as data.quote_number`,
+  new_policy_number: 'a policy number of your own numbering, not yet used',
+  revision_id: 'retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id',
+  revisionId: 'retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id',
+  from_revision_id: 'retrieve_policy_terms answers each term\'s revisions with their ids',
+  to_revision_id: 'retrieve_policy_terms answers each term\'s revisions with their ids',
+  policy_term_id: 'retrieve_policy answers the term in force as data.active_policy_term.id',
+  cancel_reason_id: "the reference product's cancel reason Insured's Request (shared/catalog/reference/cancel-reasons.json lists them)",
+  renewal_status_reason: "a non-renewal reason of the reference product's renewal rules",
+  billing_schedule_id: "the reference product's Two Pay schedule; retrieve_billing_schedule_options answers each schedule's id",
+  questionId: "the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions",
+  optionId: "an underwriting option of the product; retrieve_revision_details answers a revision's options",
+  agency_id: "storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one",
+  agencyId: "storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one",
+  agency: "storeNewContact answers a new agency's id; lookupContactByName finds one",
+  agency_number: "storeNewContact answers a new agency's id; lookupContactByName finds one",
+  agent_id: "storeNewContact answers a new agent's id; lookupContactByName finds one",
+  contact_id: 'storeNewContact answers a new contact\'s id; lookupContactByName and retrieveContactList find one',
+  contactId: 'storeNewContact answers a new contact\'s id; lookupContactByName and retrieveContactList find one',
+  to_contact_id: 'storeNewContact answers a new contact\'s id; lookupContactByName finds one',
+  x_contact_reference: 'storeNewContact answers a new contact\'s id; lookupContactByName finds one',
+  defaultSurplusLineProducerId: "storeNewContact answers a new contact's id",
+  stateId: 'get_all_states answers the states\' ids',
+  roleId: 'retrieve_my_roles answers the roles with their ids',
+  role_id: 'retrieve_my_roles answers the roles with their ids',
+  risk_id: 'retrieve_risks (or retrieve_revision_details) answers a revision\'s properties with their ids; create_risk answers a new one',
+  from_risk_id: 'retrieve_risks answers a revision\'s properties with their ids',
+  to_risk_id: 'retrieve_risks answers a revision\'s properties with their ids',
+  property_id: 'retrieve_risks (or retrieve_revision_details) answers a revision\'s properties with their ids; create_risk answers a new one',
+  propertyId: 'retrieve_risks answers a revision\'s properties with their ids',
+  propId: 'retrieve_risks answers a revision\'s properties with their ids',
+  primaryCoverageId: 'getInspectionPrimaryCoverageOptions answers the coverages with their ids',
+  item_id: "a line item of the product (retrieve_revision_details answers each item's item_id)",
+  line_item_id: "retrieve_revision_details answers the revision's items with their ids; add_line_item answers a new one",
+  link_id: "retrieve_revision_details answers the item that links it, with its id",
+  sub_line_id: "a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id)",
+  sub_line_instance_id: 'add_sub_line answers the sub line added, with its id',
+  property_sub_line_id: 'add_sub_line answers the sub line added, with its id',
+  policy_type_id: "a policy type of the product; get_all_lines answers each line's policy types with their ids",
+  line_id: 'get_all_lines answers the lines with their ids',
+  curr_line_id: 'get_all_lines answers the lines with their ids (this one is the shipped Homeowners line)',
+  effective_date_id: 'get_all_effective_dates answers the product versions with their ids (this one is the shipped product)',
+  curr_eff_date_id: 'get_all_effective_dates answers the product versions with their ids (this one is the shipped product)',
+  version_id: 'import_line_file answers it as data.version_id; get_all_effective_dates lists them',
+  run_id: 'rate_impact answers it as data.run_id',
+  impact_run_id: 'rate_impact answers it as data.run_id',
+  refund_id: 'list_refunds answers each refund\'s refund_id',
+  moratorium_id: 'declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them',
+  key_id: 'create_api_key and list_api_keys answer it as key_id',
+  delivery_id: 'list_deliveries answers each delivery\'s delivery_id',
+  subscription_id: 'events/create answers it as data.subscription_id; events/list lists them',
+  signature_request_id: 'request_deliverable_signature answers it; retrieve_signature_requests lists them',
+  policy_group_id: 'add_policies_to_new_group answers each group formed with its policy_group_id',
+  file_id: "getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature",
+  paymentId: 'retrieve_account_history answers each row with its id (a Payment row)',
+  invoice_id: 'retrieve_account_history answers each row with its id (an Invoice row)',
+  return_premium_id: 'retrieve_account_history answers each row with its id (a Return Premium row)',
+  claim_id: 'a claim of the policy, by its id',
+  lastQuoteWizardStepId: "a step of your own quote wizard, by your own id",
+  external_system_reference: "your own system's reference, kept as given",
+};
+const REVISION_ITEM = "retrieve_revision_details answers the revision's items with their ids";
+const ID_SOURCES_OF: Record<string, Record<string, string>> = {
+  getAttachment: { id: "getToBePrinted answers each file's file_id (file_id is accepted as this field's other name)" },
+  add_sub_line: { id: "an optional item of the sub line, by the product's item id (retrieve_revision_details answers each item's item_id)" },
+  copy_sub_line: { id: "an optional item of the sub line, by the product's item id (retrieve_revision_details answers each item's item_id)" },
+  create_policy_from_externalquote: { id: "a line item of the product, by its id (retrieve_revision_details answers each item's item_id)" },
+  retrieve_rates_for_quote: { id: REVISION_ITEM },
+  update_rating_information: { id: REVISION_ITEM },
+  update_property_location: { id: "retrieve_risks answers a revision's properties with their ids" },
+  resolve_oos_conflicts: { field: "preview_revision (and a refused issue) answer each conflict's field: an item's id and what of it changed" },
+  create_deliverable: { location_id: "retrieve_risks answers a revision's properties (its business locations) with their ids", claim_number: 'a claim of the policy, by its number' },
+  removeNote: { id: 'a note of the policy, by its id' },
+  retrieveAspectData: { id: 'storeNewContact answers a new contact\'s id; lookupContactByName finds one' },
+};
+
+/** Whether an example is one of the fixed ids: a UUID, or the worked example's policy number. */
+const isFixedId = (value: unknown) => typeof value === 'string' && (/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(value) || value === WORKED_EXAMPLE_VALUES.policy_number);
+
 /** For text fields the worked example does not name: a value of the kind their name says. */
 const EXAMPLES_BY_NAME: Array<[RegExp, unknown]> = [
   [/(^|_)id$|Id$|_ids?$/, '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b'],
@@ -78,12 +180,12 @@ const isText = (property: Record<string, unknown>) =>
  * Puts the worked example's value on each property it names, through nested objects, lists and
  * alternatives. `within` is the nearest property the schema sits under (an item of `items`).
  */
-function withWorkedExample(schema: unknown, within?: string): void {
+function withWorkedExample(schema: unknown, operation: string, within?: string): void {
   if (!schema || typeof schema !== 'object') return;
-  if (Array.isArray(schema)) return schema.forEach((option) => withWorkedExample(option, within));
+  if (Array.isArray(schema)) return schema.forEach((option) => withWorkedExample(option, operation, within));
   const node = schema as Record<string, unknown>;
   const properties = node.properties as Record<string, Record<string, unknown>> | undefined;
-  const here = (within && WORKED_EXAMPLE_VALUES_IN[within]) || {};
+  const here = { ...(WORKED_EXAMPLE_VALUES_OF[operation] ?? {}), ...((within && WORKED_EXAMPLE_VALUES_IN[within]) || {}) };
   for (const [field, property] of Object.entries(properties ?? {})) {
     if (!property || typeof property !== 'object' || 'properties' in property || 'items' in property) continue;
     if (field in here) property.examples = [here[field]];
@@ -92,11 +194,16 @@ function withWorkedExample(schema: unknown, within?: string): void {
       const byName = EXAMPLES_BY_NAME.find(([pattern]) => pattern.test(field));
       if (byName) property.examples = [byName[1]];
     }
+    const example = Array.isArray(property.examples) ? property.examples[0] : undefined;
+    const source = ID_SOURCES_OF[operation]?.[field] ?? ID_SOURCES[field];
+    if (isFixedId(example) && source) {
+      property.description = `${typeof property.description === 'string' ? `${property.description} ` : ''}Example ${example as string}: ${source}.`;
+    }
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === 'examples' || key === 'default') continue;
-    if (key === 'properties') for (const [field, property] of Object.entries(value as Record<string, unknown>)) withWorkedExample(property, field);
-    else withWorkedExample(value, within);
+    if (key === 'properties') for (const [field, property] of Object.entries(value as Record<string, unknown>)) withWorkedExample(property, operation, field);
+    else withWorkedExample(value, operation, within);
   }
 }
 
@@ -162,6 +269,10 @@ function explicitCalls(today: string): Record<string, Record<string, unknown>> {
     '/api/v2/billing/list_refunds': { state: 'pending' },
     // Paid on a day not after today.
     '/api/v2/billing/record_commission_payment': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', amount: '123.99', paid_on: today, reference: 'CHK-20001' },
+    // One of effective_date_id and curr_eff_date_id (the vendor's name for it) is required.
+    '/api/v2/lines/get_export_line_file': { effective_date_id: SHIPPED_VERSION_ID },
+    // One of id and file_id (getToBePrinted's name for it) is required.
+    '/api/v1/printing/getAttachment': { json_dict: { file_id: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b' } },
     '/api/v1/deliverables/create_deliverable': { revision_id: WORKED_EXAMPLE_VALUES.revision_id, deliverable_type: 'Declaration', go_date: today },
   };
 }
@@ -247,7 +358,7 @@ function failureExamples(metadata: OperationMetadata): Record<string, unknown> {
 function requestSchema(metadata: OperationMetadata): { schema: JsonSchema; input: JsonSchema } {
   const schema = z.toJSONSchema(metadata.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  withWorkedExample(schema);
+  withWorkedExample(schema, metadata.name);
   const properties = { ...((schema.properties as Record<string, unknown>) ?? {}) };
   // Accepted for existing clients; /docs sends the key given to Authorize instead, so no example carries it.
   properties.api_key = { type: 'string', description: 'API key (one of the accepted credentials)', writeOnly: true };

@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the README's worked example against the service `npm start` runs (found by
  * itself, infra/local/running-service.ts): quote → bind → issue → pay → account history →
- * print queue → search → endorsement → cancel, printing each call and the figures to look at.
+ * print queue → search → endorsement → cancel → the account after it, printing each call and the figures to look at.
  *
  * The walk is a list of steps, each reading what the earlier ones found, so that a step is
  * added by inserting it where it belongs (an endorsement, between search and cancel).
@@ -141,6 +141,17 @@ const WORKED_EXAMPLE_STEPS: Step[] = [
     path: '/api/v2/policies/cancel_policy',
     body: (walk) => ({ policy_id: walk.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: day(30) }),
     figures: (answer) => answer.message,
+  },
+  {
+    title: 'account after the cancel',
+    path: '/api/v2/policies/retrieve_account_history',
+    body: (walk) => ({ policy_id: walk.policyId }),
+    // The rows the cancellation posted (newest first, down to its Cancellation row): the credit is the return premium it names.
+    figures: (answer) => {
+      const records = answer.data.records as Array<{ type: string; amount: number; balance: number }>;
+      const posted = records.slice(0, records.findIndex((record) => record.type === 'Cancellation') + 1);
+      return posted.map((record) => `${record.type} ${record.amount.toFixed(2)} (balance ${record.balance.toFixed(2)})`).join('; ');
+    },
   },
 ];
 

@@ -166,6 +166,14 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     const nearest = nearestOperation(path, operations.filter((operation) => operation.method === 'POST' && !operation.path.includes('{')).map((operation) => operation.path));
     return `${plain}${nearest ? `: did you mean ${nearest}?` : ''} Every operation is listed at /docs`;
   };
+  /** A 405's message says how to call it: a browser or a bare curl sends GET, and the fix is one flag. */
+  const methodAdvice = (method: string, allowed: string[], path: string, host: string | undefined): string => {
+    const plain = `Operations are called with ${allowed.join(', ')}, not ${method.slice(0, 10)}`;
+    if (!allowed.includes('POST')) return plain;
+    // The address the caller used, when it is a plain host[:port], so that the command can be pasted as it is.
+    const base = host && /^[\w.-]{1,100}(:\d{1,5})?$/.test(host) ? `http://${host}` : '<base URL>';
+    return `${plain}: send a JSON body with POST, e.g. curl -d '{}' ${base}${path.slice(0, 120)} (curl's -d posts; or -X POST with -d and your fields)`;
+  };
   /** A 401 answered locally also says where a local run's key is. */
   const withKeyAdvice = (response: LocalResponse): LocalResponse => {
     if (response.statusCode !== 401 || !options.advice) return response;
@@ -201,7 +209,7 @@ export async function startLocalApi(options: { port: number; host?: string; rout
     const operation = found.operation;
     if (!route && !operation && found.allowed.length === 0) return refuse(req, res, failure(404, version, notFound(url.pathname)), expectsContinue);
     if (!route && !operation) {
-      const refusal = failure(405, version, `Operations are called with ${found.allowed.join(', ')}`);
+      const refusal = failure(405, version, methodAdvice(method, found.allowed, url.pathname, req.headers.host));
       return refuse(req, res, { ...refusal, headers: { ...refusal.headers, allow: found.allowed.join(', ') } }, expectsContinue);
     }
     const handler = operation ? await load(operation) : undefined;

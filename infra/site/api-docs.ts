@@ -13,6 +13,9 @@ const SWAGGER_ASSETS = new Map([
   ['favicon-32x32.png', 'image/png'],
 ]);
 
+/** What the page asks of Swagger UI beyond the description: a filter box, deep links to each operation. */
+export const DOCS_PAGE_OPTIONS = 'filter: true, deepLinking: true';
+
 export function docsPage(openApiUrl: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -27,7 +30,9 @@ export function docsPage(openApiUrl: string): string {
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script>
-    window.ui = SwaggerUIBundle({ url: ${JSON.stringify(openApiUrl)}, dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
+    // Over a hundred operations: a filter box (by tag, e.g. "v2 policies" or "billing"), and deep links, so that
+    // /docs#/v2%20policies/v2-policies-cancel_policy opens that operation and the address follows what is opened.
+    window.ui = SwaggerUIBundle({ url: ${JSON.stringify(openApiUrl)}, dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', ${DOCS_PAGE_OPTIONS} });
   </script>
 </body>
 </html>`;

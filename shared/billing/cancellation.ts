@@ -109,13 +109,15 @@ export function returnPremium(term: TermToCancel, rules: CancellationRules, mini
 }
 
 /**
- * The change a cancellation makes to the account balance (the Return Premium row's amount):
- * what stays earned minus what was already billed. Installments not yet billed never are.
+ * The change a cancellation makes to the account balance (the Return Premium row's amount),
+ * beside voiding the installments not yet billed: the term's written premium and fees fall by
+ * what is returned, and the part of that still in those installments goes with them. So after it
+ * the account has billed exactly what stays written, whatever the term billed before (invoices,
+ * endorsements), with no second computation of the written premium to round differently.
  * Negative: a credit owed to the insured; positive: earned premium still to collect.
  */
-export function cancellationBalanceChange(figures: ReturnPremium, billed: { premiumCents: Cents; feesCents: Cents }): Cents {
-  const earnedFeesCents = figures.writtenFeesCents - figures.returnedFeesCents;
-  return figures.earnedPremiumCents - billed.premiumCents + (earnedFeesCents - billed.feesCents);
+export function cancellationBalanceChange(figures: ReturnPremium, unbilled: { premiumCents: Cents; feesCents: Cents }): Cents {
+  return unbilled.premiumCents + unbilled.feesCents - figures.returnedPremiumCents - figures.returnedFeesCents;
 }
 
 /**

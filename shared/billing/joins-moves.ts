@@ -34,18 +34,31 @@ async function surchargeRowsOf(cancelled: CancelledTerm, context: (offset: numbe
   return returns.map((returned, index) => surchargeReturnEntry(context(10 + index), returned, { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate }));
 }
 
-/** What the term's invoices billed, by kind: premium, and fees (installment fees are charges of their own). */
-export function billedOnTerm(entries: readonly AccountEntry[]): { premiumCents: number; feesCents: number } {
-  const invoices = entries.filter((entry) => entry.type === 'Invoice' && entry.schedule);
+/** What the installments not yet billed hold, by kind: premium, and fees (their installment fees are never billed either). */
+export function unbilledOnTerm(unbilled: readonly AccountEntry[]): { premiumCents: number; feesCents: number } {
   return {
-    premiumCents: sum(invoices.map((entry) => entry.schedule!.premiumCents)),
-    feesCents: sum(invoices.map((entry) => entry.schedule!.customFeesCents)),
+    premiumCents: sum(unbilled.map((entry) => entry.schedule?.premiumCents ?? entry.amountCents)),
+    feesCents: sum(unbilled.map((entry) => entry.schedule?.customFeesCents ?? 0)),
   };
 }
 
-async function figuresOf(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }) {
+type CancellationQuestion = { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string; decisionDate: string };
+
+async function figuresOf(question: Omit<CancellationQuestion, 'decisionDate'>) {
   const [settings, revisions] = await Promise.all([billingSettings(), revisionsInForce(question)]);
   return returnPremium({ effectiveDate: question.effectiveDate, expirationDate: question.expirationDate, cancelDate: question.cancelDate, revisions }, settings.cancellation, settings.minimumEarnedPremiumCents);
+}
+
+/**
+ * A cancellation on the term's account, decided on `decisionDate`: its figures, the invoices it
+ * voids (billed after that day) and the Return Premium row's amount. The one computation both the
+ * move's message (cancellationFigures) and the row (cancellationTakingEffect) come from.
+ */
+async function cancellationOnAccount(question: CancellationQuestion, entries: readonly AccountEntry[]) {
+  const figures = await figuresOf(question);
+  const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > question.decisionDate);
+  const unbilledCents = unbilledOnTerm(unbilled);
+  return { figures, unbilled, unbilledCents: unbilledCents.premiumCents + unbilledCents.feesCents, change: cancellationBalanceChange(figures, unbilledCents) };
 }
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'billing', writes });
@@ -58,10 +71,11 @@ export const cancelReason: MoveReads['cancelReason'] = async (reasonId) => {
   return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
 };
 
-/** The return premium of cancelling a term on a date. */
+/** The return premium of cancelling a term on a date, and what it does to the term's account. */
 export const cancellationFigures: MoveReads['cancellationFigures'] = async (question): Promise<CancellationFigures> => {
-  const figures = await figuresOf(question);
-  return { returnPremiumCents: figures.returnedPremiumCents, flat: figures.flat };
+  const loaded = await loadAccount(question.policyId, question.termId);
+  const { figures, unbilledCents, change } = await cancellationOnAccount(question, loaded?.entries ?? []);
+  return { returnPremiumCents: figures.returnedPremiumCents, flat: figures.flat, unbilledCents, balanceChangeCents: change };
 };
 
 /** The billing schedule a term's account is on; undefined when the term has no account. */
@@ -80,7 +94,8 @@ async function accountOf(policyId: string, termId: string, policyNumber: string)
  * A cancellation's postings. Pending: the account is watched by the nightly job from now on
  * (the term holds the date and the reason), and a pending for non-payment remembers the
  * unpaid invoice it stems from. Taking effect: installments not yet billed never are (their
- * invoices are voided), and only what was billed is set against what stays earned.
+ * invoices are voided), and what the return premium exceeds them by is credited (what they
+ * exceed it by, earned premium, stays due).
  */
 export async function billingAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
   const loaded = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber);
@@ -104,9 +119,10 @@ export async function billingAtCancellation(cancelled: CancelledTerm): Promise<A
 async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNullable<Awaited<ReturnType<typeof loadAccount>>>, then?: (change: number) => AccountEntry[]) {
   const { account, entries } = loaded;
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
-  const figures = await figuresOf({ policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate });
-  const unbilled = entries.filter((entry) => entry.type === 'Invoice' && (entry.billDate ?? entry.date) > cancelled.decisionDate);
-  const change = cancellationBalanceChange(figures, billedOnTerm(entries.filter((entry) => !unbilled.includes(entry))));
+  const { figures, unbilled, change } = await cancellationOnAccount(
+    { policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate, decisionDate: cancelled.decisionDate },
+    entries,
+  );
   // Surcharges filed as returned pro rata come back on rows of their own, apart from premium.
   const surchargeRows = await surchargeRowsOf(cancelled, context);
   const surchargeCents = sum(surchargeRows.map((entry) => entry.amountCents));

@@ -79,6 +79,48 @@ export interface RenewalRules {
   nonRenewalNoticeDays: number;
 }
 
+/** A state's claims clock (claims-rules.json): what is due, from which of the claim's dates, in how many days of which calendar. */
+export interface ClaimClock {
+  state: string;
+  id: string;
+  what: string;
+  /** The claim date it runs from: `notice` (the reported date) or a claim date type (`proof_of_loss_received`, `accepted`, ...). */
+  from: string;
+  days: number;
+  /** Calendar days, or the service's business days (weekends and US federal holidays skipped). */
+  calendar: 'calendar' | 'business';
+}
+
+/** How the product handles a coverage in a claim: its section, whether the policy deductible applies, its default loss reserve. */
+export interface ClaimCoverageRule {
+  item: string;
+  section: 'I' | 'II';
+  deductible: boolean;
+  defaultLossReserve: string;
+  /** A third party is the claimant (liability, medical payments). */
+  thirdParty?: boolean;
+  /** The mortgagee is a joint payee of a loss payment. */
+  mortgageeJointPayee?: boolean;
+  /** The limit applies per person rather than per occurrence. */
+  limitPer?: 'occurrence' | 'person';
+}
+
+/** The product's claims rules (claims-rules.json, ../shared/spec/claims.md): data a carrier replaces with its own. */
+export interface ClaimsRules {
+  version: string;
+  claimNumber: { prefix: string; restartsYearly: boolean };
+  /** A report of the same policy, loss date and peril within this many days of another is a possible duplicate. */
+  duplicateWindowDays: number;
+  perils: Array<{ code: string; name: string }>;
+  coverages: ClaimCoverageRule[];
+  /** The item whose deductible is the policy's, once per occurrence over the deductible coverages. */
+  deductibleItem: string;
+  authority: Array<{ role: string; reservePerExposure: string; perPayment: string }>;
+  clocks: ClaimClock[];
+  /** A state's wording of the acknowledgement and what goes with it. */
+  letters: Array<{ state: string; acknowledgement?: string; attachments?: string[] }>;
+}
+
 export interface CancellationRules {
   /** Premium that stays earned on any cancellation but a flat one (decimal string). */
   minimumEarnedPremium: string;

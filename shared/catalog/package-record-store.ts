@@ -38,6 +38,7 @@ export function packageRecords(product: ProductPackage): CatalogRecord[] {
   const { nonRenewalReasons, ...renewalSettings } = product.renewal;
   add('NONRENEWALREASON', product.renewal.version, nonRenewalReasons);
   records.push({ ...catalogKey('RENEWALRULES'), kind: 'RENEWALRULES', catalogVersion: product.renewal.version, ...withoutVersion(renewalSettings) });
+  if (product.claims) records.push({ ...catalogKey('CLAIMSRULES'), kind: 'CLAIMSRULES', catalogVersion: product.claims.version, ...withoutVersion(product.claims) });
 
   add('LINE', product.line.version, product.line.lines);
   add('POLICYTYPE', product.line.version, product.line.policyTypes);

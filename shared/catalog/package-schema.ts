@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type {
   BillingScheduleDefinition,
+  ClaimsRules,
   CancelReason,
   FormDefinition,
   ItemDefinition,
@@ -30,6 +31,10 @@ export const PACKAGE_FILES = {
   billing: 'billing-schedules.json',
   cancellation: 'cancel-reasons.json',
   renewal: 'renewal-rules.json',
+} as const;
+/** Files a package may carry; without one the shipped reference rules apply. */
+export const OPTIONAL_PACKAGE_FILES = {
+  claims: 'claims-rules.json',
 } as const;
 export const STATES_FOLDER = 'states/';
 export const WORKSHEETS_FOLDER = 'worksheets/';
@@ -65,6 +70,7 @@ export interface ProductPackage {
   billing: { version: string; billingSchedules: BillingScheduleDefinition[]; billDaysBeforeDue: number; nonPaymentCancelDaysAfterDue: number; firstInstallmentBilledOnEffectiveDate: boolean };
   cancellation: { version: string; cancelReasons: CancelReason[]; minimumEarnedPremium: string; returnPremiumMethod: 'daily_pro_rata'; feesReturned: boolean; refundPayee?: 'namedInsured' | 'mortgageeFirst' };
   renewal: { version: string; leadDays: number; premiumIncreaseReviewPercent: string; nonRenewalNoticeDays: number; nonRenewalReasons: NonRenewalReason[] };
+  claims?: ClaimsRules;
   filings: Array<StateFiling & { file: string; version?: string; rateVersions?: RateVersion[] }>;
   worksheets: Worksheet[];
 }
@@ -287,6 +293,36 @@ function buildSchemas() {
       nonRenewalNoticeDays: days(),
       nonRenewalReasons: z.array(z.strictObject({ id: uuid(), name: text() })),
     }),
+    [OPTIONAL_PACKAGE_FILES.claims]: z.strictObject({
+      version: version(),
+      claimNumber: z.strictObject({ prefix: z.string().check(z.regex(/^[A-Z]{1,6}$/, 'one to six capital letters')), restartsYearly: z.boolean() }),
+      duplicateWindowDays: days(),
+      perils: z.array(z.strictObject({ code: z.string().check(z.regex(/^[A-Z]{2,6}$/, 'a code of two to six capital letters')), name: text() })),
+      coverages: z.array(
+        z.strictObject({
+          item: text(),
+          section: z.enum(['I', 'II']),
+          deductible: z.boolean(),
+          defaultLossReserve: decimal(),
+          thirdParty: z.optional(z.boolean()),
+          mortgageeJointPayee: z.optional(z.boolean()),
+          limitPer: z.optional(z.enum(['occurrence', 'person'])),
+        }),
+      ),
+      deductibleItem: text(),
+      authority: z.array(z.strictObject({ role: text(), reservePerExposure: decimal(), perPayment: decimal() })),
+      clocks: z.array(
+        z.strictObject({
+          state: z.string().check(z.regex(/^[A-Z]{2}$/, 'a two-letter state code')),
+          id: z.string().check(z.regex(/^[a-z_]{1,40}$/, 'lower-case letters and underscores')),
+          what: text(),
+          from: z.string().check(z.regex(/^[a-z_]{1,40}$/, 'notice or a claim date type')),
+          days: days(),
+          calendar: z.enum(['calendar', 'business']),
+        }),
+      ),
+      letters: z.array(z.strictObject({ state: z.string().check(z.regex(/^[A-Z]{2}$/, 'a two-letter state code')), acknowledgement: z.optional(text()), attachments: z.optional(z.array(text())) })),
+    }),
   } as const;
   return { FILE_SCHEMAS, filing, worksheet };
 }
@@ -329,6 +365,9 @@ export function readPackage(document: PackageDocument): { package?: ProductPacka
     }
     parts[key] = checkFile(file, packageSchemas().FILE_SCHEMAS[file] as z.ZodMiniType<unknown>, document[file], problems);
   }
+  for (const [key, file] of Object.entries(OPTIONAL_PACKAGE_FILES)) {
+    if (file in document) parts[key] = checkFile(file, packageSchemas().FILE_SCHEMAS[file] as z.ZodMiniType<unknown>, document[file], problems);
+  }
   const filings: ProductPackage['filings'] = [];
   const worksheets: Worksheet[] = [];
   for (const [file, content] of Object.entries(document)) {
@@ -341,8 +380,8 @@ export function readPackage(document: PackageDocument): { package?: ProductPacka
     } else if (file.startsWith(WORKSHEETS_FOLDER)) {
       const parsed = checkFile(file, packageSchemas().worksheet, content, problems);
       if (parsed) worksheets.push({ ...parsed, file });
-    } else if (!Object.values(PACKAGE_FILES).includes(file as never)) {
-      problems.push({ file, path: '', problem: `not a file of a product package (expected ${Object.values(PACKAGE_FILES).join(', ')}, ${STATES_FOLDER}<state>.json or ${WORKSHEETS_FOLDER}<name>.json)` });
+    } else if (!Object.values(PACKAGE_FILES).includes(file as never) && !Object.values(OPTIONAL_PACKAGE_FILES).includes(file as never)) {
+      problems.push({ file, path: '', problem: `not a file of a product package (expected ${[...Object.values(PACKAGE_FILES), ...Object.values(OPTIONAL_PACKAGE_FILES)].join(', ')}, ${STATES_FOLDER}<state>.json or ${WORKSHEETS_FOLDER}<name>.json)` });
     }
   }
   if (!filings.some((entry) => entry.state === 'countrywide')) {

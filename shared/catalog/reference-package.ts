@@ -11,6 +11,7 @@ import forms from './reference/forms.json' with { type: 'json' };
 import billing from './reference/billing-schedules.json' with { type: 'json' };
 import cancellation from './reference/cancel-reasons.json' with { type: 'json' };
 import renewal from './reference/renewal-rules.json' with { type: 'json' };
+import claims from './reference/claims-rules.json' with { type: 'json' };
 import countrywide from './reference/states/countrywide.json' with { type: 'json' };
 import florida from './reference/states/FL.json' with { type: 'json' };
 import texas from './reference/states/TX.json' with { type: 'json' };
@@ -28,6 +29,7 @@ export function referencePackageDocument(): PackageDocument {
     'billing-schedules.json': billing,
     'cancel-reasons.json': cancellation,
     'renewal-rules.json': renewal,
+    'claims-rules.json': claims,
     'states/countrywide.json': countrywide,
     'states/FL.json': florida,
     'states/TX.json': texas,

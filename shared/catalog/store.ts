@@ -7,8 +7,9 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { CATALOG_PARTITION, catalogKey, catalogQuery, PRODUCT_VERSION_PARTITION, productVersionKey, type CatalogKind } from './keys.js';
-import { productFromRecords, type CarrierSettings, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
+import { productFromRecords, type CarrierSettings, type ClaimsRules, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
 import type { CatalogRecord } from './package-record-store.js';
+import referenceClaimsRules from './reference/claims-rules.json' with { type: 'json' };
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -53,6 +54,14 @@ export async function getRenewalRules(): Promise<RenewalRules> {
     premiumIncreaseReviewPercent: stored?.premiumIncreaseReviewPercent ?? '10',
     nonRenewalNoticeDays: stored?.nonRenewalNoticeDays ?? 30,
   };
+}
+
+/** The product's claims rules as published; the shipped reference rules for a catalog published without them. */
+export async function getClaimsRules(): Promise<ClaimsRules> {
+  const stored = await getCatalogRecord<ClaimsRules & Record<string, unknown>>('CLAIMSRULES');
+  if (!stored) return referenceClaimsRules as ClaimsRules;
+  const { pk: _pk, sk: _sk, kind: _kind, catalogVersion, ...rules } = stored;
+  return { ...(rules as unknown as ClaimsRules), version: String(catalogVersion) };
 }
 
 export const listNonRenewalReasons = () => listCatalog<NonRenewalReason>('NONRENEWALREASON');

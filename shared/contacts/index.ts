@@ -4,7 +4,7 @@
  */
 export { getContactAccessProfile, inactiveAgencies } from './access-store.js';
 export type { ContactAccessProfile } from './access-store.js';
-export { ADDITIONAL_INTEREST_ROLE_ID, ADMINISTRATOR_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, FINANCE_COMPANY_ROLE_ID, NAMED_INSURED_ROLE_ID, worksForAgencies } from './roles.js';
+export { ADDITIONAL_INTEREST_ROLE_ID, ADMINISTRATOR_ROLE_ID, CLAIMS_ADJUSTER_ROLE_ID, CLAIMS_MANAGER_ROLE_ID, AGENCY_ROLE_ID, AGENT_ROLE_ID, FINANCE_COMPANY_ROLE_ID, NAMED_INSURED_ROLE_ID, worksForAgencies } from './roles.js';
 export { standingAdmits } from './standing.js';
 export { agencyIdByNumber, newContactsOf, createContactProfileIfAbsent, contactCreationPartitions, getContact, getContacts, listPolicyLinks, plainContactRecords, policyLinkRemoval, policyLinkOf } from './store.js';
 export type { ContactProfile, NewContactRecords } from './store.js';

@@ -15,6 +15,8 @@ export const MORTGAGEE_ROLE_ID = '069ad0ce-bb95-41c0-baf9-b9d58afc92cb';
 export const ADDITIONAL_INTEREST_ROLE_ID = 'f01d0ac6-0da6-40db-8e6c-086a6debaef6';
 export const FINANCE_COMPANY_ROLE_ID = '2e8f4bf3-f306-40dd-bb0b-f7018c68bebc';
 export const VENDOR_ROLE_ID = 'a0b415a3-fb1b-4f12-aa37-974480d19964';
+export const CLAIMS_ADJUSTER_ROLE_ID = '5b0e6f3a-2d4c-4b8e-9a17-c3d5e7f90a21';
+export const CLAIMS_MANAGER_ROLE_ID = '8e2d4f6a-1b3c-4d5e-8f70-a1b2c3d4e5f6';
 
 /** The customer-side roles an Agent (or Agency) may give, to contacts of its agencies only. */
 export const AGENT_GRANTABLE_ROLE_IDS: readonly string[] = [NAMED_INSURED_ROLE_ID, MORTGAGEE_ROLE_ID, ADDITIONAL_INTEREST_ROLE_ID, FINANCE_COMPANY_ROLE_ID];

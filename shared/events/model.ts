@@ -30,6 +30,12 @@ export const EVENT_TYPES = [
   /** A binding moratorium declared or lifted (shared/moratoriums): its id stands where a policy's would, its number is empty. */
   'moratorium.declared',
   'moratorium.lifted',
+  /** A claim's moves (shared/claims): the policy's id and number stand for the claim's policy, the transaction is the claim. */
+  'claim.reported',
+  'claim.updated',
+  'claim.closed',
+  'claim.reopened',
+  'claim.deadline_breached',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

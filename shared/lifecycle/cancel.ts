@@ -18,7 +18,7 @@ import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, revisionHeaders, type TermRecord } from '../policies/index.js';
-import { InvalidCancelDateError, type CancelledTerm, type MoveReads } from './model.js';
+import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads } from './model.js';
 import { joinedWrites, type Contribution } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
 
@@ -78,7 +78,7 @@ async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy:
   const base = revisions.at(-1);
   if (!base) return [];
   const cancelDate = renewalTerm.effectiveDate;
-  const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate });
+  const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate, decisionDate: cancelled.decisionDate });
   const newRevisionId = randomUUID();
   const renewalCancelled: CancelledTerm = {
     ...cancelled,
@@ -96,6 +96,18 @@ async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy:
     cancellationRecords: { term: renewalTerm, inForceRevision: base, committed: revisions },
   };
   return joinedWrites(wiring.cancel, renewalCancelled);
+}
+
+/**
+ * Where a return premium was partly still to be billed, what the account gets is not the return
+ * premium: the message says so with the Return Premium row's own figures, so the two never differ.
+ */
+function unbilledPart(figures: CancellationFigures): string {
+  if (figures.unbilledCents === 0) return '';
+  const voided = `the installments not yet billed (${formatCents(figures.unbilledCents)}) are voided`;
+  if (figures.balanceChangeCents < 0) return `; ${voided} and ${formatCents(-figures.balanceChangeCents)} is credited`;
+  if (figures.balanceChangeCents > 0) return `; ${voided} and ${formatCents(figures.balanceChangeCents)} of earned premium is due`;
+  return `; ${voided}`;
 }
 
 export async function cancelPolicy(wiring: CancelWiring, principal: Principal, request: CancelRequest, options: DecisionOptions = {}): Promise<CancelOutcome> {
@@ -122,9 +134,9 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   let returnPremiumCents = 0;
   let message: string;
   if (outcome === 'cancelled') {
-    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate });
+    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate, decisionDate });
     returnPremiumCents = figures.returnPremiumCents;
-    message = `Policy ${policy.policyNumber} cancelled effective ${cancelDate} (${reason.name}); return premium ${formatCents(returnPremiumCents)}${figures.flat ? ' (flat cancellation)' : ''}`;
+    message = `Policy ${policy.policyNumber} cancelled effective ${cancelDate} (${reason.name}); return premium ${formatCents(returnPremiumCents)}${figures.flat ? ' (flat cancellation)' : ''}${unbilledPart(figures)}`;
   } else {
     message = `Policy ${policy.policyNumber} is pending cancellation effective ${cancelDate} (${reason.name})`;
   }

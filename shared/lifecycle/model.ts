@@ -281,14 +281,18 @@ export interface CancellationFigures {
   returnPremiumCents: number;
   /** Cancelled on the first day: nothing earned. */
   flat: boolean;
+  /** What the installments not yet billed held (premium and fees): voided with them. */
+  unbilledCents: number;
+  /** The Return Premium row's amount: negative a credit, positive earned premium due. */
+  balanceChangeCents: number;
 }
 
 /** What the moves read from an area that itself joins the moves (billing, which cannot be imported by them): each move's wiring declares the reads it asks. */
 export interface MoveReads {
   /** The cancel reason of an id, from the reference data; undefined for none. */
   cancelReason(reasonId: string): Promise<{ id: string; name: string; reinstatable: boolean } | undefined>;
-  /** The return premium of cancelling a term on a date, from each revision of the term in force after it. */
-  cancellationFigures(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string }): Promise<CancellationFigures>;
+  /** The return premium of cancelling a term on a date, from each revision of the term in force after it, and the account's change if decided on `decisionDate`. */
+  cancellationFigures(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string; decisionDate: string }): Promise<CancellationFigures>;
   /** The billing schedule a term's account is on (a renewal keeps it); undefined when the term has no account. */
   billingScheduleOf(policyId: string, termId: string): Promise<string | undefined>;
 }

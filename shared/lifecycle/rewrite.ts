@@ -204,7 +204,7 @@ async function planRewrite(wiring: RewriteWiring, principal: Principal, request:
   const expired = committed.some((revision) => revision.policyStatus === 'Expired');
   const cancelDate = rewrite.rewriteType === 'full_term' ? oldTerm.effectiveDate : rewrite.effectiveDate;
   const cancels = !expired && cancelDate < oldTerm.expirationDate;
-  const figures = cancels ? await wiring.reads.cancellationFigures({ policyId: policy.id, termId: oldTerm.id, revisionId: base.id, effectiveDate: oldTerm.effectiveDate, expirationDate: oldTerm.expirationDate, cancelDate }) : undefined;
+  const figures = cancels ? await wiring.reads.cancellationFigures({ policyId: policy.id, termId: oldTerm.id, revisionId: base.id, effectiveDate: oldTerm.effectiveDate, expirationDate: oldTerm.expirationDate, cancelDate, decisionDate }) : undefined;
   const scheduleId = await wiring.reads.billingScheduleOf(policy.id, oldTerm.id);
 
   // A rewrite to a new account makes a policy of its own: its own id and number, its term and the revision moved under it.

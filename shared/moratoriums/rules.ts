@@ -60,6 +60,8 @@ export function declaredArea(request: DeclarationRequest, now: Date): DeclaredAr
   counties.forEach((county, index) => {
     if (!/^\d{5}$/.test(county)) problems.push(`counties.${index}: must be a 5-digit county FIPS code (e.g. 12086)`);
     else if (!STATE_FIPS_CODES.has(county.slice(0, 2))) problems.push(`counties.${index}: ${county} starts with no state's FIPS code`);
+    // Counties narrow the states named: one outside them would cover nothing, surely not what was meant.
+    else if (states.length && !states.some((state) => STATE_FIPS[state] === county.slice(0, 2))) problems.push(`counties.${index}: ${county} is in none of the states named (${states.join(', ').slice(0, 40)})`);
   });
   const zips = (request.zips ?? []).map((zip) => zip.trim());
   zips.forEach((zip, index) => {
@@ -97,11 +99,22 @@ export function inForceAt(moratorium: Pick<Moratorium, 'startsAt' | 'endsAt' | '
   return moratorium.liftedAt === null || moratorium.liftedAt > at;
 }
 
-/** Whether a property lies in the moratorium's area: in any of its states, counties or ZIPs. */
+/** The state codes a property is in: its own, else those of the counties it lies in (a county's FIPS code starts with its state's). */
+function statesOf(location: PropertyLocation): string[] {
+  if (location.state) return [location.state.toUpperCase()];
+  return Object.keys(STATE_FIPS).filter((state) => location.counties.some((county) => county.slice(0, 2) === STATE_FIPS[state]));
+}
+
+/**
+ * Whether a property lies in the moratorium's area. Each dimension given narrows it (the states,
+ * then the counties within them, then the ZIPs), so `FL` with county 12086 is Miami-Dade, not
+ * the whole of Florida; within one dimension, any of its values will do.
+ */
 export function coversLocation(moratorium: Pick<Moratorium, 'states' | 'counties' | 'zips'>, location: PropertyLocation): boolean {
-  if (location.state && moratorium.states.includes(location.state.toUpperCase())) return true;
-  if (location.counties.some((county) => moratorium.counties.includes(county))) return true;
-  return !!location.zip && moratorium.zips.includes(location.zip);
+  if (moratorium.states.length && !statesOf(location).some((state) => moratorium.states.includes(state))) return false;
+  if (moratorium.counties.length && !location.counties.some((county) => moratorium.counties.includes(county))) return false;
+  if (moratorium.zips.length && !(location.zip && moratorium.zips.includes(location.zip))) return false;
+  return moratorium.states.length + moratorium.counties.length + moratorium.zips.length > 0;
 }
 
 export function coversProduct(moratorium: Pick<Moratorium, 'products'>, policyTypeName: string): boolean {

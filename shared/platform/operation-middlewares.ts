@@ -23,6 +23,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
 import { DataWithMessages, envelope as envelopeBody, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
+import { moduleOnFirstUse } from './modules-on-first-use.js';
 import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
 import { invocationDeadline } from './invocation.js';
@@ -232,6 +233,9 @@ export function envelope(version: ApiVersion): EnvelopeStep {
 /** What @middy/http-json-body-parser throws for a body that is not JSON: a 415 with this message. */
 const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
 
+/** Where a body stopped being JSON: worked out only for a body that is not JSON, so no cold start parses it. */
+const jsonErrors = /* @__PURE__ */ moduleOnFirstUse<typeof import('./json-errors.js')>(new URL('./json-errors.mjs', import.meta.url), new URL('./json-errors.ts', import.meta.url));
+
 /** The one error handler: every error, thrown by any step or the handler, becomes its status and envelope (error-mapping.ts). */
 export function errorHandler(
   definition: { version: ApiVersion; failureData?: (messages: string[]) => unknown; messageShape?: 'list' | 'single' },
@@ -240,8 +244,9 @@ export function errorHandler(
   return {
     onError: async (request) => {
       const error = request.error as Error & { statusCode?: number };
-      // The parser's 415 for a body that is not JSON at all is the contract's 400.
-      const mapped = error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError() : error;
+      // The parser's 415 for a body that is not JSON at all is the contract's 400, told where the body stopped being JSON (the parser's own message differs by Node version and quotes the body).
+      const mapped =
+        error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError((await jsonErrors()).malformedJsonMessage(typeof request.event.body === 'string' ? request.event.body : '')) : error;
       request.response = errorResponse(mapped, definition.version, stateOf(request).requestId, loggerOf(), definition.failureData, definition.messageShape);
     },
   };

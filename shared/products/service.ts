@@ -162,11 +162,31 @@ export async function getAllLines(effectiveDateId: string, locationId: string) {
   }));
 }
 
-/** The line file of a version as published (the shipped product's package for its own effective date). */
-export async function getExportLineFile(effectiveDateId: string): Promise<{ effective_date_id: string; data: string }> {
-  const version = (await allVersions()).find((candidate) => candidate.id === effectiveDateId);
-  if (!version) throw new NotFoundError(`Effective date ${effectiveDateId}`);
-  if (version.record) return { effective_date_id: effectiveDateId, data: version.record.document };
+/** How the caller named the fields (the vendor's client says curr_eff_date_id, curr_line_id, curr_state_id): messages name the field it sent. */
+export interface ExportLineFileRequest {
+  effectiveDateId: string;
+  lineId?: { value: string; field: string };
+  stateId?: { value: string; field: string };
+}
+
+/**
+ * The line file of a version as published (the shipped product's package for its own effective
+ * date), as the JSON-encoded string the vendor's client decodes itself. A line or state named
+ * must be one the version has; the file is the whole package all the same (every state's rates travel in it).
+ */
+export async function getExportLineFile(request: ExportLineFileRequest): Promise<string> {
+  const version = (await allVersions()).find((candidate) => candidate.id === request.effectiveDateId);
+  if (!version) throw new NotFoundError(`Effective date ${request.effectiveDateId}`);
+  if (request.stateId && !STATE_NAMES[request.stateId.value.trim().toUpperCase()]) {
+    throw new BusinessRuleError(`${request.stateId.field}: no state ${request.stateId.value.slice(0, 40)}; get_all_states lists them`);
+  }
+  if (request.lineId) {
+    const pkg = await packageOf(request.effectiveDateId);
+    const product = pkg ? productOf(packageRecords(pkg)) : await getProductCatalog();
+    if (!product.lines.some((line) => line.id === request.lineId!.value)) {
+      throw new BusinessRuleError(`${request.lineId.field}: the effective date ${request.effectiveDateId} has no line ${request.lineId.value.slice(0, 40)}; get_all_lines lists them`);
+    }
+  }
   // The shipped product was seeded, not published: its package travels with the code.
-  return { effective_date_id: effectiveDateId, data: JSON.stringify(referencePackageDocument()) };
+  return version.record ? version.record.document : JSON.stringify(referencePackageDocument());
 }

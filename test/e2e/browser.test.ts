@@ -123,6 +123,24 @@ describe('in headless Chromium', () => {
     expect([...shown].sort()).toEqual([...operations].sort());
   });
 
+  it('filters /docs by what is typed (a path or a tag), and a link to one operation opens it (issue 44)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${service.url}/docs`);
+    await page.waitForSelector('.opblock', { timeout: 20_000 });
+    await page.fill('input.operation-filter-input', 'cancel_policy');
+    await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll('.opblock').length === 1);
+    expect(await page.$$eval('.opblock .opblock-summary-path', (paths) => paths.map((path) => path.getAttribute('data-path')))).toEqual(['/api/v2/policies/cancel_policy']);
+    await page.close();
+
+    // The operation's own address: it opens at once, its request body shown, without scrolling or clicking.
+    const linked = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await linked.goto(`${service.url}/docs#/v2%20billing/v2-billing-list_refunds`);
+    const opened = linked.locator('.opblock.is-open', { has: linked.locator('[data-path="/api/v2/billing/list_refunds"]') });
+    await opened.waitFor({ timeout: 30_000 });
+    expect(await opened.locator('.opblock-body').count()).toBe(1);
+    await linked.close();
+  }, 120_000);
+
   it('quotes the worked example from /docs: Authorize with the key, Try it out, Execute, and the premium is 826.62', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await page.goto(`${service.url}/docs`);

@@ -115,10 +115,33 @@ describe('the API description', () => {
     expect(failures('/api/v2/policies/cancel_policy')['409']).toMatchObject({ success: false, message: expect.stringMatching(/Idempotency-Key is still being processed; retry in 5 seconds/) });
   });
 
-  it('serves the interactive docs page and its assets from the registry package', async () => {
+  it('says, for every example with a fixed id, which call makes that id (issue 44)', async () => {
+    const document = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as any;
+    const unsaid: string[] = [];
+    const walk = (node: any, path: string) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [field, property] of Object.entries<any>(node.properties ?? {})) {
+        const example = property?.examples?.[0];
+        const fixed = typeof example === 'string' && (/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(example) || example === '10-2026-1');
+        if (fixed && !String(property.description ?? '').includes(`Example ${example}: `)) unsaid.push(`${path} ${field}`);
+      }
+      for (const value of Object.values(node)) walk(value, path);
+    };
+    for (const [path, item] of Object.entries<any>(document.paths)) walk(item.post.requestBody.content['application/json'].schema, path);
+    expect(unsaid).toEqual([]);
+    const cancel = document.paths['/api/v2/policies/cancel_policy'].post.requestBody.content['application/json'].schema.properties;
+    expect(cancel.policy_id.description).toBe('Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.');
+    expect(cancel.policy_term_id.description).toContain('retrieve_policy answers the term in force as data.active_policy_term.id');
+    const issue = document.paths['/api/v2/policies/issue'].post.requestBody.content['application/json'].schema.properties.issue_info.properties;
+    expect(issue.revision_id.description).toContain('new_revision answers a new one as data.revision_id');
+  });
+
+  it('serves the interactive docs page and its assets from the registry package, with a filter and deep links to each operation (issue 44)', async () => {
     const page = await fetch(`${service.url}/docs`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/api/openapi.json');
+    const html = await page.text();
+    expect(html).toContain('/api/openapi.json');
+    expect(html).toContain('filter: true, deepLinking: true');
     const bundle = await fetch(`${service.url}/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toContain('javascript');

@@ -100,7 +100,7 @@ describe('cancel_policy', () => {
 });
 
 describe('cancelling a term billed Monthly', () => {
-  it('voids the installments not yet billed and sets only what was billed against what stays earned', async () => {
+  it('voids the installments not yet billed and credits what the return premium exceeds them by, leaving the earned fee', async () => {
     const today = todayIso();
     const data = ok(
       await service.call(`${P}/create_quote_extended`, {
@@ -125,7 +125,8 @@ describe('cancelling a term billed Monthly', () => {
     expect((await history(data.policy_id)).map((record: { amount: number }) => record.amount)).toEqual([107.66]);
 
     const answer = await cancel({ policy_id: data.policy_id, cancel_date: today });
-    expect(answer.body.message).toMatch(/return premium 826\.62 \(flat cancellation\)$/);
+    // The message says what the account gets, from the row's own figures: 826.62 returned, 743.96 of it never billed, 82.66 credited.
+    expect(answer.body.message).toMatch(/return premium 826\.62 \(flat cancellation\); the installments not yet billed \(743\.96\) are voided and 82\.66 is credited$/);
     const records = await history(data.policy_id);
     expect(records.map((record: { type: string; amount: number; balance: number }) => [record.type, record.amount, record.balance])).toEqual([
       ['Return Premium', -82.66, 25],

@@ -49,6 +49,9 @@ describe('agency commissions', () => {
 
     const cancelled = await service.call(`${P}/cancel_policy`, { policy_id: policy.policyId, cancel_reason_id: INSUREDS_REQUEST, cancel_date: addDays(TODAY, 30) });
     expect(cancelled.body.message).toContain('return premium 726.62');
+    // The account is credited what the message says: 851.62 billed, less 726.62, leaves the 100.00 earned and the 25.00 fee.
+    const rows = ok(await service.call(`${P}/retrieve_account_history`, { policy_id: policy.policyId })).records;
+    expect(rows.slice(0, 2).map((row: { type: string; amount: number; balance: number }) => [row.type, row.amount, row.balance])).toEqual([['Return Premium', -726.62, 125], ['Cancellation', 0, 851.62]]);
     const afterCancel = ok(await statement(agency));
     expect(afterCancel.transactions.map((row: { transaction: string; premium: number; commission: number }) => [row.transaction, row.premium, row.commission])).toEqual([
       ['New Business', 826.62, 123.99],

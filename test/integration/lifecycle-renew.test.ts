@@ -185,7 +185,8 @@ describe('a renewed policy cancelled before its renewal begins', () => {
     expect(renewal).toMatchObject({ id: renewed.renewal_term_id, cancellation_status: 'cancelled' });
     const account = (await loadAccount(policy.policyId, renewal.id))!;
     expect(account.account).toMatchObject({ policyStatus: 'Cancelled' });
-    // Full Pay 851.62 billed; flat: the 826.62 premium returned, the 25.00 fee earned.
+    // Full Pay 851.62 billed; flat: the 826.62 premium returned (the row the note names), the 25.00 fee earned.
+    expect(account.entries.filter((entry) => entry.type === 'Return Premium').map((entry) => entry.amountCents)).toEqual([-82662]);
     expect(account.account.balanceCents).toBe(2500);
     expect((await listPolicyNotes(policy.policyId)).map((note) => note.text)).toContain(`Renewal term 2026-01-01 to 2027-01-01 cancelled with the term it renews (flat); return premium 826.62`);
     expect(decisionsFor(await nightly('2026-01-01'), policy.policyNumber)).toEqual([]);

@@ -187,6 +187,29 @@ describe('a moratorium over Miami-Dade', () => {
     ok(await bind(quoted.policy_id));
   });
 
+  it('narrows by each dimension given: FL with county 12086 is Miami-Dade, not Broward; a county outside the states named is refused (issue 44)', async () => {
+    const outside = await declare({ name: 'Storm Nowhere', kind: 'underwriting', states: ['FL'], counties: ['13051'], blocks: ['new_business'] });
+    expect(outside.body).toMatchObject({ success: false, messages: ['counties.0: 13051 is in none of the states named (FL)'] });
+    expect(ok(await service.call(`${U}/list_moratoriums`, {})).moratoriums.map((m: { name: string }) => m.name)).not.toContain('Storm Nowhere');
+
+    const storm = ok(await declare({ name: 'Storm Narrow', kind: 'underwriting', states: ['FL'], counties: ['12086'], blocks: ['new_business'] }));
+    const inBroward = ok(await quote('Bea Broward', BROWARD));
+    const inMiami = ok(await quote('Max Miami', MIAMI));
+    ok(await bind(inBroward.policy_id));
+    const refused = await bind(inMiami.policy_id);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.messages[0]).toMatch(/refused under the moratorium "Storm Narrow"/);
+    ok(await service.call(`${U}/lift_moratorium`, { moratorium_id: storm.moratorium_id }));
+
+    // Several values within one dimension: any of them; ZIPs narrow further still.
+    const zips = ok(await declare({ name: 'Storm Zips', kind: 'underwriting', states: ['FL'], counties: ['12086', '12011'], zips: [MIAMI], blocks: ['new_business'] }));
+    const brow = ok(await quote('Bo Broward', BROWARD));
+    const mia = ok(await quote('Mo Miami', MIAMI));
+    ok(await bind(brow.policy_id));
+    expect((await bind(mia.policy_id)).body.messages[0]).toMatch(/"Storm Zips"/);
+    ok(await service.call(`${U}/lift_moratorium`, { moratorium_id: zips.moratorium_id }));
+  });
+
   it('bars a Non-Renewal, the carrier\'s cancellation and a reinstatement where blocked; a renewal and the insured\'s own request go on', async () => {
     const policy = await issued('Cass Cancel', '33480');
     const renewing = ok(await quote('Rene Renewing', '33480', { effective: addDays(todayIso(), -330) }));

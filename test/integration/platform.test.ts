@@ -54,10 +54,17 @@ describe('the local API, as a client calls it', () => {
     }
   });
 
-  it('answers 400 with an envelope for a body that is not JSON', async () => {
+  it('answers 400 with an envelope for a body that is not JSON, saying where it stopped being JSON and what to send (issue 44)', async () => {
     const answer = await service.call(RELEASE_INFO, {}, { rawBody: 'api_key=abc&x=1' });
     expect(answer.status).toBe(400);
-    expect(answer.body.success).toBe(false);
+    expect(answer.body).toMatchObject({ success: false, data: null });
+    expect(answer.body.messages[0]).toMatch(/^The request body is not valid JSON: at line 1, column 1 \(character 1\) found "a" where a value .* was expected\. It looks like a form .*send the fields as one JSON object/);
+    // A trailing comma on the third line of a pasted body: the line and column of the comma's successor.
+    const pasted = await service.call(RELEASE_INFO, {}, { rawBody: `{\n  "api_key": "${service.administratorApiKey}",\n  "x": 1,\n}` });
+    expect(pasted.status).toBe(400);
+    expect(pasted.body.messages).toEqual([`The request body is not valid JSON: at line 4, column 1 (character ${pasted.body.messages[0].match(/character (\d+)/)[1]}) found "}" where a property name in double quotes was expected. Send one JSON object, e.g. curl -d '{}'`]);
+    // Never more of the body than the one character found.
+    expect(JSON.stringify(pasted.body)).not.toContain(service.administratorApiKey);
   });
 
   it('answers 404 for an unknown operation, in the envelope of its path generation', async () => {
@@ -83,6 +90,8 @@ describe('the local API, as a client calls it', () => {
     const get = await fetch(`${service.url}${RELEASE_INFO}`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+    // It says how to call it instead (issue 44), with the address the caller used.
+    expect(((await get.json()) as { messages: string[] }).messages).toEqual([`Operations are called with POST, not GET: send a JSON body with POST, e.g. curl -d '{}' http://localhost:${service.port}${RELEASE_INFO} (curl's -d posts; or -X POST with -d and your fields)`]);
     expect(get.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
   });
 });

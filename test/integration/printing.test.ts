@@ -73,6 +73,16 @@ describe('getToBePrinted and markAsPrinted, as existing clients call them', () =
     expect(byId.get(statement)).toMatchObject({ print_date: '2031-07-07' });
     expect(byId.get(delayed)).toMatchObject({ print_date: '2031-07-07' });
 
+    // getAttachment takes a listed file by the name the list gives its id, file_id, as by id (issue 44).
+    const attachment = async (fields: Record<string, unknown>) => {
+      const response = await fetch(`${service.url}/api/v1/printing/getAttachment`, { method: 'POST', body: JSON.stringify({ api_key: service.administratorApiKey, json_dict: fields }) });
+      return { status: response.status, contentType: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const byFileId = await attachment({ file_id: declaration });
+    expect(byFileId).toMatchObject({ status: 200, contentType: 'application/pdf' });
+    expect(byFileId.bytes.equals((await attachment({ id: declaration })).bytes)).toBe(true);
+    expect((await service.call('/api/v1/printing/getAttachment', { json_dict: { delete_on_view: 'false' } })).body).toMatchObject({ success: false, message: ['id: give id or file_id'] });
+
     const flat = await service.call('/api/v1/printing/markAsPrinted', { file_ids: [declaration] });
     expect(flat.body).toEqual({ success: true, message: [], num_marked: 1, data: { num_marked: 1 } });
     const wrapped = await service.call('/api/v1/printing/markAsPrinted', { json_dict: { file_ids: [declaration, statement, delayed] } });

@@ -144,10 +144,18 @@ describe('publishing a line file', () => {
     expect(ok(await service.call(`${L}/get_all_lines`, { effective_date_id: published.version_id, location_id: 'FL' }))).toEqual([
       expect.objectContaining({ id: '2cca63bc-f294-42ae-97b9-f548069e4336', name: 'Homeowners', filed_as: 'FL', policy_types: [expect.objectContaining({ name: 'Homeowner - HO3' }), expect.objectContaining({ name: 'Dwelling Fire - DP3' })] }),
     ]);
+    // data is the line file as a JSON-encoded string, which the vendor's client decodes itself (issue 44).
     const exported = ok(await service.call(`${L}/get_export_line_file`, { effective_date_id: published.version_id }));
-    expect(typeof exported.data).toBe('string');
-    expect(JSON.parse(exported.data)['states/FL.json'].rateVersions[1].items[DWELLING].steps[0].rate).toBe('4.40');
-    expect(Object.keys(JSON.parse(ok(await service.call(`${L}/get_export_line_file`, { effective_date_id: SHIPPED_DATE })).data))).toContain('states/TX.json');
+    expect(typeof exported).toBe('string');
+    expect(JSON.parse(exported)['states/FL.json'].rateVersions[1].items[DWELLING].steps[0].rate).toBe('4.40');
+    expect(Object.keys(JSON.parse(ok(await service.call(`${L}/get_export_line_file`, { effective_date_id: SHIPPED_DATE }))))).toContain('states/TX.json');
+    // The vendor's client names the fields curr_eff_date_id, curr_line_id and curr_state_id: the same file.
+    const HOMEOWNERS = '2cca63bc-f294-42ae-97b9-f548069e4336';
+    expect(ok(await service.call(`${L}/get_export_line_file`, { curr_eff_date_id: published.version_id, curr_line_id: HOMEOWNERS, curr_state_id: 'FL' }))).toBe(exported);
+    const otherLine = await service.call(`${L}/get_export_line_file`, { curr_eff_date_id: published.version_id, curr_line_id: SHIPPED_DATE, curr_state_id: 'FL' });
+    expect(otherLine.body).toMatchObject({ success: false, messages: [`curr_line_id: the effective date ${published.version_id} has no line ${SHIPPED_DATE}; get_all_lines lists them`] });
+    expect((await service.call(`${L}/get_export_line_file`, { curr_eff_date_id: published.version_id, curr_state_id: 'ZZ' })).body.messages).toEqual(['curr_state_id: no state ZZ; get_all_states lists them']);
+    expect((await service.call(`${L}/get_export_line_file`, {})).body).toMatchObject({ success: false, messages: ['effective_date_id: give effective_date_id or curr_eff_date_id'] });
 
     // Withdrawn before it starts: the earlier rates quote again; the change is recorded.
     expect(ok(await service.call(`${L}/withdraw_line_file`, { version_id: published.version_id }))).toEqual({ version_id: published.version_id, status: 'withdrawn', restored_version_id: null });

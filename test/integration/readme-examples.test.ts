@@ -104,7 +104,7 @@ describe('README.md', () => {
   it('npm run demo walks quote, bind, issue, pay, history, print queue, search, an endorsement and cancel with their figures', async () => {
     const result = await run('npx', ['tsx', 'infra/local/demo.ts'], env);
     expect(result.code, result.stderr).toBe(0);
-    for (const step of ['quote', 'bind', 'issue', 'pay', 'account history', 'print queue', 'search', 'endorsement: open', 'endorsement: issue', 'cancel']) {
+    for (const step of ['quote', 'bind', 'issue', 'pay', 'account history', 'print queue', 'search', 'endorsement: open', 'endorsement: issue', 'cancel', 'account after the cancel']) {
       expect(result.stdout).toMatch(new RegExp(`^\\d+\\. ${step}: POST /api/`, 'm'));
     }
     expect(result.stdout).toMatch(/premium 826\.62, total with fees 851\.62/);
@@ -116,5 +116,9 @@ describe('README.md', () => {
     // Each revision's items are returned apart, each rounded to the cent (issue 32), so the sum may differ from 726.62 + additional by a cent.
     const returned = Number(/\(Insured's Request\); return premium (\d+\.\d\d)/.exec(result.stdout)![1]);
     expect(Math.abs(Math.round(returned * 100) - Math.round((726.62 + additional) * 100))).toBeLessThanOrEqual(1);
+    // The account is credited what the message says (issue 44): paid 851.62 of 851.62 + the additional premium billed, less the return premium.
+    const [, amount, balance] = /account after the cancel: .*\n\s+→ Return Premium (-?\d+\.\d\d) \(balance (-?\d+\.\d\d)\); Cancellation/.exec(result.stdout)!;
+    expect(Math.round(Number(amount) * 100)).toBe(-Math.round(returned * 100));
+    expect(Math.round(Number(balance) * 100)).toBe(Math.round(additional * 100) - Math.round(returned * 100));
   }, 120_000);
 });

@@ -106,7 +106,7 @@ export function publicFaceViolations(modules: ReadonlyArray<Pick<IModule, 'sourc
 }
 
 /** A store or its keys: what only its own area's services may call. */
-const STORE_MODULE = /^shared\/[^/]+\/(?:(?:[a-z-]+-)?store|keys)\.ts$/;
+const STORE_MODULE = /^shared\/(?!platform\/)[^/]+\/(?:(?:[a-z-]+-)?store|keys|records)\.ts$/;
 
 /** An entry file (functions/, events/) importing a store or keys instead of a service. */
 export function entryStoreImports(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): string[] {
@@ -176,13 +176,13 @@ export async function infraModules(): Promise<IModule[]> {
 }
 
 /** A module that may name its area's keys: the keys module itself and the area's stores (`store.ts`, `<something>-store.ts`). */
-const MAY_NAME_KEYS = /^shared\/[^/]+\/(?:(?:[a-z-]+-)?store|keys)\.ts$/;
+const MAY_NAME_KEYS = /^shared\/[^/]+\/(?:(?:[a-z-]+-)?store|keys|records)\.ts$/;
 
 /** A module of shared/ importing a keys.ts without being a store: keys are the store's alone. */
 export function keysImportsOutsideStores(modules: ReadonlyArray<Pick<IModule, 'source' | 'dependencies'>>): string[] {
   return modules
     .filter((module) => /^shared\//.test(module.source) && !MAY_NAME_KEYS.test(module.source))
-    .flatMap((module) => module.dependencies.filter((dependency) => /^shared\/[^/]+\/keys\.ts$/.test(dependency.resolved)).map((dependency) => `${module.source} -> ${dependency.resolved}`));
+    .flatMap((module) => module.dependencies.filter((dependency) => /^shared\/(?!platform\/)[^/]+\/(?:keys|records)\.ts$/.test(dependency.resolved)).map((dependency) => `${module.source} -> ${dependency.resolved}`));
 }
 
 /**

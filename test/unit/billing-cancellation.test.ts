@@ -76,15 +76,15 @@ describe('cancellation return premium', () => {
 });
 
 describe('the account change of a cancellation', () => {
-  it('credits the return premium on a term paid in full', () => {
+  it('credits the return premium on a term billed in full', () => {
     const figures = returnPremium({ ...term, cancelDate: after(280), items: [premium('3000.00'), policyFee] }, rules, minimum);
-    expect(cancellationBalanceChange(figures, { premiumCents: 300000, feesCents: 2500 })).toBe(-69863);
+    expect(cancellationBalanceChange(figures, { premiumCents: 0, feesCents: 0 })).toBe(-69863);
   });
 
   it('charges earned premium not yet billed when installments lag behind the earning', () => {
-    // Monthly, two installments billed (600.00 of premium), cancelled after 100 days: 821.92 earned.
+    // Monthly, two installments billed (600.00 of premium), 2,400.00 still to bill, cancelled after 100 days: 821.92 earned.
     const figures = returnPremium({ ...term, cancelDate: after(100), items: [premium('3000.00'), policyFee] }, rules, minimum);
     expect(figures.earnedPremiumCents).toBe(82192);
-    expect(cancellationBalanceChange(figures, { premiumCents: 60000, feesCents: 2500 })).toBe(22192);
+    expect(cancellationBalanceChange(figures, { premiumCents: 240000, feesCents: 0 })).toBe(22192);
   });
 });

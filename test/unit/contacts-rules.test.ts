@@ -216,10 +216,10 @@ describe('roles', () => {
     expect(grantable.sort()).toEqual(['Additional Interest', 'Finance Company', 'Mortgagee', 'Named Insured']);
   });
 
-  it('lets an underwriter give every role but Administrator, and nobody give more than they hold', () => {
+  it('lets an underwriter give every role but Administrator and the claims roles (which work claims he cannot), and nobody give more than they hold', () => {
     const underwriterRole = catalog.find((r) => r.name === 'Underwriter')!;
     const underwriter = { isAdministrator: false, scope: 'all' as const, permissions: new Set(underwriterRole.permissions) };
-    expect(catalog.filter((role) => !mayGrantRole(underwriter, role)).map((role) => role.name)).toEqual(['Administrator']);
+    expect(catalog.filter((role) => !mayGrantRole(underwriter, role)).map((role) => role.name)).toEqual(['Administrator', 'Claims Adjuster', 'Claims Manager']);
     const insured = { isAdministrator: false, scope: 'own' as const, permissions: new Set(['policies:read']) };
     expect(mayGrantRole(insured, findRole(catalog, 'Agent')!)).toBe(false);
     expect(mayGrantRole(insured, findRole(catalog, 'Mortgagee')!)).toBe(true);

@@ -45,6 +45,26 @@ describe('the matcher', () => {
     expect(moratoriumsOver([moratorium({ endsAt: '2026-09-02T00:00:00.000Z' })], miami, 'new_business', AT)).toEqual([]);
   });
 
+  it('narrows by each dimension given (states, then counties, then ZIPs), any value within one (issue 44)', () => {
+    const miamiDade = moratorium({ states: ['FL'], counties: ['12086'] });
+    expect(moratoriumsOver([miamiDade], miami, 'new_business', AT)).toHaveLength(1);
+    expect(moratoriumsOver([miamiDade], broward, 'new_business', AT)).toEqual([]);
+    const twoCounties = moratorium({ states: ['FL'], counties: ['12086', '12011'] });
+    expect(moratoriumsOver([twoCounties], broward, 'new_business', AT)).toHaveLength(1);
+    const oneZip = moratorium({ states: ['FL'], counties: ['12086', '12011'], zips: ['33101'] });
+    expect(moratoriumsOver([oneZip], miami, 'new_business', AT)).toHaveLength(1);
+    expect(moratoriumsOver([oneZip], broward, 'new_business', AT)).toEqual([]);
+    expect(moratoriumsOver([moratorium({ states: ['GA'], counties: [] })], miami, 'new_business', AT)).toEqual([]);
+    // A property whose state is not recorded is in the state of its county.
+    expect(moratoriumsOver([miamiDade], { ...miami, locations: [{ state: null, counties: ['12086'], zip: null }] }, 'new_business', AT)).toHaveLength(1);
+  });
+
+  it('refuses a declared county outside the states named', () => {
+    expect(() => declaredArea({ name: 'Storm', kind: 'underwriting', states: ['fl'], counties: ['12086', '13051'], blocks: ['new_business'] }, NOW)).toThrow(
+      expect.objectContaining({ messages: ['counties.1: 13051 is in none of the states named (FL)'] }),
+    );
+  });
+
   it('applies every overlapping moratorium; lifting one leaves the others', () => {
     const first = moratorium({ name: 'First' });
     const second = moratorium({ name: 'Second', counties: [], states: ['FL'] });

@@ -373,7 +373,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Answers a stored file of a policy (a PDF deliverable, a custom HTML deliverable) with its content type; delete_on_view removes it once sent
+         * Answers a stored file of a policy (a PDF deliverable, a custom HTML deliverable) with its content type, by its id (or file_id, as getToBePrinted names it); delete_on_view removes it once sent
          * @description Requires the permission `deliverables:read`.
          */
         post: operations["v1-printing-getAttachment"];
@@ -711,6 +711,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/claim_exposures/create_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens an exposure of a claim: one coverage of the revision in force on the loss date (its item name or id: Dwelling, Other Structures, Personal Property, Loss of Use, Personal Liability, Medical Payments, ...) for one claimant (the insured by default; a third party for liability and medical payments). A coverage the revision does not carry is refused naming it
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claim_exposures-create_exposure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claim_exposures/list_exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A claim's exposures, oldest first: coverage, limit, claimant, status (open, closed with_pay or without_pay, reopened) and its history
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claim_exposures-list_exposures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claim_exposures/update_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes an exposure (close_reason with_pay or without_pay) or reopens a closed one (a reason; its claim must be open)
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claim_exposures-update_exposure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/add_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a contact to a claim in a role (claimant, public_adjuster, contractor, attorney, witness, mortgagee, vendor); answers the claim's people
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-add_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/create_claim_date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a dated event of a claim (proof_of_loss_received, inspection, acknowledged, investigation_started, accepted, rejected, paid, ...): the state's clocks that run from it start, those it meets are met; answers the date and the claim's due dates
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-create_claim_date"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/declare_catastrophe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declares a catastrophe (Administrators and Claims Managers): title, PCS number, states, county FIPS codes (none: the whole states), from and to; a claim whose loss date and property fall in it is tagged with it when reported. moratorium_id names the binding moratorium declared for the same storm
+         * @description Requires the permission `claims:manage`.
+         */
+        post: operations["v2-claims-declare_catastrophe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_all_catastrophes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The catastrophes the carrier declared, newest first: title, PCS number, states, counties, dates, the moratorium declared for it
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_all_catastrophes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_all_perils": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The product's perils, each with its id and code (the same) and name
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_all_perils"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A claim whole: the policy and the coverage in force on the loss date, the dates and due dates, the status and its history, the exposures, the people
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_claim_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every change of a claim, oldest first: the move, who, when, each field from and to, the reason
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_claim_changes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_claim_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The people on a claim, each in its role (insured, claimant, public adjuster, contractor, attorney, witness, mortgagee from the policy, vendor)
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_claim_contacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/new_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its acknowledgement. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim
+         * @description Requires the permission `claims:report`.
+         */
+        post: operations["v2-claims-new_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/remove_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a contact's role on a claim (never the insured, nor an exposure's claimant); answers the claim's people
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-remove_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claims by number, policy number, insured name, status (open includes reopened), adjuster, peril, catastrophe, state and a loss date range, newest loss first, page_size at a time (next_cursor continues). An agent finds his agencies' claims only
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/update_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-update_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/events/create": {
         parameters: {
             query?: never;
@@ -981,7 +1281,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The line file of a product version as published; its data is the package as a JSON-encoded string
+         * The line file of a product version as published: data is the package as a JSON-encoded string (decode it yourself). The version is effective_date_id (the vendor's client sends it as curr_eff_date_id); curr_line_id and curr_state_id, when sent, must name a line and a state of that version
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-lines-get_export_line_file"];
@@ -2055,7 +2355,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A policy by id or number, with its active (or chosen) revision and term
+         * A policy by id or number, with its active (or chosen) revision and term, and the claims of every term (britecore_claims: number, loss date, status, peril)
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-policies-retrieve_policy"];
@@ -3120,11 +3420,13 @@ export interface operations {
                     hasPermissions: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName finds one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_my_roles answers the roles with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     roleId: string;
@@ -3368,7 +3670,10 @@ export interface operations {
                             addressZip?: (string | number) | null;
                             type?: (string | number) | null;
                         }[] | null;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agencyId?: string | null;
                         agencyInceptionDate?: (string | number) | null;
                         agencyInceptionDateDay?: (string | number) | null;
@@ -3427,7 +3732,10 @@ export interface operations {
                         riskIdNumber?: (string | number) | null;
                         roles?: (string | number)[] | null;
                         ssn?: (string | number) | null;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: get_all_states answers the states' ids.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         stateId?: string | null;
                         type?: (string | number) | null;
                         username?: (string | number) | null;
@@ -3576,6 +3884,7 @@ export interface operations {
                     } | null;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     contactId: string;
@@ -3584,7 +3893,10 @@ export interface operations {
                     } | null;
                     defaultAgency?: string | null;
                     defaultSurplusLinesProducer?: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         defaultSurplusLineProducerId?: string | null;
                     } | null;
                     e2ValDisallow?: (boolean | (0 | 1) | string) | null;
@@ -3651,6 +3963,7 @@ export interface operations {
                     } | null;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_my_roles answers the roles with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     roleId: string;
@@ -4279,12 +4592,16 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id?: string;
                     /** @example 2026-11-25 */
                     claim_loss_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its number.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     claim_number?: string;
                     /** @example 1 */
                     delay_print_days?: number | string;
@@ -4295,11 +4612,13 @@ export interface operations {
                     go_date?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (an Invoice row).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     invoice_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties (its business locations) with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     location_id?: string;
@@ -4313,11 +4632,13 @@ export interface operations {
                     reference_type?: "policies" | "claims";
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (a Return Premium row).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     return_premium_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revision_id: string;
@@ -4431,13 +4752,19 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     json_dict: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a note of the policy, by its id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id: string;
                     };
                 } | {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a note of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     id: string;
                 };
             };
@@ -4555,7 +4882,10 @@ export interface operations {
                         depositDate?: string;
                         /** @example 1 Main St */
                         paymentType?: string;
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policyNumber?: string | number;
                     };
                 } | {
@@ -4567,7 +4897,10 @@ export interface operations {
                     depositDate?: string;
                     /** @example 1 Main St */
                     paymentType?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policyNumber?: string | number;
                 };
             };
@@ -4687,11 +5020,13 @@ export interface operations {
                         commercial?: boolean | (0 | 1) | string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getInspectionPrimaryCoverageOptions answers the coverages with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         primaryCoverageId?: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         propertyId: string;
@@ -4699,6 +5034,7 @@ export interface operations {
                         reportType?: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         revisionId?: string;
@@ -4718,11 +5054,13 @@ export interface operations {
                     commercial?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getInspectionPrimaryCoverageOptions answers the coverages with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     primaryCoverageId?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     propertyId: string;
@@ -4730,6 +5068,7 @@ export interface operations {
                     reportType?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revisionId?: string;
@@ -4849,6 +5188,7 @@ export interface operations {
                     json_dict: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         propertyId: string;
@@ -4858,6 +5198,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     propertyId: string;
@@ -4981,6 +5322,7 @@ export interface operations {
                         prebuiltHTML?: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         revisionId: string;
@@ -4998,6 +5340,7 @@ export interface operations {
                     prebuiltHTML?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revisionId: string;
@@ -5113,6 +5456,7 @@ export interface operations {
                     json_dict: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         propId?: string;
@@ -5125,6 +5469,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     propId?: string;
@@ -5250,9 +5595,15 @@ export interface operations {
                         dueDay?: string | number;
                         dueMonth?: string | number;
                         dueYear?: string | number;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (a Payment row).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         paymentId: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policyId?: string;
                     };
                 } | {
@@ -5267,9 +5618,15 @@ export interface operations {
                     dueDay?: string | number;
                     dueMonth?: string | number;
                     dueYear?: string | number;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_account_history answers each row with its id (a Payment row).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     paymentId: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policyId?: string;
                 };
             };
@@ -5388,9 +5745,16 @@ export interface operations {
                         delete_on_view?: boolean | (0 | 1) | string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
-                        id: string;
+                        file_id?: string;
+                        /**
+                         * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id (file_id is accepted as this field's other name).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
+                        id?: string;
                         /**
                          * @default false
                          * @example true
@@ -5407,9 +5771,16 @@ export interface operations {
                     delete_on_view?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
-                    id: string;
+                    file_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id (file_id is accepted as this field's other name).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    id?: string;
                     /**
                      * @default false
                      * @example true
@@ -5824,7 +6195,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /** @example Insured's request */
                     description: string;
@@ -5937,7 +6311,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                 };
             };
@@ -6266,7 +6643,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_api_key and list_api_keys answer it as key_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     key_id: string;
                 };
             };
@@ -6377,7 +6757,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_my_roles answers the roles with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     role_id: string;
                 };
             };
@@ -6597,7 +6980,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_refunds answers each refund's refund_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     refund_id: string;
                 };
             };
@@ -6819,7 +7205,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
                     /** @enum {string} */
                     state?: "pending" | "approved" | "issued" | "voided";
@@ -6936,7 +7325,10 @@ export interface operations {
                     api_key?: string;
                     /** @example 1 Main St */
                     check_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_refunds answers each refund's refund_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     refund_id: string;
                 };
             };
@@ -7045,7 +7437,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id: string;
                     /** @example 851.62 */
                     amount: number | string;
@@ -7162,7 +7557,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
@@ -7279,11 +7677,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: get_all_lines answers the lines with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     line_id?: string;
                     new_business_rate: number | string;
                     renewal_rate: number | string;
@@ -7400,8 +7804,1847 @@ export interface operations {
                     api_key?: string;
                     /** @example Pat Example */
                     reason: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_refunds answers each refund's refund_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     refund_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claim_exposures-create_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    claimant_contact_id?: string;
+                    coverage: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claim_exposures-list_exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claim_exposures-update_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @enum {string} */
+                    close_reason?: "with_pay" | "without_pay";
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    exposure_id: string;
+                    /** @example Insured's request */
+                    reason?: string;
+                    /** @enum {string} */
+                    status: "closed" | "reopened";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-add_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    contact_id: string;
+                    /**
+                     * @example Named Insured
+                     * @enum {string}
+                     */
+                    role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-create_claim_date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 2026-11-25 */
+                    claim_date: string;
+                    claim_date_type: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-declare_catastrophe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    counties?: string[];
+                    /** @example 2026-11-25 */
+                    from: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    moratorium_id?: string;
+                    /** @example 10-2026-1 */
+                    pcs_number?: string;
+                    states: string[];
+                    /** @example Pat Example */
+                    title: string;
+                    /** @example 2026-11-25 */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_all_catastrophes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_all_perils": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_claim_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_claim_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-new_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    cat_id?: string;
+                    /** @example 10-2026-1 */
+                    claim_number?: string;
+                    claim_number_origin?: string;
+                    /**
+                     * @default false
+                     * @example true
+                     */
+                    confirm_new?: boolean | (0 | 1) | string;
+                    /** @example Insured's request */
+                    description: string;
+                    loss_address?: {
+                        /** @example 1 Main St */
+                        address_city?: string;
+                        /** @example 1 Main St */
+                        address_line1?: string;
+                        /** @example 1 Main St */
+                        address_line2?: string;
+                        /** @example NY */
+                        address_state?: string;
+                        /** @example 10001 */
+                        address_zip?: string;
+                    };
+                    /** @example 2026-11-25 */
+                    loss_date: string;
+                    loss_time?: string;
+                    peril: string;
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
+                    policy_number: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    property_id?: string;
+                    reported_by: {
+                        /** @example pat@example.com */
+                        email?: string;
+                        /** @example Pat Example */
+                        name: string;
+                        /** @example 212-555-0100 */
+                        phone?: string;
+                        /** @enum {string} */
+                        relation: "insured" | "agent" | "claimant" | "other";
+                    };
+                    /** @example 2026-11-25 */
+                    reported_date?: string;
+                    time_zone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-remove_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    contact_id: string;
+                    /**
+                     * @example Named Insured
+                     * @enum {string}
+                     */
+                    role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    adjuster_contact_id?: string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    cat_id?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    claim_number?: string;
+                    cursor?: string;
+                    /** @example Pat Example */
+                    insured_name?: string;
+                    /** @example 2026-11-25 */
+                    loss_date_from?: string;
+                    /** @example 2026-11-25 */
+                    loss_date_to?: string;
+                    /**
+                     * @default 50
+                     * @example 1
+                     */
+                    page_size?: number | string;
+                    peril?: string;
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
+                    policy_number?: string;
+                    /** @example NY */
+                    state?: string;
+                    /** @enum {string} */
+                    status?: "open" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-update_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    claim: {
+                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        adjuster_contact_id?: string | null;
+                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        cat_id?: string | null;
+                        /** @example Insured's request */
+                        denial_reason?: string;
+                        /** @example Insured's request */
+                        description?: string;
+                        /** @example 2026-11-25 */
+                        loss_date?: string;
+                        loss_time?: string | null;
+                        peril?: string;
+                        /** @example Insured's request */
+                        reason?: string;
+                        reported_by?: {
+                            /** @example pat@example.com */
+                            email?: string;
+                            /** @example Pat Example */
+                            name: string;
+                            /** @example 212-555-0100 */
+                            phone?: string;
+                            /** @enum {string} */
+                            relation: "insured" | "agent" | "claimant" | "other";
+                        };
+                        /** @enum {string} */
+                        status?: "open" | "closed" | "reopened";
+                    };
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
                 };
             };
         };
@@ -7509,7 +9752,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
@@ -8195,7 +10441,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: list_deliveries answers each delivery's delivery_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     delivery_id: string;
                 };
             };
@@ -8764,10 +11013,11 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
                      */
                     effective_date_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /** @example NY */
                     location_id: string;
                 };
             };
@@ -8880,7 +11130,8 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
                      */
                     effective_date_id: string;
                 };
@@ -8994,9 +11245,24 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
                      */
-                    effective_date_id: string;
+                    curr_eff_date_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Example 2cca63bc-f294-42ae-97b9-f548069e4336: get_all_lines answers the lines with their ids (this one is the shipped Homeowners line).
+                     * @example 2cca63bc-f294-42ae-97b9-f548069e4336
+                     */
+                    curr_line_id?: string;
+                    /** @example NY */
+                    curr_state_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description Example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d: get_all_effective_dates answers the product versions with their ids (this one is the shipped product).
+                     * @example 5d4d1c7b-9a8a-4a00-81c3-66d7db83ee1d
+                     */
+                    effective_date_id?: string;
                 };
             };
         };
@@ -9108,6 +11374,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: rate_impact answers it as data.run_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     impact_run_id?: string;
@@ -9226,6 +11493,7 @@ export interface operations {
                     filters?: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id; lookupContactByName finds one.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         agency?: string;
@@ -9243,6 +11511,7 @@ export interface operations {
                     } | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: import_line_file answers it as data.version_id; get_all_effective_dates lists them.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     version_id?: string;
@@ -9359,6 +11628,7 @@ export interface operations {
                     csv?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: rate_impact answers it as data.run_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     run_id: string;
@@ -9473,6 +11743,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: import_line_file answers it as data.version_id; get_all_effective_dates lists them.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     version_id: string;
@@ -9588,11 +11859,13 @@ export interface operations {
                     external_policies: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_policies_to_new_group answers each group formed with its policy_group_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_group_id: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_id: string;
@@ -9712,26 +11985,31 @@ export interface operations {
                     check_for_subline?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     item_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the item that links it, with its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     link_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revision_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     sub_line_id?: string;
@@ -9847,11 +12125,13 @@ export interface operations {
                     policies: {
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_policies_to_new_group answers each group formed with its policy_group_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_group_id: string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_id: string;
@@ -9973,6 +12253,7 @@ export interface operations {
                         external_policy?: boolean | (0 | 1) | string;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         policy_id: string;
@@ -10088,29 +12369,39 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the item that links it, with its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     link_id?: string;
                     optional_items?: (string | ({
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an optional item of the sub line, by the product's item id (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         item_id?: string;
                     } & {
                         [key: string]: unknown;
                     }))[];
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_id?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     revision_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id).
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     sub_line_id: string;
@@ -10225,13 +12516,22 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     event_type: "created" | "signed" | "all_signed" | "canceled";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     file_id?: string;
                     /** Format: date-time */
                     occurred_at?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: request_deliverable_signature answers it; retrieve_signature_requests lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     signature_request_id?: string;
                     signature_url?: string;
                     /** @example 1 Main St */
@@ -10567,7 +12867,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -10679,9 +12982,15 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     bind_info: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policy_id?: string;
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
                     };
                 };
@@ -10799,11 +13108,20 @@ export interface operations {
                     cancel_pending_date?: string;
                     /** @example Pat Example */
                     cancel_reason?: string;
-                    /** @example b6206c09-8deb-48e8-8323-7232d9464797 */
+                    /**
+                     * @description Example b6206c09-8deb-48e8-8323-7232d9464797: the reference product's cancel reason Insured's Request (shared/catalog/reference/cancel-reasons.json lists them).
+                     * @example b6206c09-8deb-48e8-8323-7232d9464797
+                     */
                     cancel_reason_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the term in force as data.active_policy_term.id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_term_id?: string;
                 };
             };
@@ -10914,7 +13232,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: request_deliverable_signature answers it; retrieve_signature_requests lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     signature_request_id: string;
                 };
             };
@@ -11030,9 +13351,15 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "json" | "text";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy_terms answers each term's revisions with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     from_revision_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy_terms answers each term's revisions with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     to_revision_id: string;
                 };
             };
@@ -11165,11 +13492,13 @@ export interface operations {
                     copy_tenants?: boolean | (0 | 1) | string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     from_risk_id: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     to_risk_id: string;
@@ -11282,23 +13611,44 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the item that links it, with its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     link_id?: string;
                     optional_items?: (string | ({
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an optional item of the sub line, by the product's item id (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         item_id?: string;
                     } & {
                         [key: string]: unknown;
                     }))[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     property_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a sub line of the product (retrieve_revision_details answers each sub line's sub_line_id).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     sub_line_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_sub_line answers the sub line added, with its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     sub_line_instance_id: string;
                 };
             };
@@ -11418,7 +13768,10 @@ export interface operations {
                     effective_date?: string;
                     /** @example 2026-11-25 */
                     expiration_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: your own system's reference, kept as given.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     external_system_reference?: string;
                     /** @example 2026-11-25 */
                     inception_date?: string;
@@ -11432,9 +13785,15 @@ export interface operations {
                      * @example true
                      */
                     manual_policy_number?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_type_id?: string;
                     /** @example 10001 */
                     property_zip?: string;
@@ -11450,12 +13809,18 @@ export interface operations {
                     term_type?: "Custom" | "3 Years" | "1 Year" | "9 Months" | "6 Months" | "3 Months";
                     underwriting_options?: {
                         answer: unknown;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         optionId: string;
                     }[];
                     underwriting_questions?: {
                         explanation?: string | null;
-                        /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                        /**
+                         * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                         * @example e29555d3-7101-4947-a3af-a279d8774c09
+                         */
                         questionId: string;
                         /** @example no */
                         yesNoAnswer: string | boolean;
@@ -11578,7 +13943,10 @@ export interface operations {
                     effective_date?: string;
                     /** @example 2026-11-25 */
                     expiration_date?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: your own system's reference, kept as given.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     external_system_reference?: string;
                     /** @example 2026-11-25 */
                     inception_date?: string;
@@ -11587,9 +13955,15 @@ export interface operations {
                      * @example true
                      */
                     manual_policy_number?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_type_id?: string;
                     /** @description Accepted for compatibility with the vendor's interface, and ignored: the created policy is this call's answer, and nothing is posted anywhere. */
                     postback?: unknown;
@@ -11604,9 +13978,15 @@ export interface operations {
                             annual_premium?: number | string;
                             /** @example 1000 */
                             deductible?: number | string;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product, by its id (retrieve_revision_details answers each item's item_id).
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             id?: string;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             item_id?: string;
                             /** @example 250000 */
                             limit?: number | string;
@@ -11619,7 +13999,10 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policy_type_id?: string;
                         /** @default {} */
                         premiums?: {
@@ -11642,9 +14025,15 @@ export interface operations {
                                 annual_premium?: number | string;
                                 /** @example 1000 */
                                 deductible?: number | string;
-                                /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                                /**
+                                 * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product, by its id (retrieve_revision_details answers each item's item_id).
+                                 * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                                 */
                                 id?: string;
-                                /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                                /**
+                                 * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a line item of the product (retrieve_revision_details answers each item's item_id).
+                                 * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                                 */
                                 item_id?: string;
                                 /** @example 250000 */
                                 limit?: number | string;
@@ -11671,7 +14060,10 @@ export interface operations {
                         })[];
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -11694,7 +14086,10 @@ export interface operations {
                     transaction_type?: "new_business" | "rewrite";
                     underwriting_options?: {
                         answer: unknown;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         optionId: string;
                     }[];
                 };
@@ -11814,9 +14209,15 @@ export interface operations {
                     quote_info: {
                         /** @example true */
                         activated?: boolean | (0 | 1) | string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agent's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agent_id?: string;
                         /** @example 11/25/2026 */
                         effective_date: string;
@@ -11894,7 +14295,10 @@ export interface operations {
                         soft_geoservice_bypass?: boolean | (0 | 1) | string;
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -12052,18 +14456,30 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_number?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agent's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agent_id?: string;
                         /** @example 11/25/2026 */
                         effective_date: string;
@@ -12143,25 +14559,37 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
                         /** @example Homeowner - HO3 */
                         policy_type_name: string;
                         underwriting_options?: {
                             answer: unknown;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             optionId: string;
                         }[];
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -12301,7 +14729,10 @@ export interface operations {
                     /** @description Accepted for compatibility with the vendor's interface, and ignored: a new property always starts with its sub line's mandatory items. */
                     force_categories?: unknown;
                     property_group_number?: (string | number) | null;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -12522,7 +14953,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /** @example 2026-11-25 */
                     from_date?: string;
@@ -12662,7 +15096,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /**
                      * @default false
@@ -12778,7 +15215,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id?: string;
                     /**
                      * @default false
@@ -13010,16 +15450,28 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     issue_info: {
-                        /** @example e3645365-e835-4022-973d-43e9cba798df */
+                        /**
+                         * @description Example e3645365-e835-4022-973d-43e9cba798df: the reference product's Two Pay schedule; retrieve_billing_schedule_options answers each schedule's id.
+                         * @example e3645365-e835-4022-973d-43e9cba798df
+                         */
                         billing_schedule_id?: string;
                         commission_rate?: number | string;
                         /** @example true */
                         override_commission?: boolean | (0 | 1) | string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         policy_id?: string;
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         revision_id?: string;
                     };
                 };
@@ -13131,7 +15583,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     file_id: string;
                 };
             };
@@ -13360,7 +15815,10 @@ export interface operations {
                     force_persistent_builder?: boolean | (0 | 1) | string;
                     /** @example true */
                     override_effective_date_checks?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example 1 Main St */
                     renewal_status?: string;
@@ -13585,7 +16043,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -13696,7 +16157,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
                     /** @example 2026-11-25 */
                     renew_date?: string;
@@ -13809,7 +16273,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -13920,7 +16387,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     risk_id: string;
                 };
             };
@@ -14031,7 +16501,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example Pat Example */
                     reason: string;
@@ -14146,7 +16619,10 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     fee_action: "assess" | "waive";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example 2026-11-25 */
                     reinstatement_date?: string;
@@ -14264,9 +16740,15 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the revision's items with their ids; add_line_item answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     line_item_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -14377,7 +16859,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @enum {string} */
                     sign_mode: "embedded" | "mail";
@@ -14495,7 +16980,10 @@ export interface operations {
                      * @example true
                      */
                     hard_geoservice_bypass?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
                     quote_info: {
                         /** @example true */
@@ -14530,18 +17018,30 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_id?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agency_number?: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agent's id; lookupContactByName finds one.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         agent_id?: string;
                         /** @example 11/25/2026 */
                         effective_date: string;
@@ -14621,25 +17121,37 @@ export interface operations {
                             /** @example Pat Example */
                             name: string;
                             phones?: {
-                                /** @example 10-2026-1 */
+                                /**
+                                 * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number.
+                                 * @example 10-2026-1
+                                 */
                                 number: string | number;
                                 type?: string | number;
                             }[];
                             ssn?: string | number;
                             type?: string | number;
                         }[];
-                        /** @example 10-2026-1 */
+                        /**
+                         * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                         * @example 10-2026-1
+                         */
                         policy_number?: string;
                         /** @example Homeowner - HO3 */
                         policy_type_name: string;
                         underwriting_options?: {
                             answer: unknown;
-                            /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                            /**
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                             * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                             */
                             optionId: string;
                         }[];
                         underwriting_questions?: {
                             explanation?: string | null;
-                            /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                            /**
+                             * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                             * @example e29555d3-7101-4947-a3af-a279d8774c09
+                             */
                             questionId: string;
                             /** @example no */
                             yesNoAnswer: string | boolean;
@@ -14760,7 +17272,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example Pat Example */
                     reason: string;
@@ -14873,7 +17388,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -14984,7 +17502,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     risk_id: string;
                 };
             };
@@ -15096,12 +17617,18 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     resolutions: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b.limit: preview_revision (and a refused issue) answer each conflict's field: an item's id and what of it changed.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b.limit
+                         */
                         field: string;
                         /** @enum {string} */
                         resolution: "keep_later" | "take_new";
                     }[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -15227,9 +17754,15 @@ export interface operations {
                      * @example 1
                      */
                     page_size?: number | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the term in force as data.active_policy_term.id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_term_id?: string;
                 };
             };
@@ -15341,9 +17874,15 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     ignore_billing_schedule_roles?: unknown;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the term in force as data.active_policy_term.id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_term_id?: string;
                 };
             };
@@ -15454,7 +17993,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                 };
             };
@@ -15567,6 +18109,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     file_id: string;
@@ -15911,11 +18454,20 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                     /** @enum {string} */
                     revision_state?: "open" | "committed" | "archived" | "pending";
@@ -16028,7 +18580,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number: string;
                     /** @example 2026-11-25 */
                     snapshot_date: string;
@@ -16141,9 +18696,15 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
                     policy_number?: string;
                 };
             };
@@ -16370,6 +18931,7 @@ export interface operations {
                             deductible?: (number | string) | null;
                             /**
                              * Format: uuid
+                             * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the revision's items with their ids.
                              * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                              */
                             id: string;
@@ -16380,7 +18942,10 @@ export interface operations {
                             [key: string]: string;
                         };
                     }[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16491,7 +19056,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16607,7 +19175,10 @@ export interface operations {
                      * @example true
                      */
                     include_contact_details?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16718,7 +19289,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -16829,7 +19403,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     risk_id: string;
                 };
             };
@@ -16960,7 +19537,10 @@ export interface operations {
                      * @example true
                      */
                     retrieve_remaining?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     risk_types?: string[] | string;
                 };
@@ -17072,7 +19652,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                 };
             };
@@ -17183,7 +19766,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -17296,13 +19882,22 @@ export interface operations {
                     api_key?: string;
                     /** @example 11/25/2026 */
                     effective_date?: string;
-                    /** @example 10-2026-1 */
+                    /**
+                     * @description Example 10-2026-1: a policy number of your own numbering, not yet used.
+                     * @example 10-2026-1
+                     */
                     new_policy_number?: boolean | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @enum {string} */
                     rewrite_type: "full_term" | "remainder_of_term" | "new_term";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     to_contact_id?: string;
                 };
             };
@@ -17548,10 +20143,14 @@ export interface operations {
                     renewal_status_description?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a non-renewal reason of the reference product's renewal rules.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     renewal_status_reason?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };
@@ -17667,9 +20266,15 @@ export interface operations {
                      * @example true
                      */
                     is_completed?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     property_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                 };
             };
@@ -17786,12 +20391,16 @@ export interface operations {
                     expiration_date?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     policy_id: string;
                     /** @enum {string} */
                     policy_term_type?: "3 Years" | "1 Year" | "Annual" | "9 Months" | "6 Months" | "3 Months" | "1 Month" | "Monthly" | "Custom";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a policy type of the product; get_all_lines answers each line's policy types with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_type_id?: string;
                 };
             };
@@ -18025,6 +20634,7 @@ export interface operations {
                     };
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName finds one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     x_contact_reference: string;
@@ -18138,15 +20748,24 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     params: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a step of your own quote wizard, by your own id.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         lastQuoteWizardStepId?: string;
                         lastQuoteWizardURL?: string;
                     } & {
                         [key: string]: unknown;
                     };
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                 };
             };
@@ -18259,6 +20878,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_id: string;
@@ -18394,6 +21014,7 @@ export interface operations {
                         flood_zone_code?: (string | number) | null;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks answers a revision's properties with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         id: string;
@@ -18526,6 +21147,7 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: add_sub_line answers the sub line added, with its id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     property_sub_line_id: string;
@@ -18649,6 +21271,7 @@ export interface operations {
                         deductible?: (number | string) | null;
                         /**
                          * Format: uuid
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_revision_details answers the revision's items with their ids.
                          * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                          */
                         id: string;
@@ -18658,13 +21281,19 @@ export interface operations {
                         /** @example true */
                         manual?: boolean | (0 | 1) | string;
                     }[];
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     property_id?: string;
                     /** @example true */
                     reset_premium?: boolean | (0 | 1) | string;
                     /** @example true */
                     reset_premiums?: boolean | (0 | 1) | string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id?: string;
                     /** @example true */
                     update_review?: boolean | (0 | 1) | string;
@@ -18787,7 +21416,10 @@ export interface operations {
                         };
                         uw_message?: string;
                     };
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     /** @enum {string} */
                     workflow_event: "UW_REVIEW_REQUESTED" | "UW_REVIEW_APPROVED" | "UW_REVIEW_DECLINED" | "AGENT_ACK";
@@ -18900,11 +21532,17 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     underwriting_options: {
                         answer: unknown;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: an underwriting option of the product; retrieve_revision_details answers a revision's options.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         optionId: string;
                     }[];
                 };
@@ -19016,11 +21654,17 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                     underwriting_questions: {
                         explanation?: string | null;
-                        /** @example e29555d3-7101-4947-a3af-a279d8774c09 */
+                        /**
+                         * @description Example e29555d3-7101-4947-a3af-a279d8774c09: the reference product's underwriting question Losses in past 3 years; retrieve_revision_details answers a revision's questions.
+                         * @example e29555d3-7101-4947-a3af-a279d8774c09
+                         */
                         questionId: string;
                         /** @example no */
                         yesNoAnswer: string | boolean;
@@ -19360,7 +22004,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     agency_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
@@ -19601,7 +22248,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     moratorium_id: string;
                 };
             };
@@ -19823,9 +22473,15 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     moratorium_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: create_quote_extended (or create_quote) answers it as data.policy_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     policy_id: string;
                     /** @example Insured's request */
                     reason: string;
@@ -19938,7 +22594,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     moratorium_id: string;
                 };
             };
@@ -20049,7 +22708,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id: string;
                     /**
                      * @default false
@@ -20165,7 +22827,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     contact_id?: string;
                     /**
                      * @default false
@@ -20505,7 +23170,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: getToBePrinted answers each file's file_id; retrieve_files_pending_signature those waiting for a signature.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     file_id: string;
                 };
             };
@@ -20618,7 +23286,10 @@ export interface operations {
                     action: "delete" | "archive";
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     revision_id: string;
                 };
             };

@@ -1,0 +1,29 @@
+/**
+ * The claims area's public face: what entry files and other areas may use of claims. Anything not
+ * exported here (its records, its store) is the area's own; test/unit/import-graph.test.ts holds to it.
+ */
+export type { ClaimRecord, ClaimStatus, ClaimSummary, ExposureRecord, CatastropheRecord, ClaimContactRole, CloseReason, ReporterRelation } from './model.js';
+export { CLAIM_CONTACT_ROLES, CLOSE_REASONS, REPORTER_RELATIONS } from './model.js';
+export { reportClaim, type ClaimReport } from './report.js';
+export {
+  addClaimContact,
+  allCatastrophes,
+  allPerils,
+  claimWithinReach,
+  contactClaims,
+  createClaimDate,
+  createExposure,
+  declareCatastrophe,
+  exposureWithinReach,
+  getClaimChanges,
+  getClaimContacts,
+  getClaimView,
+  listExposures,
+  lossHistory,
+  policyClaims,
+  removeClaimContact,
+  searchClaims,
+  updateClaim,
+  updateExposureStatus,
+} from './service.js';
+export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';

@@ -1,0 +1,75 @@
+/**
+ * The one way a claim moves (report, update, close, reopen, an exposure opened or closed, a person
+ * added, a date recorded): the service reads and decides; this kernel collects everything the move
+ * changes (the claim and its listings and deadlines, the area's own records, the change kept with
+ * who and when, the note on the policy, the event, the letters asked of the documents area) and
+ * commits it in ONE transaction through the platform's runner. All or nothing: a refused move
+ * writes nothing.
+ */
+import { eventOf, type EventType } from '../events/index.js';
+import { noteOf } from '../notes/index.js';
+import type { Principal } from '../platform/principal.js';
+import { runTransaction, type ConditionFailure, type TransactionWrite } from '../platform/transactions.js';
+import { randomUUID } from 'node:crypto';
+import type { ClaimChange } from './model.js';
+import { claimChangePut, claimStateWrites, type ClaimState } from './store.js';
+
+/** What another area adds to a claim's move, from the move's facts (a letter requested, say). */
+export type ClaimMoveContribution = (move: ClaimMoveFacts) => TransactionWrite[] | Promise<TransactionWrite[]>;
+
+export interface ClaimMoveFacts {
+  kind: string;
+  /** The move's decision instant: every record it writes is dated by it. */
+  at: string;
+  by: string;
+  before: ClaimState | undefined;
+  after: ClaimState;
+  changes: ClaimChange['changes'];
+  reason: string | null;
+}
+
+export interface ClaimMove extends ClaimMoveFacts {
+  /** What it is, as a user reads it: the subject of its errors. */
+  label: string;
+  /** The area's own records the move writes (exposures, people, dates, the number). */
+  writes?: TransactionWrite[];
+  /** The event integrators receive, if the move is one they hear of. */
+  event?: { type: EventType; data: Record<string, unknown> };
+  /** The note it leaves on the policy. */
+  note?: string;
+  contributions?: readonly ClaimMoveContribution[];
+  onConditionFailed?: (failure: ConditionFailure) => Error | undefined;
+}
+
+export function decidedBy(principal: Principal): string {
+  return principal.contactId;
+}
+
+/** The writes of a move, in the order they are committed: the claim's state first (its guard names the claim on a conflict). */
+export async function claimMoveWrites(move: ClaimMove): Promise<TransactionWrite[]> {
+  const claim = move.after.claim;
+  const writes: TransactionWrite[] = [...claimStateWrites(move.before, move.after), ...(move.writes ?? [])];
+  writes.push(claimChangePut({ claimId: claim.claimId, changeId: randomUUID(), at: move.at, by: move.by, kind: move.kind, changes: move.changes, reason: move.reason }));
+  if (move.note) {
+    writes.push(noteOf({ policyId: claim.policyId, termId: claim.coverage.termId, text: move.note, createdBy: move.by, createdAt: move.at, agencyId: claim.agencyId, contactIds: claim.contactIds }));
+  }
+  if (move.event) {
+    writes.push(
+      eventOf({
+        type: move.event.type,
+        policyId: claim.policyId,
+        policyNumber: claim.policyNumber,
+        agencyId: claim.agencyId,
+        transactionId: claim.claimId,
+        occurredAt: move.at,
+        data: { claim_id: claim.claimId, claim_number: claim.claimNumber, status: claim.status, ...move.event.data },
+      }),
+    );
+  }
+  for (const contribution of move.contributions ?? []) writes.push(...(await contribution(move)));
+  return writes;
+}
+
+export async function commitClaimMove(move: ClaimMove): Promise<void> {
+  await runTransaction(await claimMoveWrites(move), { label: move.label, onConditionFailed: move.onConditionFailed });
+}

@@ -1,0 +1,109 @@
+/**
+ * The claims area's stored records, each declared once (shared/platform/records.ts): their keys,
+ * index keys, queries and their rows of docs/data-model.md all come from here. Only the area's
+ * stores import this module.
+ *
+ * - A claim's own partition `CLAIM#<id>` holds the claim, its exposures, people, dates and changes:
+ *   one query reads a claim whole (get_claim), strongly consistent.
+ * - Listings (`CLAIMLIST#<dimension>#<value>`, sorted by loss date) are the search: one per
+ *   dimension a claim is found by (every claim, status, adjuster, peril, catastrophe, state,
+ *   agency, policy, claimant, each word of the insured's name), rewritten in the transaction of
+ *   every move that changes what they carry; a search queries the narrowest one, never scans.
+ * - Numbers: a year's counter and one record per number taken, both in the FNOL's transaction.
+ * - Open deadlines by state and due date (`CLAIMDEADLINES#<state>`), for claims/deadlines and the nightly run.
+ */
+import { defineRecord } from '../platform/records.js';
+import type {
+  CatastropheRecord,
+  ClaimChange,
+  ClaimContactRecord,
+  ClaimDateRecord,
+  ClaimListing,
+  ClaimNumberCounter,
+  ClaimNumberRecord,
+  ClaimRecord,
+  DeadlineListing,
+  ExposureLocator,
+  ExposureRecord,
+} from './model.js';
+
+export const claimRecord = /* @__PURE__ */ defineRecord<ClaimRecord>({
+  entity: 'Claim',
+  key: { pk: 'CLAIM#${claimId}', sk: 'CLAIM' },
+  describe: 'A reported loss: the policy, the coverage in force on the loss date, status and its history, due dates (version-guarded)',
+});
+
+export const exposureRecord = /* @__PURE__ */ defineRecord<ExposureRecord>({
+  entity: 'ClaimExposure',
+  key: { pk: 'CLAIM#${claimId}', sk: 'EXPOSURE#${exposureId}' },
+  describe: "One coverage of the revision at loss for one claimant: status, limit, and part two's reserve and payment totals (version-guarded)",
+});
+
+export const exposureLocatorRecord = /* @__PURE__ */ defineRecord<ExposureLocator>({
+  entity: 'ClaimExposureLocator',
+  key: { pk: 'CLAIMEXPOSURE#${exposureId}', sk: 'LOCATOR' },
+  describe: "Finds an exposure's claim from the exposure id alone (strongly consistent, unlike an index)",
+});
+
+export const claimContactRecord = /* @__PURE__ */ defineRecord<ClaimContactRecord>({
+  entity: 'ClaimContact',
+  key: { pk: 'CLAIM#${claimId}', sk: 'CONTACT#${contactId}#${role}' },
+  describe: 'A person on the claim in one role (claimant, public adjuster, contractor, attorney, witness, mortgagee)',
+});
+
+export const claimDateRecord = /* @__PURE__ */ defineRecord<ClaimDateRecord>({
+  entity: 'ClaimDate',
+  key: { pk: 'CLAIM#${claimId}', sk: 'DATE#${claimDateId}' },
+  describe: 'A dated event of the claim (proof of loss received, inspection, accepted): the clocks run from them',
+});
+
+export const claimChangeRecord = /* @__PURE__ */ defineRecord<ClaimChange>({
+  entity: 'ClaimChange',
+  key: { pk: 'CLAIM#${claimId}', sk: 'CHANGE#${at}#${changeId}' },
+  describe: 'One move of the claim: who, when, each field from and to (claims/get_claim_changes)',
+});
+
+export const claimListingRecord = /* @__PURE__ */ defineRecord<ClaimListing>({
+  entity: 'ClaimListing',
+  key: { pk: 'CLAIMLIST#${dimension}#${value}', sk: '${lossDate}#${claimId}' },
+  describe: "The claim's summary listed under one search dimension, by loss date (claims/search, britecore_claims, a contact's claims)",
+});
+
+export const claimNumberCounterRecord = /* @__PURE__ */ defineRecord<ClaimNumberCounter>({
+  entity: 'ClaimNumberCounter',
+  key: { pk: 'CLAIMNUMBERS', sk: 'YEAR#${year}' },
+  describe: "The last claim number of a year, moved on in the FNOL's transaction (version-guarded: a refused FNOL takes none)",
+});
+
+export const claimNumberRecord = /* @__PURE__ */ defineRecord<ClaimNumberRecord>({
+  entity: 'ClaimNumber',
+  key: { pk: 'CLAIMNUMBER#${claimNumber}', sk: 'NUMBER' },
+  describe: 'A claim number taken (allocated or external): never a second claim with it',
+});
+
+export const deadlineListingRecord = /* @__PURE__ */ defineRecord<DeadlineListing>({
+  entity: 'ClaimDeadline',
+  key: { pk: 'CLAIMDEADLINES#${state}', sk: '${dueDate}#${claimId}#${clockId}' },
+  describe: "An open due date of a claim, by state and date (claims/deadlines, the nightly breach run); removed once met",
+});
+
+export const catastropheRecord = /* @__PURE__ */ defineRecord<CatastropheRecord>({
+  entity: 'Catastrophe',
+  key: { pk: 'CATASTROPHES', sk: 'CATASTROPHE#${catastropheId}' },
+  describe: 'A catastrophe the carrier declared (title, PCS number, states, counties, dates): every FNOL reads them all in one query',
+});
+
+/** Every declaration of the area, for docs/data-model.md. */
+export const CLAIMS_RECORDS = [
+  claimRecord,
+  exposureRecord,
+  exposureLocatorRecord,
+  claimContactRecord,
+  claimDateRecord,
+  claimChangeRecord,
+  claimListingRecord,
+  claimNumberCounterRecord,
+  claimNumberRecord,
+  deadlineListingRecord,
+  catastropheRecord,
+] as const;

@@ -1,0 +1,201 @@
+/**
+ * The claims area's reads and the writes its moves hand to the one transaction runner, all through
+ * the declared records (records.ts): the only module of the area that names a key.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
+import { config } from '../platform/config.js';
+import { queryAll, queryPages, type ItemKey } from '../platform/dynamo.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import type {
+  CatastropheRecord,
+  ClaimChange,
+  ClaimContactRecord,
+  ClaimDateRecord,
+  ClaimListing,
+  ClaimNumberCounter,
+  ClaimRecord,
+  ClaimSummary,
+  DeadlineListing,
+  ExposureRecord,
+} from './model.js';
+import {
+  catastropheRecord,
+  claimChangeRecord,
+  claimContactRecord,
+  claimDateRecord,
+  claimListingRecord,
+  claimNumberCounterRecord,
+  claimNumberRecord,
+  claimRecord,
+  deadlineListingRecord,
+  exposureLocatorRecord,
+  exposureRecord,
+} from './records.js';
+import { listingsOf, summaryOf } from './rules.js';
+
+async function getItem(key: ItemKey): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: key, ConsistentRead: true }));
+  return Item;
+}
+
+export async function getClaim(claimId: string): Promise<ClaimRecord | undefined> {
+  const item = await getItem(claimRecord.key({ claimId }));
+  return item ? claimRecord.parse(item) : undefined;
+}
+
+export interface ClaimWhole {
+  claim: ClaimRecord;
+  exposures: ExposureRecord[];
+  contacts: ClaimContactRecord[];
+  dates: ClaimDateRecord[];
+  changes: ClaimChange[];
+}
+
+/** A claim and everything in its partition, in one strongly consistent query. */
+export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undefined> {
+  const items = await queryAll(claimRecord.partition({ claimId }));
+  const claimItem = items.find(claimRecord.is);
+  if (!claimItem) return undefined;
+  return {
+    claim: claimRecord.parse(claimItem),
+    exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
+    contacts: items.filter(claimContactRecord.is).map(claimContactRecord.parse),
+    dates: items.filter(claimDateRecord.is).map(claimDateRecord.parse),
+    changes: items.filter(claimChangeRecord.is).map(claimChangeRecord.parse),
+  };
+}
+
+export async function claimIdOfNumber(claimNumber: string): Promise<string | undefined> {
+  const item = await getItem(claimNumberRecord.key({ claimNumber }));
+  return item ? String(item.claimId) : undefined;
+}
+
+export async function claimIdOfExposure(exposureId: string): Promise<string | undefined> {
+  const item = await getItem(exposureLocatorRecord.key({ exposureId }));
+  return item ? String(item.claimId) : undefined;
+}
+
+export async function getNumberCounter(year: string): Promise<ClaimNumberCounter> {
+  const item = await getItem(claimNumberCounterRecord.key({ year }));
+  return item ? claimNumberCounterRecord.parse(item) : { year, last: 0, version: 0 };
+}
+
+/** The year's counter moved on to `counter.last + 1`, guarded by the version it was read at (none read: none may exist). */
+export function numberCounterWrite(counter: ClaimNumberCounter): TransactionWrite {
+  const next = { ...counter, last: counter.last + 1 };
+  return counter.version === 0 ? claimNumberCounterRecord.create({ ...next, version: 1 }) : claimNumberCounterRecord.replace(next, counter.version);
+}
+
+export const claimNumberTaken = (claimNumber: string, claimId: string): TransactionWrite => claimNumberRecord.create({ claimNumber, claimId });
+
+/** A policy's claims (their summaries, newest loss first). */
+export async function claimsOfPolicy(policyId: string): Promise<ClaimSummary[]> {
+  const items = await queryAll(claimListingRecord.query({ dimension: 'policy', value: policyId }, { newestFirst: true, consistent: true }));
+  return items.map((item) => listingSummary(claimListingRecord.parse(item)));
+}
+
+/** The claims a contact is a claimant of. */
+export async function claimsOfClaimant(contactId: string): Promise<ClaimSummary[]> {
+  const items = await queryAll(claimListingRecord.query({ dimension: 'claimant', value: contactId }, { newestFirst: true }));
+  return items.map((item) => listingSummary(claimListingRecord.parse(item)));
+}
+
+function listingSummary(listing: ClaimListing): ClaimSummary {
+  const { dimension: _dimension, value: _value, ...summary } = listing;
+  return summary;
+}
+
+export interface ListingPage {
+  summaries: ClaimSummary[];
+  /** Where the next page starts (the last listing's sort key), absent on the last page. */
+  next?: string;
+}
+
+/**
+ * One dimension's listings, loss dates from `from` to `to`, kept by `keep`, up to `limit`:
+ * the listing's partition alone is read, page by page, never a scan.
+ */
+export async function listingPage(dimension: string, value: string, range: { from?: string; to?: string }, keep: (summary: ClaimSummary) => boolean, limit: number, after?: string): Promise<ListingPage> {
+  const input = claimListingRecord.query({ dimension, value }, { between: { attribute: 'lossDate', from: range.from ?? '0000-00-00', to: range.to ?? '9999-12-31' }, newestFirst: true });
+  const startKey = after ? { ...claimListingRecord.key({ dimension, value, lossDate: after.slice(0, 10), claimId: after.slice(11) }) } : undefined;
+  const summaries: ClaimSummary[] = [];
+  let last: string | undefined;
+  for await (const page of queryPages({ ...input, Limit: Math.max(limit * 2, 50) }, { startKey })) {
+    for (const item of page.items) {
+      const listing = claimListingRecord.parse(item);
+      last = `${listing.lossDate}#${listing.claimId}`;
+      const summary = listingSummary(listing);
+      if (keep(summary)) summaries.push(summary);
+      if (summaries.length === limit) return { summaries, next: last };
+    }
+    if (!page.lastEvaluatedKey) return { summaries };
+  }
+  return { summaries, ...(last ? { next: last } : {}) };
+}
+
+export async function listCatastrophes(): Promise<CatastropheRecord[]> {
+  const items = await queryAll(catastropheRecord.query({}, { consistent: true }));
+  return items.map(catastropheRecord.parse);
+}
+
+export async function getCatastrophe(catastropheId: string): Promise<CatastropheRecord | undefined> {
+  const item = await getItem(catastropheRecord.key({ catastropheId }));
+  return item ? catastropheRecord.parse(item) : undefined;
+}
+
+export const catastropheCreate = (catastrophe: CatastropheRecord): TransactionWrite => catastropheRecord.create(catastrophe);
+export const catastropheReplace = (catastrophe: CatastropheRecord, readVersion: number): TransactionWrite => catastropheRecord.replace(catastrophe, readVersion);
+
+/** Open deadlines of a state due on or before `through`, soonest first. */
+export async function deadlinesDue(state: string, through: string): Promise<DeadlineListing[]> {
+  const items = await queryAll(deadlineListingRecord.query({ state }, { between: { attribute: 'dueDate', from: '0000-00-00', to: through } }));
+  return items.map(deadlineListingRecord.parse);
+}
+
+// ------------------------------------------------------------------ the writes of a claim's move
+
+export interface ClaimState {
+  claim: ClaimRecord;
+  /** The claim's claimants' contact ids: each a listing (a contact's `claims`). */
+  claimantIds: readonly string[];
+}
+
+const listingKey = (listing: { dimension: string; value: string }, claim: ClaimRecord) => `${listing.dimension}|${listing.value}|${claim.lossDate}`;
+
+/**
+ * The writes that carry a claim from `before` (none for a report) to `after`: the claim itself
+ * (created, or replaced at the version read), every listing rewritten, the listings it no longer
+ * has removed, and its open deadlines' listings kept in step.
+ */
+export function claimStateWrites(before: ClaimState | undefined, after: ClaimState): TransactionWrite[] {
+  const writes: TransactionWrite[] = [before ? claimRecord.replace(after.claim, before.claim.version) : claimRecord.create({ ...after.claim, version: 1 })];
+  const summary = summaryOf({ ...after.claim });
+  const afterListings = listingsOf(summary, after.claimantIds);
+  const kept = new Set(afterListings.map((listing) => listingKey(listing, after.claim)));
+  if (before) {
+    for (const listing of listingsOf(summaryOf(before.claim), before.claimantIds)) {
+      if (!kept.has(listingKey(listing, before.claim))) writes.push(claimListingRecord.remove({ ...listing, lossDate: before.claim.lossDate, claimId: before.claim.claimId }));
+    }
+  }
+  for (const listing of afterListings) writes.push(claimListingRecord.put({ ...summary, ...listing }));
+  const openAfter = new Map(after.claim.dueDates.filter((due) => due.status === 'open').map((due) => [`${due.clockId}|${due.dueDate}|${after.claim.state}`, due]));
+  for (const due of before?.claim.dueDates ?? []) {
+    if (due.status === 'open' && !openAfter.has(`${due.clockId}|${due.dueDate}|${before!.claim.state}`)) {
+      writes.push(deadlineListingRecord.remove({ state: before!.claim.state, dueDate: due.dueDate, claimId: before!.claim.claimId, clockId: due.clockId }));
+    }
+  }
+  for (const due of openAfter.values()) {
+    writes.push(
+      deadlineListingRecord.put({ state: after.claim.state, dueDate: due.dueDate, claimId: after.claim.claimId, claimNumber: after.claim.claimNumber, clockId: due.clockId, what: due.what, agencyId: after.claim.agencyId, contactIds: after.claim.contactIds }),
+    );
+  }
+  return writes;
+}
+
+export const exposureCreate = (exposure: ExposureRecord): TransactionWrite[] => [exposureRecord.create({ ...exposure, version: 1 }), exposureLocatorRecord.create({ exposureId: exposure.exposureId, claimId: exposure.claimId })];
+export const exposureReplace = (exposure: ExposureRecord, readVersion: number): TransactionWrite => exposureRecord.replace(exposure, readVersion);
+export const claimContactPut = (contact: ClaimContactRecord): TransactionWrite => claimContactRecord.create(contact);
+export const claimContactRemove = (contact: Pick<ClaimContactRecord, 'claimId' | 'contactId' | 'role'>): TransactionWrite => claimContactRecord.remove(contact);
+export const claimDatePut = (claimDate: ClaimDateRecord): TransactionWrite => claimDateRecord.create(claimDate);
+export const claimChangePut = (change: ClaimChange): TransactionWrite => claimChangeRecord.create(change);
