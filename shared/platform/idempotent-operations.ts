@@ -15,6 +15,7 @@
  * The operation factory attaches it through the wiring module (shared/define-operation.ts,
  * `defineIdempotentOperation`), so only the functions that declare one bundle it and its store.
  */
+import { DataWithMessages } from './envelope.js';
 import type { Claim, IdempotencyStore } from './idempotency.js';
 import { startKeyedCall } from './idempotency.js';
 import { stateOf, type EnvelopeStep, type OperationMiddleware, type OperationRequest } from './operation-middlewares.js';
@@ -36,6 +37,18 @@ export type IdempotencyAttachment = (declared: IdempotentDeclaration<unknown>, o
 
 const claimOf = (request: OperationRequest) => request.internal as { idempotencyClaim?: Claim };
 
+/**
+ * A stored answer is plain JSON: an answer with messages (a quote with its moratorium warnings)
+ * is kept as its data and messages, and answered with them again. The handlers of idempotent
+ * operations answer plain data or DataWithMessages, never a Reply or a file.
+ */
+const WITH_MESSAGES = '__dataWithMessages';
+const storable = (answer: unknown) => (answer instanceof DataWithMessages ? { [WITH_MESSAGES]: { data: answer.data ?? null, messages: answer.messages } } : answer);
+function answerOf(stored: unknown): unknown {
+  const kept = stored !== null && typeof stored === 'object' ? (stored as Record<string, { data: unknown; messages: string[] } | undefined>)[WITH_MESSAGES] : undefined;
+  return kept ? new DataWithMessages(kept.data, kept.messages) : stored;
+}
+
 /** The idempotency step over `store` (the table's in the service, one in memory in unit tests). */
 export function idempotencyOver(store: IdempotencyStore): IdempotencyAttachment {
   return (declared, operation, envelope) => {
@@ -54,7 +67,7 @@ export function idempotencyOver(store: IdempotencyStore): IdempotencyAttachment 
           inProgress: declared.inProgress,
         });
         // A repeat: the first answer, as the handler's would have been answered; the handler does not run.
-        if (started.repeat) return envelope.answer(request, started.answer);
+        if (started.repeat) return envelope.answer(request, answerOf(started.answer));
         claimOf(request).idempotencyClaim = started.claim;
         return undefined;
       },
@@ -63,7 +76,7 @@ export function idempotencyOver(store: IdempotencyStore): IdempotencyAttachment 
         if (!claim) return;
         // Taken first: a failure to save leaves the claim to lapse, never given up with the work done.
         claimOf(request).idempotencyClaim = undefined;
-        await claim.complete(request.response);
+        await claim.complete(storable(request.response));
       },
       onError: async (request) => {
         const claim = claimOf(request).idempotencyClaim;

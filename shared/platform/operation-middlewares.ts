@@ -133,7 +133,7 @@ function lowerCasedHeaders(headers: APIGatewayProxyEventV2['headers'] | undefine
  */
 export function callerAuthentication(
   authenticator: Authenticator,
-  rule: { authentication: 'required' | 'none'; authenticateRequest?: (request: ArrivedRequest) => void | Promise<void> },
+  rule: { authentication?: 'required' | 'none'; authenticateRequest?: (request: ArrivedRequest) => void | Promise<void> },
 ): OperationMiddleware {
   return {
     before: async (request) => {
@@ -141,7 +141,7 @@ export function callerAuthentication(
       // The parsed body, before a v1 wrapper is taken off: `api_key` sits at its top.
       state.credentials = presentedCredentials(request.event, request.event.body as unknown);
       if (rule.authenticateRequest) await rule.authenticateRequest({ rawBody: state.rawBody, headers: lowerCasedHeaders(request.event.headers) });
-      if (rule.authentication !== 'required') return;
+      if (rule.authentication === 'none') return;
       const principal = await authenticator.authenticate(state.credentials);
       if (!principal) throw new AuthenticationError();
       state.principal = principal;

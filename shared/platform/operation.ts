@@ -172,7 +172,7 @@ function operationSteps(
     errorHandler(definition, operation.loggerOf),
     bodyAsJson(),
     httpJsonBodyParser() as OperationMiddleware,
-    callerAuthentication(authenticator, { authentication, ...(definition.authenticateRequest ? { authenticateRequest: definition.authenticateRequest } : {}) }),
+    callerAuthentication(authenticator, definition),
     ...(authentication === 'required' && definition.permission ? [permissionCheck(definition.permission)] : []),
     v1Unwrapping(definition),
     requestValidation(operation.requestSchema),
@@ -198,7 +198,7 @@ function defineOperationWith<Schema extends RequestSchema, Result>(authenticator
     throw new Error(`${named}: authenticateRequest is the rule of an operation with authentication 'none'`);
   }
   // An idempotent operation takes the factory with the store (defineIdempotentOperation), any other the one without: it does not bundle the store.
-  if (!definition.idempotent !== !options.idempotency) throw new Error(`${named}: ${definition.idempotent ? 'declares idempotent: use defineIdempotentOperation' : 'declares no idempotent: use defineOperation'}`);
+  if (!definition.idempotent !== !options.idempotency) throw new Error(`${named}: ${definition.idempotent ? 'idempotent: use defineIdempotentOperation' : 'not idempotent: use defineOperation'}`);
 
   const steps = operationSteps(definition, { named, authentication, requestSchema, loggerOf }, authenticator, options.idempotency);
 

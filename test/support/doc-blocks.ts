@@ -229,7 +229,7 @@ function functionsNamed(targets: ColdStartTarget[], all: ColdStartTarget[]): str
   const operations = all.filter((target) => target.kind === 'operation');
   const left = operations.filter((operation) => !targets.includes(operation));
   if (targets.length > 12 && targets.every((target) => target.kind === 'operation') && left.length <= 12) {
-    return `every operation but ${list(left.map(targetName))} (${targets.length})`;
+    return left.length ? `every operation but ${list(left.map(targetName))} (${targets.length})` : `every operation (${targets.length})`;
   }
   return `${list(targets.map(targetName))} (${targets.length})`;
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DataWithMessages } from '../../shared/platform/envelope.js';
 import {
   IdempotencyKeyInProgressError,
   IdempotencyKeyReusedError,
@@ -204,11 +205,32 @@ describe('an idempotent operation', () => {
     expect(held.records.get('slow c-clerk:t-2')).toMatchObject({ status: 'INPROGRESS' });
   });
 
+  it('keeps an answer with messages (a quote with its warnings) and answers a retry with the same data and messages', async () => {
+    const kept = inMemoryIdempotencyStore();
+    // The table's document client refuses a class instance: the store holds plain JSON only, as the table would.
+    const plain = { ...kept, saveSuccess: async (...args: Parameters<typeof kept.saveSuccess>) => {
+      if (args[2].answer !== null && typeof args[2].answer === 'object' && Object.getPrototypeOf(args[2].answer) !== Object.prototype) throw new Error('Unsupported type passed');
+      return kept.saveSuccess(...args);
+    } };
+    const define = operationFactory({ authenticate: async () => CLERK }, { idempotency: idempotencyOver(plain) });
+    let quotes = 0;
+    const quote = define({
+      version: 'v2', name: 'quote', summary: 'quote', permission: null, input: z.object({}), resources: {},
+      idempotent: { scope: 'quote', inProgress: 'still quoting' },
+      handle: async () => new DataWithMessages({ quoteNumber: (quotes += 1) }, ['A moratorium covers ZIP 33101']),
+    });
+    const call = async () => JSON.parse((await quote(httpEvent('{}', { 'idempotency-key': 'q-1' }), lambdaContext)).body ?? 'null');
+    const first = await call();
+    expect(first).toEqual({ success: true, messages: ['A moratorium covers ZIP 33101'], data: { quoteNumber: 1 } });
+    expect(await call()).toEqual(first);
+    expect(quotes).toBe(1);
+  });
+
   it('is defined only by a factory given an idempotency store, and needs a caller', () => {
     const plain = operationFactory({ authenticate: async () => CLERK });
     const declared = { version: 'v2', name: 'x', summary: 'x', permission: null, input: z.object({}), resources: {}, handle: async () => null } as const;
-    expect(() => plain({ ...declared, idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/declares idempotent: use defineIdempotentOperation/);
-    expect(() => defineIdempotentOperation(declared)).toThrow(/declares no idempotent: use defineOperation/);
+    expect(() => plain({ ...declared, idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/: idempotent: use defineIdempotentOperation/);
+    expect(() => defineIdempotentOperation(declared)).toThrow(/not idempotent: use defineOperation/);
     expect(() => defineIdempotentOperation({ ...declared, authentication: 'none', idempotent: { scope: 'x', inProgress: 'x' } })).toThrow(/needs a caller/);
   });
 });
