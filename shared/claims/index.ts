@@ -26,4 +26,5 @@ export {
   updateClaim,
   updateExposureStatus,
 } from './service.js';
+export { RESERVATION_OF_RIGHTS, requestReservationOfRights } from './reservations.js';
 export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
