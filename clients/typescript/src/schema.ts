@@ -213,7 +213,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day)
+         * Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day). With reference_type claims it is a claim's (claim_id required; claim_number and claim_loss_date, when given, must be the claim's): a letter (Claim Acknowledgement, Closing, Denial, Reservation of Rights; reason gives a denial's or reservation's reason) or a policy document filed with the claim, of revision_id or else the revision in force on the claim's loss date; get_claim lists it in documents
          * @description Requires the permission `deliverables:write`.
          */
         post: operations["v1-deliverables-create_deliverable"];
@@ -705,6 +705,326 @@ export interface paths {
          * @description Requires the permission `refunds:write`.
          */
         post: operations["v2-billing-void_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claim_exposures/create_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens an exposure of a claim: one coverage of the revision in force on the loss date (its item name or id: Dwelling, Other Structures, Personal Property, Loss of Use, Personal Liability, Medical Payments, ...) for one claimant (the insured by default; a third party for liability and medical payments). A coverage the revision does not carry is refused naming it
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claim_exposures-create_exposure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claim_exposures/list_exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A claim's exposures, oldest first: coverage, limit, claimant, status (open, closed with_pay or without_pay, reopened) and its history
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claim_exposures-list_exposures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claim_exposures/update_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes an exposure (close_reason with_pay or without_pay) or reopens a closed one (a reason; its claim must be open)
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claim_exposures-update_exposure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/add_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a contact to a claim in a role (claimant, public_adjuster, contractor, attorney, witness, mortgagee, vendor); answers the claim's people
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-add_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/create_claim_date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a dated event of a claim (proof_of_loss_received, inspection, acknowledged, investigation_started, accepted, rejected, paid, ...): the state's clocks that run from it start, those it meets are met; answers the date and the claim's due dates
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-create_claim_date"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/declare_catastrophe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declares a catastrophe (Administrators and Claims Managers): title, PCS number, states, county FIPS codes (none: the whole states), from and to; a claim whose loss date and property fall in it is tagged with it when reported. moratorium_id names the binding moratorium declared for the same storm
+         * @description Requires the permission `claims:manage`.
+         */
+        post: operations["v2-claims-declare_catastrophe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_all_catastrophes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The catastrophes the carrier declared, newest first: title, PCS number, states, counties, dates, the moratorium declared for it
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_all_catastrophes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_all_perils": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The product's perils, each with its id and code (the same) and name
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_all_perils"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A claim whole: the policy and the coverage in force on the loss date, the dates and due dates, the status and its history, the exposures, the people
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_claim_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every change of a claim, oldest first: the move, who, when, each field from and to, the reason
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_claim_changes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/get_claim_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The people on a claim, each in its role (insured, claimant, public adjuster, contractor, attorney, witness, mortgagee from the policy, vendor)
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-get_claim_contacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/new_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its Claim Acknowledgement letter (in the wording of the state of the loss; for Florida with the Homeowner Claims Bill of Rights), which get_claim lists in documents. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim
+         * @description Requires the permission `claims:report`.
+         */
+        post: operations["v2-claims-new_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/remove_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a contact's role on a claim (never the insured, nor an exposure's claimant); answers the claim's people
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-remove_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/request_reservation_of_rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserves the carrier's rights on an open claim while it is investigated: the reason is kept with who and when (get_claim_changes) and a Reservation of Rights letter giving it goes to the insured (get_claim lists it in documents). A closed or denied claim is refused. Idempotency-Key answers a retried request with the first answer
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-request_reservation_of_rights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claims by number, policy number, insured name, status (open includes reopened), adjuster, peril, catastrophe, state and a loss date range, newest loss first, page_size at a time (next_cursor continues). An agent finds his agencies' claims only
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/update_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when. A denial asks for the Denial letter with its reason, a close for the Closing letter (get_claim lists them in documents)
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-update_claim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2055,7 +2375,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A policy by id or number, with its active (or chosen) revision and term
+         * A policy by id or number, with its active (or chosen) revision and term, and the claims of every term (britecore_claims: number, loss date, status, peril)
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-policies-retrieve_policy"];
@@ -4341,7 +4661,7 @@ export interface operations {
                      * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
-                    revision_id: string;
+                    revision_id?: string;
                 };
             };
         };
@@ -7509,6 +7829,1958 @@ export interface operations {
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     refund_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claim_exposures-create_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    claimant_contact_id?: string;
+                    coverage: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claim_exposures-list_exposures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claim_exposures-update_exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @enum {string} */
+                    close_reason?: "with_pay" | "without_pay";
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    exposure_id: string;
+                    /** @example Insured's request */
+                    reason?: string;
+                    /** @enum {string} */
+                    status: "closed" | "reopened";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-add_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    contact_id: string;
+                    /**
+                     * @example Named Insured
+                     * @enum {string}
+                     */
+                    role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-create_claim_date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 2026-11-25 */
+                    claim_date: string;
+                    claim_date_type: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-declare_catastrophe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    counties?: string[];
+                    /** @example 2026-11-25 */
+                    from: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: declare_moratorium answers it as data.moratorium_id; list_moratoriums lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    moratorium_id?: string;
+                    /** @example 10-2026-1 */
+                    pcs_number?: string;
+                    states: string[];
+                    /** @example Pat Example */
+                    title: string;
+                    /** @example 2026-11-25 */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_all_catastrophes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_all_perils": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_claim_changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-get_claim_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-new_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    cat_id?: string;
+                    /** @example 10-2026-1 */
+                    claim_number?: string;
+                    claim_number_origin?: string;
+                    /**
+                     * @default false
+                     * @example true
+                     */
+                    confirm_new?: boolean | (0 | 1) | string;
+                    /** @example Insured's request */
+                    description: string;
+                    loss_address?: {
+                        /** @example 1 Main St */
+                        address_city?: string;
+                        /** @example 1 Main St */
+                        address_line1?: string;
+                        /** @example 1 Main St */
+                        address_line2?: string;
+                        /** @example NY */
+                        address_state?: string;
+                        /** @example 10001 */
+                        address_zip?: string;
+                    };
+                    /** @example 2026-11-25 */
+                    loss_date: string;
+                    loss_time?: string;
+                    peril: string;
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
+                    policy_number: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_risks (or retrieve_revision_details) answers a revision's properties with their ids; create_risk answers a new one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    property_id?: string;
+                    reported_by: {
+                        /** @example pat@example.com */
+                        email?: string;
+                        /** @example Pat Example */
+                        name: string;
+                        /** @example 212-555-0100 */
+                        phone?: string;
+                        /** @enum {string} */
+                        relation: "insured" | "agent" | "claimant" | "other";
+                    };
+                    /** @example 2026-11-25 */
+                    reported_date?: string;
+                    time_zone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-remove_claim_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id; lookupContactByName and retrieveContactList find one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    contact_id: string;
+                    /**
+                     * @example Named Insured
+                     * @enum {string}
+                     */
+                    role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-request_reservation_of_rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /** @example Insured's request */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    adjuster_contact_id?: string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    cat_id?: string;
+                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    claim_number?: string;
+                    cursor?: string;
+                    /** @example Pat Example */
+                    insured_name?: string;
+                    /** @example 2026-11-25 */
+                    loss_date_from?: string;
+                    /** @example 2026-11-25 */
+                    loss_date_to?: string;
+                    /**
+                     * @default 50
+                     * @example 1
+                     */
+                    page_size?: number | string;
+                    peril?: string;
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
+                    policy_number?: string;
+                    /** @example NY */
+                    state?: string;
+                    /** @enum {string} */
+                    status?: "open" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-update_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    claim: {
+                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        adjuster_contact_id?: string | null;
+                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        cat_id?: string | null;
+                        /** @example Insured's request */
+                        denial_reason?: string;
+                        /** @example Insured's request */
+                        description?: string;
+                        /** @example 2026-11-25 */
+                        loss_date?: string;
+                        loss_time?: string | null;
+                        peril?: string;
+                        /** @example Insured's request */
+                        reason?: string;
+                        reported_by?: {
+                            /** @example pat@example.com */
+                            email?: string;
+                            /** @example Pat Example */
+                            name: string;
+                            /** @example 212-555-0100 */
+                            phone?: string;
+                            /** @enum {string} */
+                            relation: "insured" | "agent" | "claimant" | "other";
+                        };
+                        /** @enum {string} */
+                        status?: "open" | "closed" | "reopened";
+                    };
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
                 };
             };
         };
