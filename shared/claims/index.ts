@@ -26,6 +26,7 @@ export {
   updateClaim,
   updateExposureStatus,
 } from './service.js';
+export { RESERVATION_OF_RIGHTS, requestReservationOfRights } from './reservations.js';
 export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
 export { lossesOnFile, type LossOnFile } from './loss-history.js';
 export { autoAssignClaim } from './assignment.js';

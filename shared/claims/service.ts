@@ -10,6 +10,7 @@ import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
+import { claimDocuments } from '../documents/index.js';
 import { policyWithinReach } from '../policies/index.js';
 import { retrieveMoratorium } from '../moratoriums/index.js';
 import { coverOnLossDate } from './coverage.js';
@@ -75,12 +76,14 @@ const claimantIdsOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures
 export const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
 
 export async function getClaimView(principal: Principal, claimId: string) {
-  const whole = await claimWithinReach(principal, claimId);
+  // The claim's documents are read beside it, answered only once the claim is within reach.
+  const [whole, documents] = await Promise.all([claimWithinReach(principal, claimId), claimDocuments(claimId)]);
   return {
     ...claimToWire(whole.claim),
     exposures: whole.exposures.map(exposureToWire),
     contacts: whole.contacts.map(contactToWire),
     claim_dates: whole.dates.map(dateToWire).sort((a, b) => a.claim_date.localeCompare(b.claim_date)),
+    documents,
   };
 }
 
