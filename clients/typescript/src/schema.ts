@@ -213,7 +213,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day)
+         * Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day). With reference_type claims it is a claim's (claim_id required; claim_number and claim_loss_date, when given, must be the claim's): a letter (Claim Acknowledgement, Closing, Denial, Reservation of Rights; reason gives a denial's or reservation's reason) or a policy document filed with the claim, of revision_id or else the revision in force on the claim's loss date; get_claim lists it in documents
          * @description Requires the permission `deliverables:write`.
          */
         post: operations["v1-deliverables-create_deliverable"];
@@ -981,7 +981,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its acknowledgement. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim
+         * First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its Claim Acknowledgement letter (in the wording of the state of the loss; for Florida with the Homeowner Claims Bill of Rights), which get_claim lists in documents. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim
          * @description Requires the permission `claims:report`.
          */
         post: operations["v2-claims-new_claim"];
@@ -1005,6 +1005,26 @@ export interface paths {
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-remove_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/request_reservation_of_rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserves the carrier's rights on an open claim while it is investigated: the reason is kept with who and when (get_claim_changes) and a Reservation of Rights letter giving it goes to the insured (get_claim lists it in documents). A closed or denied claim is refused. Idempotency-Key answers a retried request with the first answer
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-request_reservation_of_rights"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1041,7 +1061,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when
+         * Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when. A denial asks for the Denial letter with its reason, a close for the Closing letter (get_claim lists them in documents)
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-update_claim"];
@@ -4678,7 +4698,7 @@ export interface operations {
                      * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
-                    revision_id: string;
+                    revision_id?: string;
                 };
             };
         };
@@ -9644,6 +9664,122 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-request_reservation_of_rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /** @example Insured's request */
+                    reason: string;
                 };
             };
         };

@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../../shared/define-operation.js';
+import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { reservationOfRightsMove } from '../../../shared/moves/claims.js';
-import { onceForKey } from '../../../shared/platform/idempotency.js';
 import { boundedString, id } from '../../../shared/platform/request-fields.js';
 
-export const handler = defineOperation({
+export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'request_reservation_of_rights',
   summary:
@@ -12,10 +11,6 @@ export const handler = defineOperation({
   permission: 'claims:write',
   input: () => z.object({ claim_id: id(), reason: boundedString(2000, { nonEmpty: true }) }),
   resources: { table: 'write' },
-  handle: async (input, { principal, idempotencyKey, deadline }) => {
-    const reserve = () => reservationOfRightsMove(principal, { claimId: input.claim_id, reason: input.reason });
-    return idempotencyKey
-      ? onceForKey('request_reservation_of_rights', `${principal.contactId}:${idempotencyKey}`, input, reserve, { deadline, inProgress: 'The reservation of rights asked earlier with this Idempotency-Key is still being recorded' })
-      : reserve();
-  },
+  idempotent: { scope: 'request_reservation_of_rights', inProgress: 'The reservation of rights asked earlier with this Idempotency-Key is still being recorded' },
+  handle: async (input, { principal }) => reservationOfRightsMove(principal, { claimId: input.claim_id, reason: input.reason }),
 });
