@@ -2,6 +2,8 @@
  * A product package as catalog records: one record per entry, keyed by its fixed id, as the
  * service stores and reads them (store.ts, model.ts's productFromRecords). Pure.
  */
+import referenceClaimsRules from './reference/claims-rules.json' with { type: 'json' };
+import type { ClaimsRules } from './model.js';
 import { catalogKey, type CatalogKind } from './keys.js';
 import type { ProductPackage } from './package-schema.js';
 
@@ -38,7 +40,9 @@ export function packageRecords(product: ProductPackage): CatalogRecord[] {
   const { nonRenewalReasons, ...renewalSettings } = product.renewal;
   add('NONRENEWALREASON', product.renewal.version, nonRenewalReasons);
   records.push({ ...catalogKey('RENEWALRULES'), kind: 'RENEWALRULES', catalogVersion: product.renewal.version, ...withoutVersion(renewalSettings) });
-  if (product.claims) records.push({ ...catalogKey('CLAIMSRULES'), kind: 'CLAIMSRULES', catalogVersion: product.claims.version, ...withoutVersion(product.claims) });
+  // A package without claims rules of its own publishes the shipped ones: every catalog has claims rules, so no claims function bundles a fallback.
+  const claims = product.claims ?? (referenceClaimsRules as ClaimsRules);
+  records.push({ ...catalogKey('CLAIMSRULES'), kind: 'CLAIMSRULES', catalogVersion: claims.version, ...withoutVersion(claims) });
 
   add('LINE', product.line.version, product.line.lines);
   add('POLICYTYPE', product.line.version, product.line.policyTypes);

@@ -9,7 +9,6 @@ import { batchWriteAll, queryAll } from '../platform/dynamo.js';
 import { CATALOG_PARTITION, catalogKey, catalogQuery, PRODUCT_VERSION_PARTITION, productVersionKey, type CatalogKind } from './keys.js';
 import { productFromRecords, type CarrierSettings, type ClaimsRules, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
 import type { CatalogRecord } from './package-record-store.js';
-import referenceClaimsRules from './reference/claims-rules.json' with { type: 'json' };
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -56,10 +55,10 @@ export async function getRenewalRules(): Promise<RenewalRules> {
   };
 }
 
-/** The product's claims rules as published; the shipped reference rules for a catalog published without them. */
+/** The product's claims rules as published (a package without claims-rules.json publishes the shipped ones). */
 export async function getClaimsRules(): Promise<ClaimsRules> {
   const stored = await getCatalogRecord<ClaimsRules & Record<string, unknown>>('CLAIMSRULES');
-  if (!stored) return referenceClaimsRules as ClaimsRules;
+  if (!stored) throw new Error('The claims rules are missing from the catalog: run the bootstrap (or publish the product again)');
   const { pk: _pk, sk: _sk, kind: _kind, catalogVersion, ...rules } = stored;
   return { ...(rules as unknown as ClaimsRules), version: String(catalogVersion) };
 }

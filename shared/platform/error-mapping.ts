@@ -11,7 +11,6 @@ import {
   RetryLaterError,
   ServiceBusyError,
 } from './errors.js';
-import { withSourceMappedStack } from './stack-traces.js';
 import { withoutLongEcho } from './validation.js';
 
 export function errorResponse(
@@ -21,6 +20,8 @@ export function errorResponse(
   logger: Logger,
   failureData?: (messages: string[]) => unknown,
   messageShape: 'list' | 'single' = 'list',
+  /** Maps a logged fault's stack to the source (shared/platform/stack-traces.ts, loaded by the caller for a fault only); as it is without. */
+  withSourceMappedStack: (error: unknown) => unknown = (fault) => fault,
 ): APIGatewayProxyStructuredResultV2 {
   if (error instanceof BusinessRuleError) {
     const messages = error.messages.map(withoutLongEcho);

@@ -24,7 +24,7 @@ import type * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
 import { DataWithMessages, envelope as envelopeBody, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { moduleOnFirstUse } from './modules-on-first-use.js';
-import { AuthenticationError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
+import { AuthenticationError, BusinessRuleError, MalformedBodyError, PayloadTooLargeError, PermissionDeniedError, ValidationError } from './errors.js';
 import { errorResponse } from './error-mapping.js';
 import { invocationDeadline } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
@@ -236,6 +236,9 @@ const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
 /** Where a body stopped being JSON: worked out only for a body that is not JSON, so no cold start parses it. */
 const jsonErrors = /* @__PURE__ */ moduleOnFirstUse<typeof import('./json-errors.js')>(new URL('./json-errors.mjs', import.meta.url), new URL('./json-errors.ts', import.meta.url));
 
+/** A fault's stack mapped to the source: loaded by the first fault logged, so no cold start parses it. */
+const stackTraces = /* @__PURE__ */ moduleOnFirstUse<typeof import('./stack-traces.js')>(new URL('./stack-traces.mjs', import.meta.url), new URL('./stack-traces.ts', import.meta.url));
+
 /** The one error handler: every error, thrown by any step or the handler, becomes its status and envelope (error-mapping.ts). */
 export function errorHandler(
   definition: { version: ApiVersion; failureData?: (messages: string[]) => unknown; messageShape?: 'list' | 'single' },
@@ -247,7 +250,9 @@ export function errorHandler(
       // The parser's 415 for a body that is not JSON at all is the contract's 400, told where the body stopped being JSON (the parser's own message differs by Node version and quotes the body).
       const mapped =
         error.statusCode === 415 && error.message === MALFORMED_JSON ? new MalformedBodyError((await jsonErrors()).malformedJsonMessage(typeof request.event.body === 'string' ? request.event.body : '')) : error;
-      request.response = errorResponse(mapped, definition.version, stateOf(request).requestId, loggerOf(), definition.failureData, definition.messageShape);
+      // A business refusal is answered, never logged as a fault: only another error loads the stack mapping.
+      const mapStack = mapped instanceof BusinessRuleError ? undefined : await stackTraces().then((module) => module.withSourceMappedStack, () => undefined);
+      request.response = errorResponse(mapped, definition.version, stateOf(request).requestId, loggerOf(), definition.failureData, definition.messageShape, mapStack);
     },
   };
 }
