@@ -8,7 +8,6 @@
  */
 import { eventOf, type EventType } from '../events/index.js';
 import { noteOf } from '../notes/index.js';
-import type { Principal } from '../platform/principal.js';
 import { runTransaction, type ConditionFailure, type TransactionWrite } from '../platform/transactions.js';
 import { randomUUID } from 'node:crypto';
 import type { ClaimChange } from './model.js';
@@ -39,10 +38,6 @@ export interface ClaimMove extends ClaimMoveFacts {
   note?: string;
   contributions?: readonly ClaimMoveContribution[];
   onConditionFailed?: (failure: ConditionFailure) => Error | undefined;
-}
-
-export function decidedBy(principal: Principal): string {
-  return principal.contactId;
 }
 
 /** The writes of a move, in the order they are committed: the claim's state first (its guard names the claim on a conflict). */

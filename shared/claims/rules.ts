@@ -182,9 +182,3 @@ export function summaryOf(claim: ClaimRecord): ClaimSummary {
 export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]): Array<{ field: string; from: unknown; to: unknown }> {
   return fields.filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)).map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null }));
 }
-
-/** Losses counted against a renewal: loss dates within three years before `asOf`. */
-export function lossesWithinYears(claims: ReadonlyArray<Pick<ClaimSummary, 'lossDate'>>, asOf: string, years = 3): number {
-  const since = `${Number(asOf.slice(0, 4)) - years}${asOf.slice(4)}`;
-  return claims.filter((claim) => claim.lossDate > since && claim.lossDate <= asOf).length;
-}

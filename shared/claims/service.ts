@@ -29,7 +29,7 @@ import {
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { perilOf } from './report.js';
 import { dueDateChanges, metNow } from './deadline-rules.js';
-import { dueDatesOf, fieldChanges, meetDueDates, SEARCH_DIMENSIONS, summaryOf } from './rules.js';
+import { dueDatesOf, fieldChanges, meetDueDates, summaryOf } from './rules.js';
 import {
   catastropheCreate,
   claimContactPut,
@@ -56,13 +56,6 @@ export async function claimWithinReach(principal: Principal, claimId: string): P
   const whole = await getClaimWhole(claimId);
   if (!whole || !reaches(principal, whole.claim)) throw new ClaimNotFoundError(`Claim ${claimId.slice(0, 60)}`);
   return whole;
-}
-
-/** A claim named by its id or its number. */
-export async function claimNamed(principal: Principal, by: { claimId?: string; claimNumber?: string }): Promise<ClaimWhole> {
-  const claimId = by.claimId ?? (by.claimNumber ? await claimIdOfNumber(by.claimNumber) : undefined);
-  if (!claimId) throw new ClaimNotFoundError(`Claim ${(by.claimNumber ?? '').slice(0, 60)}`);
-  return claimWithinReach(principal, claimId);
 }
 
 const claimantIdsOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => [
@@ -435,8 +428,6 @@ export async function searchClaims(principal: Principal, search: ClaimSearch) {
   return { claims: page.summaries.map(summaryToWire), next_cursor: page.next ?? null };
 }
 
-export { SEARCH_DIMENSIONS };
-
 /** A policy's claims as retrieve_policy answers them (`britecore_claims`): every term's. */
 export async function policyClaims(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, loss_date: summary.lossDate, status: summary.status, peril: summary.perilCode, policy_term_id: summary.termId }));
@@ -493,9 +484,4 @@ export async function declareCatastrophe(principal: Principal, request: { title:
   };
   await runTransaction([catastropheCreate(catastrophe)], { label: `Catastrophe ${request.title.slice(0, 60)}` });
   return catastropheToWire(catastrophe);
-}
-
-export async function catastropheNamed(catastropheId: string) {
-  const found = await getCatastrophe(catastropheId);
-  return found ? catastropheToWire(found) : undefined;
 }

@@ -146,7 +146,6 @@ export async function getCatastrophe(catastropheId: string): Promise<Catastrophe
 }
 
 export const catastropheCreate = (catastrophe: CatastropheRecord): TransactionWrite => catastropheRecord.create(catastrophe);
-export const catastropheReplace = (catastrophe: CatastropheRecord, readVersion: number): TransactionWrite => catastropheRecord.replace(catastrophe, readVersion);
 
 /** Open deadlines of a state due on or before `through`, soonest first. */
 export async function deadlinesDue(state: string, through: string): Promise<DeadlineListing[]> {
