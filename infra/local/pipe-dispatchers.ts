@@ -145,6 +145,9 @@ function startPipeDispatcher(entity: string, waitingKeys: () => Promise<string[]
 
   /** One poll; answers whether it found anything to send. */
   const poll = async (): Promise<boolean> => {
+    // A key sent after this read began may be missing from what it answers (the read saw the
+    // table before the commit): only a key sent before it began and not waiting is done with.
+    const readBegan = Date.now();
     const waiting = await waitingKeys();
     const now = Date.now();
     const due = waiting.filter((key) => {
@@ -152,9 +155,10 @@ function startPipeDispatcher(entity: string, waitingKeys: () => Promise<string[]
       return !committed.has(key) && (last === undefined || now - last >= resendAfterMs);
     });
     await send(due);
-    // Forget what is no longer waiting (sent within the last poll or earlier), so the map stays the size of the pending list.
+    // Forget what is no longer waiting, so the map stays the size of the pending list. Under load a
+    // read outlasts the poll interval, and forgetting keys sent while it ran sent them twice.
     const still = new Set(waiting);
-    for (const [key, at] of sentAt) if (!still.has(key) && now - at > pollMs) sentAt.delete(key);
+    for (const [key, at] of sentAt) if (!still.has(key) && at < readBegan) sentAt.delete(key);
     return due.length > 0;
   };
 
