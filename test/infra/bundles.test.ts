@@ -32,8 +32,8 @@ describe('bundling all functions in one esbuild run', () => {
       expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
       expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
     }
-    // The operation also ships the bearer token verifier it loads on first use.
-    expect(readdirSync(read).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs']);
+    // The operation also ships what it loads on first use: the bearer token verifier, where a body stopped being JSON, the wording of validation failures.
+    expect(readdirSync(read).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'validation-messages.mjs']);
     expect(readdirSync(job).filter((file) => file.endsWith('.mjs'))).toEqual(['index.mjs']);
     // The job reaches none of the operation factory (nor the SDK): it carries none of that code.
     expect(statSync(join(read, 'index.mjs')).size).toBeGreaterThan(100_000);
@@ -65,7 +65,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships a module loaded on first use beside the bundle, built on its own, and keeps its code out of index.mjs', async () => {
     const lockbox = bundles.directoryFor(LOCKBOX);
-    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs']);
+    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs', 'validation-messages.mjs']);
     // The large file's S3 upload and chunk sends are in the module beside it, not in what every cold start parses.
     expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('"PutObject"');
     expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
@@ -83,7 +83,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships what a module loaded on first use reads beside itself: the moratorium check of a move finds the ZIP table, which its cold start never reads', () => {
     const cancel = bundles.directoryFor(CANCEL);
-    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'json-errors.mjs', 'zip-lookup.mjs']);
+    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'json-errors.mjs', 'validation-messages.mjs', 'zip-lookup.mjs']);
     expect(readFileSync(join(cancel, 'zip-table.txt'), 'utf8')).toBe(readFileSync(ZIP_TABLE, 'utf8'));
     expect(readFileSync(join(cancel, 'index.mjs'), 'utf8')).not.toContain('zip-table.txt');
     expect(bundles.filesNamedByBundleOf(CANCEL).some((file) => file.endsWith('zip-table.txt'))).toBe(false);
@@ -123,6 +123,15 @@ describe('bundling all functions in one esbuild run', () => {
       const beside = (files: string[]) => files.map((file) => basename(file).replace(/\.ts$/, '.mjs')).sort();
       expect(beside(described.get(entry)!.onFirstUse), entry).toEqual(beside(bundles.runtimeFilesOf(entry)));
     }
+  }, 120_000);
+
+  it('words a validation failure by the module beside the bundle, loaded by the first request that fails: a cold start parses none of the wording', async () => {
+    const read = bundles.directoryFor(READ);
+    expect(readFileSync(join(read, 'index.mjs'), 'utf8')).not.toContain('is not in any accepted form');
+    expect(readFileSync(join(read, 'validation-messages.mjs'), 'utf8')).toContain('is not in any accepted form');
+    const wording = await import(pathToFileURL(join(read, 'validation-messages.mjs')).href);
+    expect(typeof wording.houseErrorMap).toBe('function');
+    expect(wording.describeIssues([{ code: 'custom', path: ['policy_id'], message: 'give policy_id or policy_number' }])).toEqual(['policy_id: give policy_id or policy_number']);
   }, 120_000);
 
   it('refuses a bundle that names a file no bundled module has beside it', () => {
