@@ -49,6 +49,9 @@ export const WORKED_EXAMPLE_VALUES: Record<string, unknown> = {
   // Values the schemas check by rule rather than by type, so that each operation's example passes as given.
   revision_id: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b',
   role: 'Named Insured',
+  claim_number: 'CL-2026-1',
+  claim_date_type: 'proof_of_loss_received',
+  peril: 'WTR',
 };
 
 /** The worked example's values that depend on where the field sits: an item's name is a coverage's. */
@@ -65,6 +68,9 @@ const WORKED_EXAMPLE_VALUES_OF: Record<string, Record<string, unknown>> = {
   get_export_line_file: { effective_date_id: SHIPPED_VERSION_ID, curr_eff_date_id: SHIPPED_VERSION_ID, curr_line_id: HOMEOWNERS_LINE_ID, curr_state_id: 'NY' },
   // A conflict's field is an item's id and what of it changed, as preview_revision and issue name it.
   resolve_oos_conflicts: { field: '26c4a644-a4a4-4733-ad2d-d3bdf4c6558b.limit' },
+  add_claim_contact: { role: 'claimant' },
+  remove_claim_contact: { role: 'claimant' },
+  declare_catastrophe: { states: ['FL'], counties: ['12086'], pcs_number: '2611', title: 'Hurricane Ana' },
 };
 
 /**
@@ -136,7 +142,13 @@ const ID_SOURCES: Record<string, string> = {
   paymentId: 'retrieve_account_history answers each row with its id (a Payment row)',
   invoice_id: 'retrieve_account_history answers each row with its id (an Invoice row)',
   return_premium_id: 'retrieve_account_history answers each row with its id (a Return Premium row)',
-  claim_id: 'a claim of the policy, by its id',
+  claim_id: 'claims/new_claim answers it as data.id; claims/search lists claims with their ids',
+  claim_number: 'claims/new_claim answers it as data.claim_number (CL-2026-1 is the first claim of a fresh .data/), or your own external number',
+  exposure_id: 'claim_exposures/create_exposure answers it as data.id; claim_exposures/list_exposures lists them',
+  claimant_contact_id: "storeNewContact answers a new contact's id (the claimant); the insured when absent",
+  adjuster_contact_id: "a contact holding the Claims Adjuster or Claims Manager role (storeNewContact, storeRoles)",
+  cat_id: 'claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them',
+  pcs_number: "the catastrophe's number from Property Claim Services, as they publish it",
   lastQuoteWizardStepId: "a step of your own quote wizard, by your own id",
   external_system_reference: "your own system's reference, kept as given",
 };

@@ -3,11 +3,13 @@
  * nightly` when no service is running) claims it before starting any store, and writes its
  * address there once it listens, so that the local tools (print-job, nightly, demo) find the
  * running service by themselves. A claim left by a process that died is taken over: the pid
- * it names is checked, so a killed `npm start` never blocks the next one.
+ * it names is checked (a killed one not yet reaped by its parent counts as dead), so a killed
+ * `npm start` never blocks the next one.
  */
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { isAlive } from './processes.js';
 
 /** The claim and, once listening, the address: `{pid, port, url, command, startedAt}`. */
 export const SERVICE_FILE = 'service.json';
@@ -41,17 +43,6 @@ export interface DataDirClaim {
   announce(url: string, port: number): void;
   /** Gives the directory up (idempotent); also done when the process exits. */
   release(): void;
-}
-
-/** Whether a process of that id is alive (a process of another user counts as alive). */
-export function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function readHolder(file: string): DataDirHolder | undefined {

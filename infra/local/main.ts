@@ -1,19 +1,20 @@
 /**
  * `npm start`: the service on http://localhost:3000 (PORT overrides) with its
- * embedded stores; data under .data/ unless `--memory` is given. It claims .data/ before
- * starting anything (infra/local/data-lock.ts) and writes its address there once it listens.
+ * embedded stores; data under .data/ (SERVICE_DATA_DIR overrides) unless `--memory` is given.
+ * It claims the directory before starting anything (infra/local/data-lock.ts), stops the stores
+ * a crashed run left on it (infra/local/stores.ts), and writes its address there once it listens.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { newToken } from '../../shared/auth/index.js';
 import { anchoredClockSetting, CLOCK_VARIABLE, clockStart } from '../../shared/platform/clock.js';
 import { claimDataDir, DataDirBusyError, portInUse } from './data-lock.js';
+import { DATA_DIR, PROJECT_ROOT as root } from './running-service.js';
 import { startLocalService } from './service.js';
+import { StoresInUseError } from './stores.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const memory = process.argv.includes('--memory');
-const dataDir = memory ? undefined : join(root, '.data');
+const dataDir = memory ? undefined : DATA_DIR;
 const port = Number(process.env.PORT ?? 3000);
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
@@ -77,7 +78,11 @@ const oauthClient =
 
 const service = await startLocalService({ port, dataDir, administratorApiKey: admin.key, oauthClient, detachedDatabase: true }).catch((error: NodeJS.ErrnoException) =>
   // Taken between the check above and the listen.
-  error.code === 'EADDRINUSE' ? portTaken() : /is Java installed/.test(error.message) ? refuse(`npm start: ${error.message}`) : Promise.reject(error),
+  error.code === 'EADDRINUSE'
+    ? portTaken()
+    : error instanceof StoresInUseError || /is Java installed/.test(error.message)
+      ? refuse(`npm start: ${error.message}`)
+      : Promise.reject(error),
 );
 claim?.announce(service.url, service.port);
 if (admin.announce) {

@@ -1,7 +1,8 @@
 /**
  * `npm run nightly -- <job> <YYYY-MM-DD> [--memory]`: runs one nightly job for one day, start
  * to finish, and prints what it decided for each account.
- * - With `npm start` running, through that service (found in .data/service.json): its
+ * - With `npm start` running, through that service (found in .data/service.json, or named by
+ *   PORT or API_URL, as a service started with --memory must be): its
  *   `POST /local/schedules/nightly_<job>` plans the run, its own queue consumers decide.
  * - With no service running, on the data of .data/ (claimed for the run, so that no `npm start`
  *   opens it meanwhile) by a service of its own; `--memory`, on a throwaway one. It stops once
@@ -39,6 +40,9 @@ function describeDecision(listed: NightlyDecision & { detail?: string }): string
   return `${decided.policyNumber}: cancelled effective ${decided.cancelDate}`;
 }
 
+/** What a job's run looks at, as its first line counts them. */
+const what = (job: string) => (job === 'renewals' ? 'terms' : job === 'claim_deadlines' ? 'claims' : 'accounts');
+
 async function waitForRun(read: () => Promise<NightlyRun | undefined>): Promise<NightlyRun> {
   for (;;) {
     const progress = await read();
@@ -63,7 +67,7 @@ async function throughRunningService(): Promise<void> {
   const planned = await postToService(service, `/local/schedules/nightly_${job}`, { date });
   if (planned.status !== 200 || planned.body?.success !== true) throw new LocalToolError(`The service refused the run: ${JSON.stringify(planned.body)}`);
   const run = planned.body.data as Planned;
-  console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
+  console.log(`nightly ${job} ${date}: ${run.accounts} ${what(job)} in ${run.batches} batches (run ${run.runId}, on ${service.url})`);
   const done = await waitForRun(async () => {
     const answer = await postToService(service, '/local/nightly-runs', { job, date, runId: run.runId });
     return answer.body?.success === true ? (answer.body.data as NightlyRun) : undefined;
@@ -93,7 +97,7 @@ async function onOwnService(): Promise<void> {
   try {
     const planner = (await import(pathToFileURL(plannerFile).href)) as { handler: (event: { date: string }) => Promise<Planned> };
     const run = await planner.handler({ date });
-    console.log(`nightly ${job} ${date}: ${run.accounts} ${job === 'renewals' ? 'terms' : 'accounts'} in ${run.batches} batches (run ${run.runId})`);
+    console.log(`nightly ${job} ${date}: ${run.accounts} ${what(job)} in ${run.batches} batches (run ${run.runId})`);
     const done = await waitForRun(() => getNightlyRun(job, date, run.runId));
     // The notices the decisions requested are rendered by the documents consumer: wait for them before stopping it.
     const deadline = Date.now() + 10 * 60_000;
@@ -112,6 +116,11 @@ await runLocalTool(async () => {
   }
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  if (!memory && (dataDirHolder(DATA_DIR) || process.env.API_URL)) await throughRunningService();
+  // A service named by PORT or API_URL (one started with --memory leaves no address in .data/) is the one to run on, never .data/ instead.
+  const pointedAt = process.env.API_URL ? `API_URL=${process.env.API_URL}` : process.env.PORT ? `PORT=${process.env.PORT}` : undefined;
+  if (memory && pointedAt) {
+    throw new LocalToolError(`npm run nightly: --memory runs the night on a throwaway service of its own, but ${pointedAt} names a running one: drop --memory to run it there, or unset ${pointedAt.split('=')[0]}`);
+  }
+  if (!memory && (pointedAt || dataDirHolder(DATA_DIR))) await throughRunningService();
   else await onOwnService();
 });

@@ -1,16 +1,17 @@
 /**
  * How the local tools (`npm run print-job`, `npm run nightly`, `npm run demo`) find the service
- * `npm start` runs: its address in `.data/service.json` (API_URL overrides) and the
+ * `npm start` runs: its address in `.data/service.json` (API_URL or PORT overrides) and the
  * administrator's key in `.data/admin-api-key` (BOOTSTRAP_API_KEY overrides). Whatever is
  * missing is said in one line ending in the question to ask, never with a stack trace.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDirHolder } from './data-lock.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const DATA_DIR = join(PROJECT_ROOT, '.data');
+/** Where `npm start` keeps its data: .data/ at the project's root, or SERVICE_DATA_DIR. */
+export const DATA_DIR = process.env.SERVICE_DATA_DIR ? resolve(process.env.SERVICE_DATA_DIR) : join(PROJECT_ROOT, '.data');
 export const NOT_RUNNING = 'is `npm start` running?';
 
 /** The command the user ran (`npm run print-job`), to show it with the variables it may need. */
@@ -34,8 +35,8 @@ export interface RunningService {
 
 export function findRunningService(environment: NodeJS.ProcessEnv = process.env, dataDir = DATA_DIR): RunningService {
   const holder = dataDirHolder(dataDir);
-  // A service started with --memory leaves no address in .data/: PORT (or API_URL) names it.
-  const url = environment.API_URL?.replace(/\/$/, '') ?? holder?.url ?? (environment.PORT ? `http://localhost:${environment.PORT}` : undefined);
+  // A service started with --memory leaves no address in .data/: PORT (or API_URL) names it, and a service named is the one meant.
+  const url = environment.API_URL?.replace(/\/$/, '') ?? (environment.PORT ? `http://localhost:${environment.PORT}` : undefined) ?? holder?.url;
   if (!url) {
     throw new LocalToolError(
       holder

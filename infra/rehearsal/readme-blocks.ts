@@ -8,6 +8,38 @@ import { fileURLToPath } from 'node:url';
 
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
+export interface ReadmeShellBlock {
+  /** What its `<!-- readme-test: name ... -->` marker names it (`not run` when the walk leaves it out, saying why); undefined without a marker. */
+  name?: string;
+  /** Whether the walk runs it: marked, and not `not run`. */
+  runs: boolean;
+  /** The shell text between the fences. */
+  text: string;
+  /** Its opening fence's line in README.md (1-based). */
+  line: number;
+}
+
+/**
+ * Every ```sh and ```bash block of README.md in the order a reader meets them, each with the
+ * marker on the line above it (blank lines between allowed): the README's walk is the blocks
+ * that run, pasted in this order into one shell.
+ */
+export function readmeShellBlocks(readme = readFileSync(README, 'utf8')): ReadmeShellBlock[] {
+  const lines = readme.split('\n');
+  const blocks: ReadmeShellBlock[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!/^```(sh|bash)\s*$/.test(lines[index])) continue;
+    let above = index - 1;
+    while (above >= 0 && lines[above].trim() === '') above -= 1;
+    const marker = /^<!-- readme-test: (.*?) ?-->$/.exec(lines[above] ?? '');
+    const end = lines.indexOf('```', index + 1);
+    const name = marker ? (marker[1].startsWith('not run') ? 'not run' : marker[1].split(' ')[0]) : undefined;
+    blocks.push({ ...(name ? { name } : {}), runs: name !== undefined && name !== 'not run', text: lines.slice(index + 1, end).join('\n'), line: index + 1 });
+    index = end;
+  }
+  return blocks;
+}
+
 /** The ```sh block after README.md's `<!-- readme-test: name` marker. */
 export function readmeBlock(name: string): string {
   const readme = readFileSync(README, 'utf8');
@@ -18,7 +50,7 @@ export function readmeBlock(name: string): string {
 }
 
 /**
- * A `#` line as a pattern: dates, years, the run's port and durations vary with the day and the
+ * A `#` line as a pattern: dates, months, years, the run's port and durations vary with the day and the
  * machine, `...` stands for anything, and a trailing `(explanation)` after two spaces is prose.
  * `anyPolicySequence`: policy numbers match whatever their sequence (the rehearsal's probe of
  * every route may have numbered policies before the block runs).
@@ -31,7 +63,9 @@ export function expectedLine(comment: string, options: { anyPolicySequence?: boo
     .replace(/\d{4}-\d{2}-\d{2}/g, '\\d{4}-\\d{2}-\\d{2}')
     .replace(options.anyPolicySequence ? /10-2026-\d+/g : /10-2026-/g, options.anyPolicySequence ? '10-\\d{4}-\\d+' : '10-\\d{4}-')
     .replace(/localhost:3000/g, 'localhost:\\d+')
-    .replace(/in \d+\\\.\d+ s/g, 'in [\\d.]+ s');
+    .replace(/in \d+\\\.\d+ s/g, 'in [\\d.]+ s')
+    // A month (2026-11), once dates and policy numbers are patterns: only a month has four digits left.
+    .replace(/\b\d{4}-\d{2}\b/g, '\\d{4}-\\d{2}');
   return new RegExp(`^${pattern}$`);
 }
 

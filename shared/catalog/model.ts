@@ -119,6 +119,23 @@ export interface ClaimsRules {
   clocks: ClaimClock[];
   /** A state's wording of the acknowledgement and what goes with it. */
   letters: Array<{ state: string; acknowledgement?: string; attachments?: string[] }>;
+  /** The text of each attachment a state's letters name (by its title): printed as pages of the letter. */
+  attachmentTexts?: Array<{ title: string; paragraphs: string[] }>;
+  /** Who auto_assign_claim gives a claim to; absent (rules published before it): every holder of the Claims Adjuster role. */
+  assignment?: ClaimAssignmentRules;
+}
+
+/**
+ * How claims are assigned: the first rule whose perils and states (each, where given) hold the
+ * claim's names the adjusters eligible for it (the holders of a role, or contacts by id); a claim
+ * no rule holds goes to the holders of `role`. Among the eligible, the one with the fewest open
+ * claims takes it, ties by name. Only contacts holding the Claims Adjuster or Claims Manager role,
+ * and not terminated, are ever eligible.
+ */
+export interface ClaimAssignmentRules {
+  /** The role (by name) whose holders take a claim no rule holds. */
+  role: string;
+  rules: Array<{ perils?: string[]; states?: string[]; role?: string; adjusters?: string[] }>;
 }
 
 export interface CancellationRules {
@@ -260,6 +277,12 @@ export interface QuestionDefinition {
   options?: string[];
   /** Answer (lower case) that fails straight-through processing, and how. */
   straightThrough?: Record<string, 'refer' | 'decline'>;
+  /**
+   * The policy's own claims answer the question at its renewal: a claim whose loss date falls in
+   * the `years` before the renewal term's effective date makes the renewal's answer `answer`,
+   * the claims named in its explanation. Revision-level (underwriting) questions only.
+   */
+  answeredByClaims?: { years: number; answer: string };
   sortOrder: number;
 }
 

@@ -264,6 +264,7 @@ function buildSchemas() {
           answerType: z.enum(['choice', 'yesNo', 'number', 'text']),
           options: z.optional(z.array(z.string())),
           straightThrough: z.optional(z.record(z.string(), z.enum(['refer', 'decline']))),
+          answeredByClaims: z.optional(z.strictObject({ years: z.number().check(z.int(), z.minimum(1), z.maximum(10)), answer: text() })),
           sortOrder: z.number(),
         }),
       ),
@@ -322,6 +323,22 @@ function buildSchemas() {
         }),
       ),
       letters: z.array(z.strictObject({ state: z.string().check(z.regex(/^[A-Z]{2}$/, 'a two-letter state code')), acknowledgement: z.optional(text()), attachments: z.optional(z.array(text())) })),
+      assignment: z.optional(
+        z.strictObject({
+          role: text(),
+          rules: z.array(
+            z
+              .strictObject({
+                perils: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2,6}$/, 'a peril code of two to six capital letters')))),
+                states: z.optional(z.array(z.string().check(z.regex(/^[A-Z]{2}$/, 'a two-letter state code')))),
+                role: z.optional(text()),
+                adjusters: z.optional(z.array(uuid()).check(z.minLength(1, 'at least one contact id'))),
+              })
+              .check(z.refine((rule) => (rule.role === undefined) !== (rule.adjusters === undefined), 'a rule names either the role whose holders take the claim or the adjusters (contact ids), not both')),
+          ),
+        }),
+      ),
+      attachmentTexts: z.optional(z.array(z.strictObject({ title: text(), paragraphs: z.array(text()).check(z.minLength(1, 'at least one paragraph')) }))),
     }),
   } as const;
   return { FILE_SCHEMAS, filing, worksheet };

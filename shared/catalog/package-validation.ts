@@ -10,7 +10,9 @@
  */
 import { compareAmounts, isDecimal, sameAmount } from '../platform/money.js';
 import type { ItemDefinition, RatingStep, TableRow, ValueReference } from './model.js';
-import { PACKAGE_FILES, readPackage, type PackageDocument, type PackageProblem, type ProductPackage } from './package-schema.js';
+import { OPTIONAL_PACKAGE_FILES, PACKAGE_FILES, readPackage, type PackageDocument, type PackageProblem, type ProductPackage } from './package-schema.js';
+
+const CLAIMS_FILE = OPTIONAL_PACKAGE_FILES.claims;
 
 /** The county names of a state as the ZIP table has them (shared/geography's countiesOfState). */
 export type CountyList = (state: string) => readonly string[];
@@ -42,6 +44,20 @@ function checkReferences(product: ProductPackage, problems: PackageProblem[]): v
   duplicates(product.items.items, (item) => item.id, PACKAGE_FILES.items, 'items', say);
   duplicates(product.items.items, (item) => item.name.toLowerCase(), PACKAGE_FILES.items, 'items', say, 'name');
   duplicates(product.questions.questions, (question) => question.id, PACKAGE_FILES.questions, 'questions', say);
+  const claims = product.claims;
+  claims?.assignment?.rules.forEach((rule, index) => {
+    (rule.perils ?? []).forEach((code, perilIndex) => {
+      if (!claims.perils.some((peril) => peril.code === code)) say(CLAIMS_FILE, `assignment.rules.${index}.perils.${perilIndex}`, `no peril ${code} in perils`);
+    });
+  });
+  product.questions.questions.forEach((question, index) => {
+    const byClaims = question.answeredByClaims;
+    if (!byClaims) return;
+    if (question.level !== 'underwriting') say(PACKAGE_FILES.questions, `questions.${index}.answeredByClaims`, `${question.name}: only an underwriting question is answered by the policy's claims`);
+    if (question.options && !question.options.some((option) => option.toLowerCase() === byClaims.answer.toLowerCase())) {
+      say(PACKAGE_FILES.questions, `questions.${index}.answeredByClaims.answer`, `${question.name}: ${byClaims.answer} is not one of its options (${question.options.join(', ')})`);
+    }
+  });
 
   product.line.policyTypes.forEach((type, index) => {
     if (!lineIds.has(type.lineId)) say(PACKAGE_FILES.line, `policyTypes.${index}.lineId`, `no line ${type.lineId}`);
@@ -76,6 +92,15 @@ function checkReferences(product: ProductPackage, problems: PackageProblem[]): v
       }
     });
     (filing.forms ?? []).forEach((form, index) => checkForm(form, filing.file, `forms.${index}`));
+  }
+  if (product.claims) {
+    // A letter's attachment prints its text: one the package does not give could not be sent.
+    const texts = new Set((product.claims.attachmentTexts ?? []).map((attachment) => attachment.title));
+    product.claims.letters.forEach((letter, index) => {
+      (letter.attachments ?? []).forEach((title, attachmentIndex) => {
+        if (!texts.has(title)) say(OPTIONAL_PACKAGE_FILES.claims, `letters.${index}.attachments.${attachmentIndex}`, `${letter.state}: no text of ${title} in attachmentTexts`);
+      });
+    });
   }
 
   function checkForm(form: { attachWhen: { policyType?: string; item?: string }; form_code: string }, file: string, at: string) {

@@ -26,4 +26,8 @@ export {
   updateClaim,
   updateExposureStatus,
 } from './service.js';
+export { RESERVATION_OF_RIGHTS, requestReservationOfRights } from './reservations.js';
 export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
+export { lossesOnFile, type LossOnFile } from './loss-history.js';
+export { autoAssignClaim } from './assignment.js';
+export { claimDeadlines, flagDeadlineBreaches } from './deadlines.js';

@@ -237,7 +237,7 @@ export interface ClaimNumberRecord {
   claimId: string;
 }
 
-/** An open deadline, listed by state and due date for `claims/deadlines` and the nightly run. */
+/** A deadline not yet met (open or breached) of a claim not closed, listed by state and due date for `claims/deadlines` and the nightly run. */
 export interface DeadlineListing {
   state: string;
   dueDate: string;
@@ -247,6 +247,8 @@ export interface DeadlineListing {
   what: string;
   agencyId: string | null;
   contactIds: string[];
+  /** When the nightly run flagged it breached (it stays listed, overdue, until met); absent while it is not. */
+  breachedAt?: string | null;
 }
 
 export class ClaimNotFoundError extends NotFoundError {

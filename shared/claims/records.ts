@@ -10,7 +10,7 @@
  *   agency, policy, claimant, each word of the insured's name), rewritten in the transaction of
  *   every move that changes what they carry; a search queries the narrowest one, never scans.
  * - Numbers: a year's counter and one record per number taken, both in the FNOL's transaction.
- * - Open deadlines by state and due date (`CLAIMDEADLINES#<state>`), for claims/deadlines and the nightly run.
+ * - Deadlines not yet met, by state and due date (`CLAIMDEADLINES#<state>`), for claims/deadlines and the nightly run.
  */
 import { defineRecord } from '../platform/records.js';
 import type {
@@ -84,7 +84,7 @@ export const claimNumberRecord = /* @__PURE__ */ defineRecord<ClaimNumberRecord>
 export const deadlineListingRecord = /* @__PURE__ */ defineRecord<DeadlineListing>({
   entity: 'ClaimDeadline',
   key: { pk: 'CLAIMDEADLINES#${state}', sk: '${dueDate}#${claimId}#${clockId}' },
-  describe: "An open due date of a claim, by state and date (claims/deadlines, the nightly breach run); removed once met",
+  describe: "A due date of a claim not yet met, by state and date (claims/deadlines, the nightly breach run, which marks it breachedAt): kept until met or the claim closes",
 });
 
 export const catastropheRecord = /* @__PURE__ */ defineRecord<CatastropheRecord>({

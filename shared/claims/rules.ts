@@ -56,7 +56,11 @@ export function dueFrom(clock: Pick<ClaimClock, 'days' | 'calendar'>, from: stri
  * (`notice` is the reported date; any other is the latest claim date of that type). A due date
  * already met or breached keeps its standing; a clock whose starting date moved is reckoned afresh.
  */
-export function dueDatesOf(clocks: readonly ClaimClock[], claim: Pick<ClaimRecord, 'state' | 'reportedDate' | 'dueDates'>, claimDates: ReadonlyArray<{ type: string; date: string }>): DueDate[] {
+export function dueDatesOf(
+  clocks: readonly ClaimClock[],
+  claim: Pick<ClaimRecord, 'state' | 'reportedDate' | 'dueDates'>,
+  claimDates: ReadonlyArray<{ type: string; date: string; recordedAt?: string }>,
+): DueDate[] {
   const latest = new Map<string, string>();
   for (const claimDate of claimDates) if ((latest.get(claimDate.type) ?? '') < claimDate.date) latest.set(claimDate.type, claimDate.date);
   const due: DueDate[] = [];
@@ -69,7 +73,10 @@ export function dueDatesOf(clocks: readonly ClaimClock[], claim: Pick<ClaimRecor
       due.push(before);
       continue;
     }
-    due.push({ clockId: clock.id, what: clock.what, from: clock.from, fromDate, dueDate, calendar: clock.calendar, status: 'open', metAt: null, metBy: null, breachedAt: before?.fromDate === fromDate ? before.breachedAt : null });
+    const fresh: DueDate = { clockId: clock.id, what: clock.what, from: clock.from, fromDate, dueDate, calendar: clock.calendar, status: 'open', metAt: null, metBy: null, breachedAt: before?.fromDate === fromDate ? before.breachedAt : null };
+    // A clock that starts when the claim already reached what it asks (an investigation begun before the proof of loss) is met at once.
+    const meeting = claimDates.filter((claimDate) => meets(fresh, claimDate.type, claimDate.date)).sort((a, b) => a.date.localeCompare(b.date))[0];
+    due.push(meeting ? meetDueDates([fresh], meeting.type, meeting.date, meeting.recordedAt ?? `${meeting.date}T00:00:00.000Z`)[0] : fresh);
   }
   return due;
 }
@@ -83,11 +90,28 @@ export const CLOCK_MET_BY: Readonly<Record<string, readonly string[]>> = {
   pay: ['paid', 'closed'],
 };
 
-/** The due dates with those met by `event` (a claim date type or a move) marked met at `at`, as of `day`. */
+/**
+ * Clocks that what happened before they started meets as well: an investigation begun before the
+ * proof of loss arrived has begun. A decision (accept, reject, pay) answers only a start before it:
+ * a proof of loss received again after a rejection asks for a decision again.
+ */
+export const CLOCK_MET_BEFORE_ITS_START: ReadonlySet<string> = new Set(['acknowledge', 'begin_investigation']);
+
+/** Whether `event` on `day` meets the due date: it is what the clock asks, and (but for a clock met before its start) on or after the date the clock runs from. */
+function meets(dueDate: DueDate, event: string, day: string): boolean {
+  return (CLOCK_MET_BY[dueDate.clockId] ?? []).includes(event) && (day >= dueDate.fromDate || CLOCK_MET_BEFORE_ITS_START.has(dueDate.clockId));
+}
+
+/**
+ * The due dates with those met by `event` (a claim date type or a move) on `day` marked met, recorded
+ * at `at` by `event`. Met after its due date, a due date is breached (the nightly run's flag kept, or
+ * flagged at `at`); met on or before it (a date recorded late), a flag the nightly run raised meanwhile
+ * is lifted.
+ */
 export function meetDueDates(dueDates: readonly DueDate[], event: string, day: string, at: string): DueDate[] {
   return dueDates.map((dueDate) => {
-    if (dueDate.status === 'met' || !(CLOCK_MET_BY[dueDate.clockId] ?? []).includes(event)) return dueDate;
-    return { ...dueDate, status: 'met', metAt: at, metBy: event, breachedAt: dueDate.breachedAt ?? (day > dueDate.dueDate ? at : null) };
+    if (dueDate.status === 'met' || !meets(dueDate, event, day)) return dueDate;
+    return { ...dueDate, status: 'met', metAt: at, metBy: event, breachedAt: day > dueDate.dueDate ? (dueDate.breachedAt ?? at) : null };
   });
 }
 
@@ -112,7 +136,8 @@ export function nameWords(name: string): string[] {
   return [...new Set(name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2))].slice(0, 8);
 }
 
-export const SEARCH_DIMENSIONS = ['all', 'status', 'adjuster', 'peril', 'catastrophe', 'state', 'agency', 'policy', 'claimant', 'name'] as const;
+/** `caseload`: an adjuster's claims still open (not closed), what auto_assign_claim counts as his load. */
+export const SEARCH_DIMENSIONS = ['all', 'status', 'adjuster', 'peril', 'catastrophe', 'state', 'agency', 'policy', 'claimant', 'name', 'caseload'] as const;
 export type SearchDimension = (typeof SEARCH_DIMENSIONS)[number];
 
 /** Every listing a claim is found under: one per dimension value. */
@@ -125,6 +150,7 @@ export function listingsOf(summary: ClaimSummary, claimantIds: readonly string[]
     { dimension: 'policy', value: summary.policyId },
   ];
   if (summary.adjusterContactId) listings.push({ dimension: 'adjuster', value: summary.adjusterContactId });
+  if (summary.adjusterContactId && summary.status !== 'closed') listings.push({ dimension: 'caseload', value: summary.adjusterContactId });
   if (summary.catastropheId) listings.push({ dimension: 'catastrophe', value: summary.catastropheId });
   if (summary.agencyId) listings.push({ dimension: 'agency', value: summary.agencyId });
   for (const contactId of new Set(claimantIds)) listings.push({ dimension: 'claimant', value: contactId });

@@ -10,6 +10,7 @@ import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
+import { claimDocuments } from '../documents/index.js';
 import { policyWithinReach } from '../policies/index.js';
 import { retrieveMoratorium } from '../moratoriums/index.js';
 import { coverOnLossDate } from './coverage.js';
@@ -27,6 +28,7 @@ import {
 } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { perilOf } from './report.js';
+import { dueDateChanges, metNow } from './deadline-rules.js';
 import { dueDatesOf, fieldChanges, meetDueDates, SEARCH_DIMENSIONS, summaryOf } from './rules.js';
 import {
   catastropheCreate,
@@ -70,15 +72,18 @@ const claimantIdsOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures
     ...whole.exposures.flatMap((exposure) => (exposure.claimantContactId ? [exposure.claimantContactId] : [])),
   ]),
 ];
-const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
+/** The claim's state a move carries it from or to: the claim and its claimants (each a listing). */
+export const stateOf = (whole: Pick<ClaimWhole, 'claim' | 'contacts' | 'exposures'>) => ({ claim: whole.claim, claimantIds: claimantIdsOf(whole) });
 
 export async function getClaimView(principal: Principal, claimId: string) {
-  const whole = await claimWithinReach(principal, claimId);
+  // The claim's documents are read beside it, answered only once the claim is within reach.
+  const [whole, documents] = await Promise.all([claimWithinReach(principal, claimId), claimDocuments(claimId)]);
   return {
     ...claimToWire(whole.claim),
     exposures: whole.exposures.map(exposureToWire),
     contacts: whole.contacts.map(contactToWire),
     claim_dates: whole.dates.map(dateToWire).sort((a, b) => a.claim_date.localeCompare(b.claim_date)),
+    documents,
   };
 }
 
@@ -164,7 +169,7 @@ export async function updateClaim(principal: Principal, claimId: string, update:
     after.statusHistory = [...before.statusHistory, { status: update.status, at, by: principal.contactId, reason: reason ?? null }];
   }
   if (after.lossDate !== before.lossDate) after.dueDates = dueDatesOf(rules.clocks, after, whole.dates);
-  const changes = fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE);
+  const changes = [...fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE), ...dueDateChanges(before.dueDates, after.dueDates)];
   if (changes.length === 0) return claimToWire(before);
   await commitClaimMove({
     kind,
@@ -353,12 +358,12 @@ export async function createClaimDate(principal: Principal, request: { claimId: 
     by: principal.contactId,
     before: stateOf(whole),
     after: stateOf({ ...whole, claim: claimAfter }),
-    changes: [{ field: `claim_dates.${request.type}`, from: null, to: request.date }, ...fieldChanges(whole.claim as unknown as Record<string, unknown>, claimAfter as unknown as Record<string, unknown>, ['dueDates'])],
+    changes: [{ field: `claim_dates.${request.type}`, from: null, to: request.date }, ...dueDateChanges(whole.claim.dueDates, claimAfter.dueDates)],
     reason: null,
     writes: [claimDatePut(claimDate)],
-    event: { type: 'claim.updated', data: { changed: ['claim_dates'], claim_date_type: request.type, claim_date: request.date } },
+    event: { type: 'claim.updated', data: { changed: ['claim_dates'], claim_date_type: request.type, claim_date: request.date, ...metNow(whole.claim.dueDates, claimAfter.dueDates) } },
   });
-  return { ...dateToWire(claimDate), due_dates: claimAfter.dueDates.map((due) => ({ clock: due.clockId, due_date: due.dueDate, status: due.status })) };
+  return { ...dateToWire(claimDate), due_dates: claimAfter.dueDates.map((due) => ({ clock: due.clockId, due_date: due.dueDate, status: due.status, met_by: due.metBy })) };
 }
 
 // ------------------------------------------------------------------ search
@@ -437,12 +442,13 @@ export async function policyClaims(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, loss_date: summary.lossDate, status: summary.status, peril: summary.perilCode, policy_term_id: summary.termId }));
 }
 
-/** The claims a contact is a claimant (or the insured) of, as its aspect data lists them. */
-export async function contactClaims(contactId: string) {
-  return (await claimsOfClaimant(contactId)).map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
+/** The claims a contact is a claimant (or the insured) of, as its aspect data lists them: those within the caller's reach when one is given (an agent sees his agencies' claims only). */
+export async function contactClaims(contactId: string, principal?: Principal) {
+  const claims = (await claimsOfClaimant(contactId)).filter((summary) => !principal || reaches(principal, summary));
+  return claims.map((summary) => ({ id: summary.claimId, claim_number: summary.claimNumber, policy_number: summary.policyNumber, loss_date: summary.lossDate, status: summary.status }));
 }
 
-/** Claims of a policy with a loss in the three years before `asOf` (a renewal's losses). */
+/** A policy's claims, every term's, newest loss first, as a property's `loss_history` lists them (number, loss date, peril, status). */
 export async function lossHistory(policyId: string) {
   return (await claimsOfPolicy(policyId)).map((summary) => ({ claim_number: summary.claimNumber, loss_date: summary.lossDate, peril: summary.perilCode, status: summary.status }));
 }
@@ -460,6 +466,12 @@ export async function allCatastrophes() {
 
 export async function declareCatastrophe(principal: Principal, request: { title: string; pcsNumber?: string; states: string[]; counties: string[]; from: string; to: string; moratoriumId?: string }) {
   if (request.to < request.from) throw new ClaimRuleError(`to: ${request.to} is before from ${request.from}`);
+  request.states.forEach((state, index) => {
+    if (!/^[A-Za-z]{2}$/.test(state)) throw new ClaimRuleError(`states.${index}: ${state.slice(0, 40)} is not a two-letter state code`);
+  });
+  request.counties.forEach((county, index) => {
+    if (!/^\d{5}$/.test(county)) throw new ClaimRuleError(`counties.${index}: ${county.slice(0, 40)} is not a 5-digit county FIPS code`);
+  });
   if (request.moratoriumId) {
     // The moratorium declared for the same storm: named only if it exists (read as any caller may read one).
     const named = await retrieveMoratorium(principal, request.moratoriumId).catch(() => undefined);

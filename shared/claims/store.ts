@@ -32,6 +32,7 @@ import {
   exposureLocatorRecord,
   exposureRecord,
 } from './records.js';
+import { isListedDeadline } from './deadline-rules.js';
 import { listingsOf, summaryOf } from './rules.js';
 
 async function getItem(key: ItemKey): Promise<Record<string, unknown> | undefined> {
@@ -166,7 +167,7 @@ const listingKey = (listing: { dimension: string; value: string }, claim: ClaimR
 /**
  * The writes that carry a claim from `before` (none for a report) to `after`: the claim itself
  * (created, or replaced at the version read), every listing rewritten, the listings it no longer
- * has removed, and its open deadlines' listings kept in step.
+ * has removed, and its deadlines' listings kept in step (those not met, of a claim not closed).
  */
 export function claimStateWrites(before: ClaimState | undefined, after: ClaimState): TransactionWrite[] {
   const writes: TransactionWrite[] = [before ? claimRecord.replace(after.claim, before.claim.version) : claimRecord.create({ ...after.claim, version: 1 })];
@@ -179,15 +180,17 @@ export function claimStateWrites(before: ClaimState | undefined, after: ClaimSta
     }
   }
   for (const listing of afterListings) writes.push(claimListingRecord.put({ ...summary, ...listing }));
-  const openAfter = new Map(after.claim.dueDates.filter((due) => due.status === 'open').map((due) => [`${due.clockId}|${due.dueDate}|${after.claim.state}`, due]));
-  for (const due of before?.claim.dueDates ?? []) {
-    if (due.status === 'open' && !openAfter.has(`${due.clockId}|${due.dueDate}|${before!.claim.state}`)) {
+  // A deadline stays listed until met (a breached one too, marked so), while the claim is not closed.
+  const listed = (claim: ClaimRecord) => claim.dueDates.filter((due) => isListedDeadline(claim.status, due));
+  const openAfter = new Map(listed(after.claim).map((due) => [`${due.clockId}|${due.dueDate}|${after.claim.state}`, due]));
+  for (const due of before ? listed(before.claim) : []) {
+    if (!openAfter.has(`${due.clockId}|${due.dueDate}|${before!.claim.state}`)) {
       writes.push(deadlineListingRecord.remove({ state: before!.claim.state, dueDate: due.dueDate, claimId: before!.claim.claimId, clockId: due.clockId }));
     }
   }
   for (const due of openAfter.values()) {
     writes.push(
-      deadlineListingRecord.put({ state: after.claim.state, dueDate: due.dueDate, claimId: after.claim.claimId, claimNumber: after.claim.claimNumber, clockId: due.clockId, what: due.what, agencyId: after.claim.agencyId, contactIds: after.claim.contactIds }),
+      deadlineListingRecord.put({ state: after.claim.state, dueDate: due.dueDate, claimId: after.claim.claimId, claimNumber: after.claim.claimNumber, clockId: due.clockId, what: due.what, agencyId: after.claim.agencyId, contactIds: after.claim.contactIds, breachedAt: due.breachedAt }),
     );
   }
   return writes;

@@ -9,6 +9,8 @@ export { standingAdmits } from './standing.js';
 export { agencyIdByNumber, newContactsOf, createContactProfileIfAbsent, contactCreationPartitions, getContact, getContacts, listPolicyLinks, plainContactRecords, policyLinkRemoval, policyLinkOf } from './store.js';
 export type { ContactProfile, NewContactRecords } from './store.js';
 export { getContactSummaries } from './summary-store.js';
+export { contactsHoldingRole } from './role-holders.js';
+export { noticeEmailOf, type ChosenEmail } from './notice-emails.js';
 export type { ContactSummary } from './summary-store.js';
 export { roleAspectsSchema } from './role-aspects-schema.js';
 export { contactContentSchema } from './schemas.js';

@@ -13,8 +13,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { billableItems, installmentPlan, UnknownBillingScheduleError, returnPremium } from '../billing/index.js';
-import { type CancellationRules, type CancelReason, getCatalogRecord, getProductCatalog } from '../catalog/index.js';
-import { getContact, getContacts, getContactSummaries } from '../contacts/index.js';
+import { type CancellationRules, type CancelReason, getCatalogRecord, getClaimsRules, getProductCatalog } from '../catalog/index.js';
+import { getContact, getContacts, getContactSummaries, noticeEmailOf } from '../contacts/index.js';
 import { revisionWithinReach, type RevisionSnapshot, loadRevision } from '../policies/index.js';
 import { formsAttached } from '../rating/index.js';
 import { todayIso } from '../platform/dates.js';
@@ -26,16 +26,24 @@ import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 import { DEFAULT_CARRIER, deliverableFileName, policyDocumentFrom, recipientOf } from './assemble.js';
 import { renderDeliverableHtml } from './html.js';
 import {
+  CLAIM_LETTER_TYPES,
+  isClaimLetterType,
   isDeliverableType,
   type AttachmentRecord,
   type BillingDetails,
   type CancellationDetails,
   type Carrier,
+  type ClaimLetterDetails,
+  type ClaimLetterRequest,
+  type ClaimLetterType,
+  type ClaimOfLetter,
   type DeliverableType,
   type MailingAddress,
   type PolicyDocument,
   type PrintState,
 } from './model.js';
+import { claimLetterDetails, claimLetterDocument, claimLetterTitle } from './claim-letters.js';
+import { claimFilePut } from './claim-files-store.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
 import { fileEvent } from './file-events.js';
 import { getDeliverableRequest, markDeliverableRequestRendered } from './request-store.js';
@@ -87,6 +95,9 @@ export interface StoreOptions {
   referenceType?: 'policies' | 'claims';
   claimNumber?: string;
   claimId?: string;
+  /** An e-mailed file's address (and its copy): the e-delivery vendor reads them off getToBePrinted. */
+  emailTo?: string;
+  emailCc?: string | null;
   parentId?: string | null;
   contentType?: string;
   fileName?: string;
@@ -102,7 +113,7 @@ export interface PreparedFile {
 }
 
 /** Builds (does not write) the record of a new file of the policy. */
-export function prepareFile(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): PreparedFile {
+export function prepareFile(owner: FileOwner, type: DeliverableType | ClaimLetterType | null, bytes: Uint8Array, options: StoreOptions = {}): PreparedFile {
   const now = options.now ?? clock.now();
   const today = todayIso(now);
   const goDate = options.goDate ?? today;
@@ -145,6 +156,8 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
     createdAt: now.toISOString(),
     ...(options.claimNumber ? { claimNumber: options.claimNumber } : {}),
     ...(options.claimId ? { claimId: options.claimId } : {}),
+    ...(options.emailTo ? { emailTo: options.emailTo } : {}),
+    ...(options.emailCc ? { emailCc: options.emailCc } : {}),
   };
   return { record, bytes };
 }
@@ -153,12 +166,21 @@ export function prepareFile(owner: FileOwner, type: DeliverableType | null, byte
  * Stores bytes as a file of the policy: the bucket first, then the record, so a record
  * never points at nothing (a failed record write leaves an unreferenced object only).
  */
-export async function storeDeliverable(owner: FileOwner, type: DeliverableType | null, bytes: Uint8Array, options: StoreOptions = {}): Promise<AttachmentRecord> {
+export async function storeDeliverable(owner: FileOwner, type: DeliverableType | ClaimLetterType | null, bytes: Uint8Array, options: StoreOptions = {}): Promise<AttachmentRecord> {
   const electronicDelivery = options.electronicDelivery ?? (await recipientDelivery(options.recipientContactId));
   const prepared = prepareFile(owner, type, bytes, { ...options, electronicDelivery });
   await putFileBytes(prepared.record.objectKey, bytes, prepared.record.contentType);
-  // The record and its deliverable.created event land together.
-  if (!(await putAttachmentRecordWith(prepared.record, [fileEvent('deliverable.created', prepared.record, prepared.record.createdAt)]))) {
+  // The record and its deliverable.created event land together (a claim's file with its entry on the claim).
+  const { record } = prepared;
+  const claimEntry = record.claimId
+    ? [
+        claimFilePut({
+          claimId: record.claimId, fileId: record.fileId, deliverableType: record.deliverableType, label: record.label, title: record.title, policyNumber: record.policyNumber, state: 'made',
+          requestedAt: record.createdAt, createdAt: record.createdAt, printDate: record.printDate, printState: record.printState, delivery: record.electronicDelivery ? 'email' : 'mail', ...(record.emailTo ? { emailTo: record.emailTo } : {}),
+        }),
+      ]
+    : [];
+  if (!(await putAttachmentRecordWith(prepared.record, [fileEvent('deliverable.created', prepared.record, prepared.record.createdAt), ...claimEntry]))) {
     // A concurrent retry with the same idempotency key stored it first: its answer stands.
     const first = options.fileId ? await getAttachmentRecord(options.fileId) : undefined;
     if (first) return first;
@@ -332,7 +354,8 @@ const ownerOf = (snapshot: RevisionSnapshot): FileOwner => ({
 // ---------------------------------------------------------------- create_deliverable
 
 export interface CreateDeliverableInput {
-  revision_id: string;
+  /** Required but for a claim's deliverable (reference_type `claims`), which defaults to the claim's revision at loss. */
+  revision_id?: string;
   deliverable_type: string;
   go_date?: string;
   reference_type?: 'policies' | 'claims';
@@ -340,17 +363,34 @@ export interface CreateDeliverableInput {
   reason?: string;
   claim_number?: string;
   claim_id?: string;
+  claim_loss_date?: string;
   delay_print_days?: number;
   print_state?: PrintState;
 }
 
-export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string) {
+const POLICY_DELIVERABLES = 'Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration, Renewal Declaration, Renewal Billing Statement';
+
+/**
+ * create_deliverable: a revision's deliverable as a file of its policy; with reference_type
+ * `claims`, a claim's (a letter of CLAIM_LETTER_TYPES, or a policy's document filed with the
+ * claim), for `claim`: the claim `claim_id` names, which the entry file reads within the caller's
+ * reach from the claims area (documents does not import claims).
+ */
+export async function createDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey?: string, claim?: ClaimOfLetter) {
+  if (input.reference_type === 'claims') return createClaimDeliverable(principal, input, idempotencyKey, claim);
+  if (isClaimLetterType(input.deliverable_type)) throw new BusinessRuleError(`deliverable_type: a ${input.deliverable_type} is a claim's letter: send reference_type claims and the claim_id`);
+  if (!input.revision_id) throw new BusinessRuleError('revision_id: is required (a claim\'s deliverable, reference_type claims, names its claim_id instead)');
+  return createRevisionFile(principal, { ...input, revision_id: input.revision_id }, idempotencyKey);
+}
+
+async function createRevisionFile(principal: Principal, input: CreateDeliverableInput & { revision_id: string }, idempotencyKey: string | undefined, claim?: ClaimOfLetter) {
   // The renewal notices say what a move decided (a review's figures, a non-renewal's reason): only the moves make them.
   if (!isDeliverableType(input.deliverable_type) || input.deliverable_type === 'Conditional Renewal Notice' || input.deliverable_type === 'Notice of Non-Renewal' || input.deliverable_type === 'Notice of Reinstatement') {
-    throw new BusinessRuleError(`deliverable_type: must be one of Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation, Endorsement Declaration, Renewal Declaration, Renewal Billing Statement`);
+    throw new BusinessRuleError(`deliverable_type: must be one of ${POLICY_DELIVERABLES}${claim ? `, ${CLAIM_LETTER_TYPES.join(', ')}` : ''}`);
   }
   const type = input.deliverable_type;
   const snapshot = await revisionWithinReach(principal, input.revision_id);
+  if (claim && snapshot.header.policyId !== claim.policyId) throw new BusinessRuleError(`revision_id: ${input.revision_id} is not a revision of policy ${claim.policyNumber}, whose claim ${claim.claimNumber} is`);
   const fileId = idempotencyKey ? idempotentFileId(principal.contactId, 'create_deliverable', idempotencyKey) : undefined;
   const earlier = await earlierAnswer(fileId);
   if (earlier) return { deliverable_url: deliverableUrl(earlier), file_id: earlier.fileId };
@@ -367,11 +407,54 @@ export async function createDeliverable(principal: Principal, input: CreateDeliv
     recipient,
     recipientContactId: snapshot.header.contacts.namedInsuredIds[0] ?? null,
     referenceType: input.reference_type ?? 'policies',
-    ...(input.claim_number ? { claimNumber: input.claim_number } : {}),
-    ...(input.claim_id ? { claimId: input.claim_id } : {}),
+    ...(claim ? { claimNumber: claim.claimNumber, claimId: claim.claimId } : {}),
+    ...(!claim && input.claim_number ? { claimNumber: input.claim_number } : {}),
+    ...(!claim && input.claim_id ? { claimId: input.claim_id } : {}),
     ...(fileId ? { fileId } : {}),
   });
   return { deliverable_url: deliverableUrl(record), file_id: record.fileId };
+}
+
+/**
+ * A claim's deliverable by hand: one of its letters (rendered from the claim's facts and the
+ * product's claims rules, as a move's would be), or a policy document filed with the claim (the
+ * revision given, else the claim's revision at loss). The claim fields given must be the claim's.
+ */
+async function createClaimDeliverable(principal: Principal, input: CreateDeliverableInput, idempotencyKey: string | undefined, claim: ClaimOfLetter | undefined) {
+  if (!input.claim_id) throw new BusinessRuleError('claim_id: is required when reference_type is claims (the claim whose deliverable it is)');
+  if (!claim || claim.claimId !== input.claim_id) throw new NotFoundError(`Claim ${input.claim_id.slice(0, 60)}`);
+  if (input.claim_number && input.claim_number !== claim.claimNumber) throw new BusinessRuleError(`claim_number: ${input.claim_number.slice(0, 40)} is not the number of claim ${input.claim_id} (${claim.claimNumber})`);
+  if (input.claim_loss_date && input.claim_loss_date !== claim.lossDate) throw new BusinessRuleError(`claim_loss_date: ${input.claim_loss_date} is not the loss date of claim ${claim.claimNumber} (${claim.lossDate})`);
+  if (!isClaimLetterType(input.deliverable_type)) {
+    const revisionId = input.revision_id ?? claim.coverage.revisionId;
+    if (!revisionId) throw new BusinessRuleError(`revision_id: no revision of policy ${claim.policyNumber} was in force on the loss date ${claim.lossDate} of claim ${claim.claimNumber}: name the revision`);
+    return createRevisionFile(principal, { ...input, revision_id: revisionId }, idempotencyKey, claim);
+  }
+  const type = input.deliverable_type;
+  const reason = input.reason?.trim() || null;
+  if (type === 'Denial' && !reason && !claim.denial) throw new BusinessRuleError(`reason: claim ${claim.claimNumber} is not denied; a Denial letter needs the reason (or deny the claim with update_claim's denial_reason)`);
+  if (type === 'Reservation of Rights' && !reason) throw new BusinessRuleError('reason: a Reservation of Rights letter says why the rights are reserved');
+  if (input.revision_id) {
+    const snapshot = await revisionWithinReach(principal, input.revision_id);
+    if (snapshot.header.policyId !== claim.policyId) throw new BusinessRuleError(`revision_id: ${input.revision_id} is not a revision of policy ${claim.policyNumber}, whose claim ${claim.claimNumber} is`);
+  }
+  const fileId = idempotencyKey ? idempotentFileId(principal.contactId, 'create_deliverable', idempotencyKey) : undefined;
+  const earlier = await earlierAnswer(fileId);
+  if (earlier) return { deliverable_url: deliverableUrl(earlier), file_id: earlier.fileId };
+  const today = todayIso();
+  const letter = claimLetterDetails(type, claim, await getClaimsRules(), reason);
+  const filed = await fileClaimLetter({
+    type,
+    letter,
+    owner: { policyId: claim.policyId, policyNumber: claim.policyNumber, revisionId: input.revision_id ?? claim.coverage.revisionId, agencyId: claim.agencyId, contactIds: [...claim.contactIds] },
+    recipientContactId: claim.insuredContactId,
+    fileId: fileId ?? randomUUID(),
+    goDate: input.go_date ?? today,
+    procDate: input.proc_date ?? today,
+    printState: input.print_state ?? 'tbd',
+    delayPrintDays: input.delay_print_days ?? 0,
+  });
+  return { deliverable_url: deliverableUrl(filed.letter), file_id: filed.letter.fileId };
 }
 
 // ---------------------------------------------------------------- newCustomDeliverable
@@ -405,6 +488,105 @@ export async function newCustomDeliverable(
 // Viewing a file needs no renderer (attachments.ts); getAttachment imports it from there.
 export { attachmentForViewing } from './attachments.js';
 
+// ---------------------------------------------------------------- a claim's letters
+
+interface ClaimLetterFiling {
+  type: ClaimLetterType;
+  letter: ClaimLetterDetails;
+  owner: FileOwner;
+  recipientContactId: string | null;
+  /** The letter's file; its agency copy's id is derived from it. */
+  fileId: string;
+  goDate: string;
+  procDate: string;
+  printState?: PrintState;
+  delayPrintDays?: number;
+  now?: Date;
+}
+
+/** The id of a letter's copy e-mailed to its agency: the same letter, the same copy. */
+export const agencyCopyId = (fileId: string) => idempotentFileId(fileId, 'claim letter', 'agency copy');
+
+/**
+ * Files a claim's letter: the letter to the insured (mailed, or e-mailed where the insured takes
+ * notices by e-mail), and where the policy's agency chose an address for claim activity
+ * (storeRoles notices.claimActivityChosenEmail) its copy e-mailed there, a file of its own flagged
+ * for electronic delivery with the address (and ccClaimEmail) on it. Each is a file of the policy
+ * with reference_type `claims`, listed on the claim; a file already there is kept, so filing the
+ * same letter again makes nothing twice.
+ */
+async function fileClaimLetter(filing: ClaimLetterFiling): Promise<{ letter: AttachmentRecord; copy?: AttachmentRecord; made: boolean }> {
+  const { type, letter, owner } = filing;
+  const copyId = agencyCopyId(filing.fileId);
+  const [existing, email] = await Promise.all([getAttachmentRecord(filing.fileId), owner.agencyId ? noticeEmailOf(owner.agencyId, 'claimActivityChosenEmail') : Promise.resolve(undefined)]);
+  const existingCopy = email ? await getAttachmentRecord(copyId) : undefined;
+  if (existing && (!email || existingCopy)) return { letter: existing, ...(existingCopy ? { copy: existingCopy } : {}), made: false };
+  const wanted = [...new Set([filing.recipientContactId, owner.agencyId].filter((id): id is string => !!id))];
+  const [carrier, people] = await Promise.all([carrierIdentity(), getContacts(wanted)]);
+  const insured = filing.recipientContactId ? people.get(filing.recipientContactId) : undefined;
+  const agency = owner.agencyId ? people.get(owner.agencyId) : undefined;
+  const document = claimLetterDocument(type, letter, {
+    policyNumber: owner.policyNumber,
+    carrier,
+    ...(insured ? { addressee: { name: insured.name, ...(mailingAddressOf(insured) ? { address: mailingAddressOf(insured) } : {}) } } : {}),
+    ...(agency ? { producer: { agencyName: agency.name, ...(agency.phoneNumbers?.[0]?.phone ? { phone: agency.phoneNumbers[0].phone } : {}) } } : {}),
+    issueDate: filing.procDate,
+  });
+  const pdf = await (await renderer()).renderClaimLetter(document);
+  const common: StoreOptions = {
+    goDate: filing.goDate,
+    procDate: filing.procDate,
+    delayPrintDays: filing.delayPrintDays ?? 0,
+    printState: filing.printState ?? 'tbd',
+    referenceType: 'claims',
+    claimId: letter.claimId,
+    claimNumber: letter.claimNumber,
+    fileName: deliverableFileName(type, letter.claimNumber),
+    ...(filing.now ? { now: filing.now } : {}),
+  };
+  const stored =
+    existing ??
+    (await storeDeliverable(owner, type, pdf, {
+      ...common,
+      fileId: filing.fileId,
+      label: type,
+      title: claimLetterTitle(type, letter.claimNumber),
+      recipient: { name: document.addressee.name, address: document.addressee.mailingAddress },
+      recipientContactId: filing.recipientContactId,
+    }));
+  const copy =
+    email && owner.agencyId
+      ? (existingCopy ??
+        (await storeDeliverable(owner, type, pdf, {
+          ...common,
+          fileId: copyId,
+          label: `${type} (agency copy)`,
+          title: claimLetterTitle(type, letter.claimNumber, 'agency'),
+          recipient: { name: email.name, address: (agency && mailingAddressOf(agency)) ?? { line1: '', city: '', state: '', zip: '' } },
+          recipientContactId: owner.agencyId,
+          electronicDelivery: true,
+          emailTo: email.email,
+          emailCc: email.cc,
+        })))
+      : undefined;
+  return { letter: stored, ...(copy ? { copy } : {}), made: true };
+}
+
+/** A claim's letter a claim's move asked for, filed once (the consumer's work, as for a policy's document). */
+async function renderClaimLetterRequest(request: ClaimLetterRequest, now: Date): Promise<RenderOutcome> {
+  const filed = await fileClaimLetter({
+    type: request.deliverableType,
+    letter: request.claimLetter,
+    owner: { policyId: request.policyId, policyNumber: request.policyNumber, revisionId: request.revisionId, agencyId: request.agencyId, contactIds: request.contactIds },
+    recipientContactId: request.recipientContactId,
+    fileId: request.requestId,
+    goDate: request.decisionDate,
+    procDate: request.decisionDate,
+    now,
+  });
+  return filed.made ? 'rendered' : 'already rendered';
+}
+
 // ---------------------------------------------------------------- the moves of a policy
 
 export type RenderOutcome = 'rendered' | 'already rendered';
@@ -418,6 +600,11 @@ export async function renderRequestedDeliverable(requestId: string, now = clock.
   const request = await getDeliverableRequest(requestId);
   if (!request) throw new NotFoundError(`Deliverable request ${requestId}`);
   if (request.state === 'rendered') return 'already rendered';
+  if (request.claimLetter) {
+    const outcome = await renderClaimLetterRequest(request, now);
+    await markDeliverableRequestRendered(requestId, now.toISOString());
+    return outcome;
+  }
   let outcome: RenderOutcome = 'already rendered';
   if (!(await getAttachmentRecord(requestId))) {
     const snapshot = await loadRevision(request.renderRevisionId);

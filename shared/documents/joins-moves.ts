@@ -1,7 +1,7 @@
 /**
  * Documents' part in a policy's moves (listed per move in shared/moves/): the Declaration at
  * issue, the Notices of Cancellation, Reinstatement and Non-Renewal, a renewal's documents, the
- * Endorsement Declaration. Each answers writes for the move's transaction, a deliverable
+ * Endorsement Declaration; and in a claim's moves (shared/moves/claims.ts), the claim's letters. Each answers writes for the move's transaction, a deliverable
  * request (request-store.ts), as data: which document, of which revision, for whom, dated by
  * the move. Nothing is rendered here: the documents consumer (events/queues/documents) renders
  * and stores the file once the move has committed, reached through the table's stream, so a
@@ -12,7 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, ReversedRevision, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy, type PolicyRecord } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
-import type { DeliverableRequest, EndorsementDetails } from './model.js';
+import { getClaimsRules } from '../catalog/index.js';
+import { todayIso } from '../platform/dates.js';
+import { claimLetterDetails, claimLetterTitle, lettersOfClaimMove } from './claim-letters.js';
+import { claimFilePut } from './claim-files-store.js';
+import type { ClaimLetterRequest, ClaimMoveOfLetter, PolicyDeliverableRequest as DeliverableRequest, EndorsementDetails } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
 import { clock } from '../platform/clock.js';
 
@@ -200,4 +204,43 @@ export async function endorsementDeclaration(endorsed: EndorsedRevision, options
 export async function reversalDeclaration(reversal: ReversedRevision, options: { preview: boolean }): Promise<AreaPart> {
   const reverses = { label: `Reverses the endorsement effective ${reversal.reversesRevisionDate} (revision ${reversal.reversesRevisionId})`, before: 'issued', after: 'reversed' };
   return endorsementDeclaration({ ...reversal, changes: [reverses, ...reversal.changes] }, options);
+}
+
+// ---------------------------------------------------------------- a claim's moves
+
+/**
+ * The letters a claim's move asks for (claim-letters.ts `lettersOfClaimMove`: the acknowledgement
+ * at first notice, a denial's letter, the closing letter, a reservation of rights), each a request
+ * in the move's own transaction with the claim's entry for it (listed `requested` on the claim
+ * until the documents consumer has made it): what it says is fixed now, from the claim as the
+ * move leaves it and the product's claims rules. A claims area's `ClaimMoveContribution`; it reads
+ * the move through documents' own type of it (documents does not import claims).
+ */
+export async function claimLetters(move: ClaimMoveOfLetter): Promise<TransactionWrite[]> {
+  const types = lettersOfClaimMove(move);
+  if (types.length === 0) return [];
+  const rules = await getClaimsRules();
+  const { claim } = move.after;
+  const decisionDate = todayIso(new Date(move.at));
+  return types.flatMap((type) => {
+    const reason = type === 'Denial' ? (claim.denial?.reason ?? null) : move.reason;
+    const request: ClaimLetterRequest = {
+      requestId: randomUUID(),
+      deliverableType: type,
+      claimLetter: claimLetterDetails(type, claim, rules, reason),
+      policyId: claim.policyId,
+      policyNumber: claim.policyNumber,
+      revisionId: claim.coverage.revisionId,
+      agencyId: claim.agencyId,
+      contactIds: [...claim.contactIds],
+      recipientContactId: claim.insuredContactId,
+      decisionDate,
+      requestedAt: move.at,
+      state: 'requested',
+    };
+    return [
+      deliverableRequestPut(request),
+      claimFilePut({ claimId: claim.claimId, fileId: request.requestId, deliverableType: type, label: type, title: claimLetterTitle(type, claim.claimNumber), policyNumber: claim.policyNumber, state: 'requested', requestedAt: move.at, delivery: 'mail' }),
+    ];
+  });
 }

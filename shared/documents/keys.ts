@@ -133,3 +133,15 @@ export const pendingRequestsQuery = () => ({
   KeyConditionExpression: 'gsi2pk = :pk',
   ExpressionAttributeValues: { ':pk': PENDING_REQUESTS_PARTITION },
 });
+
+/**
+ * A claim's files (its letters), each an entry of the claim's own partition: written with the
+ * letter's request in the claim move's transaction (`requested`) and again with the file (its
+ * type, title, print date), so get_claim lists a claim's documents in one strongly consistent Query.
+ */
+export const claimFileKey = (claimId: string, fileId: string) => ({ pk: `CLAIMFILES#${claimId}`, sk: `FILE#${fileId}` });
+export const claimFilesQuery = (claimId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': `CLAIMFILES#${claimId}`, ':prefix': 'FILE#' },
+  ConsistentRead: true,
+});

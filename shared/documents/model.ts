@@ -27,6 +27,18 @@ export function isDeliverableType(value: unknown): value is DeliverableType {
   return typeof value === 'string' && (DELIVERABLE_TYPES as readonly string[]).includes(value);
 }
 
+/**
+ * The letters of a claim (reference_type `claims`): to the insured, from the claim's facts alone
+ * (the claims area's moves ask for them; create_deliverable makes one by hand).
+ */
+export const CLAIM_LETTER_TYPES = ['Claim Acknowledgement', 'Closing', 'Denial', 'Reservation of Rights'] as const;
+
+export type ClaimLetterType = (typeof CLAIM_LETTER_TYPES)[number];
+
+export function isClaimLetterType(value: unknown): value is ClaimLetterType {
+  return typeof value === 'string' && (CLAIM_LETTER_TYPES as readonly string[]).includes(value);
+}
+
 export interface MailingAddress {
   line1: string;
   line2?: string;
@@ -243,8 +255,8 @@ export interface AttachmentRecord {
   agencyId: string | null;
   contactIds: string[];
   referenceType: 'policies' | 'claims';
-  /** The deliverable type for generated files; null for custom deliverables. */
-  deliverableType: DeliverableType | null;
+  /** The deliverable type for generated files (a claim letter's type for a claim's); null for custom deliverables. */
+  deliverableType: DeliverableType | ClaimLetterType | null;
   label: string;
   title: string;
   objectKey: string;
@@ -272,6 +284,9 @@ export interface AttachmentRecord {
   printedAt?: string;
   claimNumber?: string;
   claimId?: string;
+  /** Where an e-mailed file goes (a claim letter's copy to the agency's `claimActivityChosenEmail`), and whom it is copied to. */
+  emailTo?: string;
+  emailCc?: string;
 }
 
 /**
@@ -281,7 +296,7 @@ export interface AttachmentRecord {
  */
 export type PrintEntry = Pick<
   AttachmentRecord,
-  'fileId' | 'policyId' | 'policyNumber' | 'revisionId' | 'agencyId' | 'referenceType' | 'deliverableType' | 'label' | 'title' | 'recipientContactId' | 'recipient' | 'electronicDelivery' | 'parentId' | 'childrenIds'
+  'fileId' | 'policyId' | 'policyNumber' | 'revisionId' | 'agencyId' | 'referenceType' | 'deliverableType' | 'label' | 'title' | 'recipientContactId' | 'recipient' | 'electronicDelivery' | 'parentId' | 'childrenIds' | 'emailTo' | 'emailCc'
 > & { printDate: string };
 
 /** A print entry with where it stands: `tbd` while its waiting entry exists, else `printed`. */
@@ -307,8 +322,13 @@ export type RequestedDeliverableType = Extract<
 /**
  * A deliverable requested in a move's transaction, as data: what to render, for whom, dated by
  * the move. Its id is the id of the file it becomes, so rendering it twice stores one file.
+ * A policy's document (a revision rendered) or a claim's letter (its facts as the move saw them).
  */
-export interface DeliverableRequest {
+export type DeliverableRequest = PolicyDeliverableRequest | ClaimLetterRequest;
+
+/** A policy's document a move asked for: a revision rendered as one deliverable type. */
+export interface PolicyDeliverableRequest {
+  claimLetter?: undefined;
   requestId: string;
   deliverableType: RequestedDeliverableType;
   policyId: string;
@@ -339,6 +359,77 @@ export interface DeliverableRequest {
 }
 
 /**
+ * What a claim letter says of its claim, as the move that asked for it saw it: the documents
+ * area renders it from this alone (it never reads the claims area), with the carrier's identity
+ * and the insured's mailing address read when it is rendered.
+ */
+export interface ClaimLetterDetails {
+  claimId: string;
+  claimNumber: string;
+  insuredName: string;
+  lossDate: string;
+  reportedDate: string;
+  /** The peril's name (`Water Damage`). */
+  peril: string;
+  description: string;
+  lossAddress: MailingAddress;
+  /** The claim's state: its wording and attachments are the state's. */
+  state: string;
+  /** The letter's opening, the state's wording where the claims rules give one. */
+  paragraphs: string[];
+  /** What the letter gives as its reason: the denial's, the reservation's, the closing's. */
+  reason: string | null;
+  /** Pages that go with the letter (Florida's Homeowner Claims Bill of Rights), each its title and text. */
+  attachments: ClaimLetterAttachment[];
+}
+
+export interface ClaimLetterAttachment {
+  title: string;
+  paragraphs: string[];
+}
+
+/** A claim's letter a claim's move asked for (the acknowledgement at first notice, a denial, the closing letter, a reservation of rights). */
+export interface ClaimLetterRequest {
+  requestId: string;
+  deliverableType: ClaimLetterType;
+  claimLetter: ClaimLetterDetails;
+  policyId: string;
+  policyNumber: string;
+  /** The revision in force on the loss date, when one was. */
+  revisionId: string | null;
+  agencyId: string | null;
+  contactIds: string[];
+  /** The insured the letter goes to. */
+  recipientContactId: string | null;
+  /** The move's date: the letter's date, its go date and its processing date. */
+  decisionDate: string;
+  requestedAt: string;
+  state: 'requested' | 'rendered';
+  renderedAt?: string;
+}
+
+/** Everything one claim letter prints. */
+export interface ClaimLetterDocument {
+  type: ClaimLetterType;
+  carrier: Carrier;
+  claimNumber: string;
+  policyNumber: string;
+  /** Whom it is addressed to, and where. */
+  addressee: NamedInsured;
+  lossDate: string;
+  reportedDate: string;
+  peril: string;
+  lossAddress: MailingAddress;
+  description: string;
+  paragraphs: string[];
+  reason: string | null;
+  attachments: ClaimLetterAttachment[];
+  producer?: Producer;
+  /** The letter's date (and its PDF's creation date). */
+  issueDate: string;
+}
+
+/**
  * A statement to a party that is not a policy (an agency's commission statement): a table of
  * lines and a summary, rendered as a PDF and kept as a file of that party, printed or e-mailed as
  * any deliverable. The area that owns the figures fills it; documents only lays it out.
@@ -360,4 +451,61 @@ export interface PartyStatement {
   payments?: { title: string; columns: Array<{ header: string; width: number; align?: 'left' | 'right' }>; rows: string[][] };
   /** YYYY-MM-DD: the day it is dated (and its PDF's creation date). */
   issueDate: string;
+}
+
+// ---------------------------------------------------------------- what documents reads of a claim
+
+/**
+ * A claim as the documents area reads it for its letters: the fields of the claims area's record
+ * it prints, named here because documents does not import claims (the claims area's record, and
+ * its moves' facts below, satisfy these types; the wiring type-checks them).
+ */
+export interface ClaimOfLetter {
+  claimId: string;
+  claimNumber: string;
+  policyId: string;
+  policyNumber: string;
+  agencyId: string | null;
+  contactIds: string[];
+  insuredContactId: string | null;
+  insuredName: string;
+  state: string;
+  lossDate: string;
+  reportedDate: string;
+  perilCode: string;
+  description: string;
+  lossAddress: { line1: string; line2: string; city: string; state: string; zip: string };
+  coverage: { revisionId: string | null };
+  status: string;
+  statusHistory: ReadonlyArray<{ status: string; reason: string | null }>;
+  denial: { reason: string; at: string } | null;
+}
+
+/** A claim's move as documents reads it (the claims area's `ClaimMoveFacts`): the claim before and after, the move's instant and reason. */
+export interface ClaimMoveOfLetter {
+  kind: string;
+  at: string;
+  reason: string | null;
+  before: { claim: ClaimOfLetter } | undefined;
+  after: { claim: ClaimOfLetter };
+}
+
+/** A file of a claim as the claim lists it (get_claim's `documents`): requested by a move, then made. */
+export interface ClaimFileEntry {
+  claimId: string;
+  fileId: string;
+  deliverableType: DeliverableType | ClaimLetterType | null;
+  label: string;
+  title: string;
+  policyNumber: string;
+  /** `requested` until the documents consumer has made the file; then `made`. */
+  state: 'requested' | 'made';
+  requestedAt: string;
+  createdAt?: string;
+  printDate?: string | null;
+  /** The print state the file was made with (`tbd` files are `printed` once their waiting entry is gone). */
+  printState?: PrintState;
+  /** Mailed to the insured, or e-mailed (the agency's copy). */
+  delivery: 'mail' | 'email';
+  emailTo?: string;
 }

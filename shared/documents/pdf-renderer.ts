@@ -6,3 +6,4 @@
  */
 export { renderDeliverablePdf } from './render/index.js';
 export { renderPartyStatement } from './render/party-statement.js';
+export { renderClaimLetter } from './render/claim-letter.js';

@@ -53,6 +53,9 @@ export interface ToBePrintedFile {
   parent: string | null;
   children: string[];
   revision_id: string | null;
+  /** Where an e-mailed file goes (a claim letter's copy to the agency's claimActivityChosenEmail) and its copy: present on such files only. */
+  email_to?: string;
+  email_cc?: string;
   recipient_name?: string;
   address_line1?: string;
   address_line2?: string;
@@ -75,6 +78,8 @@ export function toBePrintedFile(record: PrintQueueFile, batch: string | null, wi
     children: record.childrenIds ?? [],
     revision_id: record.revisionId,
   };
+  if (record.emailTo) file.email_to = record.emailTo;
+  if (record.emailCc) file.email_cc = record.emailCc;
   if (withAddress) {
     const address = record.recipient?.address;
     Object.assign(file, {

@@ -71,6 +71,8 @@ export function printEntryOf(record: AttachmentRecord): PrintEntry | undefined {
     childrenIds: record.childrenIds ?? [],
   };
   if (record.electronicDelivery !== undefined) entry.electronicDelivery = record.electronicDelivery;
+  if (record.emailTo) entry.emailTo = record.emailTo;
+  if (record.emailCc) entry.emailCc = record.emailCc;
   return entry;
 }
 

@@ -297,6 +297,17 @@ export interface MoveReads {
   billingScheduleOf(policyId: string, termId: string): Promise<string | undefined>;
 }
 
+/** A claim of the policy as a renewal reads it from the claims area (which the lifecycle may not import: claims joins its moves' notes). */
+export interface LossOnFile {
+  claimNumber: string;
+  lossDate: string;
+}
+
+/** What a renewal reads of the claims area: the policy's claims, every term's (the renewal counts those of its questions' years). */
+export interface ClaimsReads {
+  lossHistory(policyId: string): Promise<LossOnFile[]>;
+}
+
 /** One item's premium change, as an endorsement bills and prints it. */
 export interface EndorsedItem {
   id: string;

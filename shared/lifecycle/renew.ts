@@ -21,6 +21,7 @@ import { nightlyDecisionInstant } from '../platform/nightly-runs.js';
 import { runTransaction } from '../platform/transactions.js';
 import {
   applyRating,
+  claimsExplained,
   inEffectOrder,
   inForceOn,
   getPolicyWithTerms,
@@ -34,6 +35,7 @@ import {
   revisionWithinReach,
   termRevisionFacts,
   stopWatchingTerm,
+  type AnswerFromClaims,
   type PolicyRecord,
   type RevisionRecord,
   type RevisionSnapshot,
@@ -43,16 +45,17 @@ import { rateRevision } from '../rating/index.js';
 import type { DecisionOptions } from './cancel.js';
 import { heldRenewalOf } from './held-renewal.js';
 import { joinedWrites, type Contribution } from './joining.js';
-import type { Decision, MoveReads, RenewalInForce, RenewalStatusDecision, RenewedTerm, ExpiredTerm, TermDecision } from './model.js';
+import type { ClaimsReads, Decision, MoveReads, RenewalInForce, RenewalStatusDecision, RenewedTerm, ExpiredTerm, TermDecision } from './model.js';
 
 /**
  * What renewing a term asks of the areas: their parts in the renewal (billing's account and
  * invoices, the Renewal Declaration and Billing Statement or a held one's Conditional Renewal
- * Notice, search, the note, the event), and the billing schedule the expiring term is on.
+ * Notice, search, the note, the event), the billing schedule the expiring term is on, and the
+ * policy's claims (a loss in the years of "Losses in past 3 years" answers it yes).
  */
 export interface RenewWiring {
   renew: readonly Contribution<RenewedTerm>[];
-  reads: Pick<MoveReads, 'billingScheduleOf'>;
+  reads: Pick<MoveReads, 'billingScheduleOf'> & ClaimsReads;
 }
 
 /** What a watched term's day asks of the areas: a renewal, a renewal put in force, or an expiry. */
@@ -130,11 +133,11 @@ interface RenewOptions {
   reinstating?: { inForceRevision: RevisionRecord; reason: string };
 }
 
-/** Makes the renewal of `term`: drafted, rated at the renewal rates, committed or held for review, billed and declared. */
+/** Makes the renewal of `term`: drafted (its claims answering what they answer), rated at the renewal rates, committed or held for review, billed and declared. */
 async function renewTerm(wiring: RenewWiring, context: TermContext, decision: Decision, options: RenewOptions = {}): Promise<RenewalDecision> {
   const { policy, term } = context;
-  const [product, rules, base] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term)]);
-  const draft = renewalDraft(base, term, stateView(product, base), { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID });
+  const [product, rules, base, losses] = await Promise.all([getProductCatalog(), getRenewalRules(), inForceAtExpiry(term), wiring.reads.lossHistory(policy.id)]);
+  const draft = renewalDraft(base, term, stateView(product, base), { termId: randomUUID(), revisionId: randomUUID(), today: decision.decisionDate, now: new Date(decision.decidedAt), newId: randomUUID, losses });
   const previous = base.header.annualPremiumCents;
   const rated = rateRenewal(product, draft.snapshot, previous);
   const change = premiumChangePercent(previous, rated.header.annualPremiumCents);
@@ -190,7 +193,7 @@ async function renewTerm(wiring: RenewWiring, context: TermContext, decision: De
       term: draft.term,
     },
   };
-  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved }, renewalRecords);
+  const renewed = renewedEvent(policy, term, snapshot, decision, { held, inForce, unexpired: !!options.reinstating, previous, change, scheduleId, reason: options.reinstating?.reason, added: draft.itemsAdded, removed: draft.itemsRemoved, fromClaims: draft.answersFromClaims }, renewalRecords);
   await runTransaction(await joinedWrites(wiring.renew, renewed), { label: `Policy ${policy.policyNumber}` });
   if (!held) await recordMoneyMove('RenewalsCreated');
   return {
@@ -225,14 +228,15 @@ function renewedEvent(
   term: TermRecord,
   snapshot: RevisionSnapshot,
   decision: Decision,
-  facts: { held: boolean; inForce: boolean; unexpired: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[] },
+  facts: { held: boolean; inForce: boolean; unexpired: boolean; previous: number; change: string; scheduleId?: string; reason?: string; added: string[]; removed: string[]; fromClaims?: readonly AnswerFromClaims[] },
   renewalRecords: RenewedTerm['renewalRecords'],
 ): RenewedTerm {
   const { header } = snapshot;
   const rules = [...(facts.added.length ? [`added ${facts.added.join(', ')}`] : []), ...(facts.removed.length ? [`removed ${facts.removed.join(', ')} (no longer offered)`] : [])];
+  const claims = (facts.fromClaims ?? []).map((answered) => `; ${answered.question} answered ${answered.answer} by ${claimsExplained(answered.claims)}`).join('');
   const summary = facts.held
-    ? `Renewal ${header.termStart} to ${header.termEnd} held for underwriter review: premium ${formatCents(header.annualPremiumCents)} is ${facts.change}% over ${formatCents(facts.previous)}; Conditional Renewal Notice requested`
-    : `Policy ${policy.policyNumber} renewed ${header.termStart} to ${header.termEnd}: premium ${formatCents(header.annualPremiumCents)}, fees ${formatCents(header.annualFeeCents)} (${facts.change}% from ${formatCents(facts.previous)})${rules.length ? `; renewal rules ${rules.join('; ')}` : ''}${facts.reason ? `; reinstated after expiry: ${facts.reason}` : ''}`;
+    ? `Renewal ${header.termStart} to ${header.termEnd} held for underwriter review: premium ${formatCents(header.annualPremiumCents)} is ${facts.change}% over ${formatCents(facts.previous)}${claims}; Conditional Renewal Notice requested`
+    : `Policy ${policy.policyNumber} renewed ${header.termStart} to ${header.termEnd}: premium ${formatCents(header.annualPremiumCents)}, fees ${formatCents(header.annualFeeCents)} (${facts.change}% from ${formatCents(facts.previous)})${rules.length ? `; renewal rules ${rules.join('; ')}` : ''}${claims}${facts.reason ? `; reinstated after expiry: ${facts.reason}` : ''}`;
   return {
     ...decision,
     policyId: policy.id,

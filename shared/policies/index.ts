@@ -55,6 +55,7 @@ export { totalsOfItems } from './rating-input.js';
 export { lineItemToWire } from './wire.js';
 // What the renewal moves (shared/lifecycle/renew.ts) build on: the renewal draft, its writes, the nightly run's watch.
 export { needsReview, premiumChangePercent, renewalDraft, renewalTermDates } from './renewal.js';
+export { claimsExplained, type AnswerFromClaims, type RenewalLoss } from './renewal-losses.js';
 export {
   stopWatchingTerm,
   watchedTermPages,

@@ -381,6 +381,8 @@ export interface LineItemRecord {
   builderObj: Record<string, unknown>;
   linkObj: Record<string, unknown>;
   ratingDetails: Record<string, unknown>;
+  /** What steps of the trace read, by step name (the territory; the answer a condition read, with its explanation); absent when none says. */
+  ratingBasis?: Record<string, string>;
   persistStatus: PersistStatus;
   statusReason: string;
   description: string;

@@ -38,7 +38,8 @@ export function isRated(snapshot: Pick<RevisionSnapshot, 'header' | 'items'>): b
 /** Clears what rating computed on an item; premiums set by hand or by an external rater stay. */
 export function withoutCalculatedPremium(item: LineItemRecord): LineItemRecord {
   if (item.manual || item.premiumSource === 'external') return item;
-  return { ...item, writtenPremiumCents: null, annualPremiumCents: null, writtenFeeCents: null, annualFeeCents: null, ratingDetails: {}, premiumSource: null };
+  const { ratingBasis: _basis, ...rest } = item;
+  return { ...rest, writtenPremiumCents: null, annualPremiumCents: null, writtenFeeCents: null, annualFeeCents: null, ratingDetails: {}, premiumSource: null };
 }
 
 /** Items whose calculated premium must go, changed; items with nothing to clear are left out. */
@@ -99,6 +100,7 @@ function applyManualPremium(item: LineItemRecord, annualPremium: AmountInput, fi
   if (!item.manual && annualPremium !== null) return `${field}.annual_premium: only a manually rated item takes an annual premium; set manual true with it`;
   const premium = cents(annualPremium)!;
   Object.assign(item, { annualPremiumCents: premium, writtenPremiumCents: premium, premiumSource: premium === null ? null : 'manual', ratingDetails: {} });
+  delete item.ratingBasis;
   return undefined;
 }
 

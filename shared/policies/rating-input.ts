@@ -17,6 +17,7 @@ function lineToRate(item: LineItemRecord): LineItemToRate {
 export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
   const items = [...snapshot.items].sort(bySortOrder);
   const answers = Object.fromEntries(snapshot.header.underwritingQuestions.map((answer) => [answer.questionId, answer.yesNoAnswer]));
+  const answerNotes = Object.fromEntries(snapshot.header.underwritingQuestions.filter((answer) => answer.explanation?.trim()).map((answer) => [answer.questionId, answer.explanation]));
   // The primary property's state files the policy's rates; each property's territory is read from its own place.
   const primary = snapshot.risks.find((risk) => risk.primary) ?? snapshot.risks[0];
   return {
@@ -25,6 +26,7 @@ export function revisionToRate(snapshot: RevisionSnapshot): RevisionToRate {
     termStart: snapshot.header.termStart,
     termEnd: snapshot.header.termEnd,
     answers,
+    ...(Object.keys(answerNotes).length ? { answerNotes } : {}),
     properties: snapshot.risks.map((risk) => ({
       id: risk.id,
       name: risk.name,
@@ -47,18 +49,27 @@ export function ratingTrace(details: readonly RatingDetail[]): Record<string, nu
   return Object.fromEntries(details.map((detail) => [detail.name, toAmount(detail.runningTotalCents)]));
 }
 
+/** What the trace's steps read, by step name (the territory, the answer a condition read), as stored and shown beside it; undefined when none says. */
+export function ratingBasis(details: readonly RatingDetail[]): Record<string, string> | undefined {
+  const said = details.filter((detail) => detail.basis);
+  return said.length ? Object.fromEntries(said.map((detail) => [detail.name, detail.basis!])) : undefined;
+}
+
 /** Premiums set by hand or by an external rater are the item's; rating leaves them. */
 const keepsOwnPremium = (item: LineItemRecord) => item.manual || item.premiumSource === 'external';
 
 export function ratedItem(item: LineItemRecord, rated: RatedLineItem | undefined): LineItemRecord {
   if (!rated || keepsOwnPremium(item)) return item;
+  const { ratingBasis: _earlier, ...rest } = item;
+  const basis = ratingBasis(rated.ratingDetails);
   return {
-    ...item,
+    ...rest,
     annualPremiumCents: rated.annualPremiumCents,
     writtenPremiumCents: rated.writtenPremiumCents,
     annualFeeCents: rated.annualFeeCents,
     writtenFeeCents: rated.writtenFeeCents,
     ratingDetails: ratingTrace(rated.ratingDetails),
+    ...(basis ? { ratingBasis: basis } : {}),
     premiumSource: 'calculated',
   };
 }

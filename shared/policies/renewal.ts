@@ -10,6 +10,7 @@ import { BusinessRuleError } from '../platform/errors.js';
 import type { Cents } from '../platform/money.js';
 import { endorsementCopy } from './endorsement-copy.js';
 import type { RevisionSnapshot, TermRecord } from './model.js';
+import { answersAfterClaims, type AnswerFromClaims, type RenewalLoss } from './renewal-losses.js';
 import { availabilityOf, findItemDefinition, missingMandatoryItems } from './structure.js';
 import { monthsOf, RENEWAL_TERM_TYPES, type TermType } from './terms.js';
 import { NO_UNDERWRITING } from './underwriting-fields.js';
@@ -21,6 +22,8 @@ export interface RenewalDraftFacts {
   today: string;
   now: Date;
   newId: () => string;
+  /** The policy's claims (any term's): those in a claims-answered question's years answer it on the renewal. */
+  losses?: readonly RenewalLoss[];
 }
 
 /** The renewal term's type: the expiring term's renewal type, else one year. */
@@ -71,12 +74,15 @@ export interface RenewalDraft {
   snapshot: RevisionSnapshot;
   itemsAdded: string[];
   itemsRemoved: string[];
+  /** Underwriting answers the policy's claims gave the renewal ("Losses in past 3 years": yes, with the claims). */
+  answersFromClaims: AnswerFromClaims[];
 }
 
 /**
  * The renewal's revision: a copy of `base` (the expiring term's revision in force at expiry)
- * placed in the new term, with the product's renewal rules applied. It starts open and
- * Submitted; the move commits it, or holds it for review.
+ * placed in the new term, with the product's renewal rules applied and the underwriting
+ * answers the policy's claims give (renewal-losses.ts). It starts open and Submitted; the move
+ * commits it, or holds it for review.
  */
 export function renewalDraft(base: RevisionSnapshot, expiring: TermRecord, product: ProductCatalog, facts: RenewalDraftFacts): RenewalDraft {
   const term = renewalTermRecord(expiring, facts);
@@ -88,6 +94,7 @@ export function renewalDraft(base: RevisionSnapshot, expiring: TermRecord, produ
     return !!definition && availabilityOf(definition, policyTypeId) !== undefined;
   };
   const removed = copy.items.filter((item) => !offered(item.itemId));
+  const answered = answersAfterClaims(product, header.underwritingQuestions ?? [], facts.losses ?? [], term.effectiveDate);
   const kept = copy.items.filter((item) => offered(item.itemId));
   const renewed: RevisionSnapshot = {
     ...copy,
@@ -104,6 +111,7 @@ export function renewalDraft(base: RevisionSnapshot, expiring: TermRecord, produ
       description: 'Renewal',
       decDescription: 'Renewal',
       transactionType: 'renewal',
+      underwritingQuestions: answered.answers,
       underwriting: NO_UNDERWRITING,
       underwritingContacted: false,
       underwritingContactedDate: null,
@@ -118,6 +126,7 @@ export function renewalDraft(base: RevisionSnapshot, expiring: TermRecord, produ
     snapshot: { ...renewed, items: [...kept, ...added] },
     itemsAdded: added.map((item) => item.name),
     itemsRemoved: removed.map((item) => item.name),
+    answersFromClaims: answered.fromClaims,
   };
 }
 

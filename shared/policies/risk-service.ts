@@ -72,9 +72,16 @@ export async function retrieveRisks(
   return { page: input.page, page_size: input.page_size, total_size: listed.length, results };
 }
 
-export async function retrieveRiskDetails(principal: Principal, riskId: string) {
+/** What a property's details show from areas the policies area may not import, read by whoever wires the operation: the policy's claims. */
+export interface RiskDetailReads {
+  /** The policy's claims as `loss_history` lists them (number, loss date, peril, status). */
+  lossHistory?: (policyId: string) => Promise<unknown[]>;
+}
+
+export async function retrieveRiskDetails(principal: Principal, riskId: string, reads: RiskDetailReads = {}) {
   const { snapshot, risk } = await riskWithinReach(principal, riskId, { label: 'Risk' });
-  return riskDetails(risk, snapshot);
+  const [details, lossHistory] = await Promise.all([riskDetails(risk, snapshot), reads.lossHistory?.(snapshot.header.policyId)]);
+  return lossHistory ? { ...details, loss_history: lossHistory } : details;
 }
 
 // ---------------------------------------------------------------- property updates

@@ -206,6 +206,8 @@ export function lineItemToWire(item: LineItemRecord) {
     builder_obj: item.builderObj,
     link_obj: item.linkObj,
     rating_details: item.ratingDetails,
+    // Beyond the interface, once rated: what the trace's steps read (a Territory step's territory; a condition's answer and its explanation).
+    ...(item.ratingBasis ? { rating_basis: item.ratingBasis } : {}),
     persist_status: item.persistStatus,
     status_reason: item.statusReason,
     description: item.description,

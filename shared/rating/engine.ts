@@ -171,7 +171,8 @@ function rateItem(context: StepContext, daysInForce: number, daysInTerm: number)
       details.push({ name: step.name, runningTotalCents: running, ...(applied.basis ? { basis: applied.basis } : {}) });
     }
   }
-  const territory = definition.rating.steps.some((step) => step.op === 'territory') ? details.find((detail) => detail.basis)?.basis : undefined;
+  const territoryStep = definition.rating.steps.findIndex((step) => step.op === 'territory');
+  const territory = territoryStep >= 0 ? details[territoryStep]?.basis : undefined;
   const annual = details.at(-1)?.runningTotalCents ?? 0;
   // A fully earned charge is written whole whatever part of the term the revision covers.
   const written = definition.earning === 'fullyEarned' ? annual : prorate(annual, daysInForce, daysInTerm);

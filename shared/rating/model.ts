@@ -47,6 +47,8 @@ export interface RevisionToRate {
   daysInForce?: number;
   /** Revision-level underwriting answers, by question id. */
   answers: Readonly<Record<string, string>>;
+  /** The explanations given with revision-level answers, by question id: a step's trace names the one it read ("CL-2025-1 (loss date 2025-03-02)"). */
+  answerNotes?: Readonly<Record<string, string>>;
   properties: readonly PropertyToRate[];
   /** Line items of the revision itself (policy-level: liability, adjustments, fees). */
   policyItems: readonly LineItemToRate[];
@@ -76,7 +78,7 @@ export interface RenewalCapApplied {
 export interface RatingDetail {
   name: string;
   runningTotalCents: Cents;
-  /** What the step read that a reader of the trace needs (a Territory step: the territory). */
+  /** What the step read that a reader of the trace needs (a Territory step: the territory; a step on a condition: the answer it read and its explanation). */
   basis?: string;
 }
 

@@ -4,20 +4,29 @@
  */
 import type { RatingStep } from '../catalog/index.js';
 import { multiply, percentOf, perThousand, sum, toCents, type Cents } from '../platform/money.js';
-import { answerFor, missingInput, type StepContext } from './context.js';
+import { answerFor, missingInput, questionName, type StepContext } from './context.js';
 import { RatingRuleError } from './model.js';
 import { resolveReference } from './references.js';
 import { rowFor } from './tables.js';
 
 type StepOf<Op extends RatingStep['op']> = Extract<RatingStep, { op: Op }>;
 
-/** The running total after a step, and what it read when a reader of the trace needs it (the territory). */
+/** The running total after a step, and what it read when a reader of the trace needs it (the territory, the answer a condition read). */
 export function applyStep(context: StepContext, step: RatingStep, running: Cents): { cents: Cents; basis?: string } {
   if (step.op === 'territory') {
     const territory = territoryOf(context, step.name);
     return { cents: multiply(running, territory.factor), basis: territory.territory };
   }
-  return { cents: amountAfter(context, step, running) };
+  const cents = amountAfter(context, step, running);
+  return step.op === 'percentOfPremiums' && step.when ? { cents, basis: conditionBasis(context, step.when.answer) } : { cents };
+}
+
+/** What a condition read, as the trace shows it: `Losses in past 3 years: yes (CL-2025-1 (loss date 2025-03-02))`, or `...: unanswered`. */
+function conditionBasis(context: StepContext, questionId: string): string {
+  const answer = answerFor(context.revision, context.placed.property, questionId);
+  const fromProperty = context.placed.property?.answers[questionId] !== undefined;
+  const note = fromProperty ? undefined : context.revision.answerNotes?.[questionId]?.trim();
+  return `${questionName(context.catalog, questionId)}: ${answer ?? 'unanswered'}${note ? ` (${note})` : ''}`;
 }
 
 function amountAfter(context: StepContext, step: RatingStep, running: Cents): Cents {

@@ -20,7 +20,11 @@ const LOCKBOX = join(FUNCTIONS_DIR, 'v2/policies/apply_lockbox_payment_transacti
 // A move: its moratorium check in depth, with the ZIP lookup, is loaded on first use.
 const CANCEL = join(FUNCTIONS_DIR, 'v2/policies/cancel_policy.ts');
 
-const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX, CANCEL]);
+// A claim's moves ask for its letters in their own transaction; the documents consumer renders them.
+const CLAIM_MOVES = ['v2/claims/new_claim.ts', 'v2/claims/update_claim.ts', 'v2/claims/request_reservation_of_rights.ts'].map((path) => join(FUNCTIONS_DIR, path));
+const RENDER_DELIVERABLES = join(FUNCTIONS_DIR, '../events/queues/documents/render_deliverables.ts');
+
+const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX, CANCEL, ...CLAIM_MOVES, RENDER_DELIVERABLES]);
 afterAll(() => bundles.dispose());
 
 describe('bundling all functions in one esbuild run', () => {
@@ -123,6 +127,16 @@ describe('bundling all functions in one esbuild run', () => {
       const beside = (files: string[]) => files.map((file) => basename(file).replace(/\.ts$/, '.mjs')).sort();
       expect(beside(described.get(entry)!.onFirstUse), entry).toEqual(beside(bundles.runtimeFilesOf(entry)));
     }
+  });
+
+  it("keeps pdf-lib out of the functions that move a claim, which ask for its letters, and ships the renderer beside the documents consumer that renders them", () => {
+    for (const entry of CLAIM_MOVES) {
+      expect(readdirSync(bundles.directoryFor(entry)).filter((file) => file.endsWith('.mjs')).sort(), entry).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs']);
+      expect(bundles.inputsOf(entry).filter((input) => input.includes('node_modules/pdf-lib') || input.includes('shared/documents/render/')), entry).toEqual([]);
+      // The letter's request is in the bundle: the move writes it.
+      expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letters.ts')), entry).toBe(true);
+    }
+    expect(readdirSync(bundles.directoryFor(RENDER_DELIVERABLES))).toContain('pdf-renderer.mjs');
   }, 120_000);
 
   it('words a validation failure by the module beside the bundle, loaded by the first request that fails: a cold start parses none of the wording', async () => {

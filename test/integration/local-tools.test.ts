@@ -150,3 +150,27 @@ describe('GET /', () => {
     expect((await fetch(`${service.url}/docs`)).status).toBe(200);
   });
 });
+
+describe('npm run nightly with a service started with --memory', () => {
+  // Such a service leaves no address in .data/: the PORT and key it printed at start name it.
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({ consumers: false });
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('runs on the service PORT names, not on the saved .data/, or refuses --memory beside it in one line', async () => {
+    // A .data/ holding nothing, as beside a service that keeps nothing.
+    const env = { PORT: String(service.port), BOOTSTRAP_API_KEY: service.administratorApiKey, SERVICE_DATA_DIR: dataDir() };
+    const ran = await run(['infra/local/nightly.ts', 'billing', '2026-12-01'], env);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(new RegExp(`^nightly billing 2026-12-01: 0 accounts in 0 batches \\(run [^,]+, on http://localhost:${service.port}\\)$`, 'm'));
+    const refused = await run(['infra/local/nightly.ts', 'billing', '2026-12-01', '--memory'], env);
+    expect(refused.code).toBe(1);
+    expect(ownLines(refused.stderr)).toEqual([
+      `npm run nightly: --memory runs the night on a throwaway service of its own, but PORT=${service.port} names a running one: drop --memory to run it there, or unset PORT`,
+    ]);
+  }, 120_000);
+});

@@ -10,10 +10,10 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs `command` at the project's root with `env` added, collecting what it prints. */
-export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
+/** Runs `command` at the project's root (or in `cwd`) with `env` added, collecting what it prints. */
+export function runCommand(command: string, args: string[], env: Record<string, string>, cwd = PROJECT_ROOT): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

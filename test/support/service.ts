@@ -38,10 +38,12 @@ export interface TestService extends LocalService {
  * `consumers`: by default only the documents consumer runs (with the requests' dispatcher), so
  * that a move's deliverables are rendered as in AWS; `true` runs every consumer, `false` none.
  */
-export async function startTestService(options: { consumers?: boolean | QueueName[]; eventsDir?: string; operationTimeoutSeconds?: number } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { consumers?: boolean | QueueName[]; eventsDir?: string; operationTimeoutSeconds?: number; oauthClient?: { clientId: string; clientSecret: string } } = {},
+): Promise<TestService> {
   const stores = { ...inject('stores'), stop: async () => undefined };
   const administratorApiKey = newToken('ias');
-  const oauthClient = { clientId: `client-${crypto.randomUUID()}`, clientSecret: newToken('secret') };
+  const oauthClient = options.oauthClient ?? { clientId: `client-${crypto.randomUUID()}`, clientSecret: newToken('secret') };
   const service = await startLocalService({
     port: 0,
     stores,

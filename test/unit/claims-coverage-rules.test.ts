@@ -63,7 +63,7 @@ describe('the listings of a claim', () => {
   it('are one per dimension value: a reopened claim lists as open, each word of the name, each claimant', () => {
     expect(listingsOf(summary, ['c1', 'c1'])).toEqual([
       { dimension: 'all', value: 'claims' }, { dimension: 'status', value: 'open' }, { dimension: 'peril', value: 'WTR' }, { dimension: 'state', value: 'NY' }, { dimension: 'policy', value: 'p1' },
-      { dimension: 'adjuster', value: 'j1' }, { dimension: 'agency', value: 'a1' }, { dimension: 'claimant', value: 'c1' }, { dimension: 'name', value: 'pat' }, { dimension: 'name', value: 'example' },
+      { dimension: 'adjuster', value: 'j1' }, { dimension: 'caseload', value: 'j1' }, { dimension: 'agency', value: 'a1' }, { dimension: 'claimant', value: 'c1' }, { dimension: 'name', value: 'pat' }, { dimension: 'name', value: 'example' },
     ]);
     expect(nameWords("O'Brien & Sons, LLC")).toEqual(['brien', 'sons', 'llc']);
   });

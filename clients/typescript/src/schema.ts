@@ -53,7 +53,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The aspect data of a contact for a role (or for all its roles), with its policies
+         * The aspect data of a contact for a role (or for all its roles), with its policies, and the claims it is a claimant or the insured of (claims, when there are any the caller may read)
          * @description Requires the permission `contacts:read`.
          */
         post: operations["v1-contacts-retrieveAspectData"];
@@ -213,7 +213,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day)
+         * Renders a deliverable (Declaration, Policy Application, Quote Summary, Installment Billing Statement, Notice of Cancellation) of a revision as a PDF, stores it as a file of the policy and queues it for printing on its print date (go_date + delay_print_days, on a business day). With reference_type claims it is a claim's (claim_id required; claim_number and claim_loss_date, when given, must be the claim's): a letter (Claim Acknowledgement, Closing, Denial, Reservation of Rights; reason gives a denial's or reservation's reason) or a policy document filed with the claim, of revision_id or else the revision in force on the claim's loss date; get_claim lists it in documents
          * @description Requires the permission `deliverables:write`.
          */
         post: operations["v1-deliverables-create_deliverable"];
@@ -791,6 +791,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/claims/auto_assign_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assigns a claim to an adjuster by the carrier's assignment rules (claims-rules.json assignment: the first rule holding the claim's peril and state names the eligible adjusters, else the holders of the default role) and load: the one with the fewest open claims, ties by name. A claim assigned already keeps its adjuster (update_claim changes him); the change is kept with who and when
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-auto_assign_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/claims/create_claim_date": {
         parameters: {
             query?: never;
@@ -805,6 +825,26 @@ export interface paths {
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-create_claim_date"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The claims' state deadlines (acknowledge, begin the investigation, accept or reject, pay or deny) that come due within due_within_days calendar days (0 to 365, default 7; 0: today) and every one overdue, soonest first: each with its claim, clock, due date and days left or days overdue (breached_at once the nightly run flagged it). Of one state, or of every state the product's clocks run in. An agent sees his agencies' claims only
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-deadlines"];
         delete?: never;
         options?: never;
         head?: never;
@@ -941,7 +981,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its acknowledgement. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim
+         * First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its Claim Acknowledgement letter (in the wording of the state of the loss; for Florida with the Homeowner Claims Bill of Rights), which get_claim lists in documents. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim
          * @description Requires the permission `claims:report`.
          */
         post: operations["v2-claims-new_claim"];
@@ -965,6 +1005,26 @@ export interface paths {
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-remove_claim_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/request_reservation_of_rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserves the carrier's rights on an open claim while it is investigated: the reason is kept with who and when (get_claim_changes) and a Reservation of Rights letter giving it goes to the insured (get_claim lists it in documents). A closed or denied claim is refused. Idempotency-Key answers a retried request with the first answer
+         * @description Requires the permission `claims:write`.
+         */
+        post: operations["v2-claims-request_reservation_of_rights"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1001,7 +1061,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when
+         * Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when. A denial asks for the Denial letter with its reason, a close for the Closing letter (get_claim lists them in documents)
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-update_claim"];
@@ -2515,7 +2575,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A property with its items, sub lines and mortgagees
+         * A property with its items, sub lines and mortgagees, and the policy's claims as its loss_history (number, loss date, peril, status)
          * @description Requires the permission `policies:read`.
          */
         post: operations["v2-policies-retrieve_risk_details"];
@@ -4592,16 +4652,13 @@ export interface operations {
                     api_key?: string;
                     /**
                      * Format: uuid
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id?: string;
                     /** @example 2026-11-25 */
                     claim_loss_date?: string;
-                    /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its number.
-                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
-                     */
+                    /** @example CL-2026-1 */
                     claim_number?: string;
                     /** @example 1 */
                     delay_print_days?: number | string;
@@ -4641,7 +4698,7 @@ export interface operations {
                      * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: retrieve_policy answers the revision in force as data.active_revision.id; new_revision answers a new one as data.revision_id.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
-                    revision_id: string;
+                    revision_id?: string;
                 };
             };
         };
@@ -7919,11 +7976,14 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new contact's id (the claimant); the insured when absent.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     claimant_contact_id?: string;
                     coverage: string;
                 };
@@ -8036,7 +8096,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8151,7 +8211,10 @@ export interface operations {
                     api_key?: string;
                     /** @enum {string} */
                     close_reason?: "with_pay" | "without_pay";
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claim_exposures/create_exposure answers it as data.id; claim_exposures/list_exposures lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     exposure_id: string;
                     /** @example Insured's request */
                     reason?: string;
@@ -8267,7 +8330,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8277,10 +8340,124 @@ export interface operations {
                      */
                     contact_id: string;
                     /**
-                     * @example Named Insured
+                     * @example claimant
                      * @enum {string}
                      */
                     role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-auto_assign_claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
                 };
             };
         };
@@ -8392,12 +8569,129 @@ export interface operations {
                     api_key?: string;
                     /** @example 2026-11-25 */
                     claim_date: string;
+                    /** @example proof_of_loss_received */
                     claim_date_type: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @default 7
+                     * @example 1
+                     */
+                    due_within_days?: number | string;
+                    /** @example NY */
+                    state?: string;
                 };
             };
         };
@@ -8515,10 +8809,10 @@ export interface operations {
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     moratorium_id?: string;
-                    /** @example 10-2026-1 */
+                    /** @example 2611 */
                     pcs_number?: string;
                     states: string[];
-                    /** @example Pat Example */
+                    /** @example Hurricane Ana */
                     title: string;
                     /** @example 2026-11-25 */
                     to: string;
@@ -8850,7 +9144,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -8964,7 +9258,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9078,7 +9372,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9191,9 +9485,12 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     cat_id?: string;
-                    /** @example 10-2026-1 */
+                    /** @example CL-2026-1 */
                     claim_number?: string;
                     claim_number_origin?: string;
                     /**
@@ -9218,6 +9515,7 @@ export interface operations {
                     /** @example 2026-11-25 */
                     loss_date: string;
                     loss_time?: string;
+                    /** @example WTR */
                     peril: string;
                     /**
                      * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
@@ -9352,7 +9650,7 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
@@ -9362,10 +9660,126 @@ export interface operations {
                      */
                     contact_id: string;
                     /**
-                     * @example Named Insured
+                     * @example claimant
                      * @enum {string}
                      */
                     role: "insured" | "claimant" | "public_adjuster" | "contractor" | "attorney" | "witness" | "mortgagee" | "vendor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-request_reservation_of_rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    claim_id: string;
+                    /** @example Insured's request */
+                    reason: string;
                 };
             };
         };
@@ -9473,13 +9887,19 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a contact holding the Claims Adjuster or Claims Manager role (storeNewContact, storeRoles).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     adjuster_contact_id?: string;
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     cat_id?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /** @example CL-2026-1 */
                     claim_number?: string;
                     cursor?: string;
                     /** @example Pat Example */
@@ -9493,6 +9913,7 @@ export interface operations {
                      * @example 1
                      */
                     page_size?: number | string;
+                    /** @example WTR */
                     peril?: string;
                     /**
                      * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
@@ -9613,9 +10034,15 @@ export interface operations {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
                     claim: {
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a contact holding the Claims Adjuster or Claims Manager role (storeNewContact, storeRoles).
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         adjuster_contact_id?: string | null;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         cat_id?: string | null;
                         /** @example Insured's request */
                         denial_reason?: string;
@@ -9624,6 +10051,7 @@ export interface operations {
                         /** @example 2026-11-25 */
                         loss_date?: string;
                         loss_time?: string | null;
+                        /** @example WTR */
                         peril?: string;
                         /** @example Insured's request */
                         reason?: string;
@@ -9641,7 +10069,7 @@ export interface operations {
                         status?: "open" | "closed" | "reopened";
                     };
                     /**
-                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: a claim of the policy, by its id.
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claims/new_claim answers it as data.id; claims/search lists claims with their ids.
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;

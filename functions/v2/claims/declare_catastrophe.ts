@@ -12,8 +12,9 @@ export const handler = defineOperation({
   input: () => z.object({
     title: name(),
     pcs_number: optional(boundedString(20)),
-    states: list(boundedString(2).check(z.regex(/^[A-Za-z]{2}$/, 'a two-letter state code')), 60).check(z.minLength(1, 'name at least one state')),
-    counties: optional(list(boundedString(5).check(z.regex(/^\d{5}$/, 'a 5-digit county FIPS code')), 500)),
+    // Each a two-letter state and a 5-digit county FIPS code, checked by the service (naming the entry) as declare_moratorium's are.
+    states: list(boundedString(40), 60).check(z.minLength(1, 'name at least one state')),
+    counties: optional(list(boundedString(40), 500)),
     from: date(),
     to: date(),
     moratorium_id: optionalId(),

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { defineIdempotentOperation } from '../../../shared/define-operation.js';
-import { REPORTER_RELATIONS, reportClaim } from '../../../shared/claims/index.js';
+import { REPORTER_RELATIONS } from '../../../shared/claims/index.js';
+import { reportClaimMove } from '../../../shared/moves/claims.js';
 import { boundedString, date, flagOr, freeText, id, name, optional, optionalId, shortText } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'new_claim',
   summary:
-    'First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its acknowledgement. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim',
+    'First notice of loss: reports a claim on a policy (loss date, peril from get_all_perils, description, who reported it), checks it against the revision in force on the loss date (a loss outside every term is recorded flagged coverage none_in_force), numbers it CL-<YYYY>-<n> and asks for its Claim Acknowledgement letter (in the wording of the state of the loss; for Florida with the Homeowner Claims Bill of Rights), which get_claim lists in documents. A report of the same policy, peril and a loss date within the duplicate window answers possible_duplicate_of unless confirm_new. Idempotency-Key answers a retried report with the first claim',
   permission: 'claims:report',
   input: () => z.object({
     policy_number: id(),
@@ -28,7 +29,7 @@ export const handler = defineIdempotentOperation({
   resources: { table: 'write' },
   idempotent: { scope: 'new_claim', inProgress: 'The claim reported earlier with this Idempotency-Key is still being recorded' },
   handle: async (input, { principal }) =>
-      reportClaim(principal, {
+      reportClaimMove(principal, {
         policyNumber: input.policy_number,
         lossDate: input.loss_date,
         ...(input.loss_time ? { lossTime: input.loss_time } : {}),

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
-import { REPORTER_RELATIONS, updateClaim } from '../../../shared/claims/index.js';
+import { REPORTER_RELATIONS } from '../../../shared/claims/index.js';
+import { updateClaimMove } from '../../../shared/moves/claims.js';
 import { boundedString, clearable, date, freeText, id, name, optional } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineOperation({
   version: 'v2',
   name: 'update_claim',
   summary:
-    'Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when',
+    'Changes a claim: description, loss date (the coverage at loss is read again) and time, peril, catastrophe, adjuster, who reported it, a denial with its reason, and the status: open to closed (every exposure closed first; a reason) and closed to reopened (a reason). Every change is kept with who and when. A denial asks for the Denial letter with its reason, a close for the Closing letter (get_claim lists them in documents)',
   permission: 'claims:write',
   input: () => z.object({
     claim_id: id(),
@@ -27,7 +28,7 @@ export const handler = defineOperation({
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
     const claim = input.claim;
-    return updateClaim(principal, input.claim_id, {
+    return updateClaimMove(principal, input.claim_id, {
       ...(claim.description !== undefined ? { description: claim.description } : {}),
       ...(claim.loss_date !== undefined ? { lossDate: claim.loss_date } : {}),
       ...(claim.loss_time !== undefined ? { lossTime: claim.loss_time } : {}),

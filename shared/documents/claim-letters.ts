@@ -1,0 +1,130 @@
+/**
+ * A claim's letters, pure: which letters a claim's move asks for, what each says (the state's
+ * wording where the claims rules give one, the attachments that go with it), and the document a
+ * letter prints once the carrier and the addressee are known. No I/O; unit-tested
+ * (test/unit/claim-letters.test.ts). The documents area never reads the claims area: a letter
+ * is made from the claim's facts as the move saw them.
+ */
+import type { ClaimsRules } from '../catalog/index.js';
+import { BusinessRuleError } from '../platform/errors.js';
+import { formatDocumentDate } from './format.js';
+import type { Carrier, ClaimLetterDetails, ClaimLetterDocument, ClaimLetterType, ClaimMoveOfLetter, ClaimOfLetter, MailingAddress, NamedInsured, Producer } from './model.js';
+
+/** The move that reserves the carrier's rights (claims' request_reservation_of_rights). */
+export const RESERVATION_OF_RIGHTS_MOVE = 'reservation_of_rights';
+
+/**
+ * The letters a claim's move asks for: the acknowledgement at first notice; a denial's letter
+ * when the move records a denial; the closing letter when it closes the claim (a claim denied
+ * and closed at once gets the denial's letter alone, which says all the closing would); a
+ * reservation of rights when that is the move.
+ */
+export function lettersOfClaimMove(move: ClaimMoveOfLetter): ClaimLetterType[] {
+  if (move.kind === 'reported' && !move.before) return ['Claim Acknowledgement'];
+  if (move.kind === RESERVATION_OF_RIGHTS_MOVE) return ['Reservation of Rights'];
+  const letters: ClaimLetterType[] = [];
+  const { claim } = move.after;
+  const denied = claim.denial !== null && claim.denial.at === move.at;
+  if (denied) letters.push('Denial');
+  if (!denied && claim.status === 'closed' && move.before?.claim.status !== 'closed') letters.push('Closing');
+  return letters;
+}
+
+/** The reason a letter gives: the denial's, the closing's (its status change), the reservation's. */
+export function letterReason(type: ClaimLetterType, claim: ClaimOfLetter, given: string | null): string | null {
+  if (given?.trim()) return given.trim();
+  if (type === 'Denial') return claim.denial?.reason ?? null;
+  if (type === 'Closing') return [...claim.statusHistory].reverse().find((change) => change.status === 'closed')?.reason ?? null;
+  return null;
+}
+
+const usDate = formatDocumentDate;
+
+function paragraphsOf(type: ClaimLetterType, claim: ClaimOfLetter, stateWording: string | undefined): string[] {
+  const loss = `your loss of ${usDate(claim.lossDate)}`;
+  switch (type) {
+    case 'Claim Acknowledgement':
+      return [
+        stateWording ?? `We received notice of your claim on ${usDate(claim.reportedDate)} and have begun our review of it.`,
+        `Your claim number is ${claim.claimNumber}: please quote it whenever you write or call us. An adjuster will contact you about ${loss} and tell you what we need from you to settle it.`,
+        'Please keep the receipts for any emergency repairs and additional living expenses, and photographs of the damage before and after any repairs.',
+      ];
+    case 'Closing':
+      return [`We have closed claim ${claim.claimNumber} for ${loss}.`, 'If you have new information about this loss, please contact us with the claim number: a closed claim can be reopened.'];
+    case 'Denial':
+      return [
+        `We have completed our review of claim ${claim.claimNumber} for ${loss}. We regret that we are unable to pay your claim, for the reason given below.`,
+        'If you have information that could change this decision, please send it to us with the claim number. Nothing in this letter waives any of the terms of your policy, or any of your rights or ours under it.',
+      ];
+    case 'Reservation of Rights':
+      return [
+        `We are continuing to investigate claim ${claim.claimNumber} for ${loss}. We do so under a reservation of rights: while we investigate, we reserve our right to deny coverage for this loss in whole or in part, for the reason given below.`,
+        'Our investigation, and anything we do in the course of it, waives none of the terms of your policy and none of our rights under it, nor any of yours. We will write to you again when we have decided.',
+      ];
+  }
+}
+
+/**
+ * What a letter of the claim says, from the claim and the product's claims rules as they stand
+ * when it is asked for: the state's acknowledgement wording and attachments (their text from the
+ * rules' attachmentTexts), the peril's name, the reason.
+ */
+export function claimLetterDetails(type: ClaimLetterType, claim: ClaimOfLetter, rules: Pick<ClaimsRules, 'perils' | 'letters' | 'attachmentTexts'>, reason: string | null): ClaimLetterDetails {
+  const stateLetter = rules.letters.find((letter) => letter.state === claim.state);
+  const acknowledgement = type === 'Claim Acknowledgement';
+  const attachments = (acknowledgement ? (stateLetter?.attachments ?? []) : []).map((title) => {
+    const text = (rules.attachmentTexts ?? []).find((candidate) => candidate.title === title);
+    if (!text) throw new BusinessRuleError(`The claims rules attach ${title} to a ${claim.state} claim's acknowledgement but give no text of it (attachmentTexts): publish claims rules that do`);
+    return { title: text.title, paragraphs: [...text.paragraphs] };
+  });
+  const { line1, line2, city, state, zip } = claim.lossAddress;
+  return {
+    claimId: claim.claimId,
+    claimNumber: claim.claimNumber,
+    insuredName: claim.insuredName,
+    lossDate: claim.lossDate,
+    reportedDate: claim.reportedDate,
+    peril: rules.perils.find((peril) => peril.code === claim.perilCode)?.name ?? claim.perilCode,
+    description: claim.description,
+    lossAddress: { line1, ...(line2 ? { line2 } : {}), city, state, zip },
+    state: claim.state,
+    paragraphs: paragraphsOf(type, claim, acknowledgement ? stateLetter?.acknowledgement : undefined),
+    reason: type === 'Claim Acknowledgement' ? null : letterReason(type, claim, reason),
+    attachments,
+  };
+}
+
+/** The letter as it prints: its details, the carrier, the addressee at the address found for them (the loss address when none), the agency. */
+export function claimLetterDocument(
+  type: ClaimLetterType,
+  letter: ClaimLetterDetails,
+  sources: { policyNumber: string; carrier: Carrier; addressee?: { name: string; address?: MailingAddress }; producer?: Producer; issueDate: string },
+): ClaimLetterDocument {
+  const hasAddress = (address: MailingAddress | undefined): address is MailingAddress => !!address && !!(address.line1 || address.city || address.zip);
+  const addressee: NamedInsured = {
+    name: sources.addressee?.name || letter.insuredName || 'Named Insured',
+    mailingAddress: hasAddress(sources.addressee?.address) ? sources.addressee.address : letter.lossAddress,
+  };
+  return {
+    type,
+    carrier: sources.carrier,
+    claimNumber: letter.claimNumber,
+    policyNumber: sources.policyNumber,
+    addressee,
+    lossDate: letter.lossDate,
+    reportedDate: letter.reportedDate,
+    peril: letter.peril,
+    lossAddress: letter.lossAddress,
+    description: letter.description,
+    paragraphs: letter.paragraphs,
+    reason: letter.reason,
+    attachments: letter.attachments,
+    ...(sources.producer ? { producer: sources.producer } : {}),
+    issueDate: sources.issueDate,
+  };
+}
+
+/** The file's title: `Claim Acknowledgement - CL-2026-1`, and an agency's e-mailed copy's. */
+export function claimLetterTitle(type: ClaimLetterType, claimNumber: string, copy?: 'agency'): string {
+  return `${type}${copy ? ' (agency copy)' : ''} - ${claimNumber}`;
+}
