@@ -131,7 +131,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it("keeps pdf-lib out of the functions that move a claim, which ask for its letters, and ships the renderer beside the documents consumer that renders them", () => {
     for (const entry of CLAIM_MOVES) {
-      expect(readdirSync(bundles.directoryFor(entry)).filter((file) => file.endsWith('.mjs')).sort(), entry).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs']);
+      expect(readdirSync(bundles.directoryFor(entry)).filter((file) => file.endsWith('.mjs')).sort(), entry).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'validation-messages.mjs']);
       expect(bundles.inputsOf(entry).filter((input) => input.includes('node_modules/pdf-lib') || input.includes('shared/documents/render/')), entry).toEqual([]);
       // The letter's request is in the bundle: the move writes it.
       expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letters.ts')), entry).toBe(true);
