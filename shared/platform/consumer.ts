@@ -24,7 +24,8 @@ import { invocationDeadline } from './invocation.js';
 import type { ResourceAccess } from './operation.js';
 import type { QueueName } from './queues.js';
 import type { Tracing } from './tracing.js';
-import { schemaOnFirstUse, validate } from './validation.js';
+import { schemaOnFirstUse } from './validation.js';
+import { validate } from './validation-messages.js';
 
 /** A record that is not a message of its queue: it fails every time, so it ends dead-lettered. */
 export class MalformedMessageError extends Error {

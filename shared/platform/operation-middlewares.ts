@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type middy from '@middy/core';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { presentedCredentials, type PresentedCredentials } from './credentials.js';
 import { DataWithMessages, envelope as envelopeBody, FileReply, fileResponse, jsonResponse, Reply, type ApiVersion } from './envelope.js';
 import { moduleOnFirstUse } from './modules-on-first-use.js';
@@ -28,7 +28,7 @@ import { AuthenticationError, BusinessRuleError, MalformedBodyError, PayloadTooL
 import { errorResponse } from './error-mapping.js';
 import { invocationDeadline } from './invocation.js';
 import { hasPermission, type Authenticator, type Principal } from './principal.js';
-import { bodyDepthProblem, validate } from './validation.js';
+import { bodyDepthProblem } from './validation.js';
 
 /** Lambda's synchronous payload limit; API Gateway would refuse larger bodies anyway. */
 export const BODY_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -189,10 +189,14 @@ function unwrap(body: Record<string, unknown>, wrapper?: 'json_dict' | 'json_obj
   return body;
 }
 
+/** The house wording of failures (validation-messages.ts), loaded by the first request that fails: no cold start parses it. */
+const wording = /* @__PURE__ */ moduleOnFirstUse<typeof import('./validation-messages.js')>(new URL('./validation-messages.mjs', import.meta.url), new URL('./validation-messages.ts', import.meta.url));
+
 /**
  * The request's fields judged by its schema: JSON that is not an object (an array, a string)
  * is a validation failure like any other, answered after authentication; a body nested deeper
- * than any field of any operation is refused before the schema walks it.
+ * than any field of any operation is refused before the schema walks it. A request that fails
+ * is parsed again with the house wording (validation-messages.ts), which the first failure loads.
  */
 export function requestValidation(schema: () => z.core.$ZodType): OperationMiddleware {
   return {
@@ -201,9 +205,15 @@ export function requestValidation(schema: () => z.core.$ZodType): OperationMiddl
       if (!isObject(state.fields)) throw new ValidationError(['body: must be a JSON object']);
       const tooDeep = bodyDepthProblem(state.fields);
       if (tooDeep) throw new ValidationError([tooDeep]);
-      const parsed = validate(schema(), state.fields);
-      if (!parsed.success) throw new ValidationError(parsed.messages);
-      state.input = parsed.data;
+      const parsed = z.safeParse(schema(), state.fields);
+      if (parsed.success) {
+        state.input = parsed.data;
+        return;
+      }
+      const { houseErrorMap, describeIssues } = await wording();
+      const worded = z.safeParse(schema(), state.fields, { error: houseErrorMap });
+      if (!worded.success) throw new ValidationError(describeIssues(worded.error.issues));
+      state.input = worded.data;
     },
   };
 }

@@ -36,8 +36,8 @@ describe('bundling all functions in one esbuild run', () => {
       expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
       expect(existsSync(join(dir, 'index.mjs.map'))).toBe(true);
     }
-    // The operation also ships the bearer token verifier it loads on first use.
-    expect(readdirSync(read).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs']);
+    // The operation also ships what it loads on first use: the bearer token verifier, where a body stopped being JSON, the wording of validation failures.
+    expect(readdirSync(read).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs', 'validation-messages.mjs']);
     expect(readdirSync(job).filter((file) => file.endsWith('.mjs'))).toEqual(['index.mjs']);
     // The job reaches none of the operation factory (nor the SDK): it carries none of that code.
     expect(statSync(join(read, 'index.mjs')).size).toBeGreaterThan(100_000);
@@ -69,7 +69,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships a module loaded on first use beside the bundle, built on its own, and keeps its code out of index.mjs', async () => {
     const lockbox = bundles.directoryFor(LOCKBOX);
-    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs', 'stack-traces.mjs']);
+    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs', 'stack-traces.mjs', 'validation-messages.mjs']);
     // The large file's S3 upload and chunk sends are in the module beside it, not in what every cold start parses.
     expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('"PutObject"');
     expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
@@ -87,7 +87,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships what a module loaded on first use reads beside itself: the moratorium check of a move finds the ZIP table, which its cold start never reads', () => {
     const cancel = bundles.directoryFor(CANCEL);
-    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs', 'zip-lookup.mjs']);
+    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs', 'validation-messages.mjs', 'zip-lookup.mjs']);
     expect(readFileSync(join(cancel, 'zip-table.txt'), 'utf8')).toBe(readFileSync(ZIP_TABLE, 'utf8'));
     expect(readFileSync(join(cancel, 'index.mjs'), 'utf8')).not.toContain('zip-table.txt');
     expect(bundles.filesNamedByBundleOf(CANCEL).some((file) => file.endsWith('zip-table.txt'))).toBe(false);
@@ -131,12 +131,21 @@ describe('bundling all functions in one esbuild run', () => {
 
   it("keeps pdf-lib out of the functions that move a claim, which ask for its letters, and ships the renderer beside the documents consumer that renders them", () => {
     for (const entry of CLAIM_MOVES) {
-      expect(readdirSync(bundles.directoryFor(entry)).filter((file) => file.endsWith('.mjs')).sort(), entry).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs']);
+      expect(readdirSync(bundles.directoryFor(entry)).filter((file) => file.endsWith('.mjs')).sort(), entry).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs', 'validation-messages.mjs']);
       expect(bundles.inputsOf(entry).filter((input) => input.includes('node_modules/pdf-lib') || input.includes('shared/documents/render/')), entry).toEqual([]);
       // The letter's request is in the bundle: the move writes it.
       expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letters.ts')), entry).toBe(true);
     }
     expect(readdirSync(bundles.directoryFor(RENDER_DELIVERABLES))).toContain('pdf-renderer.mjs');
+  }, 120_000);
+
+  it('words a validation failure by the module beside the bundle, loaded by the first request that fails: a cold start parses none of the wording', async () => {
+    const read = bundles.directoryFor(READ);
+    expect(readFileSync(join(read, 'index.mjs'), 'utf8')).not.toContain('is not in any accepted form');
+    expect(readFileSync(join(read, 'validation-messages.mjs'), 'utf8')).toContain('is not in any accepted form');
+    const wording = await import(pathToFileURL(join(read, 'validation-messages.mjs')).href);
+    expect(typeof wording.houseErrorMap).toBe('function');
+    expect(wording.describeIssues([{ code: 'custom', path: ['policy_id'], message: 'give policy_id or policy_number' }])).toEqual(['policy_id: give policy_id or policy_number']);
   }, 120_000);
 
   it('refuses a bundle that names a file no bundled module has beside it', () => {

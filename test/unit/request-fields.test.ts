@@ -26,7 +26,8 @@ import {
   wholeNumber,
   withDefault,
 } from '../../shared/platform/request-fields.js';
-import { bodyDepthProblem, ECHO_LIMIT, validate, withoutLongEcho } from '../../shared/platform/validation.js';
+import { bodyDepthProblem, ECHO_LIMIT, withoutLongEcho } from '../../shared/platform/validation.js';
+import { validate } from '../../shared/platform/validation-messages.js';
 
 /** The messages a field answers for `value`, as the operation factory words them. */
 const messagesFor = (field: z.ZodMiniType, value: unknown) => {
