@@ -1,46 +1,18 @@
 /**
- * A claim's letters, pure: which letters a claim's move asks for, what each says (the state's
- * wording where the claims rules give one, the attachments that go with it), and the document a
- * letter prints once the carrier and the addressee are known. No I/O; unit-tested
- * (test/unit/claim-letters.test.ts). The documents area never reads the claims area: a letter
- * is made from the claim's facts as the move saw them.
+ * What a claim's letter says, pure: its wording (the state's where the claims rules give one),
+ * the attachments that go with it, and the document it prints once the carrier and the addressee
+ * are known. Read when the letter is rendered (the documents consumer, create_deliverable), never
+ * by a claim's move, which records the letter's facts alone (claim-letter-moves.ts). No I/O;
+ * unit-tested (test/unit/claim-letters.test.ts).
  */
 import type { ClaimsRules } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { formatDocumentDate } from './format.js';
-import type { Carrier, ClaimLetterDetails, ClaimLetterDocument, ClaimLetterType, ClaimMoveOfLetter, ClaimOfLetter, MailingAddress, NamedInsured, Producer } from './model.js';
-
-/** The move that reserves the carrier's rights (claims' request_reservation_of_rights). */
-export const RESERVATION_OF_RIGHTS_MOVE = 'reservation_of_rights';
-
-/**
- * The letters a claim's move asks for: the acknowledgement at first notice; a denial's letter
- * when the move records a denial; the closing letter when it closes the claim (a claim denied
- * and closed at once gets the denial's letter alone, which says all the closing would); a
- * reservation of rights when that is the move.
- */
-export function lettersOfClaimMove(move: ClaimMoveOfLetter): ClaimLetterType[] {
-  if (move.kind === 'reported' && !move.before) return ['Claim Acknowledgement'];
-  if (move.kind === RESERVATION_OF_RIGHTS_MOVE) return ['Reservation of Rights'];
-  const letters: ClaimLetterType[] = [];
-  const { claim } = move.after;
-  const denied = claim.denial !== null && claim.denial.at === move.at;
-  if (denied) letters.push('Denial');
-  if (!denied && claim.status === 'closed' && move.before?.claim.status !== 'closed') letters.push('Closing');
-  return letters;
-}
-
-/** The reason a letter gives: the denial's, the closing's (its status change), the reservation's. */
-export function letterReason(type: ClaimLetterType, claim: ClaimOfLetter, given: string | null): string | null {
-  if (given?.trim()) return given.trim();
-  if (type === 'Denial') return claim.denial?.reason ?? null;
-  if (type === 'Closing') return [...claim.statusHistory].reverse().find((change) => change.status === 'closed')?.reason ?? null;
-  return null;
-}
+import type { Carrier, ClaimLetterDetails, ClaimLetterDocument, ClaimLetterFacts, ClaimLetterType, MailingAddress, NamedInsured, Producer } from './model.js';
 
 const usDate = formatDocumentDate;
 
-function paragraphsOf(type: ClaimLetterType, claim: ClaimOfLetter, stateWording: string | undefined): string[] {
+function paragraphsOf(type: ClaimLetterType, claim: ClaimLetterFacts, stateWording: string | undefined): string[] {
   const loss = `your loss of ${usDate(claim.lossDate)}`;
   switch (type) {
     case 'Claim Acknowledgement':
@@ -65,11 +37,11 @@ function paragraphsOf(type: ClaimLetterType, claim: ClaimOfLetter, stateWording:
 }
 
 /**
- * What a letter of the claim says, from the claim and the product's claims rules as they stand
- * when it is asked for: the state's acknowledgement wording and attachments (their text from the
- * rules' attachmentTexts), the peril's name, the reason.
+ * What a letter of the claim says, from its facts and the product's claims rules as they stand
+ * when it is rendered: the state's acknowledgement wording and attachments (their text from the
+ * rules' attachmentTexts), the peril's name.
  */
-export function claimLetterDetails(type: ClaimLetterType, claim: ClaimOfLetter, rules: Pick<ClaimsRules, 'perils' | 'letters' | 'attachmentTexts'>, reason: string | null): ClaimLetterDetails {
+export function claimLetterDetails(type: ClaimLetterType, claim: ClaimLetterFacts, rules: Pick<ClaimsRules, 'perils' | 'letters' | 'attachmentTexts'>): ClaimLetterDetails {
   const stateLetter = rules.letters.find((letter) => letter.state === claim.state);
   const acknowledgement = type === 'Claim Acknowledgement';
   const attachments = (acknowledgement ? (stateLetter?.attachments ?? []) : []).map((title) => {
@@ -77,7 +49,6 @@ export function claimLetterDetails(type: ClaimLetterType, claim: ClaimOfLetter, 
     if (!text) throw new BusinessRuleError(`The claims rules attach ${title} to a ${claim.state} claim's acknowledgement but give no text of it (attachmentTexts): publish claims rules that do`);
     return { title: text.title, paragraphs: [...text.paragraphs] };
   });
-  const { line1, line2, city, state, zip } = claim.lossAddress;
   return {
     claimId: claim.claimId,
     claimNumber: claim.claimNumber,
@@ -86,10 +57,10 @@ export function claimLetterDetails(type: ClaimLetterType, claim: ClaimOfLetter, 
     reportedDate: claim.reportedDate,
     peril: rules.perils.find((peril) => peril.code === claim.perilCode)?.name ?? claim.perilCode,
     description: claim.description,
-    lossAddress: { line1, ...(line2 ? { line2 } : {}), city, state, zip },
+    lossAddress: claim.lossAddress,
     state: claim.state,
     paragraphs: paragraphsOf(type, claim, acknowledgement ? stateLetter?.acknowledgement : undefined),
-    reason: type === 'Claim Acknowledgement' ? null : letterReason(type, claim, reason),
+    reason: acknowledgement ? null : claim.reason,
     attachments,
   };
 }
@@ -122,9 +93,4 @@ export function claimLetterDocument(
     ...(sources.producer ? { producer: sources.producer } : {}),
     issueDate: sources.issueDate,
   };
-}
-
-/** The file's title: `Claim Acknowledgement - CL-2026-1`, and an agency's e-mailed copy's. */
-export function claimLetterTitle(type: ClaimLetterType, claimNumber: string, copy?: 'agency'): string {
-  return `${type}${copy ? ' (agency copy)' : ''} - ${claimNumber}`;
 }

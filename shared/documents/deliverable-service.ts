@@ -33,7 +33,7 @@ import {
   type BillingDetails,
   type CancellationDetails,
   type Carrier,
-  type ClaimLetterDetails,
+  type ClaimLetterFacts,
   type ClaimLetterRequest,
   type ClaimLetterType,
   type ClaimOfLetter,
@@ -42,7 +42,8 @@ import {
   type PolicyDocument,
   type PrintState,
 } from './model.js';
-import { claimLetterDetails, claimLetterDocument, claimLetterTitle } from './claim-letters.js';
+import { claimLetterDetails, claimLetterDocument } from './claim-letters.js';
+import { claimLetterFacts, claimLetterTitle } from './claim-letter-moves.js';
 import { claimFilePut } from './claim-files-store.js';
 import { InvalidPrintScheduleError, printDate } from './print-dates.js';
 import { fileEvent } from './file-events.js';
@@ -442,10 +443,9 @@ async function createClaimDeliverable(principal: Principal, input: CreateDeliver
   const earlier = await earlierAnswer(fileId);
   if (earlier) return { deliverable_url: deliverableUrl(earlier), file_id: earlier.fileId };
   const today = todayIso();
-  const letter = claimLetterDetails(type, claim, await getClaimsRules(), reason);
   const filed = await fileClaimLetter({
     type,
-    letter,
+    letter: claimLetterFacts(type, claim, reason),
     owner: { policyId: claim.policyId, policyNumber: claim.policyNumber, revisionId: input.revision_id ?? claim.coverage.revisionId, agencyId: claim.agencyId, contactIds: [...claim.contactIds] },
     recipientContactId: claim.insuredContactId,
     fileId: fileId ?? randomUUID(),
@@ -492,7 +492,7 @@ export { attachmentForViewing } from './attachments.js';
 
 interface ClaimLetterFiling {
   type: ClaimLetterType;
-  letter: ClaimLetterDetails;
+  letter: ClaimLetterFacts;
   owner: FileOwner;
   recipientContactId: string | null;
   /** The letter's file; its agency copy's id is derived from it. */
@@ -522,10 +522,10 @@ async function fileClaimLetter(filing: ClaimLetterFiling): Promise<{ letter: Att
   const existingCopy = email ? await getAttachmentRecord(copyId) : undefined;
   if (existing && (!email || existingCopy)) return { letter: existing, ...(existingCopy ? { copy: existingCopy } : {}), made: false };
   const wanted = [...new Set([filing.recipientContactId, owner.agencyId].filter((id): id is string => !!id))];
-  const [carrier, people] = await Promise.all([carrierIdentity(), getContacts(wanted)]);
+  const [carrier, people, rules] = await Promise.all([carrierIdentity(), getContacts(wanted), getClaimsRules()]);
   const insured = filing.recipientContactId ? people.get(filing.recipientContactId) : undefined;
   const agency = owner.agencyId ? people.get(owner.agencyId) : undefined;
-  const document = claimLetterDocument(type, letter, {
+  const document = claimLetterDocument(type, claimLetterDetails(type, letter, rules), {
     policyNumber: owner.policyNumber,
     carrier,
     ...(insured ? { addressee: { name: insured.name, ...(mailingAddressOf(insured) ? { address: mailingAddressOf(insured) } : {}) } } : {}),

@@ -12,9 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewalStatusDecision, RenewedTerm, ReversedRevision, TransactionWrite } from '../lifecycle/index.js';
 import { getPolicy, type PolicyRecord } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
-import { getClaimsRules } from '../catalog/index.js';
 import { todayIso } from '../platform/dates.js';
-import { claimLetterDetails, claimLetterTitle, lettersOfClaimMove } from './claim-letters.js';
+import { claimLetterFacts, claimLetterTitle, lettersOfClaimMove } from './claim-letter-moves.js';
 import { claimFilePut } from './claim-files-store.js';
 import type { ClaimLetterRequest, ClaimMoveOfLetter, PolicyDeliverableRequest as DeliverableRequest, EndorsementDetails } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
@@ -212,14 +211,14 @@ export async function reversalDeclaration(reversal: ReversedRevision, options: {
  * The letters a claim's move asks for (claim-letters.ts `lettersOfClaimMove`: the acknowledgement
  * at first notice, a denial's letter, the closing letter, a reservation of rights), each a request
  * in the move's own transaction with the claim's entry for it (listed `requested` on the claim
- * until the documents consumer has made it): what it says is fixed now, from the claim as the
- * move leaves it and the product's claims rules. A claims area's `ClaimMoveContribution`; it reads
+ * until the documents consumer has made it): its facts are fixed now, from the claim as the move
+ * leaves it; its wording is the claims rules' when the consumer renders it (claim-letters.ts), so
+ * the claim moves bundle none of it. A claims area's `ClaimMoveContribution`; it reads
  * the move through documents' own type of it (documents does not import claims).
  */
 export async function claimLetters(move: ClaimMoveOfLetter): Promise<TransactionWrite[]> {
   const types = lettersOfClaimMove(move);
   if (types.length === 0) return [];
-  const rules = await getClaimsRules();
   const { claim } = move.after;
   const decisionDate = todayIso(new Date(move.at));
   return types.flatMap((type) => {
@@ -227,7 +226,7 @@ export async function claimLetters(move: ClaimMoveOfLetter): Promise<Transaction
     const request: ClaimLetterRequest = {
       requestId: randomUUID(),
       deliverableType: type,
-      claimLetter: claimLetterDetails(type, claim, rules, reason),
+      claimLetter: claimLetterFacts(type, claim, reason),
       policyId: claim.policyId,
       policyNumber: claim.policyNumber,
       revisionId: claim.coverage.revisionId,

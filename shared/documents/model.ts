@@ -359,10 +359,26 @@ export interface PolicyDeliverableRequest {
 }
 
 /**
- * What a claim letter says of its claim, as the move that asked for it saw it: the documents
- * area renders it from this alone (it never reads the claims area), with the carrier's identity
- * and the insured's mailing address read when it is rendered.
+ * A claim letter's facts, as the claim move that asked for it saw them: the documents area
+ * renders the letter from these alone (it never reads the claims area), with its wording and
+ * attachments from the product's claims rules, the carrier's identity and the insured's mailing
+ * address read when it is rendered (so that the claim moves bundle none of the wording).
  */
+export interface ClaimLetterFacts {
+  claimId: string;
+  claimNumber: string;
+  insuredName: string;
+  lossDate: string;
+  reportedDate: string;
+  perilCode: string;
+  description: string;
+  lossAddress: MailingAddress;
+  state: string;
+  /** What the letter gives as its reason: the denial's, the reservation's, the closing's. */
+  reason: string | null;
+}
+
+/** What a claim letter says: its facts, with the wording, peril name and attachments of the claims rules. */
 export interface ClaimLetterDetails {
   claimId: string;
   claimNumber: string;
@@ -392,7 +408,7 @@ export interface ClaimLetterAttachment {
 export interface ClaimLetterRequest {
   requestId: string;
   deliverableType: ClaimLetterType;
-  claimLetter: ClaimLetterDetails;
+  claimLetter: ClaimLetterFacts;
   policyId: string;
   policyNumber: string;
   /** The revision in force on the loss date, when one was. */

@@ -134,7 +134,9 @@ describe('bundling all functions in one esbuild run', () => {
       expect(readdirSync(bundles.directoryFor(entry)).filter((file) => file.endsWith('.mjs')).sort(), entry).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs', 'validation-messages.mjs']);
       expect(bundles.inputsOf(entry).filter((input) => input.includes('node_modules/pdf-lib') || input.includes('shared/documents/render/')), entry).toEqual([]);
       // The letter's request is in the bundle: the move writes it.
-      expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letters.ts')), entry).toBe(true);
+      expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letter-moves.ts')), entry).toBe(true);
+      // What a letter says is read when it is rendered: its wording is not in a claim move's bundle.
+      expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letters.ts')), entry).toBe(false);
     }
     expect(readdirSync(bundles.directoryFor(RENDER_DELIVERABLES))).toContain('pdf-renderer.mjs');
   }, 120_000);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { RESERVATION_OF_RIGHTS } from '../../shared/claims/index.js';
-import { RESERVATION_OF_RIGHTS_MOVE } from '../../shared/documents/claim-letters.js';
+import { RESERVATION_OF_RIGHTS_MOVE } from '../../shared/documents/claim-letter-moves.js';
 import { runPrintJob } from '../../shared/documents/index.js';
 import { mailingBatchesOf } from '../../shared/documents/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';

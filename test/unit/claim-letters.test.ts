@@ -10,7 +10,8 @@ import referenceRules from '../../shared/catalog/reference/claims-rules.json' wi
 import { validatePackage } from '../../shared/catalog/package-validation.js';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
 import { DEFAULT_CARRIER } from '../../shared/documents/assemble.js';
-import { claimLetterDetails, claimLetterDocument, lettersOfClaimMove } from '../../shared/documents/claim-letters.js';
+import { claimLetterFacts, lettersOfClaimMove } from '../../shared/documents/claim-letter-moves.js';
+import { claimLetterDetails, claimLetterDocument } from '../../shared/documents/claim-letters.js';
 import type { ClaimLetterType, ClaimOfLetter } from '../../shared/documents/model.js';
 import { renderClaimLetter } from '../../shared/documents/render/claim-letter.js';
 
@@ -46,7 +47,7 @@ function pagesOf(pdf: Uint8Array): string[] {
 }
 
 async function rendered(type: ClaimLetterType, of: ClaimOfLetter, reason: string | null = null) {
-  const details = claimLetterDetails(type, of, rules, reason);
+  const details = claimLetterDetails(type, claimLetterFacts(type, of, reason), rules);
   return pagesOf(await renderClaimLetter(claimLetterDocument(type, details, { policyNumber: of.policyNumber, carrier: DEFAULT_CARRIER, issueDate: '2026-09-10' })));
 }
 
@@ -112,7 +113,7 @@ describe('what a letter says', () => {
 
   it('refuses an acknowledgement whose state attaches a text the rules do not give', () => {
     const broken = { ...rules, attachmentTexts: [] };
-    expect(() => claimLetterDetails('Claim Acknowledgement', claim({ state: 'FL' }), broken, null)).toThrow(/Florida Homeowner Claims Bill of Rights .*no text/);
+    expect(() => claimLetterDetails('Claim Acknowledgement', claimLetterFacts('Claim Acknowledgement', claim({ state: 'FL' }), null), broken)).toThrow(/Florida Homeowner Claims Bill of Rights .*no text/);
   });
 });
 
