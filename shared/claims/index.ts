@@ -27,7 +27,7 @@ export {
   updateExposureStatus,
 } from './service.js';
 export { RESERVATION_OF_RIGHTS, requestReservationOfRights } from './reservations.js';
-export { commitClaimMove, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
+export { CLAIM_MONEY_KINDS, commitClaimMove, type ClaimMoneyEntry, type ClaimMoneyKind, type ClaimMove, type ClaimMoveContribution, type ClaimMoveFacts } from './moves.js';
 export { lossesOnFile, type LossOnFile } from './loss-history.js';
 export { autoAssignClaim } from './assignment.js';
 export { claimDeadlines, flagDeadlineBreaches } from './deadlines.js';

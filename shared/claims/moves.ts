@@ -10,6 +10,7 @@ import { eventOf, type EventType } from '../events/index.js';
 import { noteOf } from '../notes/index.js';
 import { runTransaction, type ConditionFailure, type TransactionWrite } from '../platform/transactions.js';
 import { randomUUID } from 'node:crypto';
+import type { Cents } from '../platform/money.js';
 import type { ClaimChange } from './model.js';
 import { claimChangePut, claimStateWrites, type ClaimState } from './store.js';
 
@@ -25,6 +26,33 @@ export interface ClaimMoveFacts {
   after: ClaimState;
   changes: ClaimChange['changes'];
   reason: string | null;
+  /**
+   * The money the move moves, as the books count it (part two): each entry signed, in cents, on one
+   * exposure and cost type. Empty or absent for a move that moves none.
+   */
+  money?: readonly ClaimMoneyEntry[];
+}
+
+/**
+ * What the books hear of a claim's money: `paid` a payment approved (negative when voided),
+ * `reserve_change` the outstanding case reserve moved (a payment lowering it, a close releasing
+ * it, a void bringing it back), `recovered` the carrier's share of a recovery received,
+ * `recovery_reserve_change` the recovery expected, `deductible_reimbursed` the part of a recovery
+ * paid on to the insured (not a loss cost of the carrier), `check_cleared` a payment's check or
+ * transfer cleared the bank.
+ */
+export const CLAIM_MONEY_KINDS = ['paid', 'reserve_change', 'recovered', 'recovery_reserve_change', 'deductible_reimbursed', 'check_cleared'] as const;
+export type ClaimMoneyKind = (typeof CLAIM_MONEY_KINDS)[number];
+
+export interface ClaimMoneyEntry {
+  kind: ClaimMoneyKind;
+  costType: 'loss' | 'expense';
+  /** Signed: a reserve lowered is negative. */
+  amountCents: Cents;
+  exposureId: string;
+  coverage: string;
+  /** The claim transaction (or payment) it comes from. */
+  transactionId: string;
 }
 
 export interface ClaimMove extends ClaimMoveFacts {
