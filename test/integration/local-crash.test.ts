@@ -3,7 +3,7 @@
  * DynamoDB Local, which runs in a process group of its own, and may stay a defunct process while
  * its parent has not reaped it. The next start on the same data directory takes over whatever
  * the dead holder's state, stops the database the dead one left on the directory, and runs one of
- * its own: never two on one directory.
+ * its own: never two on one directory. Before any next start, the database's watchdog stops it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,10 @@ afterAll(() => {
       }
     };
     if (existsSync(join(dir, SERVICE_FILE))) kill(-(JSON.parse(readFileSync(join(dir, SERVICE_FILE), 'utf8')) as { pid: number }).pid);
-    for (const pid of databasesOn(dir)) kill(pid);
+    for (const pid of databasesOn(dir)) {
+      for (const watchdog of watchdogsOf(pid)) kill(watchdog);
+      kill(pid);
+    }
   }
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
@@ -105,6 +108,10 @@ describe('a start after a crash', () => {
     const [leftDatabase] = databasesOn(dir);
     expect(leftDatabase).toBeDefined();
 
+    // Its watchdog held still (as if it had died too), so that the crash leaves the database running.
+    const [frozenWatchdog] = watchdogsOf(leftDatabase);
+    expect(frozenWatchdog).toBeDefined();
+    process.kill(frozenWatchdog, 'SIGSTOP');
     process.kill(-crashed, 'SIGKILL');
     while (runs(crashed)) await new Promise((resolve) => setTimeout(resolve, 50));
     // The dead start's database goes on running on the directory: nothing of the dead start can stop it.
@@ -120,6 +127,9 @@ describe('a start after a crash', () => {
     expect(more).toEqual([]);
     expect(running).not.toBe(leftDatabase);
     expect(((await (await fetch(`http://localhost:${second.port}/`)).json()) as { healthy: boolean }).healthy).toBe(true);
+    // The held watchdog, let go, finds its database gone and leaves.
+    process.kill(frozenWatchdog, 'SIGCONT');
+    await until(() => !runs(frozenWatchdog));
 
     // Stopped as Ctrl-C stops it: its database with it.
     const exited = new Promise((resolve) => again.once('exit', resolve));
@@ -128,4 +138,39 @@ describe('a start after a crash', () => {
     expect(databasesOn(dir)).toEqual([]);
     holder.kill('SIGKILL');
   }, 180_000);
+
+  it("stops a start's database within seconds of the start's kill -9, by the watchdog beside it, before any next start", async () => {
+    const dir = dataDir();
+    const holder = spawn('sh', ['-c', `setsid ${START} & exec sleep 600`], { cwd: PROJECT_ROOT, env: startEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(holder);
+    const first = await started(holder);
+    expect(first.port, first.output).toBeDefined();
+    const crashed = (JSON.parse(readFileSync(join(dir, SERVICE_FILE), 'utf8')) as { pid: number }).pid;
+    const [database] = databasesOn(dir);
+    const [watchdog] = watchdogsOf(database);
+    expect(watchdog).toBeDefined();
+
+    process.kill(-crashed, 'SIGKILL');
+    await until(() => !runs(database));
+    expect(databasesOn(dir)).toEqual([]);
+    await until(() => !runs(watchdog));
+    holder.kill('SIGKILL');
+  }, 120_000);
 });
+
+/** Polls until `done`, failing after 30 s (a deadline, not a measurement). */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 100) {
+    if (waited > 30_000) throw new Error('still waiting after 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The watchdogs (infra/local/store-watchdog.ts) watching the database of that pid. */
+function watchdogsOf(databasePid: number): number[] {
+  return execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.some((field) => field.endsWith('store-watchdog.ts')) && fields[fields.length - 1] === String(databasePid) && !fields[1].startsWith('Z'))
+    .map(([pid]) => Number(pid));
+}
