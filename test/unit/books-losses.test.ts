@@ -4,11 +4,16 @@
  * its months, the premium report's loss columns, and the journal entries it posts (each day
  * balanced; the expense accounts hold what the report calls incurred).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { booksOfClaimMoney } from '../../shared/books/index.js';
 import type { ClaimMoney, LossCounters, LossGroup } from '../../shared/books/model.js';
 import {
   countersOfClaimMoney, journalOfDay, lossGroupOf, lossRatio, lossReportCsv, lossReportLines, premiumReportLines, trialBalance, withLossColumns, type MonthAggregate, type MonthLossAggregate,
 } from '../../shared/books/rules.js';
+
+beforeAll(() => {
+  process.env.TABLE_NAME = 'T';
+});
 
 const loss = (kind: ClaimMoney['kind'], cents: number): ClaimMoney => ({ kind, costType: 'loss', amountCents: cents });
 const expense = (kind: ClaimMoney['kind'], cents: number): ClaimMoney => ({ kind, costType: 'expense', amountCents: cents });
@@ -60,6 +65,16 @@ describe('a claim\'s money as the books count it', () => {
     });
     expect(countersOfClaimMoney([])).toEqual({});
     expect(countersOfClaimMoney([loss('paid', 1025000), loss('paid', -1025000)])).toEqual({ paidLoss: 0 });
+  });
+
+  it('writes a move\'s money on the claim\'s loss item of the month it was decided (the day\'s counters too), and nothing for a move without money', () => {
+    expect(booksOfClaimMoney({ at: '2026-03-10T15:00:00.000Z', after: { claim } })).toEqual([]);
+    expect(booksOfClaimMoney({ at: '2026-03-10T15:00:00.000Z', after: { claim }, money: [] })).toEqual([]);
+    const [aggregate, marker] = booksOfClaimMoney({ at: '2026-03-10T15:00:00.000Z', after: { claim }, money: WORKED[2].money });
+    expect(aggregate.Update?.Key).toEqual({ pk: 'BOOKS#MONTH#2026-03', sk: expect.stringMatching(/^LOSS#current#\d#NY\|home\|ho3\|a1\|-\|2026$/) });
+    const added = Object.fromEntries(Object.entries(aggregate.Update!.ExpressionAttributeNames!).filter(([name]) => name.startsWith('#c')).map(([name, counter]) => [counter, aggregate.Update!.ExpressionAttributeValues![`:${name.slice(1)}`]]));
+    expect(added).toEqual({ paidLoss: 1025000, reserveChangeLoss: -1025000, 'paidLoss/10': 1025000, 'reserveChangeLoss/10': -1025000 });
+    expect(marker.Update?.Key).toEqual({ pk: 'BOOKS#CLOSE', sk: 'MONTH#2026-03' });
   });
 });
 
