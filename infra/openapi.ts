@@ -275,6 +275,7 @@ function explicitCalls(today: string): Record<string, Record<string, unknown>> {
     '/api/v2/billing/retrieve_commission_statement': { agency_id: '7d3c2a1b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', month: today.slice(0, 7), format: 'json' },
     // The books: months as YYYY-MM (a month closes once it has ended: the month before this one).
     '/api/v2/reports/premium': { from_month: today.slice(0, 7), to_month: today.slice(0, 7), group_by: ['state', 'agency'], format: 'json' },
+    '/api/v2/reports/losses': { from_month: today.slice(0, 7), to_month: today.slice(0, 7), group_by: ['line', 'catastrophe'], format: 'json' },
     '/api/v2/reports/close_month': { month: new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1)).toISOString().slice(0, 7) },
     '/api/v2/reports/journal': { from_date: `${today.slice(0, 7)}-01`, to_date: today, format: 'json' },
     // One of state and policy_id is required.

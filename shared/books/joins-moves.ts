@@ -13,6 +13,8 @@ import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { BooksGroup, Counter, Counters, EarningLayer, TermEarning } from './model.js';
 import { earnedThrough, groupOf, lastEarningDay, UNKNOWN_GROUP } from './rules.js';
 import { booksCounterWrites, getTermEarning, readClosedMonths, termEarningWrite } from './store.js';
+import { booksOfClaimMoney } from './postings.js';
+import type { ClaimMoneyMove } from './model.js';
 
 const part = (writes: TransactionWrite[]): AreaPart => ({ area: 'books', writes });
 
@@ -151,3 +153,9 @@ export async function booksAtRewrite(rewritten: RewrittenPolicy, mode: { preview
   const opened = newTermWrites(rewritten.committed, rewritten.revision, { decisionDate: rewritten.decisionDate, written: 'writtenRewrites', kind: 'rewrite' });
   return part([...old, ...opened]);
 }
+
+/**
+ * The books' part in a claim's move (listed in shared/moves/claims.ts for every claim move): the
+ * money it moves lands in the books in the move's own transaction; a move with none adds nothing.
+ */
+export const claimBooks = (move: ClaimMoneyMove): TransactionWrite[] => booksOfClaimMoney(move);

@@ -10,11 +10,15 @@
  *   on gsi1 under `BOOKS#EARNING#<bucket>` (sparse: it leaves once fully earned).
  * - The closed months: `BOOKS#CLOSE` / `CLOSE` (closed through a month); each closing's
  *   balances: `BOOKS#MONTH#<YYYY-MM>` / `CLOSED#<state>|...` (the figures frozen at close).
+ * - A claim's money is kept beside premium in the same month partitions, on items of its own
+ *   kind (`LOSS#<kind>#<shard>#<state>|<line>|<policy type>|<agency>|<catastrophe>|<accident year>`,
+ *   sharded by claim), so the premium report's query (`AGG#`) never reads them and the loss
+ *   report reads a month in two queries; a closing's running loss totals are `LOSS_CLOSED#<group>`.
  * - The fence of the months closed through one (`BOOKS#FENCE#<YYYY-MM>`, or `BOOKS#FENCE#NONE`
  *   before the first close) / `SHARD#<n>`: written by the next close, it says that state is over;
  *   a counter landing in an ended month checks the fence of the state it settled on is absent.
  */
-import type { BooksGroup } from './model.js';
+import type { BooksGroup, LossGroup } from './model.js';
 
 export const SHARDS = 4;
 export const EARNING_BUCKETS = 4;
@@ -32,6 +36,21 @@ export const closingKey = (month: string, group: BooksGroup) => ({ pk: monthPart
 export const closingsQuery = (month: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :closed)',
   ExpressionAttributeValues: { ':pk': monthPartition(month), ':closed': 'CLOSED#' },
+  ConsistentRead: true,
+});
+
+const lossGroupText = (group: LossGroup) => [group.state, group.line, group.policyType, group.agency, group.catastrophe, group.accidentYear].join('|');
+
+export const lossAggregateKey = (month: string, kind: 'current' | 'adjustment', shard: number, group: LossGroup) => ({ pk: monthPartition(month), sk: `LOSS#${kind}#${shard}#${lossGroupText(group)}` });
+export const monthLossAggregatesQuery = (month: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :loss)',
+  ExpressionAttributeValues: { ':pk': monthPartition(month), ':loss': 'LOSS#' },
+  ConsistentRead: true,
+});
+export const lossClosingKey = (month: string, group: LossGroup) => ({ pk: monthPartition(month), sk: `LOSS_CLOSED#${lossGroupText(group)}` });
+export const lossClosingsQuery = (month: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :closed)',
+  ExpressionAttributeValues: { ':pk': monthPartition(month), ':closed': 'LOSS_CLOSED#' },
   ConsistentRead: true,
 });
 

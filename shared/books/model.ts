@@ -78,6 +78,92 @@ export interface PremiumReportLine {
   policies_in_force_end: number;
 }
 
+// ---------------------------------------------------------------- losses
+
+/**
+ * The finest group the books keep a claim's money by. Not the premium group: a claim knows no rate
+ * version, and premium knows no catastrophe or accident year. The four dimensions both share
+ * (state, line, policy type, agency) are what a loss ratio divides by (docs/accounting.md).
+ */
+export interface LossGroup {
+  state: string;
+  line: string;
+  policyType: string;
+  agency: string;
+  /** The claim's catastrophe, `-` for none. */
+  catastrophe: string;
+  /** The year of the loss date. */
+  accidentYear: string;
+}
+
+export const LOSS_GROUP_DIMENSIONS = ['state', 'line', 'policy_type', 'agency', 'catastrophe', 'accident_year'] as const;
+export type LossGroupDimension = (typeof LOSS_GROUP_DIMENSIONS)[number];
+/** The dimensions premium and losses are both kept by: a loss line's earned premium is that of these. */
+export const SHARED_DIMENSIONS = ['state', 'line', 'policy_type', 'agency'] as const;
+
+/**
+ * The counters a claim's money adds to its month and loss group (integer cents, signed): paid
+ * loss and expense (payments approved, less voids), the change of the outstanding case reserves by
+ * cost type (a payment drawing them down, a close releasing them, a void bringing them back), the
+ * carrier's share of recoveries by cost type, the change of the recovery reserves, the part of a
+ * recovery passed on to the insured (his deductible), and claim checks cleared. Case reserves and
+ * recovery reserves are their running sums, as unearned premium is written less earned.
+ */
+export const LOSS_COUNTERS = [
+  'paidLoss', 'paidExpense', 'reserveChangeLoss', 'reserveChangeExpense', 'recoveredLoss', 'recoveredExpense',
+  'recoveryReserveChange', 'deductibleReimbursed', 'checksCleared',
+] as const;
+export type LossCounter = (typeof LOSS_COUNTERS)[number];
+export type LossCounters = Partial<Record<LossCounter, Cents>>;
+
+/** What the books hear of a claim's money (the claims area's `ClaimMoneyEntry`, as the books read it). */
+export interface ClaimMoney {
+  kind: 'paid' | 'reserve_change' | 'recovered' | 'recovery_reserve_change' | 'deductible_reimbursed' | 'check_cleared';
+  costType: 'loss' | 'expense';
+  amountCents: Cents;
+}
+
+/** A claim's move as the books read it: when it was decided, the claim's dimensions, the money it moves. */
+export interface ClaimMoneyMove {
+  /** The decision instant: its date is the books date. */
+  at: string;
+  after: { claim: { claimId: string; state: string; lineId: string; policyTypeId: string; agencyId: string | null; catastropheId: string | null; lossDate: string } };
+  money?: readonly ClaimMoney[];
+}
+
+/** One line of the loss report: a month, a group (the dimensions asked), its figures. */
+export interface LossReportLine {
+  month: string;
+  kind: 'current' | 'prior_period_adjustments';
+  group: Partial<Record<LossGroupDimension, string>>;
+  paid_loss: number;
+  paid_expense: number;
+  reserve_change_loss: number;
+  reserve_change_expense: number;
+  case_reserves_start: number;
+  case_reserves_end: number;
+  recoveries: number;
+  deductible_reimbursed: number;
+  recovery_reserves_end: number;
+  incurred_loss: number;
+  incurred_expense: number;
+  incurred_total: number;
+  /** What the ratios divide by: the earned premium of the line's state, line, policy type and agency (as asked), in the same month and kind. */
+  earned_premium: number;
+  loss_ratio: number | null;
+  loss_and_expense_ratio: number | null;
+}
+
+/** The loss columns of a premium report line (null when it is grouped by rate version, which losses are not kept by). */
+export interface PremiumLossColumns {
+  paid_loss: number | null;
+  paid_expense: number | null;
+  case_reserves_end: number | null;
+  recoveries: number | null;
+  incurred_loss: number | null;
+  loss_ratio: number | null;
+}
+
 export const ACCOUNTS = [
   { code: '1000', name: 'Cash' },
   { code: '1100', name: 'Premium receivable' },
@@ -86,8 +172,12 @@ export const ACCOUNTS = [
   { code: '2200', name: 'Fees and taxes payable' },
   { code: '2300', name: 'Refunds payable' },
   { code: '2400', name: 'Commission payable' },
+  { code: '2500', name: 'Loss and LAE reserves' },
+  { code: '2600', name: 'Claim checks payable' },
   { code: '4000', name: 'Earned premium' },
   { code: '5000', name: 'Commission expense' },
+  { code: '5100', name: 'Losses incurred' },
+  { code: '5200', name: 'Loss adjustment expense' },
 ] as const;
 export type AccountName = (typeof ACCOUNTS)[number]['name'];
 

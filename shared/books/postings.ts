@@ -7,9 +7,10 @@
  * the sums of the account histories, and receivable is their running balance.
  */
 import type { TransactionWrite } from '../platform/transactions.js';
-import type { BooksGroup, Counters } from './model.js';
-import { addCounters, countersOfRow, UNKNOWN_GROUP } from './rules.js';
-import { booksCounterWrites } from './store.js';
+import { todayIso } from '../platform/dates.js';
+import type { BooksGroup, ClaimMoneyMove, Counters } from './model.js';
+import { addCounters, countersOfClaimMoney, countersOfRow, lossGroupOf, UNKNOWN_GROUP } from './rules.js';
+import { booksCounterWrites, lossCounterWrites } from './store.js';
 
 interface PostedRow {
   type: string;
@@ -39,4 +40,16 @@ export function booksOfPosting(account: { policyId: string; booksGroup?: BooksGr
  */
 export function booksOfCommission(commission: { policyId: string; group: BooksGroup | null; date: string; commissionCents: number }): TransactionWrite[] {
   return booksCounterWrites({ shardBy: commission.policyId, group: commission.group ?? UNKNOWN_GROUP, date: commission.date, counters: { commission: commission.commissionCents } });
+}
+
+/**
+ * The books' writes of a claim's move: its money entries (payments, reserve changes, recoveries,
+ * the deductible passed on, checks cleared) as loss counters of the claim's loss group on the day
+ * the move was decided, for the claim's move to commit in its own transaction. A move that moves
+ * no money writes nothing. Shards follow the claim, so one claim's moves meet on one item.
+ */
+export function booksOfClaimMoney(move: ClaimMoneyMove): TransactionWrite[] {
+  if (!move.money?.length) return [];
+  const { claim } = move.after;
+  return lossCounterWrites({ shardBy: claim.claimId, group: lossGroupOf(claim), date: todayIso(new Date(move.at)), counters: countersOfClaimMoney(move.money) });
 }

@@ -12,10 +12,11 @@ import { counterWrite, withoutStorageKeys, type CounterWrite, type TransactionWr
 import { addDays } from '../platform/dates.js';
 import { clock } from '../platform/clock.js';
 import {
-  aggregateKey, closeKey, closingKey, closingsQuery, EARNING_BUCKETS, earningListing, earningQuery, FENCE_SHARDS, monthAggregatesQuery, closeFenceKey, SHARDS, shardOf, termEarningKey,
+  aggregateKey, closeKey, closingKey, closingsQuery, EARNING_BUCKETS, earningListing, earningQuery, FENCE_SHARDS, lossAggregateKey, lossClosingKey, lossClosingsQuery, monthAggregatesQuery,
+  monthLossAggregatesQuery, closeFenceKey, SHARDS, shardOf, termEarningKey,
 } from './keys.js';
-import { COUNTERS, type BooksGroup, type Counters, type TermEarning } from './model.js';
-import { firstDayOf, monthOf, nextMonth, type MonthAggregate } from './rules.js';
+import { COUNTERS, LOSS_COUNTERS, type BooksGroup, type Counters, type LossCounters, type LossGroup, type TermEarning } from './model.js';
+import { firstDayOf, monthOf, nextMonth, type MonthAggregate, type MonthLossAggregate } from './rules.js';
 
 const table = () => config.tableName();
 
@@ -94,6 +95,9 @@ export function landingGuard(closedThrough: string | null, month: string, shardB
 }
 
 const groupFields = (group: BooksGroup) => ({ entity: 'BooksAggregate', state: group.state, line: group.line, policyType: group.policyType, agency: group.agency, rateVersion: group.rateVersion });
+const lossGroupFields = (group: LossGroup) => ({
+  entity: 'BooksLossAggregate', state: group.state, line: group.line, policyType: group.policyType, agency: group.agency, catastrophe: group.catastrophe, accidentYear: group.accidentYear,
+});
 
 /** A day's counters kept on its month's aggregate, each as `<counter>/<DD>`: the journal reads them from the same items as the report. */
 const dayCounter = (counter: string, date: string) => `${counter}/${date.slice(8, 10)}`;
@@ -107,21 +111,34 @@ function withDays(counters: Record<string, number>, date: string): Record<string
  * the day's for the journal), and the month's marker the first time the month holds figures.
  */
 export function booksCounterWrites(posting: { shardBy: string; group: BooksGroup; date: string; counters: Counters }): TransactionWrite[] {
+  return monthCounterWrites({ ...posting, fields: groupFields(posting.group), keyOf: (month, kind, shard) => aggregateKey(month, kind, shard, posting.group) });
+}
+
+/** The writes of a day's loss counters for a claim's loss group: as premium's, on the month's loss items. */
+export function lossCounterWrites(posting: { shardBy: string; group: LossGroup; date: string; counters: LossCounters }): TransactionWrite[] {
+  return monthCounterWrites({ ...posting, fields: lossGroupFields(posting.group), keyOf: (month, kind, shard) => lossAggregateKey(month, kind, shard, posting.group) });
+}
+
+/** Premium's and losses' counter writes alike: landing in their own month, or (closed) the first open one as an adjustment. */
+function monthCounterWrites(posting: {
+  shardBy: string; date: string; counters: Record<string, number | undefined>; fields: Record<string, string>;
+  keyOf: (month: string, kind: 'current' | 'adjustment', shard: number) => Record<string, string>;
+}): TransactionWrite[] {
   const counters = Object.fromEntries(Object.entries(posting.counters).filter(([, cents]) => cents)) as Record<string, number>;
   if (!Object.keys(counters).length) return [];
   const shard = shardOf(posting.shardBy, SHARDS);
   return [
     counterWrite({
       tableName: table(),
-      key: aggregateKey(monthOf(posting.date), 'current', shard, posting.group),
+      key: posting.keyOf(monthOf(posting.date), 'current', shard),
       counters: withDays(counters, posting.date),
-      fields: { ...groupFields(posting.group), month: monthOf(posting.date) },
+      fields: { ...posting.fields, month: monthOf(posting.date) },
       settle: async (_write, { fresh }) => {
         const state = await closeState(fresh);
         const land = landing(posting.date, state);
         const guard = landingGuard(state.closedThrough, land.month, posting.shardBy);
         return {
-          key: aggregateKey(land.month, land.adjustment ? 'adjustment' : 'current', shard, posting.group),
+          key: posting.keyOf(land.month, land.adjustment ? 'adjustment' : 'current', shard),
           counters: withDays(counters, land.date),
           fields: { month: land.month, kind: land.adjustment ? 'adjustment' : 'current' },
           ...(guard ? { guard } : {}),
@@ -161,26 +178,50 @@ export async function monthAggregates(month: string): Promise<MonthAggregate[]> 
   }));
 }
 
+function lossCountersOf(item: Record<string, unknown>): LossCounters {
+  const counters: LossCounters = {};
+  for (const counter of LOSS_COUNTERS) if (typeof item[counter] === 'number' && item[counter] !== 0) counters[counter] = item[counter] as number;
+  return counters;
+}
+
+const lossGroupOfItem = (item: Record<string, unknown>): LossGroup => ({
+  state: String(item.state), line: String(item.line), policyType: String(item.policyType), agency: String(item.agency), catastrophe: String(item.catastrophe), accidentYear: String(item.accidentYear),
+});
+
+/** A month's loss aggregates (every loss group and shard): one query of its partition's loss items. */
+export async function monthLossAggregates(month: string): Promise<MonthLossAggregate[]> {
+  return (await queryAll({ TableName: table(), ...monthLossAggregatesQuery(month) })).map((item) => ({
+    month, kind: (String(item.sk).startsWith('LOSS#adjustment#') ? 'adjustment' : 'current') as MonthLossAggregate['kind'], group: lossGroupOfItem(item), counters: lossCountersOf(item),
+  }));
+}
+
+/** The running loss totals frozen when a month was closed, by loss group. */
+export async function lossClosingsOf(month: string): Promise<Array<{ group: LossGroup; counters: LossCounters }>> {
+  return (await queryAll({ TableName: table(), ...lossClosingsQuery(month) })).map((item) => ({ group: lossGroupOfItem(item), counters: lossCountersOf(item) }));
+}
+
 /** The running totals frozen when a month was closed, by group. */
 export async function closingsOf(month: string): Promise<Array<{ group: BooksGroup; counters: Counters }>> {
   return (await queryAll({ TableName: table(), ...closingsQuery(month) })).map((item) => ({ group: groupOfItem(item), counters: countersOf(item) }));
 }
 
-/** A day range's journal counters (within one month), by day: the day counters of the month's aggregates. */
-export async function dayCounters(month: string, from: string, to: string): Promise<Array<{ date: string; counters: Counters }>> {
-  const days = new Map<string, Counters>();
-  for (const item of await queryAll({ TableName: table(), ...monthAggregatesQuery(month) })) {
+/** A day range's journal counters (within one month), by day: the day counters of the month's aggregates, premium's and losses'. */
+export async function dayCounters(month: string, from: string, to: string): Promise<Array<{ date: string; counters: Counters & LossCounters }>> {
+  const days = new Map<string, Record<string, number>>();
+  const known = new Set<string>([...COUNTERS, ...LOSS_COUNTERS]);
+  const [premium, losses] = await Promise.all([queryAll({ TableName: table(), ...monthAggregatesQuery(month) }), queryAll({ TableName: table(), ...monthLossAggregatesQuery(month) })]);
+  for (const item of [...premium, ...losses]) {
     for (const [attribute, cents] of Object.entries(item)) {
       const [counter, day] = attribute.split('/');
-      if (day === undefined || typeof cents !== 'number' || !(COUNTERS as readonly string[]).includes(counter)) continue;
+      if (day === undefined || typeof cents !== 'number' || !known.has(counter)) continue;
       const date = `${month}-${day}`;
       if (date < from || date > to) continue;
       const counters = days.get(date) ?? {};
-      counters[counter as keyof Counters] = (counters[counter as keyof Counters] ?? 0) + cents;
+      counters[counter] = (counters[counter] ?? 0) + cents;
       days.set(date, counters);
     }
   }
-  return [...days].map(([date, counters]) => ({ date, counters }));
+  return [...days].map(([date, counters]) => ({ date, counters: counters as Counters & LossCounters }));
 }
 
 /** Closing a month: its running totals by group frozen, and the watermark moved to it (under the one read, so two closes do not cross). */
@@ -236,9 +277,12 @@ export async function* earningTerms(pageSize = 100): AsyncGenerator<TermEarning[
 }
 
 
-/** The closing of a month written: its running totals by group (a batch; the month is already closed, nothing else writes them), then the close record says so. */
-export async function writeClosings(month: string, closings: Array<{ group: BooksGroup; counters: Counters }>): Promise<void> {
-  await batchWriteAll(closings.map(({ group, counters }) => ({ PutRequest: { Item: { ...closingKey(month, group), ...groupFields(group), entity: 'BooksClosing', month, ...counters } } })));
+/** The closing of a month written: its running totals by group, premium's and losses' (a batch; the month is already closed, nothing else writes them), then the close record says so. */
+export async function writeClosings(month: string, closings: Array<{ group: BooksGroup; counters: Counters }>, lossClosings: Array<{ group: LossGroup; counters: LossCounters }> = []): Promise<void> {
+  await batchWriteAll([
+    ...closings.map(({ group, counters }) => ({ PutRequest: { Item: { ...closingKey(month, group), ...groupFields(group), entity: 'BooksClosing', month, ...counters } } })),
+    ...lossClosings.map(({ group, counters }) => ({ PutRequest: { Item: { ...lossClosingKey(month, group), ...lossGroupFields(group), entity: 'BooksLossClosing', month, ...counters } } })),
+  ]);
   await documentClient().send(new UpdateCommand({
     TableName: table(), Key: closeKey(),
     UpdateExpression: 'SET closingsThrough = :month, firstClosing = if_not_exists(firstClosing, :month)',

@@ -2975,10 +2975,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The double-entry journal from one day to another: each day's entries (premium written, billed, collected, refunded, earned) over the chart of accounts in docs/accounting.md, each day balanced, and the trial balance at to_date. format csv adds the entries as CSV
+         * The double-entry journal from one day to another: each day's entries (premium written, billed, collected, refunded, earned; claim reserves, payments, checks cleared and recoveries) over the chart of accounts in docs/accounting.md, each day balanced, and the trial balance at to_date. format csv adds the entries as CSV
          * @description Requires the permission `reports:read`.
          */
         post: operations["v2-reports-journal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/reports/losses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The loss report from one month to another (YYYY-MM), per month and group (group_by: any of state, line, policy_type, agency, catastrophe, accident_year): paid loss and paid expense (LAE), the reserve changes, case reserves at month start and end (end = start + changes), recoveries (the carrier's share) and the deductible passed on to the insured, recovery reserves at month end, incurred loss and expense (paid + change in reserves − recoveries), the earned premium and the loss ratio and loss-and-LAE ratio (incurred ÷ earned, four decimals; null when nothing was earned). Earned premium is kept by state, line, policy type and agency only: a catastrophe's or accident year's line divides by the earned premium of the rest of its group, so its ratio is its points of the whole (earned_premium_basis says so). prior_period_adjustments lines for money dated into a closed month. An agent reads his agency's lines only. format csv adds it as CSV
+         * @description Requires the permission `reports:read`.
+         */
+        post: operations["v2-reports-losses"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2995,7 +3015,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The premium report from one month to another (YYYY-MM), per month and group (group_by: any of state, line, policy_type, agency, rate_version): written premium (new business, endorsements, renewals, cancellations, reinstatements, rewrites), earned, unearned at start and end, fees and taxes, billed, collected, refunded, receivable at start and end, policies in force at month end; prior_period_adjustments lines for moves dated into a closed month. An agent reads his agency's lines only. format csv adds it as CSV
+         * The premium report from one month to another (YYYY-MM), per month and group (group_by: any of state, line, policy_type, agency, rate_version): written premium (new business, endorsements, renewals, cancellations, reinstatements, rewrites), earned, unearned at start and end, fees and taxes, billed, collected, refunded, receivable at start and end, policies in force at month end, and the group's losses (paid_loss, paid_expense, case_reserves_end, recoveries, incurred_loss, loss_ratio: incurred loss ÷ earned, four decimals; null when grouped by rate_version, which losses are not kept by); prior_period_adjustments lines for moves dated into a closed month. An agent reads his agency's lines only. format csv adds it as CSV
          * @description Requires the permission `reports:read`.
          */
         post: operations["v2-reports-premium"];
@@ -22325,6 +22345,129 @@ export interface operations {
                     from_date: string;
                     /** @example 2026-11-25 */
                     to_date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-reports-losses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    agency_id?: string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "csv";
+                    from_month: string;
+                    /** @default [] */
+                    group_by?: ("state" | "line" | "policy_type" | "agency" | "catastrophe" | "accident_year")[];
+                    to_month: string;
                 };
             };
         };

@@ -7,7 +7,7 @@ export const handler = defineOperation({
   version: 'v2',
   name: 'journal',
   summary:
-    'The double-entry journal from one day to another: each day\'s entries (premium written, billed, collected, refunded, earned) over the chart of accounts in docs/accounting.md, each day balanced, and the trial balance at to_date. format csv adds the entries as CSV',
+    'The double-entry journal from one day to another: each day\'s entries (premium written, billed, collected, refunded, earned; claim reserves, payments, checks cleared and recoveries) over the chart of accounts in docs/accounting.md, each day balanced, and the trial balance at to_date. format csv adds the entries as CSV',
   permission: 'reports:read',
   input: () => z.object({
     from_date: date(),

@@ -9,7 +9,7 @@ export const handler = defineOperation({
   version: 'v2',
   name: 'premium',
   summary:
-    'The premium report from one month to another (YYYY-MM), per month and group (group_by: any of state, line, policy_type, agency, rate_version): written premium (new business, endorsements, renewals, cancellations, reinstatements, rewrites), earned, unearned at start and end, fees and taxes, billed, collected, refunded, receivable at start and end, policies in force at month end; prior_period_adjustments lines for moves dated into a closed month. An agent reads his agency\'s lines only. format csv adds it as CSV',
+    'The premium report from one month to another (YYYY-MM), per month and group (group_by: any of state, line, policy_type, agency, rate_version): written premium (new business, endorsements, renewals, cancellations, reinstatements, rewrites), earned, unearned at start and end, fees and taxes, billed, collected, refunded, receivable at start and end, policies in force at month end, and the group\'s losses (paid_loss, paid_expense, case_reserves_end, recoveries, incurred_loss, loss_ratio: incurred loss ÷ earned, four decimals; null when grouped by rate_version, which losses are not kept by); prior_period_adjustments lines for moves dated into a closed month. An agent reads his agency\'s lines only. format csv adds it as CSV',
   permission: 'reports:read',
   input: () => z.object({
     from_month: month(),
