@@ -4,6 +4,8 @@
  */
 export type { ClaimRecord, ClaimStatus, ClaimSummary, ExposureRecord, CatastropheRecord, ClaimContactRole, CloseReason, ReporterRelation } from './model.js';
 export { CLAIM_CONTACT_ROLES, CLOSE_REASONS, REPORTER_RELATIONS } from './model.js';
+export type { ClaimPayment, ClaimPaymentByYear, ClaimTransaction, ClaimTransactionType, CostType, DeductibleLedger, PaymentLine, PaymentMethod, PaymentPayee, PaymentStatus, RecoveryCategory } from './model.js';
+export { CLAIM_TRANSACTION_TYPES, COST_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECOVERY_CATEGORIES } from './model.js';
 export { reportClaim, type ClaimReport } from './report.js';
 export {
   addClaimContact,
