@@ -33,3 +33,19 @@ export { CLAIM_MONEY_KINDS, commitClaimMove, type ClaimMoneyEntry, type ClaimMon
 export { lossesOnFile, type LossOnFile } from './loss-history.js';
 export { autoAssignClaim } from './assignment.js';
 export { claimDeadlines, flagDeadlineBreaches } from './deadlines.js';
+export {
+  addRecovery,
+  addRecoveryReserve,
+  addReserve,
+  approvePayment,
+  claimPaymentsIssuedIn,
+  exportClaimPayments,
+  getAccountingOverview,
+  getAllClaimTransactions,
+  getClaimPayments,
+  getExposureTransactions,
+  makePayment,
+  markPaymentCleared,
+  voidTransaction,
+  type PaymentRequest,
+} from './money.js';
