@@ -456,6 +456,7 @@ export interface ExportRequest {
 }
 
 const AUTO = 'auto_assign';
+const PAYMENTS_PER_MOVE = 10;
 /** Where the carrier's claim check numbers and ACH trace numbers start. */
 const FIRST_CHECK = 100001;
 const FIRST_TRACE = 1;
@@ -491,8 +492,10 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
     }
     byClaim.set(located.claimId, [...(byClaim.get(located.claimId) ?? []), entry]);
   }
+  // A claim's payments are issued a few at a time, each few one move: a move stays well inside a transaction's 100 items.
+  const moves = [...byClaim].flatMap(([claimId, entries]) => Array.from({ length: Math.ceil(entries.length / PAYMENTS_PER_MOVE) }, (_, index) => [claimId, entries.slice(index * PAYMENTS_PER_MOVE, (index + 1) * PAYMENTS_PER_MOVE)] as const));
   const exported: ExportedPayment[] = [];
-  for (const [claimId, entries] of byClaim) {
+  for (const [claimId, entries] of moves) {
     const done = await decidedAfresh(async () => {
       const whole = await claimWithinReach(principal, claimId).catch(() => undefined);
       if (!whole) return { exported: [], skipped: entries.map((entry) => ({ payment_id: entry.id, reason: 'not a claim payment' })) };

@@ -12,6 +12,10 @@ import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
+import { claimPaymentsIssuedIn } from '../../shared/claims/index.js';
+import { loadRevision } from '../../shared/policies/index.js';
+import { attachMortgagee } from '../../shared/policies/mortgagee-service.js';
+import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
 import { startTestService, successData as ok, type ApiAnswer, type TestService } from '../support/service.js';
 import { issueWorkedExample, type IssuedWorkedExample } from '../support/worked-example.js';
 
@@ -136,6 +140,9 @@ describe('the worked claim, to the cent', () => {
     const exported = ok(await service.call(`${C}/export_claim_payments`, { payments: [{ id: dwellingPayment, check_number: 'auto_assign' }], assign_check_date: today }, as(manager)));
     expect(exported.exported).toEqual([expect.objectContaining({ payment_id: dwellingPayment, amount: 10250, check_number: expect.stringMatching(/^\d+$/) })]);
     expect((await payments(claim.id)).find((payment: any) => payment.id === dwellingPayment)).toMatchObject({ status: 'issued', issued_date: today });
+    // Listed in the year's issued payments, for 1099 reporting: a query of the year, with payees and amount.
+    const listed = (await claimPaymentsIssuedIn(today.slice(0, 4))).find((payment) => payment.paymentId === dwellingPayment);
+    expect(listed).toMatchObject({ issuedDate: today, amountCents: 1025000, claimNumber: claim.claim_number, payees: [expect.objectContaining({ name: 'Pat Example' })], checkNumber: exported.exported[0].check_number });
   });
 
   it('pays Loss of Use 1,200.00 (no deductible): outstanding 300.00; the 650.00 expense to Ace Adjusting LLC: expense outstanding 150.00', async () => {
@@ -256,9 +263,40 @@ describe('the rules of a payment', () => {
     expect(cleared).toMatchObject({ cleared_date: today, status: 'issued' });
     expect(refusal(await service.call(`${X}/void_transaction`, { transaction_id: two.id, reason: 'Lost' }, as(adjuster)))).toMatch(/cleared/);
     expect(refusal(await service.call(`${X}/void_transaction`, { transaction_id: ach.id, reason: 'Lost' }, as(adjuster)))).toMatch(/ACH/);
-    // An issued check not cleared is voided: paid and reserve come back.
+    // An issued check not cleared is voided: paid and reserve come back, and it leaves the year's issued payments.
     ok(await service.call(`${X}/void_transaction`, { transaction_id: one.id, reason: 'Stale check' }, as(adjuster)));
     expect(exposureOf(await overview(claim.id), 'Dwelling').loss).toMatchObject({ paid: 0, outstanding: 5000 });
+    const year = (await claimPaymentsIssuedIn(today.slice(0, 4))).map((payment) => payment.paymentId);
+    expect(year).toEqual(expect.arrayContaining([two.id, ach.id]));
+    expect(year).not.toContain(one.id);
+  });
+
+  it('adds the mortgagee at the loss as joint payee of a Dwelling loss payment, and not of an expense payment', async () => {
+    const bank = crypto.randomUUID();
+    await createContactProfileIfAbsent({ id: bank, name: 'First Bank', type: 'organization', roleIds: [], agencyIds: [], createdAt: new Date().toISOString(), version: 1 });
+    const [year, month, day] = effective.split('-');
+    const quote = ok(
+      await service.call('/api/v2/policies/create_quote_extended', {
+        quote_info: {
+          effective_date: `${month}/${day}/${year}`, line_name: 'Homeowners', policy_type_name: 'Homeowner - HO3', named_insureds: [{ name: 'Moe Mortgaged' }],
+          underwriting_questions: [{ questionId: UNDERWRITING_QUESTION.LOSSES_IN_PAST_3_YEARS, yesNoAnswer: 'no' }],
+          locations: [{ address_zip: '10001' }],
+          items: [{ name: 'Dwelling', limit: 250000, questions: { 'Construction Type': 'Frame', 'Protection Class': '3' } }],
+        },
+      }),
+    );
+    const revisionId = quote.revision_id ?? ok(await service.call('/api/v2/policies/retrieve_policy', { policy_id: quote.policy_id })).active_revision.id;
+    const snapshot = (await loadRevision(revisionId))!;
+    await attachMortgagee(snapshot, snapshot.risks[0]!.id, bank, { description: 'First Bank', loanNum: 'L-77', type: 'first' });
+    ok(await service.call('/api/v2/policies/bind', { bind_info: { policy_id: quote.policy_id } }));
+    ok(await service.call('/api/v2/policies/issue', { issue_info: { policy_id: quote.policy_id } }));
+    const reported = ok(await service.call(`${C}/new_claim`, { policy_number: quote.quote_number, loss_date: addDays(effective, 30), peril: 'FIR', description: 'Kitchen fire', reported_by: { name: 'Moe Mortgaged', relation: 'insured' } }, { apiKey: adjuster.key }));
+    const claim = ok(await service.call(`${C}/get_claim`, { claim_id: reported.id }));
+    const dwelling = await openExposure(claim.id, 'Dwelling');
+    const loss = ok(await service.call(`${X}/make_payment`, { exposure_id: dwelling, cost_type: 'loss', amount: 4000, payees: [claim.insured_contact_id], method: 'check' }, as(adjuster)));
+    expect(loss.payees).toEqual([expect.objectContaining({ contact_id: claim.insured_contact_id, as: 'payee' }), { contact_id: bank, name: 'First Bank', as: 'mortgagee' }]);
+    const expense = ok(await service.call(`${X}/make_payment`, { exposure_id: dwelling, cost_type: 'expense', amount: 300, payees: [ace], method: 'check' }, as(adjuster)));
+    expect(expense.payees.map((payee: any) => payee.contact_id)).toEqual([ace]);
   });
 
   it('answers a payment retried with its Idempotency-Key with the first answer and posts it once', async () => {
