@@ -18,7 +18,6 @@ import { todayIso } from '../platform/dates.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
 import { toAmount, toCentsExactly, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
-import type { TransactionWrite } from '../platform/transactions.js';
 import { loadRevision } from '../policies/index.js';
 import {
   ClaimNotFoundError,
@@ -27,8 +26,6 @@ import {
   type ClaimRecord,
   type ClaimTransaction,
   type CostType,
-  type ExposureRecord,
-  type ExposureTotals,
   type PaymentLine,
   type PaymentMethod,
   type PaymentPayee,
@@ -52,7 +49,7 @@ import {
   type Authority,
   type CostFigures,
 } from './money-rules.js';
-import { commitClaimMove, type ClaimMoneyEntry, type ClaimMoveContribution } from './moves.js';
+import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { claimWithinReach, exposureWithinReach, stateOf } from './service.js';
 import { MoneyMove, exposureMoneyToWire, totalsOf } from './money-ledger.js';
 import type { EventType } from '../events/index.js';
@@ -62,9 +59,7 @@ import {
   claimOfMoney,
   claimPaymentCreate,
   claimPaymentReplace,
-  claimTransactionCreate,
   claimTransactionStatusPut,
-  exposureReplace,
   getCheckCounter,
   paymentByYearPut,
   paymentByYearRemove,
@@ -273,8 +268,8 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
   const payees: PaymentPayee[] = payeeIds.map((id) => ({ contactId: id, name: found.get(id)!.name, as: 'payee' }));
 
   return decidedAfresh(async () => {
-    const first = await exposureWhole(principal, asked[0].exposureId);
-    const whole = first;
+    // Every line is of the first line's claim: one claim, one move.
+    const whole = await exposureWhole(principal, asked[0].exposureId);
     const { claim } = whole;
     const exposures = asked.map((line, index) => {
       const exposure = whole.exposures.find((candidate) => candidate.exposureId === line.exposureId);
@@ -314,8 +309,7 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
       limits.set(exposure.exposureId, limitRemaining(exposure.limitCents, used + line.amountCents));
     }
     const broken = brokenLimits(authority, total);
-    const rules2 = rules;
-    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules2.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? await mortgageesAtLoss(claim) : [];
+    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? await mortgageesAtLoss(claim) : [];
     const at = now();
     const payment: ClaimPayment = {
       paymentId: randomUUID(), claimId: claim.claimId, claimNumber: claim.claimNumber, kind: 'claim_payment', lines, amountCents: total,
