@@ -55,6 +55,7 @@ import { MoneyMove, exposureMoneyToWire, totalsOf } from './money-ledger.js';
 import type { EventType } from '../events/index.js';
 import {
   checkCounterWrite,
+  checkNumberHolder,
   checkNumberTaken,
   claimOfMoney,
   claimPaymentCreate,
@@ -498,6 +499,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
       const [checks, traces] = await Promise.all([getCheckCounter('check'), getCheckCounter('ach')]);
       let nextCheck = Math.max(checks.last + 1, FIRST_CHECK);
       let nextTrace = Math.max(traces.last + 1, FIRST_TRACE);
+      let autoAssigned = false;
       const claimExported: ExportedPayment[] = [];
       const claimSkipped: Array<{ payment_id: string; reason: string }> = [];
       for (const entry of entries) {
@@ -509,7 +511,17 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
         let checkNumber: string | null = null;
         let traceNumber: string | null = null;
         if (payment.method === 'check') {
-          checkNumber = entry.checkNumber === AUTO ? String(nextCheck++) : entry.checkNumber;
+          if (entry.checkNumber === AUTO) {
+            // A number given by hand earlier may lie ahead of the counter: the counter passes over it.
+            while (await checkNumberHolder(String(nextCheck))) nextCheck++;
+            checkNumber = String(nextCheck++);
+            autoAssigned = true;
+          } else {
+            const holder = await checkNumberHolder(entry.checkNumber);
+            if (holder && holder.paymentId !== payment.paymentId) throw new ClaimRuleError(`payments: check number ${entry.checkNumber} is already payment ${holder.paymentId}'s`);
+            checkNumber = entry.checkNumber;
+          }
+          // Created in the move's transaction: two exports giving one number at once cannot both commit.
           move.writes.push(checkNumberTaken(checkNumber, payment.paymentId, claimId));
         } else {
           traceNumber = `${String(nextTrace++).padStart(15, '0')}`;
@@ -525,7 +537,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
         claimExported.push({ payment_id: payment.paymentId, claim_number: whole.claim.claimNumber, method: payment.method, check_number: checkNumber, trace_number: traceNumber, issued_date: request.assignCheckDate, amount: amount(payment.amountCents), payees: payment.payees.map((payee) => payee.name) });
       }
       if (claimExported.length === 0) return { exported: [], skipped: claimSkipped };
-      if (nextCheck - 1 > checks.last && nextCheck > FIRST_CHECK && entries.some((entry) => entry.checkNumber === AUTO)) move.writes.push(checkCounterWrite(checks, nextCheck - 1));
+      if (autoAssigned) move.writes.push(checkCounterWrite(checks, nextCheck - 1));
       if (nextTrace - 1 > traces.last) move.writes.push(checkCounterWrite(traces, nextTrace - 1));
       await commitMoney(
         move,

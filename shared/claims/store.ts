@@ -11,6 +11,7 @@ import type {
   CatastropheRecord,
   ClaimChange,
   ClaimCheckCounter,
+  ClaimCheckNumber,
   ClaimContactRecord,
   ClaimMoneyLocator,
   ClaimPayment,
@@ -270,3 +271,9 @@ export function checkCounterWrite(read: ClaimCheckCounter, last: number): Transa
 
 /** A check number taken by a payment: refused if another payment has it. */
 export const checkNumberTaken = (checkNumber: string, paymentId: string, claimId: string): TransactionWrite => claimCheckNumberRecord.create({ checkNumber, paymentId, claimId });
+
+/** The payment a check number was given to, if any. */
+export async function checkNumberHolder(checkNumber: string): Promise<ClaimCheckNumber | undefined> {
+  const item = await getItem(claimCheckNumberRecord.key({ checkNumber }));
+  return item ? claimCheckNumberRecord.parse(item) : undefined;
+}

@@ -255,6 +255,9 @@ describe('the rules of a payment', () => {
     const auto = first.exported[0].check_number;
     expect(first.exported[2]).toMatchObject({ check_number: null, trace_number: expect.stringMatching(/^\d{15}$/) });
     expect(first.positive_pay_csv.trim().split('\r\n')).toEqual(['check_number,issue_date,amount,payee', `${auto},${today},2000.00,Pat Example`, `900123,${today},420.50,Ace Adjusting LLC`]);
+    // A number given by hand is refused to a second payment.
+    const three = ok(await service.call(`${X}/make_payment`, { exposure_id: dwelling, cost_type: 'expense', amount: 10, payees: [ace], method: 'check', invoice_number: 'ACE-4' }, as(adjuster)));
+    expect(refusal(await service.call(`${C}/export_claim_payments`, { payments: [{ id: three.id, check_number: '900123' }], assign_check_date: today }, as(manager)))).toMatch(/check number 900123 is already/);
     const second = ok(await service.call(`${C}/export_claim_payments`, request, as(manager)));
     expect(second.exported).toEqual([]);
     expect(second.skipped.map((row: any) => row.payment_id)).toEqual([one.id, two.id, ach.id]);
@@ -269,6 +272,22 @@ describe('the rules of a payment', () => {
     const year = (await claimPaymentsIssuedIn(today.slice(0, 4))).map((payment) => payment.paymentId);
     expect(year).toEqual(expect.arrayContaining([two.id, ach.id]));
     expect(year).not.toContain(one.id);
+  });
+
+  it('releases on closing the claim what a void brought back to a closed exposure; reopening restores nothing', async () => {
+    const claim = await newClaim(24, 'FIR');
+    const dwelling = await openExposure(claim.id, 'Dwelling');
+    const paid = ok(await service.call(`${X}/make_payment`, { exposure_id: dwelling, cost_type: 'loss', amount: 3000, payees: [claim.insured_contact_id], method: 'check' }, as(adjuster)));
+    expect(paid).toMatchObject({ amount: 2000, deductible_applied: 1000 });
+    ok(await service.call(`${X}/update_exposure`, { exposure_id: dwelling, status: 'closed', close_reason: 'with_pay' }, as(adjuster)));
+    ok(await service.call(`${X}/void_transaction`, { transaction_id: paid.id, reason: 'Paid the wrong insured' }, as(adjuster)));
+    expect(exposureOf(await overview(claim.id), 'Dwelling').loss).toMatchObject({ paid: 0, outstanding: 2000 });
+    ok(await service.call(`${C}/update_claim`, { claim_id: claim.id, claim: { status: 'closed', reason: 'Withdrawn' } }, { apiKey: adjuster.key }));
+    const rows = await transactions(claim.id);
+    expect(rows.filter((row: any) => row.source === 'close').map((row: any) => row.amount)).toEqual([-3000, -2000]);
+    ok(await service.call(`${C}/update_claim`, { claim_id: claim.id, claim: { status: 'reopened', reason: 'Supplement' } }, { apiKey: manager.key }));
+    ok(await service.call(`${X}/update_exposure`, { exposure_id: dwelling, status: 'reopened', reason: 'Supplement' }, as(adjuster)));
+    expect(exposureOf(await overview(claim.id), 'Dwelling').loss).toMatchObject({ outstanding: 0, paid: 0 });
   });
 
   it('adds the mortgagee at the loss as joint payee of a Dwelling loss payment, and not of an expense payment', async () => {
