@@ -199,6 +199,17 @@ describe('the rules of a payment', () => {
     expect(refusal(await service.call(`${X}/make_payment`, { exposure_id: other, cost_type: 'loss', amount: 1, payees: [claim.insured_contact_id], method: 'check' }))).toMatch(/0\.00 remains/);
   });
 
+  it('refuses any payment on a claim with no coverage in force (its loss date moved before inception), storing nothing', async () => {
+    const claim = await newClaim(26, 'OTH');
+    const dwelling = await openExposure(claim.id, 'Dwelling');
+    ok(await service.call(`${C}/update_claim`, { claim_id: claim.id, claim: { loss_date: addDays(effective, -5) } }, { apiKey: adjuster.key }));
+    const before = { rows: await transactions(claim.id), view: await overview(claim.id) };
+    expect(refusal(await service.call(`${X}/make_payment`, { exposure_id: dwelling, cost_type: 'loss', amount: 2000, payees: [claim.insured_contact_id], method: 'check' }, as(adjuster)))).toMatch(/no coverage in force/);
+    expect(await transactions(claim.id)).toEqual(before.rows);
+    expect(await overview(claim.id)).toEqual(before.view);
+    expect(await payments(claim.id)).toEqual([]);
+  });
+
   it('takes the deductible once across Dwelling and Other Structures', async () => {
     const claim = await newClaim(12, 'WND');
     const dwelling = await openExposure(claim.id, 'Dwelling');
