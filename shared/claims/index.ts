@@ -4,6 +4,8 @@
  */
 export type { ClaimRecord, ClaimStatus, ClaimSummary, ExposureRecord, CatastropheRecord, ClaimContactRole, CloseReason, ReporterRelation } from './model.js';
 export { CLAIM_CONTACT_ROLES, CLOSE_REASONS, REPORTER_RELATIONS } from './model.js';
+export type { ClaimPayment, ClaimPaymentByYear, ClaimTransaction, ClaimTransactionType, CostType, DeductibleLedger, PaymentLine, PaymentMethod, PaymentPayee, PaymentStatus, RecoveryCategory } from './model.js';
+export { CLAIM_TRANSACTION_TYPES, COST_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECOVERY_CATEGORIES } from './model.js';
 export { reportClaim, type ClaimReport } from './report.js';
 export {
   addClaimContact,
@@ -31,3 +33,19 @@ export { CLAIM_MONEY_KINDS, commitClaimMove, type ClaimMoneyEntry, type ClaimMon
 export { lossesOnFile, type LossOnFile } from './loss-history.js';
 export { autoAssignClaim } from './assignment.js';
 export { claimDeadlines, flagDeadlineBreaches } from './deadlines.js';
+export {
+  addRecovery,
+  addRecoveryReserve,
+  addReserve,
+  approvePayment,
+  claimPaymentsIssuedIn,
+  exportClaimPayments,
+  getAccountingOverview,
+  getAllClaimTransactions,
+  getClaimPayments,
+  getExposureTransactions,
+  makePayment,
+  markPaymentCleared,
+  voidTransaction,
+  type PaymentRequest,
+} from './money.js';

@@ -126,6 +126,11 @@ export interface ClaimRecord {
   dueDates: DueDate[];
   /** Reported within the duplicate window of these claims, and confirmed as new. */
   confirmedNewAgainst: string[];
+  /**
+   * The claim's deductible ledger (part two; absent until its first payment): kept on the claim so
+   * the claim's version, which every move of the claim guards, keeps two payments from taking it twice.
+   */
+  deductibleLedger?: DeductibleLedger;
   createdAt: string;
   createdBy: string;
   updatedAt: string;
@@ -134,9 +139,14 @@ export interface ClaimRecord {
 
 /** Per cost type, what part two's claim transactions add up to: kept on the exposure so a money move reads one record. */
 export interface ExposureTotals {
+  /** The outstanding case reserve: what is still expected to be paid. */
   reserveCents: Cents;
+  /** Approved payments (a voided one taken back out). */
   paidCents: Cents;
+  /** The carrier's share of recoveries received (the insured's deductible reimbursed is not counted). */
   recoveredCents: Cents;
+  /** The recovery still expected (subrogation, salvage); absent on records written before part two. */
+  recoveryReserveCents?: Cents;
 }
 
 export interface ExposureRecord {
@@ -156,6 +166,162 @@ export interface ExposureRecord {
   createdAt: string;
   createdBy: string;
   version: number;
+}
+
+/**
+ * The policy deductible of one occurrence: taken from the first Section I payments until used up
+ * (`appliedCents`), given back by a void, and reimbursed to the insured out of recoveries.
+ */
+export interface DeductibleLedger {
+  appliedCents: Cents;
+  reimbursedCents: Cents;
+}
+
+export const COST_TYPES = ['loss', 'expense'] as const;
+export type CostType = (typeof COST_TYPES)[number];
+export const CLAIM_TRANSACTION_TYPES = ['reserve', 'payment', 'recovery', 'recovery_reserve'] as const;
+export type ClaimTransactionType = (typeof CLAIM_TRANSACTION_TYPES)[number];
+export const PAYMENT_STATUSES = ['pending_approval', 'approved', 'issued', 'void'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['check', 'ach'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const RECOVERY_CATEGORIES = ['subrogation', 'salvage'] as const;
+export type RecoveryCategory = (typeof RECOVERY_CATEGORIES)[number];
+
+/**
+ * One change of a claim's money, appended and never rewritten in its amounts: a reserve set or
+ * released, a payment line (its status follows its payment's: pending_approval, approved, issued,
+ * void), a recovery received, a recovery expected.
+ */
+export interface ClaimTransaction {
+  transactionId: string;
+  claimId: string;
+  exposureId: string;
+  coverage: string;
+  type: ClaimTransactionType;
+  costType: CostType;
+  /**
+   * Signed, in cents: for a reserve or recovery reserve the change of the outstanding amount; for
+   * a payment line what the carrier pays (after the deductible); for a recovery what was received.
+   */
+  amountCents: Cents;
+  /** A reserve's or recovery reserve's outstanding amount after it. */
+  outstandingAfterCents?: Cents;
+  status: PaymentStatus;
+  /** What made it: `set` by a user, `default` when the exposure opened, `payment`, `final_payment`, `close`, `void`, `recovery`. */
+  source: 'set' | 'default' | 'payment' | 'final_payment' | 'close' | 'void' | 'recovery';
+  /** The payment it belongs to (payment lines, and the reserve rows a payment or its void moves). */
+  paymentId?: string;
+  /** A payment line: the gross amount and the deductible taken from it. */
+  grossCents?: Cents;
+  deductibleCents?: Cents;
+  /** A recovery: its category, the part reimbursed to the insured, and the carrier's share. */
+  category?: RecoveryCategory;
+  deductibleReimbursedCents?: Cents;
+  carrierShareCents?: Cents;
+  description?: string | null;
+  /** The date a recovery was received. */
+  date?: string;
+  by: string;
+  at: string;
+  /** Orders the rows one move appends at the same instant. */
+  seq: number;
+  reason: string | null;
+}
+
+/** One exposure's part of a payment. */
+export interface PaymentLine {
+  exposureId: string;
+  coverage: string;
+  costType: CostType;
+  grossCents: Cents;
+  deductibleCents: Cents;
+  /** What the carrier pays on the exposure: gross less the deductible. */
+  amountCents: Cents;
+  transactionId: string;
+  /** What the payment took off its cost type's outstanding reserve once approved (never below zero), and what a final one released besides: a void gives both back. */
+  reserveLoweredCents: Cents;
+  releasedCents: Cents;
+}
+
+export interface PaymentPayee {
+  contactId: string;
+  name: string;
+  /** `payee` as the caller named it; `mortgagee` added as joint payee of a Dwelling or Other Structures loss payment. */
+  as: 'payee' | 'mortgagee';
+}
+
+/** A payment (a check or a transfer): one or several exposures' lines, its payees and its life. */
+export interface ClaimPayment {
+  paymentId: string;
+  claimId: string;
+  claimNumber: string;
+  /** `claim_payment` made by a user; `deductible_reimbursement` paid to the insured out of a recovery. */
+  kind: 'claim_payment' | 'deductible_reimbursement';
+  lines: PaymentLine[];
+  amountCents: Cents;
+  payees: PaymentPayee[];
+  method: PaymentMethod;
+  invoiceNumber: string | null;
+  serviceFrom: string | null;
+  serviceTo: string | null;
+  final: boolean;
+  status: PaymentStatus;
+  /** The limits the maker's authority broke (a payment waiting approval). */
+  brokenLimits: string[];
+  madeBy: string;
+  madeAt: string;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  issuedAt: string | null;
+  issuedDate: string | null;
+  checkNumber: string | null;
+  traceNumber: string | null;
+  clearedDate: string | null;
+  voidedAt: string | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+  memo: string | null;
+  version: number;
+}
+
+/** Finds a payment's or a transaction's claim from its id alone. */
+export interface ClaimMoneyLocator {
+  id: string;
+  claimId: string;
+  kind: 'payment' | 'transaction';
+}
+
+/** A payment issued in a year, listed by its issued date (vendor_payments_1099 and the like read a year without a scan). */
+export interface ClaimPaymentByYear {
+  year: string;
+  issuedDate: string;
+  paymentId: string;
+  claimId: string;
+  claimNumber: string;
+  kind: ClaimPayment['kind'];
+  amountCents: Cents;
+  costTypes: CostType[];
+  payees: PaymentPayee[];
+  method: PaymentMethod;
+  checkNumber: string | null;
+  traceNumber: string | null;
+  agencyId: string | null;
+  contactIds: string[];
+}
+
+/** The counter claim check numbers (and ACH trace numbers) are drawn from. */
+export interface ClaimCheckCounter {
+  series: 'check' | 'ach';
+  last: number;
+  version: number;
+}
+
+/** A check number given to a payment: never a second payment with it. */
+export interface ClaimCheckNumber {
+  checkNumber: string;
+  paymentId: string;
+  claimId: string;
 }
 
 /** Finds an exposure's claim from the exposure's id alone. */

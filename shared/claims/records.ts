@@ -11,11 +11,22 @@
  *   every move that changes what they carry; a search queries the narrowest one, never scans.
  * - Numbers: a year's counter and one record per number taken, both in the FNOL's transaction.
  * - Deadlines not yet met, by state and due date (`CLAIMDEADLINES#<state>`), for claims/deadlines and the nightly run.
+ * - Money (part two): the claim's transactions and payments live in its partition too, so a money
+ *   move reads the claim, its exposures' totals, its deductible ledger and its earlier payments in
+ *   the one query it decides on; locators find a payment's or transaction's claim from its id; the
+ *   year's issued payments are listed by date (`CLAIMPAYMENTS#<yyyy>`) for 1099 reporting; check
+ *   numbers are drawn from a counter and each one taken is recorded, never given twice.
  */
 import { defineRecord } from '../platform/records.js';
 import type {
   CatastropheRecord,
   ClaimChange,
+  ClaimCheckCounter,
+  ClaimCheckNumber,
+  ClaimMoneyLocator,
+  ClaimPayment,
+  ClaimPaymentByYear,
+  ClaimTransaction,
   ClaimContactRecord,
   ClaimDateRecord,
   ClaimListing,
@@ -93,6 +104,42 @@ export const catastropheRecord = /* @__PURE__ */ defineRecord<CatastropheRecord>
   describe: 'A catastrophe the carrier declared (title, PCS number, states, counties, dates): every FNOL reads them all in one query',
 });
 
+export const claimTransactionRecord = /* @__PURE__ */ defineRecord<ClaimTransaction>({
+  entity: 'ClaimTransaction',
+  key: { pk: 'CLAIM#${claimId}', sk: 'TRANSACTION#${transactionId}' },
+  describe: "One change of a claim's money (a reserve set or released, a payment line, a recovery, a recovery reserve): amounts never rewritten; a payment line's status follows its payment",
+});
+
+export const claimPaymentRecord = /* @__PURE__ */ defineRecord<ClaimPayment>({
+  entity: 'ClaimPayment',
+  key: { pk: 'CLAIM#${claimId}', sk: 'PAYMENT#${paymentId}' },
+  describe: 'A claim payment (a check or a transfer) over one or several exposures: payees, deductible taken, approval, check number, cleared, void (version-guarded)',
+});
+
+export const claimMoneyLocatorRecord = /* @__PURE__ */ defineRecord<ClaimMoneyLocator>({
+  entity: 'ClaimMoneyLocator',
+  key: { pk: 'CLAIMMONEY#${id}', sk: 'LOCATOR' },
+  describe: "Finds a claim payment's or claim transaction's claim from its id alone (approve_payment, void_transaction, mark_payment_cleared)",
+});
+
+export const claimPaymentByYearRecord = /* @__PURE__ */ defineRecord<ClaimPaymentByYear>({
+  entity: 'ClaimPaymentByYear',
+  key: { pk: 'CLAIMPAYMENTS#${year}', sk: '${issuedDate}#${paymentId}' },
+  describe: "A claim payment issued in a year, by issued date, with its payees and amount: a year's 1099 reporting is one query; removed when the payment is voided",
+});
+
+export const claimCheckCounterRecord = /* @__PURE__ */ defineRecord<ClaimCheckCounter>({
+  entity: 'ClaimCheckCounter',
+  key: { pk: 'CLAIMCHECKS', sk: 'SERIES#${series}' },
+  describe: "The last claim check number (or ACH trace number) drawn, moved on in the export's transaction (version-guarded: a refused export takes none)",
+});
+
+export const claimCheckNumberRecord = /* @__PURE__ */ defineRecord<ClaimCheckNumber>({
+  entity: 'ClaimCheckNumber',
+  key: { pk: 'CLAIMCHECK#${checkNumber}', sk: 'CHECK' },
+  describe: 'A claim check number given to a payment: never a second payment with it',
+});
+
 /** Every declaration of the area, for docs/data-model.md. */
 export const CLAIMS_RECORDS = [
   claimRecord,
@@ -106,4 +153,10 @@ export const CLAIMS_RECORDS = [
   claimNumberRecord,
   deadlineListingRecord,
   catastropheRecord,
+  claimTransactionRecord,
+  claimPaymentRecord,
+  claimMoneyLocatorRecord,
+  claimPaymentByYearRecord,
+  claimCheckCounterRecord,
+  claimCheckNumberRecord,
 ] as const;

@@ -27,6 +27,7 @@ import {
   type Reporter,
 } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
+import { defaultLossReserveCents, openingReserve, releaseOnClose } from './money-ledger.js';
 import { perilOf } from './report.js';
 import { dueDateChanges, metNow } from './deadline-rules.js';
 import { dueDatesOf, fieldChanges, meetDueDates, summaryOf } from './rules.js';
@@ -45,6 +46,7 @@ import {
   getClaimWhole,
   listCatastrophes,
   listingPage,
+  claimTransactionCreate as transactionWrites,
   type ClaimWhole,
 } from './store.js';
 import { catastropheToWire, changeToWire, claimToWire, contactToWire, dateToWire, exposureToWire, summaryToWire } from './wire.js';
@@ -164,6 +166,9 @@ export async function updateClaim(principal: Principal, claimId: string, update:
   if (after.lossDate !== before.lossDate) after.dueDates = dueDatesOf(rules.clocks, after, whole.dates);
   const changes = [...fieldChanges(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, CHANGEABLE), ...dueDateChanges(before.dueDates, after.dueDates)];
   if (changes.length === 0) return claimToWire(before);
+  // Closing the claim releases whatever reserve is still outstanding on its (closed) exposures, in the same transaction.
+  const released = kind === 'closed' ? releaseOnClose(whole, whole.exposures.map((exposure) => exposure.exposureId), at, principal.contactId, 'released when the claim closed') : undefined;
+  const releasedExposures = released?.exposures ?? [];
   await commitClaimMove({
     kind,
     label: `Claim ${before.claimNumber}`,
@@ -175,6 +180,8 @@ export async function updateClaim(principal: Principal, claimId: string, update:
     reason: update.reason ?? update.denialReason ?? null,
     note: `Claim ${before.claimNumber} ${kind}${update.reason ? `: ${update.reason}` : ''}`.slice(0, 500),
     event: { type: eventType, data: { changed: changes.map((change) => change.field) } },
+    writes: [...releasedExposures.map((exposure) => exposureReplace(exposure, whole.exposures.find((read) => read.exposureId === exposure.exposureId)!.version)), ...(released?.writes ?? [])],
+    ...(released ? { money: released.money } : {}),
     contributions,
   });
   return claimToWire({ ...after, version: before.version + 1 });
@@ -182,7 +189,7 @@ export async function updateClaim(principal: Principal, claimId: string, update:
 
 // ------------------------------------------------------------------ exposures
 
-export async function createExposure(principal: Principal, request: { claimId: string; coverage: string; claimantContactId?: string }) {
+export async function createExposure(principal: Principal, request: { claimId: string; coverage: string; claimantContactId?: string }, contributions: readonly ClaimMoveContribution[] = []) {
   const whole = await claimWithinReach(principal, request.claimId);
   const { claim } = whole;
   if (claim.status === 'closed') throw new ClaimRuleError(`claim_id: claim ${claim.claimNumber} is closed; reopen it first`);
@@ -211,11 +218,15 @@ export async function createExposure(principal: Principal, request: { claimId: s
     status: 'open',
     closeReason: null,
     history: [{ status: 'open', at, by: principal.contactId, reason: null }],
-    totals: { loss: { reserveCents: 0, paidCents: 0, recoveredCents: 0 }, expense: { reserveCents: 0, paidCents: 0, recoveredCents: 0 } },
+    totals: { loss: { reserveCents: 0, paidCents: 0, recoveredCents: 0, recoveryReserveCents: 0 }, expense: { reserveCents: 0, paidCents: 0, recoveredCents: 0, recoveryReserveCents: 0 } },
     createdAt: at,
     createdBy: principal.contactId,
     version: 1,
   };
+  // The exposure opens with the product's default loss reserve for its coverage (Dwelling 5,000.00, ...).
+  const reserveCents = defaultLossReserveCents(rules, coverage.name);
+  const opening = reserveCents > 0 ? openingReserve(exposure, reserveCents, at, principal.contactId) : undefined;
+  exposure.totals.loss.reserveCents = reserveCents;
   const newClaimant = claimantContactId && !whole.contacts.some((contact) => contact.contactId === claimantContactId && (contact.role === 'claimant' || contact.role === 'insured'));
   const contactWrites = newClaimant && people ? [claimContactPut({ claimId: claim.claimId, contactId: claimantContactId!, role: 'claimant', name: people.get(claimantContactId!)!.name, addedAt: at, addedBy: principal.contactId })] : [];
   const afterWhole = { ...whole, exposures: [...whole.exposures, exposure], claim: { ...claim, updatedAt: at, contactIds: [...new Set([...claim.contactIds, ...(claimantContactId ? [claimantContactId] : [])])] } };
@@ -228,8 +239,10 @@ export async function createExposure(principal: Principal, request: { claimId: s
     after: stateOf(afterWhole),
     changes: [{ field: 'exposures', from: null, to: { id: exposure.exposureId, coverage: exposure.coverage } }],
     reason: null,
-    writes: [...exposureCreate(exposure), ...contactWrites],
+    writes: [...exposureCreate(exposure), ...contactWrites, ...(opening ? transactionWrites(opening.row) : [])],
     event: { type: 'claim.updated', data: { changed: ['exposures'], exposure_id: exposure.exposureId } },
+    money: opening ? [opening.money] : [],
+    contributions,
   });
   return exposureToWire(exposure);
 }
@@ -248,7 +261,7 @@ export async function exposureWithinReach(principal: Principal, exposureId: stri
   return { whole, exposure };
 }
 
-export async function updateExposureStatus(principal: Principal, request: { exposureId: string; status: 'closed' | 'reopened'; closeReason?: CloseReason; reason?: string }) {
+export async function updateExposureStatus(principal: Principal, request: { exposureId: string; status: 'closed' | 'reopened'; closeReason?: CloseReason; reason?: string }, contributions: readonly ClaimMoveContribution[] = []) {
   const { whole, exposure } = await exposureWithinReach(principal, request.exposureId);
   const at = now();
   if (request.status === 'closed') {
@@ -259,8 +272,10 @@ export async function updateExposureStatus(principal: Principal, request: { expo
     if (!request.reason) throw new ClaimRuleError('reason: reopening an exposure needs a reason');
     if (whole.claim.status === 'closed') throw new ClaimRuleError(`exposure_id: claim ${whole.claim.claimNumber} is closed; reopen the claim first`);
   }
+  // Closing releases the exposure's outstanding reserves in the same transaction; reopening restores nothing.
+  const released = request.status === 'closed' ? releaseOnClose(whole, [exposure.exposureId], at, principal.contactId, `released when the ${exposure.coverage} exposure closed`) : undefined;
   const changed: ExposureRecord = {
-    ...exposure,
+    ...(released?.exposures[0] ?? exposure),
     status: request.status,
     closeReason: request.status === 'closed' ? request.closeReason! : null,
     history: [...exposure.history, { status: request.status, at, by: principal.contactId, reason: request.reason ?? request.closeReason ?? null }],
@@ -275,8 +290,10 @@ export async function updateExposureStatus(principal: Principal, request: { expo
     after: stateOf({ ...whole, claim: claimAfter }),
     changes: [{ field: `exposures.${exposure.exposureId}.status`, from: exposure.status, to: request.status }],
     reason: request.reason ?? request.closeReason ?? null,
-    writes: [exposureReplace(changed, exposure.version)],
+    writes: [exposureReplace(changed, exposure.version), ...(released?.writes ?? [])],
     event: { type: 'claim.updated', data: { changed: ['exposures'], exposure_id: exposure.exposureId, exposure_status: request.status } },
+    money: released?.money ?? [],
+    contributions,
   });
   return exposureToWire({ ...changed, version: exposure.version + 1 });
 }

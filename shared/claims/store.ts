@@ -10,7 +10,13 @@ import type { TransactionWrite } from '../platform/transactions.js';
 import type {
   CatastropheRecord,
   ClaimChange,
+  ClaimCheckCounter,
+  ClaimCheckNumber,
   ClaimContactRecord,
+  ClaimMoneyLocator,
+  ClaimPayment,
+  ClaimPaymentByYear,
+  ClaimTransaction,
   ClaimDateRecord,
   ClaimListing,
   ClaimNumberCounter,
@@ -22,7 +28,13 @@ import type {
 import {
   catastropheRecord,
   claimChangeRecord,
+  claimCheckCounterRecord,
+  claimCheckNumberRecord,
   claimContactRecord,
+  claimMoneyLocatorRecord,
+  claimPaymentByYearRecord,
+  claimPaymentRecord,
+  claimTransactionRecord,
   claimDateRecord,
   claimListingRecord,
   claimNumberCounterRecord,
@@ -51,6 +63,9 @@ export interface ClaimWhole {
   contacts: ClaimContactRecord[];
   dates: ClaimDateRecord[];
   changes: ClaimChange[];
+  /** Its money: every claim transaction and payment (part two). */
+  transactions: ClaimTransaction[];
+  payments: ClaimPayment[];
 }
 
 /** A claim and everything in its partition, in one strongly consistent query. */
@@ -64,6 +79,8 @@ export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undef
     contacts: items.filter(claimContactRecord.is).map(claimContactRecord.parse),
     dates: items.filter(claimDateRecord.is).map(claimDateRecord.parse),
     changes: items.filter(claimChangeRecord.is).map(claimChangeRecord.parse),
+    transactions: items.filter(claimTransactionRecord.is).map(claimTransactionRecord.parse),
+    payments: items.filter(claimPaymentRecord.is).map(claimPaymentRecord.parse),
   };
 }
 
@@ -201,3 +218,62 @@ export const claimContactPut = (contact: ClaimContactRecord): TransactionWrite =
 export const claimContactRemove = (contact: Pick<ClaimContactRecord, 'claimId' | 'contactId' | 'role'>): TransactionWrite => claimContactRecord.remove(contact);
 export const claimDatePut = (claimDate: ClaimDateRecord): TransactionWrite => claimDateRecord.create(claimDate);
 export const claimChangePut = (change: ClaimChange): TransactionWrite => claimChangeRecord.create(change);
+
+// ------------------------------------------------------------------ money (part two)
+
+/** The claim a payment or a transaction belongs to, from its id alone. */
+export async function claimOfMoney(id: string): Promise<ClaimMoneyLocator | undefined> {
+  const item = await getItem(claimMoneyLocatorRecord.key({ id }));
+  return item ? claimMoneyLocatorRecord.parse(item) : undefined;
+}
+
+/**
+ * A new claim transaction, and its locator when a caller may name it alone (a payment line, a
+ * reserve or recovery someone set): the rows a move derives (a reserve lowered by a payment,
+ * released on close, given back by a void) are read with their claim, and cost the move's
+ * transaction no second item.
+ */
+export const claimTransactionCreate = (transaction: ClaimTransaction): TransactionWrite[] => [
+  claimTransactionRecord.create(transaction),
+  ...(transaction.type === 'reserve' && transaction.source !== 'set' && transaction.source !== 'default'
+    ? []
+    : [claimMoneyLocatorRecord.create({ id: transaction.transactionId, claimId: transaction.claimId, kind: 'transaction' as const })]),
+];
+
+/** A payment line's row with its payment's new status (its amounts as they were). */
+export const claimTransactionStatusPut = (transaction: ClaimTransaction): TransactionWrite => claimTransactionRecord.put(transaction);
+
+export const claimPaymentCreate = (payment: ClaimPayment): TransactionWrite[] => [
+  claimPaymentRecord.create({ ...payment, version: 1 }),
+  claimMoneyLocatorRecord.create({ id: payment.paymentId, claimId: payment.claimId, kind: 'payment' }),
+];
+export const claimPaymentReplace = (payment: ClaimPayment, readVersion: number): TransactionWrite => claimPaymentRecord.replace(payment, readVersion);
+
+/** The year's listing of an issued payment, and its removal when the payment is voided. */
+export const paymentByYearPut = (listing: ClaimPaymentByYear): TransactionWrite => claimPaymentByYearRecord.put(listing);
+export const paymentByYearRemove = (listing: Pick<ClaimPaymentByYear, 'year' | 'issuedDate' | 'paymentId'>): TransactionWrite => claimPaymentByYearRecord.remove(listing);
+
+/** The payments issued in a year (not voided since), by issued date: one partition read, page by page. */
+export async function paymentsIssuedIn(year: string): Promise<ClaimPaymentByYear[]> {
+  const items = await queryAll(claimPaymentByYearRecord.query({ year }, { consistent: true }));
+  return items.map(claimPaymentByYearRecord.parse);
+}
+
+export async function getCheckCounter(series: ClaimCheckCounter['series']): Promise<ClaimCheckCounter> {
+  const item = await getItem(claimCheckCounterRecord.key({ series }));
+  return item ? claimCheckCounterRecord.parse(item) : { series, last: 0, version: 0 };
+}
+
+/** The counter moved on to `last`, guarded by the version it was read at (none read: none may exist). */
+export function checkCounterWrite(read: ClaimCheckCounter, last: number): TransactionWrite {
+  return read.version === 0 ? claimCheckCounterRecord.create({ ...read, last, version: 1 }) : claimCheckCounterRecord.replace({ ...read, last }, read.version);
+}
+
+/** A check number taken by a payment: refused if another payment has it. */
+export const checkNumberTaken = (checkNumber: string, paymentId: string, claimId: string): TransactionWrite => claimCheckNumberRecord.create({ checkNumber, paymentId, claimId });
+
+/** The payment a check number was given to, if any. */
+export async function checkNumberHolder(checkNumber: string): Promise<ClaimCheckNumber | undefined> {
+  const item = await getItem(claimCheckNumberRecord.key({ checkNumber }));
+  return item ? claimCheckNumberRecord.parse(item) : undefined;
+}

@@ -36,6 +36,12 @@ export const EVENT_TYPES = [
   'claim.closed',
   'claim.reopened',
   'claim.deadline_breached',
+  /** A claim's money (part two): a reserve set, a payment waiting approval, issued or voided, a recovery received. */
+  'claim.reserve_changed',
+  'claim.payment_pending_approval',
+  'claim.payment_issued',
+  'claim.payment_voided',
+  'claim.recovery_received',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

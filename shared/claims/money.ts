@@ -1,0 +1,756 @@
+/**
+ * A claim's money: reserves set, payments made, approved, issued, cleared and voided, recoveries
+ * expected and received. Each is a claim move (moves.ts): the claim transactions it appends, the
+ * exposures' totals and the claim's deductible ledger it changes (each version-guarded), its
+ * payment, its event and the books' `money` entries, in ONE transaction. The rules are
+ * money-rules.ts; this reads, asks them and commits.
+ *
+ * Every move replaces the claim at the version it read, so two money moves of one claim never
+ * both commit on the same reading: the second is refused as changed and decided again from a
+ * fresh read (a bounded number of times), so concurrent payments can neither pass a limit nor
+ * take the deductible twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { getClaimsRules, listRoles, type ClaimsRules } from '../catalog/index.js';
+import { getContactSummaries } from '../contacts/index.js';
+import { clock } from '../platform/clock.js';
+import { todayIso } from '../platform/dates.js';
+import { ConcurrentChangeError } from '../platform/errors.js';
+import { toAmount, toCentsExactly, type Cents } from '../platform/money.js';
+import type { Principal } from '../platform/principal.js';
+import { loadRevision } from '../policies/index.js';
+import {
+  ClaimNotFoundError,
+  ClaimRuleError,
+  type ClaimPayment,
+  type ClaimRecord,
+  type ClaimTransaction,
+  type CostType,
+  type PaymentLine,
+  type PaymentMethod,
+  type PaymentPayee,
+  type RecoveryCategory,
+} from './model.js';
+import {
+  allocateDeductible,
+  authorityOf,
+  brokenLimits,
+  deductibleRemaining,
+  duplicateOf,
+  limitProblem,
+  limitRemaining,
+  limitUsed,
+  reserveAfterPayment,
+  reserveAuthorityProblem,
+  addFigures,
+  figuresOf,
+  shown,
+  splitRecovery,
+  type Authority,
+  type CostFigures,
+} from './money-rules.js';
+import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
+import { claimWithinReach, exposureWithinReach, stateOf } from './service.js';
+import { MoneyMove, exposureMoneyToWire, totalsOf } from './money-ledger.js';
+import type { EventType } from '../events/index.js';
+import {
+  checkCounterWrite,
+  checkNumberHolder,
+  checkNumberTaken,
+  claimOfMoney,
+  claimPaymentCreate,
+  claimPaymentReplace,
+  claimTransactionStatusPut,
+  getCheckCounter,
+  paymentByYearPut,
+  paymentByYearRemove,
+  paymentsIssuedIn,
+  type ClaimWhole,
+} from './store.js';
+import { paymentToWire, transactionToWire } from './money-wire.js';
+import { positivePayCsv } from './positive-pay.js';
+
+const now = () => clock.now().toISOString();
+const amount = toAmount;
+
+/** How many times a money move is decided again after another request changed its claim first. */
+const ATTEMPTS = 12;
+
+/** Runs a move (read, decide, commit) again on a fresh read while another request changed the claim first. */
+async function decidedAfresh<T>(move: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await move();
+    } catch (error) {
+      if (!(error instanceof ConcurrentChangeError) || attempt >= ATTEMPTS) throw error;
+      // Spread the retries out, so the requests that lost do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 40 * attempt)));
+    }
+  }
+}
+
+/** The caller's authority, from the roles of this call and the product's claims rules. */
+async function authorityOfCaller(principal: Principal, rules: ClaimsRules): Promise<Authority> {
+  const roles = principal.isAdministrator ? [] : await listRoles();
+  const roleNames = roles.filter((role) => principal.roleIds.includes(role.id)).map((role) => role.name);
+  return authorityOf({ isAdministrator: principal.isAdministrator, roleNames }, rules.authority);
+}
+
+interface Committed {
+  kind: string;
+  claimAfter: ClaimRecord;
+  changes: Array<{ field: string; from: unknown; to: unknown }>;
+  reason: string | null;
+  event?: { type: EventType; data: Record<string, unknown> };
+  note?: string;
+}
+
+async function commitMoney(move: MoneyMove, committed: Committed, contributions: readonly ClaimMoveContribution[]) {
+  const { whole } = move;
+  const exposures = whole.exposures.map((exposure) => move.changedExposures().find((changed) => changed.exposureId === exposure.exposureId) ?? exposure);
+  await commitClaimMove({
+    kind: committed.kind,
+    label: `Claim ${whole.claim.claimNumber}`,
+    at: move.at,
+    by: move.by,
+    before: stateOf(whole),
+    after: stateOf({ ...whole, exposures, claim: committed.claimAfter }),
+    changes: committed.changes,
+    reason: committed.reason,
+    writes: move.allWrites(),
+    money: move.money,
+    ...(committed.event ? { event: committed.event } : {}),
+    ...(committed.note ? { note: committed.note } : {}),
+    contributions,
+  });
+}
+
+/** An amount given by the caller, exactly to the cent. */
+function centsOf(field: string, value: string | number): Cents {
+  try {
+    return toCentsExactly(value);
+  } catch {
+    throw new ClaimRuleError(`${field}: must be an amount of money with at most two decimals`);
+  }
+}
+
+// ------------------------------------------------------------------ reserves
+
+export interface ReserveRequest {
+  exposureId: string;
+  costType: CostType;
+  /** The new outstanding amount; or `change`, by how much it moves (signed). */
+  amount?: string | number;
+  change?: string | number;
+  reason?: string;
+}
+
+export async function addReserve(principal: Principal, request: ReserveRequest, contributions: readonly ClaimMoveContribution[] = []) {
+  if ((request.amount === undefined) === (request.change === undefined)) throw new ClaimRuleError('amount: give the new outstanding amount or the change, one of the two');
+  const rules = await getClaimsRules();
+  const authority = await authorityOfCaller(principal, rules);
+  return decidedAfresh(async () => {
+    const whole = await exposureWhole(principal, request.exposureId);
+    const exposure = whole.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
+    if (exposure.status === 'closed') throw new ClaimRuleError(`exposure_id: the ${exposure.coverage} exposure is closed; reopen it to reserve on it`);
+    const current = totalsOf(exposure, request.costType).reserveCents;
+    const change = request.change !== undefined ? signedCents('change', request.change) : centsOf('amount', request.amount!) - current;
+    const outstanding = current + change;
+    if (outstanding < 0) throw new ClaimRuleError(`change: the ${exposure.coverage} ${request.costType} reserve of ${shown(current)} cannot go below zero`);
+    if (change === 0) throw new ClaimRuleError(`amount: the ${exposure.coverage} ${request.costType} reserve is already ${shown(current)}`);
+    const problem = reserveAuthorityProblem(authority, outstanding);
+    if (problem) throw new ClaimRuleError(problem, { brokenLimits: [problem.replace(/^amount: /, '')] });
+    const at = now();
+    const move = new MoneyMove(whole, at, principal.contactId);
+    move.change(exposure.exposureId, request.costType, (totals) => ({ ...totals, reserveCents: outstanding }));
+    const row = move.row({ exposureId: exposure.exposureId, type: 'reserve', costType: request.costType, amountCents: change, outstandingAfterCents: outstanding, status: 'approved', source: 'set', reason: request.reason ?? null });
+    move.entry('reserve_change', row, change);
+    await commitMoney(
+      move,
+      {
+        kind: 'reserve_changed',
+        claimAfter: { ...whole.claim, updatedAt: at },
+        changes: [{ field: `exposures.${exposure.exposureId}.${request.costType}_reserve`, from: amount(current), to: amount(outstanding) }],
+        reason: request.reason ?? null,
+        event: { type: 'claim.reserve_changed', data: { exposure_id: exposure.exposureId, coverage: exposure.coverage, cost_type: request.costType, reserve: amount(outstanding), change: amount(change) } },
+      },
+      contributions,
+    );
+    return { transaction: transactionToWire(row), exposure: exposureMoneyToWire(move.exposure(exposure.exposureId)) };
+  });
+}
+
+function signedCents(field: string, value: string | number): Cents {
+  const text = String(value).trim();
+  const negative = text.startsWith('-');
+  const cents = centsOf(field, negative ? text.slice(1) : text.replace(/^\+/, ''));
+  return negative ? -cents : cents;
+}
+
+/** The claim whole of an exposure within the caller's reach (not found otherwise, as get_claim). */
+const exposureWhole = async (principal: Principal, exposureId: string): Promise<ClaimWhole> => (await exposureWithinReach(principal, exposureId)).whole;
+
+// ------------------------------------------------------------------ payments
+
+export interface PaymentRequest {
+  lines: Array<{ exposureId: string; costType: CostType; amount: string | number }>;
+  payeeIds: string[];
+  method: PaymentMethod;
+  invoiceNumber?: string;
+  serviceFrom?: string;
+  serviceTo?: string;
+  final?: boolean;
+  confirmDuplicate?: boolean;
+  memo?: string;
+}
+
+/** The policy's mortgagees on the loss's property, from the revision in force at the loss (joint payees of a Dwelling or Other Structures loss payment). */
+async function mortgageesAtLoss(claim: ClaimRecord): Promise<PaymentPayee[]> {
+  if (!claim.coverage.revisionId) return [];
+  const snapshot = await loadRevision(claim.coverage.revisionId);
+  if (!snapshot) return [];
+  const onProperty = snapshot.mortgagees.filter((mortgagee) => {
+    if (!claim.propertyId) return true;
+    const risk = snapshot.risks.find((candidate) => candidate.id === mortgagee.riskId);
+    return !risk || risk.id === claim.propertyId || risk.lineageId === claim.propertyId;
+  });
+  if (onProperty.length === 0) return [];
+  const names = await getContactSummaries(onProperty.map((mortgagee) => mortgagee.contactId));
+  return onProperty.map((mortgagee) => ({ contactId: mortgagee.contactId, name: names.get(mortgagee.contactId)?.name ?? mortgagee.description, as: 'mortgagee' as const }));
+}
+
+/** Posts an approved payment's lines: paid up, each cost type's reserve lowered (never below zero), a final one's rest released; on `move`. */
+function postApproved(move: MoneyMove, payment: ClaimPayment): PaymentLine[] {
+  return payment.lines.map((line) => {
+    const outstanding = totalsOf(move.exposure(line.exposureId), line.costType).reserveCents;
+    const { loweredCents, releasedCents } = reserveAfterPayment(outstanding, line.amountCents, payment.final);
+    move.change(line.exposureId, line.costType, (totals) => ({ ...totals, paidCents: totals.paidCents + line.amountCents, reserveCents: totals.reserveCents - loweredCents - releasedCents }));
+    const paymentRow = { transactionId: line.transactionId, costType: line.costType, exposureId: line.exposureId, coverage: line.coverage };
+    move.entry('paid', paymentRow, line.amountCents);
+    if (loweredCents > 0) {
+      const row = move.row({ exposureId: line.exposureId, type: 'reserve', costType: line.costType, amountCents: -loweredCents, outstandingAfterCents: outstanding - loweredCents, status: 'approved', source: 'payment', paymentId: payment.paymentId, reason: 'lowered by the payment' });
+      move.entry('reserve_change', row, -loweredCents);
+    }
+    if (releasedCents > 0) {
+      const row = move.row({ exposureId: line.exposureId, type: 'reserve', costType: line.costType, amountCents: -releasedCents, outstandingAfterCents: 0, status: 'approved', source: 'final_payment', paymentId: payment.paymentId, reason: 'released by the final payment' });
+      move.entry('reserve_change', row, -releasedCents);
+    }
+    return { ...line, reserveLoweredCents: loweredCents, releasedCents };
+  });
+}
+
+/** The payment line rows (their amounts as made) with the payment's status now. */
+function lineRows(whole: ClaimWhole, payment: ClaimPayment): ClaimTransaction[] {
+  const ids = new Set(payment.lines.map((line) => line.transactionId));
+  return whole.transactions.filter((row) => ids.has(row.transactionId)).map((row) => ({ ...row, status: payment.status }));
+}
+
+export async function makePayment(principal: Principal, request: PaymentRequest, contributions: readonly ClaimMoveContribution[] = []) {
+  if (request.lines.length === 0) throw new ClaimRuleError('lines: a payment pays at least one exposure');
+  if (request.payeeIds.length === 0) throw new ClaimRuleError('payees: a payment needs at least one payee (a contact id)');
+  if (request.serviceFrom && request.serviceTo && request.serviceTo < request.serviceFrom) throw new ClaimRuleError(`service_to: ${request.serviceTo} is before service_from ${request.serviceFrom}`);
+  const asked = request.lines.map((line, index) => {
+    const cents = centsOf(request.lines.length > 1 ? `lines.${index}.amount` : 'amount', line.amount);
+    if (cents <= 0) throw new ClaimRuleError(`${request.lines.length > 1 ? `lines.${index}.amount` : 'amount'}: a payment is more than 0.00`);
+    return { ...line, grossCents: cents };
+  });
+  const seen = new Set<string>();
+  for (const [index, line] of asked.entries()) {
+    const key = `${line.exposureId}|${line.costType}`;
+    if (seen.has(key)) throw new ClaimRuleError(`lines.${index}: the exposure and cost type are already a line of the payment`);
+    seen.add(key);
+  }
+  const rules = await getClaimsRules();
+  const authority = await authorityOfCaller(principal, rules);
+  const payeeIds = [...new Set(request.payeeIds)];
+  const found = await getContactSummaries(payeeIds);
+  const missing = payeeIds.find((id) => !found.has(id));
+  if (missing) throw new ClaimRuleError(`payees: ${missing.slice(0, 60)} is not a contact`);
+  const payees: PaymentPayee[] = payeeIds.map((id) => ({ contactId: id, name: found.get(id)!.name, as: 'payee' }));
+
+  return decidedAfresh(async () => {
+    // Every line is of the first line's claim: one claim, one move.
+    const whole = await exposureWhole(principal, asked[0].exposureId);
+    const { claim } = whole;
+    const exposures = asked.map((line, index) => {
+      const exposure = whole.exposures.find((candidate) => candidate.exposureId === line.exposureId);
+      if (!exposure) throw new ClaimRuleError(`lines.${index}.exposure_id: ${line.exposureId.slice(0, 60)} is not an exposure of claim ${claim.claimNumber}`);
+      return exposure;
+    });
+    if (claim.coverage.status !== 'in_force') throw new ClaimRuleError(`claim_id: claim ${claim.claimNumber} has no coverage in force (${claim.coverage.reason ?? 'none on the loss date'}): nothing is paid on it`);
+    exposures.forEach((exposure) => {
+      if (exposure.status === 'closed') throw new ClaimRuleError(`exposure_id: the ${exposure.coverage} exposure is closed; reopen it to pay on it`);
+    });
+    const grossTotal = asked.reduce((total, line) => total + line.grossCents, 0);
+    const duplicate = request.confirmDuplicate ? undefined : duplicateOf(whole.payments.map(withGross), { payeeIds, amountCents: grossTotal, invoiceNumber: request.invoiceNumber ?? null });
+    if (duplicate) {
+      throw new ClaimRuleError(
+        `payees: a payment of ${shown(grossTotal)} to the same payees${request.invoiceNumber ? ` on invoice ${request.invoiceNumber.slice(0, 40)}` : ''} was already made on claim ${claim.claimNumber} (payment ${duplicate.paymentId}, ${duplicate.status}); send confirm_duplicate to pay it again`,
+        { duplicate_of: duplicate.paymentId },
+      );
+    }
+    const remainingBefore = deductibleRemaining(claim.coverage.deductibleCents, claim.deductibleLedger);
+    const { taken, remainingCents } = allocateDeductible(
+      remainingBefore,
+      asked.map((line, index) => ({ costType: line.costType, grossCents: line.grossCents, deductibleApplies: exposures[index].deductibleApplies && exposures[index].section === 'I' })),
+    );
+    const lines: PaymentLine[] = asked.map((line, index) => ({
+      exposureId: line.exposureId, coverage: exposures[index].coverage, costType: line.costType, grossCents: line.grossCents, deductibleCents: taken[index], amountCents: line.grossCents - taken[index], transactionId: randomUUID(), reserveLoweredCents: 0, releasedCents: 0,
+    }));
+    const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    if (total === 0) throw new ClaimRuleError(`amount: ${shown(grossTotal)} is within the deductible remaining of ${shown(remainingBefore)}: nothing is owed`);
+    // The limit: what is already committed on each coverage, and this payment's loss lines on it.
+    const limits = new Map<string, Cents | null>();
+    for (const [index, line] of lines.entries()) {
+      if (line.costType !== 'loss') continue;
+      const exposure = exposures[index];
+      const used = limitUsed(whole.payments, exposure.exposureId);
+      const problem = limitProblem(exposure, used, line.amountCents);
+      if (problem) throw new ClaimRuleError(request.lines.length > 1 ? `lines.${index}.${problem}` : problem, { limit_remaining: amount(limitRemaining(exposure.limitCents, used)!) });
+      limits.set(exposure.exposureId, limitRemaining(exposure.limitCents, used + line.amountCents));
+    }
+    const broken = brokenLimits(authority, total);
+    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? await mortgageesAtLoss(claim) : [];
+    const at = now();
+    const payment: ClaimPayment = {
+      paymentId: randomUUID(), claimId: claim.claimId, claimNumber: claim.claimNumber, kind: 'claim_payment', lines, amountCents: total,
+      payees: [...payees, ...mortgagees.filter((mortgagee) => !payeeIds.includes(mortgagee.contactId))],
+      method: request.method, invoiceNumber: request.invoiceNumber ?? null, serviceFrom: request.serviceFrom ?? null, serviceTo: request.serviceTo ?? null, final: request.final ?? false,
+      status: broken.length > 0 ? 'pending_approval' : 'approved', brokenLimits: broken, madeBy: principal.contactId, madeAt: at,
+      approvedBy: broken.length > 0 ? null : principal.contactId, approvedAt: broken.length > 0 ? null : at,
+      issuedAt: null, issuedDate: null, checkNumber: null, traceNumber: null, clearedDate: null, voidedAt: null, voidedBy: null, voidReason: null, memo: request.memo ?? null, version: 1,
+    };
+    const move = new MoneyMove(whole, at, principal.contactId);
+    for (const line of lines) {
+      move.row({ transactionId: line.transactionId, exposureId: line.exposureId, type: 'payment', costType: line.costType, amountCents: line.amountCents, grossCents: line.grossCents, deductibleCents: line.deductibleCents, status: payment.status, source: payment.final ? 'final_payment' : 'payment', paymentId: payment.paymentId, reason: request.memo ?? null });
+    }
+    if (payment.status === 'approved') payment.lines = postApproved(move, payment);
+    move.writes.push(...claimPaymentCreate(payment));
+    const deductibleTaken = taken.reduce((sum, part) => sum + part, 0);
+    const ledger = { appliedCents: (claim.deductibleLedger?.appliedCents ?? 0) + deductibleTaken, reimbursedCents: claim.deductibleLedger?.reimbursedCents ?? 0 };
+    await commitMoney(
+      move,
+      {
+        kind: payment.status === 'approved' ? 'payment_made' : 'payment_pending_approval',
+        claimAfter: { ...claim, updatedAt: at, deductibleLedger: ledger },
+        changes: [{ field: 'payments', from: null, to: { id: payment.paymentId, amount: amount(total), status: payment.status } }],
+        reason: request.memo ?? null,
+        ...(payment.status === 'pending_approval'
+          ? { event: { type: 'claim.payment_pending_approval' as const, data: { payment_id: payment.paymentId, amount: amount(total), broken_limits: broken } } }
+          : {}),
+      },
+      contributions,
+    );
+    const single = lines.length === 1 ? lines[0] : undefined;
+    return {
+      ...paymentToWire(payment),
+      deductible_applied: amount(deductibleTaken),
+      deductible_remaining: amount(remainingCents),
+      ...(single ? { limit_remaining: limits.has(single.exposureId) ? nullable(limits.get(single.exposureId)!) : nullable(limitRemaining(exposures[0].limitCents, limitUsed(whole.payments, exposures[0].exposureId))) } : {}),
+      lines_limit_remaining: lines.map((line, index) => ({ exposure_id: line.exposureId, limit_remaining: nullable(limits.get(line.exposureId) ?? limitRemaining(exposures[index].limitCents, limitUsed(whole.payments, line.exposureId))) })),
+      brokenLimits: broken,
+    };
+  });
+}
+
+const nullable = (cents: Cents | null) => (cents === null ? null : amount(cents));
+/** The duplicate guard compares what the caller asked (gross), not what was left after the deductible. */
+const withGross = (payment: ClaimPayment): ClaimPayment => ({ ...payment, amountCents: payment.kind === 'claim_payment' ? payment.lines.reduce((sum, line) => sum + line.grossCents, 0) : payment.amountCents });
+
+/** The payment and its claim whole, within the caller's reach. */
+async function paymentWithin(principal: Principal, paymentId: string): Promise<{ whole: ClaimWhole; payment: ClaimPayment }> {
+  const located = await claimOfMoney(paymentId);
+  if (!located) throw new ClaimNotFoundError(`Payment ${paymentId.slice(0, 60)}`);
+  const whole = await claimWithinReach(principal, located.claimId).catch(() => undefined);
+  const payment = located.kind === 'payment'
+    ? whole?.payments.find((candidate) => candidate.paymentId === paymentId)
+    : whole?.payments.find((candidate) => candidate.lines.some((line) => line.transactionId === paymentId));
+  if (!whole || !payment) throw new ClaimNotFoundError(`Payment ${paymentId.slice(0, 60)}`);
+  return { whole, payment };
+}
+
+export async function approvePayment(principal: Principal, paymentId: string, contributions: readonly ClaimMoveContribution[] = []) {
+  const rules = await getClaimsRules();
+  const authority = await authorityOfCaller(principal, rules);
+  return decidedAfresh(async () => {
+    const { whole, payment } = await paymentWithin(principal, paymentId);
+    if (payment.status !== 'pending_approval') throw new ClaimRuleError(`payment_id: payment ${payment.paymentId} is ${payment.status}, not waiting approval`);
+    if (payment.madeBy === principal.contactId) throw new ClaimRuleError('payment_id: a payment is approved by someone other than its maker');
+    const broken = brokenLimits(authority, payment.amountCents);
+    if (broken.length > 0) throw new ClaimRuleError(`payment_id: the ${broken[0]}; it needs an approver with the authority`, { brokenLimits: broken });
+    const at = now();
+    const move = new MoneyMove(whole, at, principal.contactId);
+    const approved: ClaimPayment = { ...payment, status: 'approved', approvedBy: principal.contactId, approvedAt: at };
+    approved.lines = postApproved(move, approved);
+    move.writes.push(claimPaymentReplace(approved, payment.version), ...lineRows(whole, approved).map(claimTransactionStatusPut));
+    await commitMoney(
+      move,
+      { kind: 'payment_approved', claimAfter: { ...whole.claim, updatedAt: at }, changes: [{ field: `payments.${payment.paymentId}.status`, from: payment.status, to: 'approved' }], reason: null },
+      contributions,
+    );
+    return paymentToWire({ ...approved, version: payment.version + 1 });
+  });
+}
+
+export async function voidTransaction(principal: Principal, request: { transactionId: string; reason: string }, contributions: readonly ClaimMoveContribution[] = []) {
+  return decidedAfresh(async () => {
+    const located = await claimOfMoney(request.transactionId);
+    if (located?.kind === 'transaction') {
+      const whole = await claimWithinReach(principal, located.claimId).catch(() => undefined);
+      const row = whole?.transactions.find((candidate) => candidate.transactionId === request.transactionId);
+      if (row && row.type !== 'payment') throw new ClaimRuleError(`transaction_id: a ${row.type} transaction is not voided; change the reserve with add_reserve`);
+    }
+    const { whole, payment } = await paymentWithin(principal, request.transactionId).catch(() => {
+      throw new ClaimNotFoundError(`Transaction ${request.transactionId.slice(0, 60)}`);
+    });
+    if (payment.status === 'void') throw new ClaimRuleError(`transaction_id: payment ${payment.paymentId} is already void`);
+    if (payment.kind !== 'claim_payment') throw new ClaimRuleError(`transaction_id: payment ${payment.paymentId} reimburses the deductible out of a recovery; it is not voided by itself`);
+    if (payment.status === 'issued' && payment.method === 'ach') throw new ClaimRuleError(`transaction_id: payment ${payment.paymentId} went by ACH (trace ${payment.traceNumber}); a transfer sent is not voided`);
+    if (payment.clearedDate) throw new ClaimRuleError(`transaction_id: check ${payment.checkNumber} of payment ${payment.paymentId} cleared on ${payment.clearedDate}; it is not voided`);
+    const at = now();
+    const move = new MoneyMove(whole, at, principal.contactId);
+    const wasPaid = payment.status === 'approved' || payment.status === 'issued';
+    if (wasPaid) {
+      for (const line of payment.lines) {
+        const back = line.reserveLoweredCents + line.releasedCents;
+        move.change(line.exposureId, line.costType, (totals) => ({ ...totals, paidCents: totals.paidCents - line.amountCents, reserveCents: totals.reserveCents + back }));
+        move.entry('paid', { transactionId: line.transactionId, costType: line.costType, exposureId: line.exposureId, coverage: line.coverage }, -line.amountCents);
+        if (back > 0) {
+          const row = move.row({ exposureId: line.exposureId, type: 'reserve', costType: line.costType, amountCents: back, outstandingAfterCents: totalsOf(move.exposure(line.exposureId), line.costType).reserveCents, status: 'approved', source: 'void', paymentId: payment.paymentId, reason: request.reason });
+          move.entry('reserve_change', row, back);
+        }
+      }
+    }
+    const voided: ClaimPayment = { ...payment, status: 'void', voidedAt: at, voidedBy: principal.contactId, voidReason: request.reason };
+    move.writes.push(claimPaymentReplace(voided, payment.version), ...lineRows(whole, voided).map(claimTransactionStatusPut));
+    if (payment.status === 'issued' && payment.issuedDate) move.writes.push(paymentByYearRemove({ year: payment.issuedDate.slice(0, 4), issuedDate: payment.issuedDate, paymentId: payment.paymentId }));
+    // The deductible the payment took is the insured's to bear again on the next payment.
+    const given = payment.lines.reduce((sum, line) => sum + line.deductibleCents, 0);
+    const ledger = whole.claim.deductibleLedger;
+    const claimAfter = { ...whole.claim, updatedAt: at, ...(ledger && given > 0 ? { deductibleLedger: { ...ledger, appliedCents: Math.max(0, ledger.appliedCents - given) } } : {}) };
+    await commitMoney(
+      move,
+      {
+        kind: 'payment_voided',
+        claimAfter,
+        changes: [{ field: `payments.${payment.paymentId}.status`, from: payment.status, to: 'void' }],
+        reason: request.reason,
+        event: { type: 'claim.payment_voided', data: { payment_id: payment.paymentId, amount: amount(payment.amountCents), was: payment.status, check_number: payment.checkNumber } },
+      },
+      contributions,
+    );
+    return { ...paymentToWire({ ...voided, version: payment.version + 1 }), exposures: move.changedExposures().map(exposureMoneyToWire) };
+  });
+}
+
+// ------------------------------------------------------------------ checks
+
+export interface ExportRequest {
+  payments: Array<{ id: string; checkNumber: string }>;
+  assignCheckDate: string;
+}
+
+const AUTO = 'auto_assign';
+const PAYMENTS_PER_MOVE = 10;
+/** Where the carrier's claim check numbers and ACH trace numbers start. */
+const FIRST_CHECK = 100001;
+const FIRST_TRACE = 1;
+
+export interface ExportedPayment {
+  payment_id: string;
+  claim_number: string;
+  method: PaymentMethod;
+  check_number: string | null;
+  trace_number: string | null;
+  issued_date: string;
+  amount: number;
+  payees: string[];
+}
+
+/**
+ * Marks approved payments issued: a check with its number (given, or the next of the carrier's
+ * counter), a transfer with its trace number; each claim's payments in one move. A payment not
+ * approved (waiting, issued before, void) is skipped, saying why: an export sent again exports nothing.
+ */
+export async function exportClaimPayments(principal: Principal, request: ExportRequest, contributions: readonly ClaimMoveContribution[] = []) {
+  const ids = request.payments.map((entry) => entry.id);
+  if (new Set(ids).size !== ids.length) throw new ClaimRuleError('payments: a payment is named once');
+  const givenNumbers = request.payments.filter((entry) => entry.checkNumber !== AUTO).map((entry) => entry.checkNumber);
+  if (new Set(givenNumbers).size !== givenNumbers.length) throw new ClaimRuleError('payments: a check number is given to one payment');
+  const skipped: Array<{ payment_id: string; reason: string }> = [];
+  const byClaim = new Map<string, Array<{ id: string; checkNumber: string }>>();
+  for (const entry of request.payments) {
+    const located = await claimOfMoney(entry.id);
+    if (!located || located.kind !== 'payment') {
+      skipped.push({ payment_id: entry.id, reason: 'not a claim payment' });
+      continue;
+    }
+    byClaim.set(located.claimId, [...(byClaim.get(located.claimId) ?? []), entry]);
+  }
+  // A claim's payments are issued a few at a time, each few one move: a move stays well inside a transaction's 100 items.
+  const moves = [...byClaim].flatMap(([claimId, entries]) => Array.from({ length: Math.ceil(entries.length / PAYMENTS_PER_MOVE) }, (_, index) => [claimId, entries.slice(index * PAYMENTS_PER_MOVE, (index + 1) * PAYMENTS_PER_MOVE)] as const));
+  const exported: ExportedPayment[] = [];
+  for (const [claimId, entries] of moves) {
+    const done = await decidedAfresh(async () => {
+      const whole = await claimWithinReach(principal, claimId).catch(() => undefined);
+      if (!whole) return { exported: [], skipped: entries.map((entry) => ({ payment_id: entry.id, reason: 'not a claim payment' })) };
+      const at = now();
+      const move = new MoneyMove(whole, at, principal.contactId);
+      const [checks, traces] = await Promise.all([getCheckCounter('check'), getCheckCounter('ach')]);
+      let nextCheck = Math.max(checks.last + 1, FIRST_CHECK);
+      let nextTrace = Math.max(traces.last + 1, FIRST_TRACE);
+      let autoAssigned = false;
+      const claimExported: ExportedPayment[] = [];
+      const claimSkipped: Array<{ payment_id: string; reason: string }> = [];
+      for (const entry of entries) {
+        const payment = whole.payments.find((candidate) => candidate.paymentId === entry.id)!;
+        if (payment.status !== 'approved') {
+          claimSkipped.push({ payment_id: payment.paymentId, reason: payment.status === 'issued' ? `already issued${payment.checkNumber ? ` as check ${payment.checkNumber}` : ` (trace ${payment.traceNumber})`} on ${payment.issuedDate}` : payment.status === 'void' ? 'void' : 'waits approval' });
+          continue;
+        }
+        let checkNumber: string | null = null;
+        let traceNumber: string | null = null;
+        if (payment.method === 'check') {
+          if (entry.checkNumber === AUTO) {
+            // A number given by hand earlier may lie ahead of the counter: the counter passes over it.
+            while (await checkNumberHolder(String(nextCheck))) nextCheck++;
+            checkNumber = String(nextCheck++);
+            autoAssigned = true;
+          } else {
+            const holder = await checkNumberHolder(entry.checkNumber);
+            if (holder && holder.paymentId !== payment.paymentId) throw new ClaimRuleError(`payments: check number ${entry.checkNumber} is already payment ${holder.paymentId}'s`);
+            checkNumber = entry.checkNumber;
+          }
+          // Created in the move's transaction: two exports giving one number at once cannot both commit.
+          move.writes.push(checkNumberTaken(checkNumber, payment.paymentId, claimId));
+        } else {
+          traceNumber = `${String(nextTrace++).padStart(15, '0')}`;
+        }
+        const issued: ClaimPayment = { ...payment, status: 'issued', issuedAt: at, issuedDate: request.assignCheckDate, checkNumber, traceNumber };
+        move.writes.push(claimPaymentReplace(issued, payment.version), ...lineRows(whole, issued).map(claimTransactionStatusPut));
+        move.writes.push(
+          paymentByYearPut({
+            year: request.assignCheckDate.slice(0, 4), issuedDate: request.assignCheckDate, paymentId: payment.paymentId, claimId, claimNumber: whole.claim.claimNumber, kind: payment.kind, amountCents: payment.amountCents,
+            costTypes: [...new Set(payment.lines.map((line) => line.costType))], payees: payment.payees, method: payment.method, checkNumber, traceNumber, agencyId: whole.claim.agencyId, contactIds: whole.claim.contactIds,
+          }),
+        );
+        claimExported.push({ payment_id: payment.paymentId, claim_number: whole.claim.claimNumber, method: payment.method, check_number: checkNumber, trace_number: traceNumber, issued_date: request.assignCheckDate, amount: amount(payment.amountCents), payees: payment.payees.map((payee) => payee.name) });
+      }
+      if (claimExported.length === 0) return { exported: [], skipped: claimSkipped };
+      if (autoAssigned) move.writes.push(checkCounterWrite(checks, nextCheck - 1));
+      if (nextTrace - 1 > traces.last) move.writes.push(checkCounterWrite(traces, nextTrace - 1));
+      await commitMoney(
+        move,
+        {
+          kind: 'payments_issued',
+          claimAfter: { ...whole.claim, updatedAt: at },
+          changes: claimExported.map((payment) => ({ field: `payments.${payment.payment_id}.status`, from: 'approved', to: 'issued' })),
+          reason: null,
+          event: { type: 'claim.payment_issued', data: { payments: claimExported.map((payment) => ({ payment_id: payment.payment_id, amount: payment.amount, method: payment.method, check_number: payment.check_number, trace_number: payment.trace_number, issued_date: payment.issued_date })) } },
+        },
+        contributions,
+      );
+      return { exported: claimExported, skipped: claimSkipped };
+    });
+    exported.push(...done.exported);
+    skipped.push(...done.skipped);
+  }
+  const checks = exported.filter((payment) => payment.check_number !== null);
+  const csv = positivePayCsv(checks.map((payment) => ({ checkNumber: payment.check_number!, issuedDate: payment.issued_date, amountCents: toCentsExactly(payment.amount), payees: payment.payees })));
+  return { exported, skipped, positive_pay_csv: csv, positive_pay_rows: checks.length };
+}
+
+export async function markPaymentCleared(principal: Principal, request: { paymentId: string; clearedDate: string }, contributions: readonly ClaimMoveContribution[] = []) {
+  return decidedAfresh(async () => {
+    const { whole, payment } = await paymentWithin(principal, request.paymentId);
+    if (payment.status !== 'issued') throw new ClaimRuleError(`payment_id: payment ${payment.paymentId} is ${payment.status}; only an issued payment clears`);
+    if (payment.clearedDate) throw new ClaimRuleError(`payment_id: payment ${payment.paymentId} cleared on ${payment.clearedDate} already`);
+    if (payment.issuedDate && request.clearedDate < payment.issuedDate) throw new ClaimRuleError(`cleared_date: ${request.clearedDate} is before the payment was issued on ${payment.issuedDate}`);
+    if (request.clearedDate > todayIso()) throw new ClaimRuleError(`cleared_date: ${request.clearedDate} is in the future`);
+    const at = now();
+    const move = new MoneyMove(whole, at, principal.contactId);
+    for (const line of payment.lines) move.entry('check_cleared', { transactionId: line.transactionId, costType: line.costType, exposureId: line.exposureId, coverage: line.coverage }, line.amountCents);
+    const cleared: ClaimPayment = { ...payment, clearedDate: request.clearedDate };
+    move.writes.push(claimPaymentReplace(cleared, payment.version));
+    await commitMoney(
+      move,
+      { kind: 'payment_cleared', claimAfter: { ...whole.claim, updatedAt: at }, changes: [{ field: `payments.${payment.paymentId}.cleared_date`, from: null, to: request.clearedDate }], reason: null },
+      contributions,
+    );
+    return paymentToWire({ ...cleared, version: payment.version + 1 });
+  });
+}
+
+// ------------------------------------------------------------------ recoveries
+
+export interface RecoveryRequest {
+  exposureId: string;
+  category: RecoveryCategory;
+  amount: string | number;
+  description?: string;
+  date?: string;
+}
+
+/** The recovery expected on an exposure (subrogation, salvage): `amount` is what is now expected in all. */
+export async function addRecoveryReserve(principal: Principal, request: RecoveryRequest, contributions: readonly ClaimMoveContribution[] = []) {
+  const expected = centsOf('amount', request.amount);
+  return decidedAfresh(async () => {
+    const whole = await exposureWhole(principal, request.exposureId);
+    const exposure = whole.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
+    const current = totalsOf(exposure, 'loss').recoveryReserveCents ?? 0;
+    const change = expected - current;
+    if (change === 0) throw new ClaimRuleError(`amount: the ${exposure.coverage} recovery reserve is already ${shown(current)}`);
+    const at = now();
+    const move = new MoneyMove(whole, at, principal.contactId);
+    move.change(exposure.exposureId, 'loss', (totals) => ({ ...totals, recoveryReserveCents: expected }));
+    const row = move.row({ exposureId: exposure.exposureId, type: 'recovery_reserve', costType: 'loss', amountCents: change, outstandingAfterCents: expected, status: 'approved', source: 'set', category: request.category, description: request.description ?? null, ...(request.date ? { date: request.date } : {}), reason: request.description ?? null });
+    move.entry('recovery_reserve_change', row, change);
+    await commitMoney(
+      move,
+      { kind: 'recovery_reserve_changed', claimAfter: { ...whole.claim, updatedAt: at }, changes: [{ field: `exposures.${exposure.exposureId}.recovery_reserve`, from: amount(current), to: amount(expected) }], reason: request.description ?? null },
+      contributions,
+    );
+    return { transaction: transactionToWire(row), exposure: exposureMoneyToWire(move.exposure(exposure.exposureId)) };
+  });
+}
+
+/**
+ * A recovery received: the deductible the insured bore is reimbursed to him first (a payment of
+ * its own, approved, in the same transaction), the rest is the carrier's and lowers its paid loss;
+ * the recovery reserve is lowered by what came in (never below zero).
+ */
+export async function addRecovery(principal: Principal, request: RecoveryRequest, contributions: readonly ClaimMoveContribution[] = []) {
+  const received = centsOf('amount', request.amount);
+  if (received <= 0) throw new ClaimRuleError('amount: a recovery is more than 0.00');
+  if (request.date && request.date > todayIso()) throw new ClaimRuleError(`date: ${request.date} is in the future`);
+  return decidedAfresh(async () => {
+    const whole = await exposureWhole(principal, request.exposureId);
+    const { claim } = whole;
+    const exposure = whole.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
+    const insured = claim.insuredContactId;
+    const split = insured ? splitRecovery(received, claim.deductibleLedger) : { reimbursedCents: 0, carrierShareCents: received };
+    const at = now();
+    const move = new MoneyMove(whole, at, principal.contactId);
+    const expected = totalsOf(exposure, 'loss').recoveryReserveCents ?? 0;
+    const lowered = Math.min(expected, received);
+    move.change(exposure.exposureId, 'loss', (totals) => ({ ...totals, recoveredCents: totals.recoveredCents + split.carrierShareCents, recoveryReserveCents: expected - lowered }));
+    let reimbursement: ClaimPayment | undefined;
+    if (split.reimbursedCents > 0) {
+      const names = await getContactSummaries([insured!]);
+      reimbursement = {
+        paymentId: randomUUID(), claimId: claim.claimId, claimNumber: claim.claimNumber, kind: 'deductible_reimbursement', lines: [], amountCents: split.reimbursedCents,
+        payees: [{ contactId: insured!, name: names.get(insured!)?.name ?? claim.insuredName, as: 'payee' }], method: 'check', invoiceNumber: null, serviceFrom: null, serviceTo: null, final: false,
+        status: 'approved', brokenLimits: [], madeBy: principal.contactId, madeAt: at, approvedBy: principal.contactId, approvedAt: at, issuedAt: null, issuedDate: null, checkNumber: null, traceNumber: null,
+        clearedDate: null, voidedAt: null, voidedBy: null, voidReason: null, memo: `the deductible reimbursed out of a ${request.category} recovery`, version: 1,
+      };
+      move.writes.push(...claimPaymentCreate(reimbursement));
+    }
+    const row = move.row({
+      exposureId: exposure.exposureId, type: 'recovery', costType: 'loss', amountCents: received, status: 'approved', source: 'recovery', category: request.category, deductibleReimbursedCents: split.reimbursedCents, carrierShareCents: split.carrierShareCents,
+      description: request.description ?? null, date: request.date ?? todayIso(), ...(reimbursement ? { paymentId: reimbursement.paymentId } : {}), reason: request.description ?? null,
+    });
+    move.entry('deductible_reimbursed', row, split.reimbursedCents);
+    move.entry('recovered', row, split.carrierShareCents);
+    if (lowered > 0) move.entry('recovery_reserve_change', row, -lowered);
+    const ledger = claim.deductibleLedger;
+    const claimAfter = { ...claim, updatedAt: at, ...(split.reimbursedCents > 0 && ledger ? { deductibleLedger: { ...ledger, reimbursedCents: ledger.reimbursedCents + split.reimbursedCents } } : {}) };
+    await commitMoney(
+      move,
+      {
+        kind: 'recovery_received',
+        claimAfter,
+        changes: [{ field: 'recoveries', from: null, to: { id: row.transactionId, exposure_id: exposure.exposureId, category: request.category, amount: amount(received) } }],
+        reason: request.description ?? null,
+        note: `Claim ${claim.claimNumber}: ${request.category} recovery of ${shown(received)} received${split.reimbursedCents > 0 ? `, ${shown(split.reimbursedCents)} of it the deductible reimbursed to the insured` : ''}`,
+        event: { type: 'claim.recovery_received', data: { exposure_id: exposure.exposureId, category: request.category, amount: amount(received), deductible_reimbursed: amount(split.reimbursedCents), carrier_share: amount(split.carrierShareCents) } },
+      },
+      contributions,
+    );
+    return {
+      transaction: transactionToWire(row),
+      deductible_reimbursed: amount(split.reimbursedCents),
+      carrier_share: amount(split.carrierShareCents),
+      reimbursement: reimbursement ? paymentToWire(reimbursement) : null,
+      exposure: exposureMoneyToWire(move.exposure(exposure.exposureId)),
+    };
+  });
+}
+
+// ------------------------------------------------------------------ reads
+
+const inOrder = (rows: readonly ClaimTransaction[]) => [...rows].sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq);
+
+export async function getExposureTransactions(principal: Principal, exposureId: string) {
+  const whole = await exposureWhole(principal, exposureId);
+  return inOrder(whole.transactions.filter((row) => row.exposureId === exposureId)).map(transactionToWire);
+}
+
+export async function getAllClaimTransactions(principal: Principal, claimId: string) {
+  const whole = await claimWithinReach(principal, claimId);
+  return inOrder(whole.transactions).map(transactionToWire);
+}
+
+export async function getClaimPayments(principal: Principal, claimId: string) {
+  const whole = await claimWithinReach(principal, claimId);
+  return [...whole.payments].sort((a, b) => a.madeAt.localeCompare(b.madeAt)).map(paymentToWire);
+}
+
+/**
+ * Per exposure and cost type the reserve (outstanding plus paid), paid, outstanding, recovered and
+ * incurred (paid less recovered plus outstanding), the deductible applied and remaining, and the
+ * claim's totals; all from the exposures' totals, which every money move keeps.
+ */
+export async function getAccountingOverview(principal: Principal, claimId: string) {
+  const whole = await claimWithinReach(principal, claimId);
+  const { claim } = whole;
+  const wire = (figures: CostFigures) => ({
+    reserve: amount(figures.reserveCents),
+    paid: amount(figures.paidCents),
+    outstanding: amount(figures.outstandingCents),
+    recovered: amount(figures.recoveredCents),
+    recovery_reserve: amount(figures.recoveryReserveCents),
+    incurred: amount(figures.incurredCents),
+  });
+  const exposures = [...whole.exposures].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const loss = exposures.map((exposure) => figuresOf(totalsOf(exposure, 'loss')));
+  const expense = exposures.map((exposure) => figuresOf(totalsOf(exposure, 'expense')));
+  const lossTotal = addFigures(loss);
+  const expenseTotal = addFigures(expense);
+  const reimbursed = claim.deductibleLedger?.reimbursedCents ?? 0;
+  return {
+    claim_id: claim.claimId,
+    claim_number: claim.claimNumber,
+    deductible: claim.coverage.deductibleCents === null ? null : amount(claim.coverage.deductibleCents),
+    deductible_applied: amount(claim.deductibleLedger?.appliedCents ?? 0),
+    deductible_remaining: amount(deductibleRemaining(claim.coverage.deductibleCents, claim.deductibleLedger)),
+    deductible_reimbursed: amount(reimbursed),
+    exposures: exposures.map((exposure, index) => ({
+      exposure_id: exposure.exposureId,
+      coverage: exposure.coverage,
+      status: exposure.status,
+      limit: exposure.limitCents === null ? null : amount(exposure.limitCents),
+      limit_remaining: nullable(limitRemaining(exposure.limitCents, limitUsed(whole.payments, exposure.exposureId))),
+      loss: wire(loss[index]),
+      expense: wire(expense[index]),
+      incurred: amount(loss[index].incurredCents + expense[index].incurredCents),
+    })),
+    totals: {
+      loss: wire(lossTotal),
+      expense: wire(expenseTotal),
+      paid: amount(lossTotal.paidCents + expenseTotal.paidCents),
+      outstanding: amount(lossTotal.outstandingCents + expenseTotal.outstandingCents),
+      recovered: amount(lossTotal.recoveredCents + expenseTotal.recoveredCents),
+      net_paid_loss: amount(lossTotal.paidCents - lossTotal.recoveredCents),
+      incurred: amount(lossTotal.incurredCents + expenseTotal.incurredCents),
+    },
+  };
+}
+
+/**
+ * The claim payments issued in a year and not voided, by issued date, each with its payees and
+ * amount (one partition read: vendor_payments_1099 and the like are a query, not a scan). For
+ * the carrier's own reports: no caller's reach applies.
+ */
+export async function claimPaymentsIssuedIn(year: string) {
+  return (await paymentsIssuedIn(year)).map((listing) => ({ ...listing }));
+}
