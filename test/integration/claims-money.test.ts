@@ -183,6 +183,23 @@ describe('the worked claim, to the cent', () => {
   });
 });
 
+describe('the worked claim in the books', () => {
+  it("lands every money call of the worked claim in this month's loss report, through the same operations: 11,450.00 paid loss, 650.00 expense, no reserve left, 4,000.00 recovered, 8,100.00 incurred; each day's journal balanced", async () => {
+    const month = today.slice(0, 7);
+    const report = ok(await service.call('/api/v2/reports/losses', { from_month: month, to_month: month, group_by: [] }));
+    const lines = (report.lines as Array<Record<string, unknown>>).filter((line) => line.kind === 'current');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      paid_loss: 11450, paid_expense: 650, case_reserves_start: 0, case_reserves_end: 0, recoveries: 4000, deductible_reimbursed: 1000,
+      incurred_loss: 7450, incurred_expense: 650, incurred_total: 8100,
+    });
+    // No nightly has earned the policy's premium in this test: nothing earned, no ratio (books-losses.test.ts has the ratios).
+    expect(lines[0]).toMatchObject({ earned_premium: 0, loss_ratio: null });
+    const journal = ok(await service.call('/api/v2/reports/journal', { from_date: `${month}-01`, to_date: today }));
+    for (const day of journal.days) expect(day).toMatchObject({ balanced: true, debits: day.credits });
+  });
+});
+
 describe('the rules of a payment', () => {
   it('refuses a payment past the coverage limit naming the coverage, its limit and the remaining limit, and stores nothing', async () => {
     const claim = await newClaim(10, 'FIR');
