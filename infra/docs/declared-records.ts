@@ -11,8 +11,32 @@ import { CLAIMS_RECORDS } from '../../shared/claims/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
 
-/** Each declared area: the name of its block and its records. */
-export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly DeclaredRecord<object>[] }> = [{ block: 'claims', records: CLAIMS_RECORDS as unknown as DeclaredRecord<object>[] }];
+/** Each declared area: the name of its block, its records and the module declaring them (their doc comments say what each is). */
+export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly DeclaredRecord<object>[]; module: string }> = [
+  { block: 'claims', records: CLAIMS_RECORDS as unknown as DeclaredRecord<object>[], module: fileURLToPath(new URL('../../shared/claims/records.ts', import.meta.url)) },
+];
+
+/**
+ * What each record of a module is, by entity: the doc comment just above its declaration
+ * (`/** ... *\/ export const x = defineRecord<...>({ entity: '...'`). A declaration without one fails.
+ */
+export function recordDescriptions(source: string): Map<string, string> {
+  const described = new Map<string, string>();
+  const declaration = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const \w+ = (?:\/\* @__PURE__ \*\/ )?defineRecord<[^>]*>\(\{\s*entity: '([^']+)'/g;
+  for (const [, comment, entity] of source.matchAll(declaration)) {
+    described.set(entity, comment.split('\n').map((line) => line.replace(/^\s*\*?\s?/, '').trim()).filter(Boolean).join(' ').replace(/\.$/, ''));
+  }
+  return described;
+}
+
+function describerOf(module: string): (entity: string) => string {
+  const described = recordDescriptions(readFileSync(module, 'utf8'));
+  return (entity) => {
+    const text = described.get(entity);
+    if (!text) throw new Error(`${module}: the record ${entity} has no doc comment saying what it is`);
+    return text;
+  };
+}
 
 const start = (block: string) => `<!-- generated:records:${block} (npm run docs:records) -->`;
 const end = (block: string) => `<!-- /generated:records:${block} -->`;
@@ -20,11 +44,11 @@ const end = (block: string) => `<!-- /generated:records:${block} -->`;
 /** The doc with every declared block as the code says. */
 export function withDeclaredTables(doc: string): string {
   let result = doc;
-  for (const { block, records } of DECLARED_AREAS) {
+  for (const { block, records, module } of DECLARED_AREAS) {
     const from = result.indexOf(start(block));
     const to = result.indexOf(end(block));
     if (from < 0 || to < from) throw new Error(`docs/data-model.md has no block ${start(block)} ... ${end(block)}`);
-    result = `${result.slice(0, from)}${start(block)}\n${recordsTable(records)}\n${result.slice(to)}`;
+    result = `${result.slice(0, from)}${start(block)}\n${recordsTable(records, describerOf(module))}\n${result.slice(to)}`;
   }
   return result;
 }

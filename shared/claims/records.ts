@@ -38,106 +38,106 @@ import type {
   ExposureRecord,
 } from './model.js';
 
+/** A reported loss: the policy, the coverage in force on the loss date, status and its history, due dates (version-guarded). */
 export const claimRecord = /* @__PURE__ */ defineRecord<ClaimRecord>({
   entity: 'Claim',
   key: { pk: 'CLAIM#${claimId}', sk: 'CLAIM' },
-  describe: 'A reported loss: the policy, the coverage in force on the loss date, status and its history, due dates (version-guarded)',
 });
 
+/** One coverage of the revision at loss for one claimant: status, limit, and part two's reserve and payment totals (version-guarded). */
 export const exposureRecord = /* @__PURE__ */ defineRecord<ExposureRecord>({
   entity: 'ClaimExposure',
   key: { pk: 'CLAIM#${claimId}', sk: 'EXPOSURE#${exposureId}' },
-  describe: "One coverage of the revision at loss for one claimant: status, limit, and part two's reserve and payment totals (version-guarded)",
 });
 
+/** Finds an exposure's claim from the exposure id alone (strongly consistent, unlike an index). */
 export const exposureLocatorRecord = /* @__PURE__ */ defineRecord<ExposureLocator>({
   entity: 'ClaimExposureLocator',
   key: { pk: 'CLAIMEXPOSURE#${exposureId}', sk: 'LOCATOR' },
-  describe: "Finds an exposure's claim from the exposure id alone (strongly consistent, unlike an index)",
 });
 
+/** A person on the claim in one role (claimant, public adjuster, contractor, attorney, witness, mortgagee). */
 export const claimContactRecord = /* @__PURE__ */ defineRecord<ClaimContactRecord>({
   entity: 'ClaimContact',
   key: { pk: 'CLAIM#${claimId}', sk: 'CONTACT#${contactId}#${role}' },
-  describe: 'A person on the claim in one role (claimant, public adjuster, contractor, attorney, witness, mortgagee)',
 });
 
+/** A dated event of the claim (proof of loss received, inspection, accepted): the clocks run from them. */
 export const claimDateRecord = /* @__PURE__ */ defineRecord<ClaimDateRecord>({
   entity: 'ClaimDate',
   key: { pk: 'CLAIM#${claimId}', sk: 'DATE#${claimDateId}' },
-  describe: 'A dated event of the claim (proof of loss received, inspection, accepted): the clocks run from them',
 });
 
+/** One move of the claim: who, when, each field from and to (claims/get_claim_changes). */
 export const claimChangeRecord = /* @__PURE__ */ defineRecord<ClaimChange>({
   entity: 'ClaimChange',
   key: { pk: 'CLAIM#${claimId}', sk: 'CHANGE#${at}#${changeId}' },
-  describe: 'One move of the claim: who, when, each field from and to (claims/get_claim_changes)',
 });
 
+/** The claim's summary listed under one search dimension, by loss date (claims/search, britecore_claims, a contact's claims). */
 export const claimListingRecord = /* @__PURE__ */ defineRecord<ClaimListing>({
   entity: 'ClaimListing',
   key: { pk: 'CLAIMLIST#${dimension}#${value}', sk: '${lossDate}#${claimId}' },
-  describe: "The claim's summary listed under one search dimension, by loss date (claims/search, britecore_claims, a contact's claims)",
 });
 
+/** The last claim number of a year, moved on in the FNOL's transaction (version-guarded: a refused FNOL takes none). */
 export const claimNumberCounterRecord = /* @__PURE__ */ defineRecord<ClaimNumberCounter>({
   entity: 'ClaimNumberCounter',
   key: { pk: 'CLAIMNUMBERS', sk: 'YEAR#${year}' },
-  describe: "The last claim number of a year, moved on in the FNOL's transaction (version-guarded: a refused FNOL takes none)",
 });
 
+/** A claim number taken (allocated or external): never a second claim with it. */
 export const claimNumberRecord = /* @__PURE__ */ defineRecord<ClaimNumberRecord>({
   entity: 'ClaimNumber',
   key: { pk: 'CLAIMNUMBER#${claimNumber}', sk: 'NUMBER' },
-  describe: 'A claim number taken (allocated or external): never a second claim with it',
 });
 
+/** A due date of a claim not yet met, by state and date (claims/deadlines, the nightly breach run, which marks it breachedAt): kept until met or the claim closes. */
 export const deadlineListingRecord = /* @__PURE__ */ defineRecord<DeadlineListing>({
   entity: 'ClaimDeadline',
   key: { pk: 'CLAIMDEADLINES#${state}', sk: '${dueDate}#${claimId}#${clockId}' },
-  describe: "A due date of a claim not yet met, by state and date (claims/deadlines, the nightly breach run, which marks it breachedAt): kept until met or the claim closes",
 });
 
+/** A catastrophe the carrier declared (title, PCS number, states, counties, dates): every FNOL reads them all in one query. */
 export const catastropheRecord = /* @__PURE__ */ defineRecord<CatastropheRecord>({
   entity: 'Catastrophe',
   key: { pk: 'CATASTROPHES', sk: 'CATASTROPHE#${catastropheId}' },
-  describe: 'A catastrophe the carrier declared (title, PCS number, states, counties, dates): every FNOL reads them all in one query',
 });
 
+/** One change of a claim's money (a reserve set or released, a payment line, a recovery, a recovery reserve): amounts never rewritten; a payment line's status follows its payment. */
 export const claimTransactionRecord = /* @__PURE__ */ defineRecord<ClaimTransaction>({
   entity: 'ClaimTransaction',
   key: { pk: 'CLAIM#${claimId}', sk: 'TRANSACTION#${transactionId}' },
-  describe: "One change of a claim's money (a reserve set or released, a payment line, a recovery, a recovery reserve): amounts never rewritten; a payment line's status follows its payment",
 });
 
+/** A claim payment (a check or a transfer) over one or several exposures: payees, deductible taken, approval, check number, cleared, void (version-guarded). */
 export const claimPaymentRecord = /* @__PURE__ */ defineRecord<ClaimPayment>({
   entity: 'ClaimPayment',
   key: { pk: 'CLAIM#${claimId}', sk: 'PAYMENT#${paymentId}' },
-  describe: 'A claim payment (a check or a transfer) over one or several exposures: payees, deductible taken, approval, check number, cleared, void (version-guarded)',
 });
 
+/** Finds a claim payment's or claim transaction's claim from its id alone (approve_payment, void_transaction, mark_payment_cleared). */
 export const claimMoneyLocatorRecord = /* @__PURE__ */ defineRecord<ClaimMoneyLocator>({
   entity: 'ClaimMoneyLocator',
   key: { pk: 'CLAIMMONEY#${id}', sk: 'LOCATOR' },
-  describe: "Finds a claim payment's or claim transaction's claim from its id alone (approve_payment, void_transaction, mark_payment_cleared)",
 });
 
+/** A claim payment issued in a year, by issued date, with its payees and amount: a year's 1099 reporting is one query; removed when the payment is voided. */
 export const claimPaymentByYearRecord = /* @__PURE__ */ defineRecord<ClaimPaymentByYear>({
   entity: 'ClaimPaymentByYear',
   key: { pk: 'CLAIMPAYMENTS#${year}', sk: '${issuedDate}#${paymentId}' },
-  describe: "A claim payment issued in a year, by issued date, with its payees and amount: a year's 1099 reporting is one query; removed when the payment is voided",
 });
 
+/** The last claim check number (or ACH trace number) drawn, moved on in the export's transaction (version-guarded: a refused export takes none). */
 export const claimCheckCounterRecord = /* @__PURE__ */ defineRecord<ClaimCheckCounter>({
   entity: 'ClaimCheckCounter',
   key: { pk: 'CLAIMCHECKS', sk: 'SERIES#${series}' },
-  describe: "The last claim check number (or ACH trace number) drawn, moved on in the export's transaction (version-guarded: a refused export takes none)",
 });
 
+/** A claim check number given to a payment: never a second payment with it. */
 export const claimCheckNumberRecord = /* @__PURE__ */ defineRecord<ClaimCheckNumber>({
   entity: 'ClaimCheckNumber',
   key: { pk: 'CLAIMCHECK#${checkNumber}', sk: 'CHECK' },
-  describe: 'A claim check number given to a payment: never a second payment with it',
 });
 
 /** Every declaration of the area, for docs/data-model.md. */

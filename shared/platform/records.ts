@@ -26,8 +26,6 @@ export interface RecordDeclaration {
   key: KeyTemplates;
   /** The global indexes the kind fills, by index name. */
   indexes?: Partial<Record<GlobalIndexName, KeyTemplates>>;
-  /** What the record is, for docs/data-model.md. */
-  describe: string;
   /** Attributes DynamoDB removes the item by (the table's TTL), if any: named in the doc. */
   expires?: boolean;
 }
@@ -234,14 +232,18 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
   };
 }
 
-/** The rows of docs/data-model.md's generated table for these declarations, as markdown. */
-export function recordsTable(records: readonly DeclaredRecord<object>[]): string {
+/**
+ * The rows of docs/data-model.md's generated table for these declarations, as markdown; what each
+ * record is comes from its doc comment (infra/docs/declared-records.ts reads it), so that no
+ * function's bundle carries the docs' text.
+ */
+export function recordsTable(records: readonly DeclaredRecord<object>[], describe: (entity: string) => string): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
   const rows = records.map(({ declaration }) => {
     const indexes = Object.entries(declaration.indexes ?? {})
       .map(([name, templates]) => `${name}: \`${templates!.pk}\` / \`${templates!.sk}\``)
       .join('<br>');
-    return `| ${declaration.entity} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(declaration.describe)} |`;
+    return `| ${declaration.entity} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(declaration.entity))} |`;
   });
   return ['| entity | pk | sk | indexes | what it is |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

@@ -121,7 +121,8 @@ describe('in headless Chromium', () => {
     const shown = await scrollThroughDocs(page);
     await page.close();
     expect([...shown].sort()).toEqual([...operations].sort());
-  });
+    // Scrolling past some 200 operations in a browser takes long on a busy 2-core machine.
+  }, 120_000);
 
   it('filters /docs by what is typed (a path or a tag), and a link to one operation opens it (issue 44)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });

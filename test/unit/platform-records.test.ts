@@ -18,9 +18,8 @@ const thing = defineRecord<Thing>({
   entity: 'Thing',
   key: { pk: 'THING#${thingId}', sk: 'THING' },
   indexes: { gsi1: { pk: 'OWNER#${ownerId}', sk: '${day}#${thingId}' } },
-  describe: 'A thing of an owner',
 });
-const listing = defineRecord<{ dimension: string; value: string; day: string; thingId: string }>({ entity: 'Listing', key: { pk: 'LIST#${dimension}#${value}', sk: '${day}#${thingId}' }, describe: 'A listing' });
+const listing = defineRecord<{ dimension: string; value: string; day: string; thingId: string }>({ entity: 'Listing', key: { pk: 'LIST#${dimension}#${value}', sk: '${day}#${thingId}' } });
 
 describe('declared records', () => {
   const table = process.env.TABLE_NAME;
@@ -74,6 +73,6 @@ describe('declared records', () => {
   });
 
   it("answer their rows of the data model's table", () => {
-    expect(recordsTable([thing as never])).toContain('| Thing | `THING#${thingId}` | `THING` | gsi1: `OWNER#${ownerId}` / `${day}#${thingId}` | A thing of an owner |');
+    expect(recordsTable([thing as never], () => 'A thing of an owner')).toContain('| Thing | `THING#${thingId}` | `THING` | gsi1: `OWNER#${ownerId}` / `${day}#${thingId}` | A thing of an owner |');
   });
 });
