@@ -1,14 +1,17 @@
 /**
  * Counts a call's sequential round trips to DynamoDB, S3 and SQS: a middleware on every client
  * the service creates (shared/platform/clients.ts onClientCreated) notes each request as it
- * starts and ends. A round begins when a request starts while none is in flight; requests that
- * overlap in flight (started together with Promise.all, or one started while another waits) are
- * one round, as the caller waits for them once. The count does not depend on the machine's load
- * or speed, only on what the code waits for, which is what makes it a goal that tests can hold.
+ * starts and ends. A request's round is one more than the latest round of the requests that had
+ * ended when it started (the first requests are round 1): requests in flight together (started
+ * with Promise.all) share a round, and a chain of requests each waiting for the last counts one
+ * round a link, whatever runs beside it. The count is the call's deepest round: what it waits for
+ * one after another. It depends on what the code waits for, not on the machine's load or speed
+ * (a request started after an unrelated one happened to end is counted as waiting for it: an
+ * upper bound), which is what makes it a goal that tests can hold.
  */
 import type { ServiceClient } from '../../shared/platform/clients.js';
 
-/** One round: the requests that were in flight together, as `Service.Command` (a retried request once). */
+/** One round: the requests of that depth, as `Service.Command` (a retried request once). */
 export type Round = string[];
 
 export interface RoundTripMeter {
@@ -24,13 +27,14 @@ type Stack = { add: (middleware: unknown, options: { step: string; name: string 
 
 export function roundTripMeter(): RoundTripMeter {
   let counting = false;
-  let inFlight = 0;
+  /** The latest round among the requests that have ended. */
+  let ended = 0;
   let rounds: Round[] = [];
   const attached = new WeakSet<object>();
   return {
     start() {
       rounds = [];
-      inFlight = 0;
+      ended = 0;
       counting = true;
     },
     stop() {
@@ -44,13 +48,13 @@ export function roundTripMeter(): RoundTripMeter {
       (client.middlewareStack as unknown as Stack).add(
         (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
           if (!counting) return next(args);
-          if (inFlight === 0) rounds.push([]);
-          rounds[rounds.length - 1].push(`${service}.${String(context.commandName ?? 'unknown').replace(/Command$/, '')}`);
-          inFlight += 1;
+          const round = ended + 1;
+          while (rounds.length < round) rounds.push([]);
+          rounds[round - 1].push(`${service}.${String(context.commandName ?? 'unknown').replace(/Command$/, '')}`);
           try {
             return await next(args);
           } finally {
-            inFlight -= 1;
+            ended = Math.max(ended, round);
           }
         },
         // initialize: once a call, around its retries, so a retried request is one request of its round.
