@@ -25,7 +25,21 @@ export interface RoundTripMeter {
 
 type Stack = { add: (middleware: unknown, options: { step: string; name: string }) => void };
 
-export function roundTripMeter(): RoundTripMeter {
+/** What a request reads or writes, named by its partitions' prefixes (`POLICY`, `APIKEY`), for the rounds' description. */
+function partitionsOf(input: Record<string, any>): string {
+  const prefix = (value: unknown) => (typeof value === 'string' ? value.split('#')[0] : typeof value === 'object' && value && 'S' in value ? String((value as { S: unknown }).S).split('#')[0] : '?');
+  if (input.TransactItems) return `${input.TransactItems.length} items`;
+  if (input.RequestItems) {
+    const keys = Object.values(input.RequestItems as Record<string, { Keys?: Array<{ pk: unknown }> } | unknown[]>).flatMap((entry) => (Array.isArray(entry) ? [] : (entry.Keys ?? [])));
+    return [...new Set(keys.map((key) => prefix(key.pk)))].join(',');
+  }
+  if (input.Key) return prefix(input.Key.pk);
+  const values = input.ExpressionAttributeValues as Record<string, unknown> | undefined;
+  const partition = values?.[':pk'] ?? (values ? Object.values(values)[0] : undefined);
+  return `${input.IndexName ? `${input.IndexName}:` : ''}${prefix(partition)}`;
+}
+
+export function roundTripMeter(options: { detail?: boolean } = {}): RoundTripMeter {
   let counting = false;
   /** The latest round among the requests that have ended. */
   let ended = 0;
@@ -50,7 +64,8 @@ export function roundTripMeter(): RoundTripMeter {
           if (!counting) return next(args);
           const round = ended + 1;
           while (rounds.length < round) rounds.push([]);
-          rounds[round - 1].push(`${service}.${String(context.commandName ?? 'unknown').replace(/Command$/, '')}`);
+          const name = `${service}.${String(context.commandName ?? 'unknown').replace(/Command$/, '')}`;
+          rounds[round - 1].push(options.detail && service === 'DynamoDB' ? `${name}(${partitionsOf((args as { input: Record<string, any> }).input)})` : name);
           try {
             return await next(args);
           } finally {

@@ -20,7 +20,8 @@ const C = '/api/v2/claims';
 const RELEASE_INFO = '/api/v2/utils/get_release_info';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 
-const meter = roundTripMeter();
+// ROUND_TRIPS_DETAIL=1 names each request's partitions (`DynamoDB.Query(POLICY)`).
+const meter = roundTripMeter({ detail: process.env.ROUND_TRIPS_DETAIL === '1' });
 let attached = false;
 
 async function counted(context: BenchContext, rows: BenchRow[], name: string, goal: number, path: string, body: Record<string, unknown>) {
