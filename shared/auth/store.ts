@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { getContactAccessProfile } from '../contacts/index.js';
+import { getContactAccessProfile, type ContactAccessProfile } from '../contacts/index.js';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
@@ -60,14 +60,19 @@ function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
  * Stores a digest of `apiKey` for the contact, with the pointer from its id; a new
  * random key is made when none is given. The key itself is answered, never stored.
  */
-export async function createApiKey(contactId: string, description: string, apiKey = newToken('ias'), now = clock.now()) {
+/**
+ * `known`: the contact's access as the caller knows it without reading (the bootstrap seed, which
+ * just created the contact and may read nothing), or null for none (the key then carries no copy
+ * and is judged by reading its contact); by default it is read.
+ */
+export async function createApiKey(contactId: string, description: string, apiKey = newToken('ias'), now = clock.now(), known?: ContactAccessProfile | null) {
   const keyId = randomUUID();
   const createdAt = now.toISOString();
   const digest = digestToken(apiKey);
   // The key carries a copy of its contact's access, listed among the contact's credentials so that
   // every later change of that access rewrites it; the contact changing meanwhile fails the issue, and it is tried again.
   for (let attempt = 1; ; attempt += 1) {
-    const profile = await getContactAccessProfile(contactId);
+    const profile = known === undefined ? await getContactAccessProfile(contactId) : known;
     const copy = profile ? accessCopyOf(profile) : undefined;
     try {
       await runTransaction(
@@ -102,7 +107,7 @@ export async function createApiKey(contactId: string, description: string, apiKe
       break;
     } catch (error) {
       // Only the contact's check (the last write) is worth another try; a key that exists stays refused.
-      if (!(error instanceof RecordChangedError) || error.index === 0 || error.index === 1 || attempt >= 3) throw error;
+      if (!(error instanceof RecordChangedError) || error.index === 0 || error.index === 1 || known !== undefined || attempt >= 3) throw error;
     }
   }
   return { keyId, apiKey, contactId, description, createdAt };
@@ -118,17 +123,18 @@ export function apiKeyPartitionPattern(): string {
  * client writes, by action: the key and its id pointer by Put (neither known before the run),
  * the OAuth client record by Update.
  */
-export function credentialSeedPartitions(clientId: string): { put: string[]; update: string[] } {
-  const credentials = `${contactCredentialsHeadKey('').pk}*`;
+export function credentialSeedPartitions(clientId: string, contactId: string): { put: string[]; update: string[] } {
+  const credentials = contactCredentialsHeadKey(contactId).pk;
   return { put: [apiKeyPartitionPattern(), `${apiKeyIdKey('').pk}*`, credentials], update: [oauthClientKey(clientId).pk, credentials] };
 }
 
 /** Makes sure `apiKey` works for the contact (bootstrap): creates it unless its digest exists. */
-export async function ensureApiKey(contactId: string, apiKey: string, description: string): Promise<void> {
+export async function ensureApiKey(contactId: string, apiKey: string, description: string, known?: ContactAccessProfile | null): Promise<void> {
   try {
-    await createApiKey(contactId, description, apiKey);
+    await createApiKey(contactId, description, apiKey, clock.now(), known);
   } catch (error) {
-    if (!(error instanceof RecordChangedError)) throw error;
+    // The key's own record exists (its condition is the first write's): nothing to do.
+    if (!(error instanceof RecordChangedError) || error.index !== 0) throw error;
   }
 }
 
@@ -203,10 +209,11 @@ export async function revokeApiKey(keyId: string, now = clock.now()): Promise<Ap
 }
 
 /** Creates or updates the OAuth client acting for a contact; keeps its selected role. */
-export async function ensureOAuthClient(clientId: string, contactId: string, clientSecret?: string): Promise<void> {
+/** `known` as for createApiKey: given, nothing is read (nor is the client's entry under a contact it was bound to before removed). */
+export async function ensureOAuthClient(clientId: string, contactId: string, clientSecret?: string, known?: ContactAccessProfile | null): Promise<void> {
   const secretHash = clientSecret === undefined ? undefined : await hashPassword(clientSecret);
   for (let attempt = 1; ; attempt += 1) {
-    const [profile, bound] = await Promise.all([getContactAccessProfile(contactId), getOAuthClient(clientId)]);
+    const [profile, bound] = known === undefined ? await Promise.all([getContactAccessProfile(contactId), getOAuthClient(clientId)]) : [known, undefined];
     const copy = profile ? accessCopyOf(profile) : undefined;
     try {
       await runTransaction(
@@ -233,7 +240,7 @@ export async function ensureOAuthClient(clientId: string, contactId: string, cli
       );
       return;
     } catch (error) {
-      if (!(error instanceof RecordChangedError) || attempt >= 3) throw error;
+      if (!(error instanceof RecordChangedError) || known !== undefined || attempt >= 3) throw error;
     }
   }
 }
