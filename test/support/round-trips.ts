@@ -21,6 +21,8 @@ export interface RoundTripMeter {
   stop(): Round[];
   /** The middleware's hook: give it to onClientCreated. */
   attach(client: ServiceClient): void;
+  /** How long each request of the last count took, in ms (for the bench's floors; no test holds a timing). */
+  durations(): Array<{ request: string; ms: number }>;
 }
 
 type Stack = { add: (middleware: unknown, options: { step: string; name: string }) => void };
@@ -44,10 +46,13 @@ export function roundTripMeter(options: { detail?: boolean } = {}): RoundTripMet
   /** The latest round among the requests that have ended. */
   let ended = 0;
   let rounds: Round[] = [];
+  let durations: Array<{ request: string; ms: number }> = [];
   const attached = new WeakSet<object>();
   return {
+    durations: () => durations,
     start() {
       rounds = [];
+      durations = [];
       ended = 0;
       counting = true;
     },
@@ -66,10 +71,12 @@ export function roundTripMeter(options: { detail?: boolean } = {}): RoundTripMet
           while (rounds.length < round) rounds.push([]);
           const name = `${service}.${String(context.commandName ?? 'unknown').replace(/Command$/, '')}`;
           rounds[round - 1].push(options.detail && service === 'DynamoDB' ? `${name}(${partitionsOf((args as { input: Record<string, any> }).input)})` : name);
+          const started = performance.now();
           try {
             return await next(args);
           } finally {
             ended = Math.max(ended, round);
+            durations.push({ request: name, ms: performance.now() - started });
           }
         },
         // initialize: once a call, around its retries, so a retried request is one request of its round.
