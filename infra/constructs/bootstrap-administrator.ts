@@ -30,9 +30,11 @@ export const ADMINISTRATOR_API_KEY_LENGTH = 48;
  * The partitions (`dynamodb:LeadingKeys` patterns) the seed writes, by action: the
  * Administrator's own contact partition and the listing counters it joins are created by
  * Put and Update; an API key and its id pointer by Put (their digest and id are not known
- * before the run); the one OAuth client record by Update.
+ * before the run); the one OAuth client record by Update; the contact's list of credentials by Put
+ * and Update, and the contact itself by ConditionCheck (the copies of its access the key and the
+ * client carry are taken from the profile just created, checked against its version).
  */
-export function bootstrapAdministratorWrites(clientId: string): { put: string[]; update: string[] } {
+export function bootstrapAdministratorWrites(clientId: string): { put: string[]; update: string[]; check: string[] } {
   return bootstrapAdministratorPartitions(clientId);
 }
 
@@ -83,6 +85,16 @@ export class BootstrapAdministrator extends Construct {
         actions: ['dynamodb:UpdateItem'],
         resources: [props.data.table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': writes.update } },
+      }),
+    );
+
+    // The copies of the new contact's access that its key and client carry are checked against its version as they commit.
+    seed.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'CheckAdministratorVersion',
+        actions: ['dynamodb:ConditionCheckItem'],
+        resources: [props.data.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': writes.check } },
       }),
     );
 

@@ -10,6 +10,7 @@ import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 import type { PresentedCredentials } from '../platform/credentials.js';
 import type { Authenticator, CredentialKind, Principal } from '../platform/principal.js';
 import { effectiveRoleIds, permissionsOf, selectionInForce, widestScope } from './roles.js';
+import type { AccessCopy } from './credentials-store.js';
 import { findActiveApiKey, findLiveSession, getOAuthClient, recordApiKeyUse } from './store.js';
 import { clock } from '../platform/clock.js';
 
@@ -23,36 +24,55 @@ export async function authenticate(credentials: PresentedCredentials): Promise<P
     if (!claims) return undefined;
     const client = await getOAuthClient(claims.clientId);
     if (!client) return undefined;
-    return principalOf(client.contactId, 'bearer', { grantId: client.clientId, selectedRoleId: client.selectedRoleId });
+    return principalBy(client.contactId, client.access, 'bearer', { grantId: client.clientId, ...(client.selectedRoleId ? { selectedRoleId: client.selectedRoleId } : {}) });
   }
   if (credentials.apiKey) {
     const key = await findActiveApiKey(credentials.apiKey);
     if (!key) return undefined;
-    // The key record just read says whether its last use is stale: most calls then skip the write.
-    const now = clock.now();
-    const stale = !key.lastUsedAt || Date.parse(key.lastUsedAt) < now.getTime() - API_KEY_USE_RESOLUTION_MS;
-    const [principal] = await Promise.all([
-      principalOf(key.contactId, 'api_key', { apiKeyId: key.keyId }),
-      stale ? recordApiKeyUse(key.digest, now) : undefined,
-    ]);
-    return principal;
+    return principalOfKey(key);
   }
   if (credentials.sessionToken) {
     const session = await findLiveSession(credentials.sessionToken);
-    if (!session) return undefined;
-    return principalOf(session.contactId, 'session', {});
+    return session ? principalOfSession(session) : undefined;
   }
   return undefined;
 }
 
+/** The caller of an API key just read, its last use recorded when stale (beside the contact's read, for a key that needs one). */
+export async function principalOfKey(key: NonNullable<Awaited<ReturnType<typeof findActiveApiKey>>>): Promise<Principal | undefined> {
+  // The key record just read says whether its last use is stale: most calls then skip the write.
+  const now = clock.now();
+  const stale = !key.lastUsedAt || Date.parse(key.lastUsedAt) < now.getTime() - API_KEY_USE_RESOLUTION_MS;
+  const [principal] = await Promise.all([principalBy(key.contactId, key.access, 'api_key', { apiKeyId: key.keyId }), stale ? recordApiKeyUse(key.digest, now) : undefined]);
+  return principal;
+}
+
+/** The caller of a live session just read. */
+export function principalOfSession(session: NonNullable<Awaited<ReturnType<typeof findLiveSession>>>): Promise<Principal | undefined> {
+  return principalBy(session.contactId, session.access, 'session', {});
+}
+
+type PrincipalExtra = { grantId?: string; selectedRoleId?: string; apiKeyId?: string };
+
+/**
+ * The caller from the copy of its contact's access that the credential's record carries (kept
+ * true by every change of it, shared/auth/credentials-store.ts): no second read. A credential
+ * written before copies existed carries none: its contact is read, on each call (migration: such
+ * keys, sessions and OAuth clients keep working, one read slower, until they are issued again).
+ */
+function principalBy(contactId: string, access: AccessCopy | undefined, credential: CredentialKind, extra: PrincipalExtra): Promise<Principal | undefined> {
+  return access ? principalFrom({ ...access, contactId }, credential, extra) : principalOf(contactId, credential, extra);
+}
+
 /** The contact as a caller with this credential; undefined when it no longer exists or its standing bars it. */
-export async function principalOf(
-  contactId: string,
-  credential: CredentialKind,
-  extra: { grantId?: string; selectedRoleId?: string; apiKeyId?: string } = {},
-): Promise<Principal | undefined> {
+export async function principalOf(contactId: string, credential: CredentialKind, extra: PrincipalExtra = {}): Promise<Principal | undefined> {
   const profile = await getContactAccessProfile(contactId);
-  if (!profile || profile.terminated) return undefined;
+  return profile ? principalFrom(profile, credential, extra) : undefined;
+}
+
+async function principalFrom(profile: ContactAccessProfile, credential: CredentialKind, extra: PrincipalExtra): Promise<Principal | undefined> {
+  if (profile.terminated) return undefined;
+  const contactId = profile.contactId;
   const catalog = await listRoles();
   const held = profile.roleIds;
   if (!(await agenciesAdmit(profile))) return undefined;

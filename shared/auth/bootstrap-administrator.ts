@@ -5,7 +5,7 @@
  * (infra/local/bootstrap.ts) and the deploy-time seed (events/bootstrap/ensure-administrator.ts)
  * both call ensureAdministrator; every step is idempotent, so it runs on every start or deploy.
  */
-import { contactCreationPartitions, createContactProfileIfAbsent, type ContactProfile, ADMINISTRATOR_ROLE_ID } from '../contacts/index.js';
+import { accessProfileOf, contactCreationPartitions, createContactProfileIfAbsent, type ContactProfile, ADMINISTRATOR_ROLE_ID } from '../contacts/index.js';
 import { credentialSeedPartitions, ensureApiKey, ensureOAuthClient } from './store.js';
 import { clock } from '../platform/clock.js';
 
@@ -29,10 +29,11 @@ export function bootstrapAdministratorProfile(createdAt = clock.now().toISOStrin
  * contact by Put and the listing counters it joins by Update; the API key and its id pointer by
  * Put; the OAuth client record by Update. The deploy-time seed's role is scoped to exactly these.
  */
-export function bootstrapAdministratorPartitions(clientId: string): { put: string[]; update: string[] } {
+export function bootstrapAdministratorPartitions(clientId: string): { put: string[]; update: string[]; check: string[] } {
   const contact = contactCreationPartitions(bootstrapAdministratorProfile());
-  const credentials = credentialSeedPartitions(clientId);
-  return { put: [...contact.put, ...credentials.put], update: [...contact.update, ...credentials.update] };
+  const credentials = credentialSeedPartitions(clientId, BOOTSTRAP_ADMINISTRATOR_ID);
+  // The key's and the client's copies of the contact's access are checked against the contact's version (ConditionCheck).
+  return { put: [...contact.put, ...credentials.put], update: [...contact.update, ...credentials.update], check: contact.put };
 }
 
 export interface BootstrapAdministratorOptions {
@@ -47,10 +48,15 @@ export interface BootstrapAdministratorOptions {
  * already issued stays valid (a changed key is added, not swapped).
  */
 export async function ensureAdministrator(options: BootstrapAdministratorOptions): Promise<{ contactId: string }> {
-  await createContactProfileIfAbsent(bootstrapAdministratorProfile());
-  await ensureApiKey(BOOTSTRAP_ADMINISTRATOR_ID, options.apiKey, 'bootstrap administrator key');
+  const profile = bootstrapAdministratorProfile();
+  const created = await createContactProfileIfAbsent(profile);
+  // The seed may read nothing: the key and the client carry a copy of the contact's access only when it
+  // is the profile just created (its version checked as they commit); for a contact created on an
+  // earlier run they carry none, and are judged by reading the contact (as keys issued before copies existed).
+  const known = created ? accessProfileOf(profile as unknown as Record<string, unknown>, BOOTSTRAP_ADMINISTRATOR_ID) : null;
+  await ensureApiKey(BOOTSTRAP_ADMINISTRATOR_ID, options.apiKey, 'bootstrap administrator key', known);
   if (options.oauthClient) {
-    await ensureOAuthClient(options.oauthClient.clientId, BOOTSTRAP_ADMINISTRATOR_ID, options.oauthClient.clientSecret);
+    await ensureOAuthClient(options.oauthClient.clientId, BOOTSTRAP_ADMINISTRATOR_ID, options.oauthClient.clientSecret, known);
   }
   return { contactId: BOOTSTRAP_ADMINISTRATOR_ID };
 }

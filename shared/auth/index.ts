@@ -4,6 +4,7 @@
  */
 export { MANAGE_API_KEYS, apiKeysOf, apiKeyDescription, issueApiKeyTo, revokeApiKeyById } from './api-keys.js';
 export { authenticate, authenticator } from './authenticate.js';
+export { storeRolesKeepingCredentials } from './contact-access.js';
 export { BOOTSTRAP_ADMINISTRATOR_ID, bootstrapAdministratorPartitions, ensureAdministrator } from './bootstrap-administrator.js';
 export { permissionsOfGrant, rolesOfGrant, selectRoleOfGrant } from './grants.js';
 export { newToken } from './secrets.js';

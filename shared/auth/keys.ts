@@ -27,3 +27,19 @@ export const oauthClientKey = (clientId: string) => ({ pk: `OAUTHCLIENT#${client
 
 /** A browser session, found by the digest of the cookie's token. */
 export const sessionKey = (tokenDigest: string) => ({ pk: `SESSION#${tokenDigest}`, sk: 'SESSION' });
+
+/**
+ * A contact's credentials, in a partition of their own: an entry per API key, session and
+ * OAuth client that carries a copy of the contact's access (below), and a head whose
+ * generation every new entry advances. A change of the contact's access reads the partition
+ * (strongly: an index would lag behind a key just issued) and rewrites each copy in its own
+ * transaction, guarded by the generation it read.
+ */
+const CREDENTIALS_PREFIX = 'CREDENTIALS#';
+export const contactCredentialsHeadKey = (contactId: string) => ({ pk: `${CREDENTIALS_PREFIX}${contactId}`, sk: 'HEAD' });
+export type CredentialKindStored = 'APIKEY' | 'SESSION' | 'OAUTHCLIENT';
+export const contactCredentialKey = (contactId: string, kind: CredentialKindStored, id: string) => ({ pk: `${CREDENTIALS_PREFIX}${contactId}`, sk: `${kind}#${id}` });
+export const contactCredentialsQuery = (contactId: string) => ({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': `${CREDENTIALS_PREFIX}${contactId}` },
+});

@@ -3,9 +3,8 @@
  * cookie then stands in for the key until the session expires or the key is revoked.
  */
 import { SESSION_COOKIE, type PresentedCredentials } from '../platform/credentials.js';
-import { authenticate, principalOf } from './authenticate.js';
-import { digestToken } from './secrets.js';
-import { createSession, findLiveSession, SESSION_LIFETIME_SECONDS } from './store.js';
+import { principalOfKey, principalOfSession } from './authenticate.js';
+import { createSession, findActiveApiKey, findLiveSession, SESSION_LIFETIME_SECONDS } from './store.js';
 import { clock } from '../platform/clock.js';
 
 export type SessionOutcome =
@@ -21,17 +20,19 @@ export type SessionOutcome =
  */
 export async function openOrConfirmSession(credentials: PresentedCredentials, now = clock.now()): Promise<SessionOutcome> {
   if (credentials.apiKey) {
-    const principal = await authenticate({ apiKey: credentials.apiKey });
-    if (!principal) return { kind: 'denied' };
-    const session = await createSession({ contactId: principal.contactId, apiKeyDigest: digestToken(credentials.apiKey) }, now);
+    const key = await findActiveApiKey(credentials.apiKey);
+    const principal = key ? await principalOfKey(key) : undefined;
+    if (!key || !principal) return { kind: 'denied' };
+    // The session takes the key's copy of the contact's access, checked against the key as it commits.
+    const session = await createSession({ contactId: principal.contactId, apiKeyDigest: key.digest, ...(key.access ? { access: key.access } : {}) }, now);
     return { kind: 'opened', contactId: principal.contactId, ...session };
   }
   if (credentials.sessionToken) {
     const session = await findLiveSession(credentials.sessionToken, now);
     if (!session) return { kind: 'denied' };
     // A contact removed, terminated or of an inactive agency since the session began no longer has one.
-    if (!(await principalOf(session.contactId, 'session'))) return { kind: 'denied' };
-    return { kind: 'continued', ...session };
+    if (!(await principalOfSession(session))) return { kind: 'denied' };
+    return { kind: 'continued', contactId: session.contactId, expiresAt: session.expiresAt };
   }
   return { kind: 'denied' };
 }

@@ -6,14 +6,16 @@
  * revocation or a role selection holds from the very next call.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { getContactAccessProfile, type ContactAccessProfile } from '../contacts/index.js';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { RecordChangedError, runTransaction } from '../platform/transactions.js';
+import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
+import { accessCopyOf, credentialListing, credentialUnlisting, sessionRevocationWrites, type AccessCopy } from './credentials-store.js';
 import { NotFoundError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, oauthClientKey, sessionKey } from './keys.js';
+import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, contactCredentialsHeadKey, oauthClientKey, sessionKey } from './keys.js';
 import { digestToken, newToken } from './secrets.js';
 import { clock } from '../platform/clock.js';
 
@@ -31,6 +33,14 @@ export interface OAuthClientRecord {
   contactId: string;
   secretHash?: string;
   selectedRoleId?: string;
+  /** The copy of the contact's access (credentials-store.ts); absent on a client bound before copies existed. */
+  access?: AccessCopy;
+}
+
+/** The copy a credential's record carries, when it is of its own contact: records written before copies existed carry none. */
+export function accessCopyIn(item: Record<string, unknown> | undefined, contactId: string): AccessCopy | undefined {
+  const copy = item?.contactAccess as AccessCopy | undefined;
+  return copy && copy.contactId === contactId && Array.isArray(copy.roleIds) ? copy : undefined;
 }
 
 const table = () => config.tableName();
@@ -50,37 +60,56 @@ function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
  * Stores a digest of `apiKey` for the contact, with the pointer from its id; a new
  * random key is made when none is given. The key itself is answered, never stored.
  */
-export async function createApiKey(contactId: string, description: string, apiKey = newToken('ias'), now = clock.now()) {
+/**
+ * `known`: the contact's access as the caller knows it without reading (the bootstrap seed, which
+ * just created the contact and may read nothing), or null for none (the key then carries no copy
+ * and is judged by reading its contact); by default it is read.
+ */
+export async function createApiKey(contactId: string, description: string, apiKey = newToken('ias'), now = clock.now(), known?: ContactAccessProfile | null) {
   const keyId = randomUUID();
   const createdAt = now.toISOString();
   const digest = digestToken(apiKey);
-  await runTransaction(
-    [
-        {
-          Put: {
-            TableName: table(),
-            Item: {
-              ...apiKeyKey(digest),
-              ...apiKeysOfContactIndex(contactId, createdAt, keyId),
-              entity: 'ApiKey',
-              keyId,
-              contactId,
-              description,
-              createdAt,
+  // The key carries a copy of its contact's access, listed among the contact's credentials so that
+  // every later change of that access rewrites it; the contact changing meanwhile fails the issue, and it is tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    const profile = known === undefined ? await getContactAccessProfile(contactId) : known;
+    const copy = profile ? accessCopyOf(profile) : undefined;
+    try {
+      await runTransaction(
+        [
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...apiKeyKey(digest),
+                ...apiKeysOfContactIndex(contactId, createdAt, keyId),
+                entity: 'ApiKey',
+                keyId,
+                contactId,
+                description,
+                createdAt,
+                ...(copy ? { contactAccess: copy } : {}),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...apiKeyIdKey(keyId), entity: 'ApiKeyId', keyId, digest },
-            ConditionExpression: 'attribute_not_exists(pk)',
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...apiKeyIdKey(keyId), entity: 'ApiKeyId', keyId, digest },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           },
-        },
-      ],
-    { label: 'The API key' },
-  );
+          ...(copy ? credentialListing(contactId, { kind: 'APIKEY', id: digest }, 'contact', copy) : []),
+        ],
+        { label: 'The API key' },
+      );
+      break;
+    } catch (error) {
+      // Only the contact's check (the last write) is worth another try; a key that exists stays refused.
+      if (!(error instanceof RecordChangedError) || error.index === 0 || error.index === 1 || known !== undefined || attempt >= 3) throw error;
+    }
+  }
   return { keyId, apiKey, contactId, description, createdAt };
 }
 
@@ -94,24 +123,28 @@ export function apiKeyPartitionPattern(): string {
  * client writes, by action: the key and its id pointer by Put (neither known before the run),
  * the OAuth client record by Update.
  */
-export function credentialSeedPartitions(clientId: string): { put: string[]; update: string[] } {
-  return { put: [apiKeyPartitionPattern(), `${apiKeyIdKey('').pk}*`], update: [oauthClientKey(clientId).pk] };
+export function credentialSeedPartitions(clientId: string, contactId: string): { put: string[]; update: string[] } {
+  const credentials = contactCredentialsHeadKey(contactId).pk;
+  return { put: [apiKeyPartitionPattern(), `${apiKeyIdKey('').pk}*`, credentials], update: [oauthClientKey(clientId).pk, credentials] };
 }
 
 /** Makes sure `apiKey` works for the contact (bootstrap): creates it unless its digest exists. */
-export async function ensureApiKey(contactId: string, apiKey: string, description: string): Promise<void> {
+export async function ensureApiKey(contactId: string, apiKey: string, description: string, known?: ContactAccessProfile | null): Promise<void> {
   try {
-    await createApiKey(contactId, description, apiKey);
+    await createApiKey(contactId, description, apiKey, clock.now(), known);
   } catch (error) {
-    if (!(error instanceof RecordChangedError)) throw error;
+    // The key's own record exists (its condition is the first write's): nothing to do.
+    if (!(error instanceof RecordChangedError) || error.index !== 0) throw error;
   }
 }
 
-export async function findActiveApiKey(apiKey: string): Promise<(ApiKeyRecord & { digest: string }) | undefined> {
+export async function findActiveApiKey(apiKey: string): Promise<(ApiKeyRecord & { digest: string; access?: AccessCopy }) | undefined> {
   const digest = digestToken(apiKey);
   const result = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyKey(digest), ConsistentRead: true }));
   if (!result.Item || result.Item.revokedAt) return undefined;
-  return { ...apiKeyRecordOf(result.Item), digest };
+  const record = apiKeyRecordOf(result.Item);
+  const access = accessCopyIn(result.Item, record.contactId);
+  return { ...record, digest, ...(access ? { access } : {}) };
 }
 
 /** Records the last use at most once a minute, so that reads do not each cost a write. */
@@ -145,50 +178,84 @@ export async function revokeApiKey(keyId: string, now = clock.now()): Promise<Ap
   const pointer = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyIdKey(keyId), ConsistentRead: true }));
   const digest = pointer.Item?.digest as string | undefined;
   if (!digest) return undefined;
-  try {
-    const result = await documentClient().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: apiKeyKey(digest),
-        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return apiKeyRecordOf(result.Attributes ?? {});
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
+  const key = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyKey(digest), ConsistentRead: true }));
+  if (!key.Item) return undefined;
+  const revokedAt = (key.Item.revokedAt as string | undefined) ?? now.toISOString();
+  // The sessions the key opened carry their own copy of its standing: they are revoked with it, in
+  // one transaction; a session opened meanwhile fails it, and it is tried again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runTransaction(
+        [
+          {
+            Update: {
+              TableName: table(),
+              Key: apiKeyKey(digest),
+              UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':now': revokedAt },
+            },
+          },
+          ...(await sessionRevocationWrites(key.Item.contactId as string, digest, revokedAt, now.getTime())),
+        ],
+        { label: 'The API key' },
+      );
+      break;
+    } catch (error) {
+      if (!(error instanceof RecordChangedError) || attempt >= 3) throw error;
+    }
   }
+  return apiKeyRecordOf({ ...key.Item, revokedAt });
 }
 
 /** Creates or updates the OAuth client acting for a contact; keeps its selected role. */
-export async function ensureOAuthClient(clientId: string, contactId: string, clientSecret?: string): Promise<void> {
+/** `known` as for createApiKey: given, nothing is read (nor is the client's entry under a contact it was bound to before removed). */
+export async function ensureOAuthClient(clientId: string, contactId: string, clientSecret?: string, known?: ContactAccessProfile | null): Promise<void> {
   const secretHash = clientSecret === undefined ? undefined : await hashPassword(clientSecret);
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: oauthClientKey(clientId),
-      UpdateExpression: `SET entity = :entity, clientId = :clientId, contactId = :contactId${secretHash ? ', secretHash = :secretHash' : ''}`,
-      ExpressionAttributeValues: {
-        ':entity': 'OAuthClient',
-        ':clientId': clientId,
-        ':contactId': contactId,
-        ...(secretHash ? { ':secretHash': secretHash } : {}),
-      },
-    }),
-  );
+  for (let attempt = 1; ; attempt += 1) {
+    const [profile, bound] = known === undefined ? await Promise.all([getContactAccessProfile(contactId), getOAuthClient(clientId)]) : [known, undefined];
+    const copy = profile ? accessCopyOf(profile) : undefined;
+    try {
+      await runTransaction(
+        [
+          {
+            Update: {
+              TableName: table(),
+              Key: oauthClientKey(clientId),
+              UpdateExpression: `SET entity = :entity, clientId = :clientId, contactId = :contactId${secretHash ? ', secretHash = :secretHash' : ''}${copy ? ', contactAccess = :copy' : ' REMOVE contactAccess'}`,
+              ExpressionAttributeValues: {
+                ':entity': 'OAuthClient',
+                ':clientId': clientId,
+                ':contactId': contactId,
+                ...(secretHash ? { ':secretHash': secretHash } : {}),
+                ...(copy ? { ':copy': copy } : {}),
+              },
+            },
+          },
+          ...(copy ? credentialListing(contactId, { kind: 'OAUTHCLIENT', id: clientId }, 'contact', copy) : []),
+          // A client bound to another contact no longer takes that contact's changes.
+          ...(bound && bound.contactId !== contactId ? [credentialUnlisting(bound.contactId, 'OAUTHCLIENT', clientId)] : []),
+        ],
+        { label: 'The OAuth client' },
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof RecordChangedError) || known !== undefined || attempt >= 3) throw error;
+    }
+  }
 }
 
 export async function getOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined> {
   const result = await documentClient().send(new GetCommand({ TableName: table(), Key: oauthClientKey(clientId), ConsistentRead: true }));
   if (!result.Item) return undefined;
+  const contactId = result.Item.contactId as string;
+  const access = accessCopyIn(result.Item, contactId);
   return {
     clientId: result.Item.clientId as string,
-    contactId: result.Item.contactId as string,
+    contactId,
     ...(result.Item.secretHash ? { secretHash: result.Item.secretHash as string } : {}),
     ...(result.Item.selectedRoleId ? { selectedRoleId: result.Item.selectedRoleId as string } : {}),
+    ...(access ? { access } : {}),
   };
 }
 
@@ -225,45 +292,76 @@ export const SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
 
 /**
  * Opens a session for a contact that proved itself with an API key. The session keeps
- * the key's digest so that revoking the key also ends the sessions opened with it.
+ * the key's digest so that revoking the key also ends the sessions opened with it. Opened by a
+ * key that carries a copy of its contact's access, the session carries it too, listed among the
+ * contact's credentials, checked against the key in the same transaction: a change of the
+ * contact committed since the key was read (which rewrote the key's copy) or the key's
+ * revocation fails the opening. A key without a copy opens a session without one (read the old way).
  */
 export async function createSession(
-  owner: { contactId: string; apiKeyDigest: string },
+  owner: { contactId: string; apiKeyDigest: string; access?: AccessCopy },
   now = clock.now(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken('sess');
+  const digest = digestToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
-  await documentClient().send(
-    new PutCommand({
+  const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
+  const session: TransactionWrite = {
+    Put: {
       TableName: table(),
       Item: {
-        ...sessionKey(digestToken(token)),
+        ...sessionKey(digest),
         entity: 'Session',
         contactId: owner.contactId,
         apiKeyDigest: owner.apiKeyDigest,
         createdAt: now.toISOString(),
-        expiresAt: Math.floor(expiresAt.getTime() / 1000),
+        expiresAt: expiresAtSeconds,
+        ...(owner.access ? { contactAccess: owner.access } : {}),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+    },
+  };
+  if (!owner.access) {
+    await documentClient().send(new PutCommand(session.Put as PutCommandInput));
+    return { token, expiresAt };
+  }
+  await runTransaction(
+    [
+      session,
+      ...credentialListing(owner.contactId, { kind: 'SESSION', id: digest, expiresAt: expiresAtSeconds, apiKeyDigest: owner.apiKeyDigest }, 'key', owner.access),
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: apiKeyKey(owner.apiKeyDigest),
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND contactAccess.version = :version',
+          ExpressionAttributeValues: { ':version': owner.access.version },
+        },
+      },
+    ],
+    { label: 'The session' },
   );
   return { token, expiresAt };
 }
 
 /**
  * The live session of a cookie token: refused once expired (TTL deletion lags by hours)
- * and once the API key that opened it is revoked.
+ * and once the API key that opened it is revoked. A session carrying its copy of the contact's
+ * access is judged by its own record (its key's revocation is written onto it); one opened
+ * before copies existed reads its key as well.
  */
-export async function findLiveSession(token: string, now = clock.now()): Promise<{ contactId: string; expiresAt: Date } | undefined> {
+export async function findLiveSession(token: string, now = clock.now()): Promise<{ contactId: string; expiresAt: Date; access?: AccessCopy } | undefined> {
   const result = await documentClient().send(
     new GetCommand({ TableName: table(), Key: sessionKey(digestToken(token)), ConsistentRead: true }),
   );
   const item = result.Item;
   if (!item || typeof item.expiresAt !== 'number' || item.expiresAt * 1000 <= now.getTime()) return undefined;
-  if (typeof item.apiKeyDigest !== 'string') return undefined;
+  if (typeof item.apiKeyDigest !== 'string' || item.revokedAt) return undefined;
+  const contactId = item.contactId as string;
+  const access = accessCopyIn(item, contactId);
+  if (access) return { contactId, expiresAt: new Date(item.expiresAt * 1000), access };
   const key = await documentClient().send(
     new GetCommand({ TableName: table(), Key: apiKeyKey(item.apiKeyDigest), ConsistentRead: true, ProjectionExpression: 'revokedAt, pk' }),
   );
   if (!key.Item || key.Item.revokedAt) return undefined;
-  return { contactId: item.contactId as string, expiresAt: new Date(item.expiresAt * 1000) };
+  return { contactId, expiresAt: new Date(item.expiresAt * 1000) };
 }

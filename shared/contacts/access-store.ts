@@ -9,6 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { batchGetAll } from '../platform/dynamo.js';
+import type { TransactionWrite } from '../platform/transactions.js';
 import { contactKey } from './keys.js';
 
 export interface ContactAccessProfile {
@@ -20,6 +21,36 @@ export interface ContactAccessProfile {
   terminated: boolean;
   /** The contact is an agency marked inactive. */
   agencyInactive: boolean;
+  /** The profile's version: a copy of this profile kept elsewhere (the auth area's credentials) is guarded by it. */
+  version: number;
+}
+
+/** What authentication needs of a stored profile, as the reads below and a change's after-image give it. */
+export function accessProfileOf(item: Record<string, unknown>, contactId = item.id as string): ContactAccessProfile {
+  return {
+    contactId,
+    roleIds: (item.roleIds as string[] | undefined) ?? [],
+    agencyIds: (item.agencyIds as string[] | undefined) ?? [],
+    terminated: item.terminated === true,
+    agencyInactive: item.agencyInactive === true,
+    version: typeof item.version === 'number' ? item.version : 0,
+  };
+}
+
+/**
+ * A transaction's check that the contact still stands at the version a copy of its profile was
+ * taken from: a credential issued with that copy is refused by DynamoDB when the contact changed
+ * meanwhile (the change did not know the credential, so could not have updated its copy).
+ */
+export function contactAtVersionCheck(contactId: string, version: number): TransactionWrite {
+  return {
+    ConditionCheck: {
+      TableName: config.tableName(),
+      Key: contactKey(contactId),
+      ConditionExpression: version === 0 ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :version',
+      ...(version === 0 ? {} : { ExpressionAttributeValues: { ':version': version } }),
+    },
+  };
 }
 
 export async function getContactAccessProfile(contactId: string): Promise<ContactAccessProfile | undefined> {
@@ -27,20 +58,14 @@ export async function getContactAccessProfile(contactId: string): Promise<Contac
     new GetCommand({
       TableName: config.tableName(),
       Key: contactKey(contactId),
-      ProjectionExpression: 'id, roleIds, agencyIds, #terminated, agencyInactive',
+      ProjectionExpression: 'id, roleIds, agencyIds, #terminated, agencyInactive, version',
       // TERMINATED is one of DynamoDB's reserved words.
       ExpressionAttributeNames: { '#terminated': 'terminated' },
       ConsistentRead: true,
     }),
   );
   if (!result.Item) return undefined;
-  return {
-    contactId,
-    roleIds: (result.Item.roleIds as string[] | undefined) ?? [],
-    agencyIds: (result.Item.agencyIds as string[] | undefined) ?? [],
-    terminated: result.Item.terminated === true,
-    agencyInactive: result.Item.agencyInactive === true,
-  };
+  return accessProfileOf(result.Item, contactId);
 }
 
 /** The agencies among `agencyIds` that are marked inactive (one BatchGet of their standing). */

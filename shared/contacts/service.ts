@@ -125,7 +125,7 @@ export async function storeNewContact(input: StoreNewContactInput, principal: Pr
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /** Applies a storeRoles call; refuses it whole, with every message, when anything is wrong. */
-export async function storeRoles(input: StoreRolesInput, principal: Principal): Promise<void> {
+export async function storeRoles(input: StoreRolesInput, principal: Principal, options: Pick<ContactChange, 'accessCopies'> = {}): Promise<void> {
   const catalog = await listRoles();
   const role = findRole(catalog, input.roleId);
   if (!role) throw new BusinessRuleError([`roleId: no role with id ${input.roleId}`]);
@@ -154,7 +154,7 @@ export async function storeRoles(input: StoreRolesInput, principal: Principal): 
   const after = { ...plan.contact, details: sealFields(plan.contact.details, DETAIL_IDENTIFIERS, detailsContext(contact.id)) };
   // The Agency role's number is how a quote's agency_number finds the agency: its lookup item moves with it.
   const agencyNumber = role.id === AGENCY_ROLE_ID ? { before: textOf(aspects.agencyNumber), after: textOf(plan.aspects.agencyNumber) } : undefined;
-  await saveContactChange({ before: contact, after, roleId: role.id, aspects: sealAspects(contact.id, plan.aspects), ...(login ? { login } : {}), ...(agencyNumber ? { agencyNumber } : {}) });
+  await saveContactChange({ before: contact, after, roleId: role.id, aspects: sealAspects(contact.id, plan.aspects), ...(login ? { login } : {}), ...(agencyNumber ? { agencyNumber } : {}), ...options });
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   nameWordQuery,
   nameWordRoleQuery,
 } from './keys.js';
+import { accessProfileOf, type ContactAccessProfile } from './access-store.js';
 import { listingPartitions, planIndexChange, type TableItem } from './index-store.js';
 import type { ContactRecord, PolicyLink, RoleAspects } from './model.js';
 import { clock } from '../platform/clock.js';
@@ -206,6 +207,18 @@ export interface ContactChange {
   login?: { username: string; previousUsername?: string; passwordHash?: string };
   /** The Agency role's number changed: the lookup item of the new one is claimed, the old one's released. */
   agencyNumber?: { before: string | undefined; after: string | undefined };
+  /**
+   * Writes of copies of what authentication needs of the contact (its credentials' records,
+   * kept by the auth area), asked only when the change alters it, committed in this change's
+   * transaction so that a termination or a changed role holds from the next call on.
+   */
+  accessCopies?: (after: ContactAccessProfile) => Promise<TransactionWrite[]>;
+}
+
+/** Whether a change alters what authentication reads of the contact. */
+function accessChanged(before: ContactAccessProfile, after: ContactAccessProfile): boolean {
+  const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+  return before.terminated !== after.terminated || before.agencyInactive !== after.agencyInactive || !sameSet(before.roleIds, after.roleIds) || !sameSet(before.agencyIds, after.agencyIds);
 }
 
 export class AgencyNumberTakenError extends BusinessRuleError {
@@ -245,6 +258,8 @@ export async function saveContactChange(change: ContactChange): Promise<void> {
     ...index.deletes.map((Key): TransactionWrite => ({ Delete: { TableName: table(), Key } })),
     ...counterUpdates(index.counters),
   ];
+  const access = accessProfileOf(next as unknown as Record<string, unknown>, before.id);
+  if (change.accessCopies && accessChanged(accessProfileOf(before as unknown as Record<string, unknown>, before.id), access)) items.push(...(await change.accessCopies(access)));
   let numberIndex = -1;
   const numbers = change.agencyNumber;
   if (numbers && numbers.before?.trim().toUpperCase() !== numbers.after?.trim().toUpperCase()) {

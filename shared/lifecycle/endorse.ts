@@ -201,35 +201,53 @@ function describeChanges(changes: readonly FieldChange[]): EndorsedChange[] {
   return changes.map((change) => ({ label: change.label, before: shown(change.key, change.before), after: shown(change.key, change.after) }));
 }
 
-/** Step 1: the open endorsement, rated, of an endorsable policy, dated within its term; the term's committed revisions. */
-async function openEndorsementOf(principal: Principal, request: { revisionId: string; policyId?: string }) {
-  const stored = await revisionWithinReach(principal, request.revisionId);
+/**
+ * Step 1: the open endorsement, rated, of an endorsable policy, dated within its term; the term's
+ * committed revisions. The policy the request names is read beside the endorsement (checked to be
+ * the endorsement's after), and the revisions step 2 cannot do without (the one it was opened on,
+ * and the policy's active one: in force on its date or later) beside the term's revision facts,
+ * so that a read waits for another only where it needs what that one answers.
+ */
+type NamedPolicyRead = ReturnType<typeof policyWithinReach>;
+
+async function openEndorsementOf(principal: Principal, request: { revisionId: string; policyId?: string; stored?: RevisionSnapshot; named?: NamedPolicyRead }) {
+  const named = request.named ?? (request.policyId ? policyWithinReach(principal, { policyId: request.policyId }) : undefined);
+  // Judged after the endorsement's own checks, as when it was read after them.
+  named?.catch(() => undefined);
+  const stored = request.stored?.header.id === request.revisionId ? request.stored : await revisionWithinReach(principal, request.revisionId);
   const { header } = stored;
   if (request.policyId && request.policyId !== header.policyId) throw new NotFoundError(`Revision ${request.revisionId}`);
   if (!header.endorsement) throw new BusinessRuleError(`Revision ${header.id} is not an endorsement; new_revision opens one on an issued policy`);
   if (header.revisionState !== 'open') throw new BusinessRuleError(`Revision ${header.id} is ${header.revisionState}; only an open endorsement can be issued`);
   const unrated = live(stored.items).some((item) => item.annualPremiumCents === null && item.annualFeeCents === null && item.type !== 'nonRate');
   if (unrated || (header.annualPremiumCents === 0 && header.annualFeeCents === 0)) throw new BusinessRuleError(`Revision ${header.id} is not rated; rate it (rate_revision) before issuing`);
-  const { policy, terms } = await policyWithinReach(principal, { policyId: header.policyId });
+  const { policy, terms } = await (named ?? policyWithinReach(principal, { policyId: header.policyId }));
   const term = terms.find((candidate) => candidate.id === header.policyTermId);
   if (!term) throw new NotFoundError(`Policy term ${header.policyTermId}`);
   if (!isWithinTerm(term, header.revisionDate)) throw outsideTerm('revision_date', header.revisionDate, term);
+  const preloaded = new Map<string, Promise<RevisionSnapshot | undefined>>();
+  for (const id of [header.endorsement.baseRevisionId, term.id === policy.activeTermId ? policy.activeRevisionId : undefined]) {
+    if (!id || preloaded.has(id)) continue;
+    const read = loadRevision(id);
+    read.catch(() => undefined);
+    preloaded.set(id, read);
+  }
   const committed = assertEndorsable(policy, term, await termRevisionFacts(term));
-  return { stored, header: header as RevisionRecord & { endorsement: NonNullable<RevisionRecord['endorsement']> }, policy, term, committed };
+  return { stored, header: header as RevisionRecord & { endorsement: NonNullable<RevisionRecord['endorsement']> }, policy, term, committed, preloaded };
 }
 
 /**
  * Step 2: the revisions around the endorsement's date, read: the one in force on it, those
  * after it, and the one it was opened on. Only these are read: what came before is in the
- * revision in force's stored written premium.
+ * revision in force's stored written premium. Those step 1 began reading are taken from it.
  */
-async function revisionsAround(header: RevisionRecord & { endorsement: { baseRevisionId: string } }, committed: readonly TermRevisionFacts[]) {
+async function revisionsAround(header: RevisionRecord & { endorsement: { baseRevisionId: string } }, committed: readonly TermRevisionFacts[], preloaded: ReadonlyMap<string, Promise<RevisionSnapshot | undefined>> = new Map()) {
   const chain = inEffectOrder(committed.map((candidate) => ({ id: candidate.id, revisionDate: candidate.revisionDate, committedAt: candidate.committedAt })));
   const date = header.revisionDate;
   const inForceId = chain.filter((link) => link.revisionDate <= date).at(-1)?.id ?? chain[0].id;
   const laterIds = chain.filter((link) => link.revisionDate > date).map((link) => link.id);
   const needed = [...new Set([inForceId, ...laterIds, header.endorsement.baseRevisionId])];
-  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...needed.map((id) => loadRevision(id))]);
+  const [product, ...loaded] = await Promise.all([getProductCatalog(), ...needed.map((id) => preloaded.get(id) ?? loadRevision(id))]);
   const snapshots = new Map(loaded.filter((snapshot): snapshot is RevisionSnapshot => !!snapshot).map((snapshot) => [snapshot.header.id, snapshot]));
   const inForce = snapshots.get(inForceId);
   if (!inForce) throw new NotFoundError(`Revision ${inForceId}`);
@@ -322,9 +340,9 @@ function itemChanges(product: ProductCatalog, inForce: RevisionSnapshot, items: 
  * since it was opened (3), re-applied under the later ones (4), the term's figures before and
  * after (5), its rewrite and theirs, and the facts its contributions start from (6).
  */
-async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions }, now: Date): Promise<EndorsementPlan> {
-  const { stored, header, policy, term, committed } = await openEndorsementOf(principal, request);
-  const { product, inForce, later, base } = await revisionsAround(header, committed);
+async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions; stored?: RevisionSnapshot; named?: NamedPolicyRead }, now: Date): Promise<EndorsementPlan> {
+  const { stored, header, policy, term, committed, preloaded } = await openEndorsementOf(principal, request);
+  const { product, inForce, later, base } = await revisionsAround(header, committed, preloaded);
   const resolutions = request.resolutions ?? new Map<string, Resolution>();
   const conflicts: OosConflict[] = [];
   const items = onTopOfLanded(product, stored, inForce, base, resolutions, conflicts);
@@ -492,13 +510,21 @@ const ISSUE_TRIES = 5;
 export async function issueEndorsement(
   wiring: EndorseWiring,
   principal: Principal,
-  request: { revisionId: string; policyId?: string; resolutions?: Resolutions },
+  /** `stored`, `named`: the endorsement and the policy named, as the caller just read them within the caller's reach (the first plan starts from them; a retry reads them again). */
+  request: { revisionId: string; policyId?: string; resolutions?: Resolutions; stored?: RevisionSnapshot; named?: NamedPolicyRead },
   options: { now?: () => Date } = {},
 ) {
-  await refuseUnderMoratoriums(principal, { block: 'coverage_increase', operation: 'endorsement', revision: request.revisionId, at: options.now?.() });
+  // The moratoriums' check is read beside the first plan; its refusal, when it refuses, is the answer (as when it was read first).
+  const refusal = refuseUnderMoratoriums(principal, { block: 'coverage_increase', operation: 'endorsement', revision: request.revisionId, at: options.now?.() });
   for (let attempt = 1; ; attempt += 1) {
     const now = options.now?.() ?? clock.now();
-    const plan = await planEndorsement(principal, request, now);
+    const planned = planEndorsement(principal, attempt === 1 ? request : { ...request, stored: undefined, named: undefined }, now);
+    if (attempt === 1) {
+      const [refused, plannedFirst] = await Promise.allSettled([refusal, planned]);
+      if (refused.status === 'rejected') throw refused.reason;
+      if (plannedFirst.status === 'rejected') throw plannedFirst.reason;
+    }
+    const plan = await planned;
     const open = unresolved(plan, request.resolutions);
     if (open.length) throw new OutOfSequenceConflictError(plan.endorsed.revisionId, open);
     const parts = await joinMove(wiring.endorse, plan.endorsed, COMMITTING);

@@ -25,6 +25,7 @@ import {
   totalsOfItems,
   type LineItemRecord,
   type RevisionRecord,
+  type RevisionSnapshot,
   endorsementCopy,
   inForceOn,
   loadRevision,
@@ -166,7 +167,11 @@ export async function openRewrite(principal: Principal, request: RewriteRequest,
 
 /** Whether a revision is a rewrite revision (issue and preview_revision route it to the rewrite move). */
 export async function isRewriteRevision(principal: Principal, revisionId: string): Promise<boolean> {
-  const { header } = await revisionWithinReach(principal, revisionId);
+  return isRewriteSnapshot(await revisionWithinReach(principal, revisionId));
+}
+
+/** Whether a revision already read is a rewrite's (committed by the rewrite move rather than as an endorsement). */
+export function isRewriteSnapshot({ header }: Pick<RevisionSnapshot, 'header'>): boolean {
   return !!header.rewrite && !header.endorsement;
 }
 

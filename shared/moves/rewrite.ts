@@ -9,7 +9,7 @@ import { billingAtRewrite, billingScheduleOf, cancelReason, cancellationFigures 
 import { declarationAtRewrite } from '../documents/joins-moves.js';
 import { eventsAtRewrite } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
-import { isRewriteRevision, issueRewrite, openRewrite, previewRewrite, type RewriteWiring } from '../lifecycle/rewrite.js';
+import { isRewriteRevision, isRewriteSnapshot, issueRewrite, openRewrite, previewRewrite, type RewriteWiring } from '../lifecycle/rewrite.js';
 import { noteOfRewrite } from '../notes/joins-moves.js';
 import { policiesAtRewrite } from '../policies/joins-moves.js';
 import { searchAtRewrite } from '../search/joins-moves.js';
@@ -22,4 +22,4 @@ export const rewriteWiring: RewriteWiring = {
 
 export const rewriteMove = /* @__PURE__ */ wired(rewriteWiring, issueRewrite);
 export const previewRewriteMove = /* @__PURE__ */ wired(rewriteWiring, previewRewrite);
-export { isRewriteRevision, openRewrite };
+export { isRewriteRevision, isRewriteSnapshot, openRewrite };

@@ -200,7 +200,8 @@ describe('bootstrap access after deploy', () => {
   it("may write exactly the Administrator's records: no reads, no deletes, no secret access", () => {
     const [seedId] = seed();
     const statements = statementsOf(auth, seedId);
-    expect([...allActions(statements)].sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // ConditionCheckItem: the Administrator's contact only (its version, against which its key's copy of its access is checked).
+    expect([...allActions(statements)].sort()).toEqual(['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     const [clientId] = only('AWS::Cognito::UserPoolClient');
     const writes = bootstrapAdministratorWrites('CLIENT');
     const expected = (patterns: string[]) => patterns.map((pattern) => (pattern === 'OAUTHCLIENT#CLIENT' ? { 'Fn::Join': ['', ['OAUTHCLIENT#', { Ref: clientId }]] } : pattern));
@@ -208,5 +209,6 @@ describe('bootstrap access after deploy', () => {
       statements.find((statement) => statement.Action === action)!.Condition!['ForAllValues:StringLike']['dynamodb:LeadingKeys'];
     expect(leadingKeys('dynamodb:PutItem')).toEqual(expected(writes.put));
     expect(leadingKeys('dynamodb:UpdateItem')).toEqual(expected(writes.update));
+    expect(leadingKeys('dynamodb:ConditionCheckItem')).toEqual(writes.check);
   });
 });

@@ -48,7 +48,8 @@ describe('bootstrap Administrator seed (custom resource handler)', () => {
     expect(response).toEqual({ PhysicalResourceId: PHYSICAL_RESOURCE_ID, Data: { ContactId: BOOTSTRAP_ADMINISTRATOR_ID } });
     expect(await asAdministrator(firstKey)).toBe(true);
     const client = await getOAuthClient(CLIENT_ID);
-    expect(client).toEqual({ clientId: CLIENT_ID, contactId: BOOTSTRAP_ADMINISTRATOR_ID });
+    // The client carries the copy of the new contact's access it is judged by (issue 47).
+    expect(client).toEqual({ clientId: CLIENT_ID, contactId: BOOTSTRAP_ADMINISTRATOR_ID, access: expect.objectContaining({ contactId: BOOTSTRAP_ADMINISTRATOR_ID, version: 1, terminated: false }) });
   });
 
   it('writes only records its role is granted, and never reads', async () => {
@@ -61,12 +62,13 @@ describe('bootstrap Administrator seed (custom resource handler)', () => {
       const send = vi.spyOn(DynamoDBDocumentClient.prototype, 'send');
       try {
         await handler(event('Create', newKey(), 'another-client'));
-        const writes: Array<{ action: 'put' | 'update'; pk: string }> = [];
+        const writes: Array<{ action: 'put' | 'update' | 'check'; pk: string }> = [];
         for (const [command] of send.mock.calls) {
           if (command instanceof TransactWriteCommand) {
             for (const item of command.input.TransactItems ?? []) {
               if (item.Put) writes.push({ action: 'put', pk: String(item.Put.Item?.pk) });
               else if (item.Update) writes.push({ action: 'update', pk: String(item.Update.Key?.pk) });
+              else if (item.ConditionCheck) writes.push({ action: 'check', pk: String(item.ConditionCheck.Key?.pk) });
               else throw new Error(`unexpected transaction item ${JSON.stringify(Object.keys(item))}`);
             }
           } else if (command instanceof PutCommand) writes.push({ action: 'put', pk: String(command.input.Item?.pk) });

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { defineOperation } from '../../../shared/define-operation.js';
 import { uuid, builtOnFirstUse } from '../../../shared/platform/request-fields.js';
-import { roleAspectsSchema, storeRoles } from '../../../shared/contacts/index.js';
+import { storeRolesKeepingCredentials } from '../../../shared/auth/index.js';
+import { roleAspectsSchema } from '../../../shared/contacts/index.js';
 
 /** The contact and role, and the role aspects to write (only the keys passed change). */
 export const storeRolesInput = builtOnFirstUse(() => z.object({ contactId: uuid(), roleId: uuid(), ...roleAspectsSchema().shape }));
@@ -16,7 +17,8 @@ export const handler = defineOperation({
   failureData: (messages) => messages,
   resources: { table: 'write' },
   handle: async (input, { principal }) => {
-    await storeRoles(input, principal);
+    // The contact's credentials carry a copy of its roles and standing: the change rewrites them in its transaction.
+    await storeRolesKeepingCredentials(input, principal);
     return [] as string[];
   },
 });
