@@ -53,9 +53,20 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
   if (report.lossDate > reportedDate) throw new ClaimRuleError(`loss_date: ${report.lossDate} is after the reported date ${reportedDate}`);
   if (report.claimNumberOrigin && !report.claimNumber) throw new ClaimRuleError('claim_number_origin: is given without the claim_number it says whose');
 
-  const [rules, { policy, terms }] = await Promise.all([getClaimsRules(), policyWithinReach(principal, { policyNumber: report.policyNumber })]);
+  // Each read is begun as soon as what it needs is known, so the report costs as few sequential
+  // round trips as its reads allow (issue 47): the catastrophes beside the policy, the year's
+  // number counter, the insured's names and the earlier claims beside the revision at loss.
+  const rulesRead = getClaimsRules();
+  const catastrophesRead = report.catastropheId ? Promise.resolve([]) : listCatastrophes();
+  catastrophesRead.catch(() => undefined);
+  const [rules, { policy, terms }] = await Promise.all([rulesRead, policyWithinReach(principal, { policyNumber: report.policyNumber })]);
   const peril = perilOf(rules, report.peril);
-  const [cover, earlier, catastrophes] = await Promise.all([coverOnLossDate(policy, terms, report.lossDate, rules), claimsOfPolicy(policy.id), report.catastropheId ? Promise.resolve([]) : listCatastrophes()]);
+  const firstCounterRead = report.claimNumber ? undefined : getNumberCounter(numberYear(rules, reportedDate));
+  firstCounterRead?.catch(() => undefined);
+  const insuredContactId = policy.contacts.namedInsuredIds[0] ?? null;
+  const insuredRead = Promise.all([namedInsuredNamesFor(policy.contacts.namedInsuredIds), getContactSummaries(insuredContactId ? [insuredContactId] : [])]);
+  insuredRead.catch(() => undefined);
+  const [cover, earlier, catastrophes] = await Promise.all([coverOnLossDate(policy, terms, report.lossDate, rules), claimsOfPolicy(policy.id), catastrophesRead]);
   const duplicates = earlier.filter((claim) => isPossibleDuplicate(claim, { lossDate: report.lossDate, perilCode: peril.code }, rules.duplicateWindowDays));
   if (duplicates.length > 0 && !report.confirmNew) {
     const first = duplicates[0];
@@ -76,9 +87,9 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
     catastropheId = catastropheOf(catastrophes, { lossDate: report.lossDate, state, countyCode: lossAddress.countyCode })?.catastropheId ?? null;
   }
 
-  const insuredContactId = policy.contacts.namedInsuredIds[0] ?? null;
   const mortgageeIds = [...new Set((cover.snapshot?.mortgagees ?? []).filter((mortgagee) => !property || mortgagee.riskId === property.id).map((mortgagee) => mortgagee.contactId))];
-  const [insuredNames, people] = await Promise.all([namedInsuredNamesFor(policy.contacts.namedInsuredIds), getContactSummaries([...(insuredContactId ? [insuredContactId] : []), ...mortgageeIds])]);
+  const [[insuredNames, insuredPeople], mortgageePeople] = await Promise.all([insuredRead, mortgageeIds.length ? getContactSummaries(mortgageeIds) : Promise.resolve(new Map())]);
+  const people = new Map([...insuredPeople, ...mortgageePeople]);
   const at = now.toISOString();
   const claimId = randomUUID();
   const contactIds = [...new Set([...policy.contactIds])];
@@ -128,7 +139,8 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
       if (await claimIdOfNumber(report.claimNumber)) throw new ClaimRuleError(`claim_number: ${report.claimNumber.slice(0, 60)} is the number of another claim`);
       claimNumber = report.claimNumber;
     } else {
-      const counter = await getNumberCounter(numberYear(rules, reportedDate));
+      // The counter read beside the revision serves the first attempt; another report having taken its number, read it again.
+      const counter = attempt === 0 && firstCounterRead ? await firstCounterRead : await getNumberCounter(numberYear(rules, reportedDate));
       claimNumber = claimNumberOf(rules.claimNumber.prefix, reportedDate.slice(0, 4), counter.last + 1);
       numberWrites.push(numberCounterWrite(counter));
     }
