@@ -467,6 +467,10 @@ export interface PartyStatement {
   payments?: { title: string; columns: Array<{ header: string; width: number; align?: 'left' | 'right' }>; rows: string[][] };
   /** YYYY-MM-DD: the day it is dated (and its PDF's creation date). */
   issueDate: string;
+  /** The table's title (`Transactions` unless given: a loss run's is `Claims`), what it says when empty, and the label of the reference in the header band (`Statement` unless given). */
+  tableTitle?: string;
+  emptyText?: string;
+  numberLabel?: string;
 }
 
 // ---------------------------------------------------------------- what documents reads of a claim
