@@ -77,7 +77,7 @@ export const claimChangeRecord = /* @__PURE__ */ defineRecord<ClaimChange>({
 export const claimListingRecord = /* @__PURE__ */ defineRecord<ClaimListing>({
   entity: 'ClaimListing',
   key: { pk: 'CLAIMLIST#${dimension}#${value}', sk: '${lossDate}#${claimId}' },
-  describe: "The claim's summary listed under one search dimension, by loss date (claims/search, britecore_claims, a contact's claims)",
+  describe: "The claim's summary listed under one search dimension, by loss date (claims/search, claims/loss_run, britecore_claims, a contact's claims)",
 });
 
 export const claimNumberCounterRecord = /* @__PURE__ */ defineRecord<ClaimNumberCounter>({
