@@ -71,6 +71,10 @@ const WORKED_EXAMPLE_VALUES_OF: Record<string, Record<string, unknown>> = {
   add_claim_contact: { role: 'claimant' },
   remove_claim_contact: { role: 'claimant' },
   declare_catastrophe: { states: ['FL'], counties: ['12086'], pcs_number: '2611', title: 'Hurricane Ana' },
+  // The worked claim's expense payment: the independent adjuster's invoice; checks numbered by the service.
+  make_payment: { invoice_number: 'ACE-1001' },
+  make_multi_exposures_payment: { invoice_number: 'ACE-1001' },
+  export_claim_payments: { check_number: 'auto_assign' },
 };
 
 /**
@@ -145,6 +149,8 @@ const ID_SOURCES: Record<string, string> = {
   claim_id: 'claims/new_claim answers it as data.id; claims/search lists claims with their ids',
   claim_number: 'claims/new_claim answers it as data.claim_number (CL-2026-1 is the first claim of a fresh .data/), or your own external number',
   exposure_id: 'claim_exposures/create_exposure answers it as data.id; claim_exposures/list_exposures lists them',
+  payment_id: 'claim_exposures/make_payment answers it as data.id; claims/get_claim_payments lists them',
+  transaction_id: "claim_exposures/get_exposure_transactions lists them; a payment's id or its line's transaction_id (claims/get_claim_payments)",
   claimant_contact_id: "storeNewContact answers a new contact's id (the claimant); the insured when absent",
   adjuster_contact_id: "a contact holding the Claims Adjuster or Claims Manager role (storeNewContact, storeRoles)",
   cat_id: 'claims/declare_catastrophe answers it as data.id; claims/get_all_catastrophes lists them',
@@ -164,6 +170,7 @@ const ID_SOURCES_OF: Record<string, Record<string, string>> = {
   resolve_oos_conflicts: { field: "preview_revision (and a refused issue) answer each conflict's field: an item's id and what of it changed" },
   create_deliverable: { location_id: "retrieve_risks answers a revision's properties (its business locations) with their ids", claim_number: 'a claim of the policy, by its number' },
   removeNote: { id: 'a note of the policy, by its id' },
+  export_claim_payments: { id: 'claim_exposures/make_payment answers it as data.id; claims/get_claim_payments lists them' },
   retrieveAspectData: { id: 'storeNewContact answers a new contact\'s id; lookupContactByName finds one' },
 };
 

@@ -18,7 +18,6 @@ import { todayIso } from '../platform/dates.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
 import { toAmount, toCentsExactly, type Cents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
-import type { TransactionWrite } from '../platform/transactions.js';
 import { loadRevision } from '../policies/index.js';
 import {
   ClaimNotFoundError,
@@ -27,8 +26,6 @@ import {
   type ClaimRecord,
   type ClaimTransaction,
   type CostType,
-  type ExposureRecord,
-  type ExposureTotals,
   type PaymentLine,
   type PaymentMethod,
   type PaymentPayee,
@@ -52,20 +49,19 @@ import {
   type Authority,
   type CostFigures,
 } from './money-rules.js';
-import { commitClaimMove, type ClaimMoneyEntry, type ClaimMoveContribution, type IssuedPaymentFacts } from './moves.js';
+import { commitClaimMove, type ClaimMoveContribution, type IssuedPaymentFacts } from './moves.js';
 import { issuedPaymentFacts } from './payment-letters.js';
 import { claimWithinReach, exposureWithinReach, stateOf } from './service.js';
 import { MoneyMove, exposureMoneyToWire, totalsOf } from './money-ledger.js';
 import type { EventType } from '../events/index.js';
 import {
   checkCounterWrite,
+  checkNumberHolder,
   checkNumberTaken,
   claimOfMoney,
   claimPaymentCreate,
   claimPaymentReplace,
-  claimTransactionCreate,
   claimTransactionStatusPut,
-  exposureReplace,
   getCheckCounter,
   paymentByYearPut,
   paymentByYearRemove,
@@ -276,8 +272,8 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
   const payees: PaymentPayee[] = payeeIds.map((id) => ({ contactId: id, name: found.get(id)!.name, as: 'payee' }));
 
   return decidedAfresh(async () => {
-    const first = await exposureWhole(principal, asked[0].exposureId);
-    const whole = first;
+    // Every line is of the first line's claim: one claim, one move.
+    const whole = await exposureWhole(principal, asked[0].exposureId);
     const { claim } = whole;
     const exposures = asked.map((line, index) => {
       const exposure = whole.exposures.find((candidate) => candidate.exposureId === line.exposureId);
@@ -317,8 +313,7 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
       limits.set(exposure.exposureId, limitRemaining(exposure.limitCents, used + line.amountCents));
     }
     const broken = brokenLimits(authority, total);
-    const rules2 = rules;
-    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules2.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? await mortgageesAtLoss(claim) : [];
+    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? await mortgageesAtLoss(claim) : [];
     const at = now();
     const payment: ClaimPayment = {
       paymentId: randomUUID(), claimId: claim.claimId, claimNumber: claim.claimNumber, kind: 'claim_payment', lines, amountCents: total,
@@ -459,6 +454,8 @@ export interface ExportRequest {
 }
 
 const AUTO = 'auto_assign';
+// Eight: each payment issued writes its record, its lines, its year listing, its check number and its letter (request and claim file).
+const PAYMENTS_PER_MOVE = 8;
 /** Where the carrier's claim check numbers and ACH trace numbers start. */
 const FIRST_CHECK = 100001;
 const FIRST_TRACE = 1;
@@ -494,8 +491,10 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
     }
     byClaim.set(located.claimId, [...(byClaim.get(located.claimId) ?? []), entry]);
   }
+  // A claim's payments are issued a few at a time, each few one move: a move stays well inside a transaction's 100 items.
+  const moves = [...byClaim].flatMap(([claimId, entries]) => Array.from({ length: Math.ceil(entries.length / PAYMENTS_PER_MOVE) }, (_, index) => [claimId, entries.slice(index * PAYMENTS_PER_MOVE, (index + 1) * PAYMENTS_PER_MOVE)] as const));
   const exported: ExportedPayment[] = [];
-  for (const [claimId, entries] of byClaim) {
+  for (const [claimId, entries] of moves) {
     const done = await decidedAfresh(async () => {
       const whole = await claimWithinReach(principal, claimId).catch(() => undefined);
       if (!whole) return { exported: [], skipped: entries.map((entry) => ({ payment_id: entry.id, reason: 'not a claim payment' })) };
@@ -504,6 +503,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
       const [checks, traces] = await Promise.all([getCheckCounter('check'), getCheckCounter('ach')]);
       let nextCheck = Math.max(checks.last + 1, FIRST_CHECK);
       let nextTrace = Math.max(traces.last + 1, FIRST_TRACE);
+      let autoAssigned = false;
       const claimExported: ExportedPayment[] = [];
       const issuedPayments: IssuedPaymentFacts[] = [];
       const claimSkipped: Array<{ payment_id: string; reason: string }> = [];
@@ -516,7 +516,17 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
         let checkNumber: string | null = null;
         let traceNumber: string | null = null;
         if (payment.method === 'check') {
-          checkNumber = entry.checkNumber === AUTO ? String(nextCheck++) : entry.checkNumber;
+          if (entry.checkNumber === AUTO) {
+            // A number given by hand earlier may lie ahead of the counter: the counter passes over it.
+            while (await checkNumberHolder(String(nextCheck))) nextCheck++;
+            checkNumber = String(nextCheck++);
+            autoAssigned = true;
+          } else {
+            const holder = await checkNumberHolder(entry.checkNumber);
+            if (holder && holder.paymentId !== payment.paymentId) throw new ClaimRuleError(`payments: check number ${entry.checkNumber} is already payment ${holder.paymentId}'s`);
+            checkNumber = entry.checkNumber;
+          }
+          // Created in the move's transaction: two exports giving one number at once cannot both commit.
           move.writes.push(checkNumberTaken(checkNumber, payment.paymentId, claimId));
         } else {
           traceNumber = `${String(nextTrace++).padStart(15, '0')}`;
@@ -533,7 +543,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
         claimExported.push({ payment_id: payment.paymentId, claim_number: whole.claim.claimNumber, method: payment.method, check_number: checkNumber, trace_number: traceNumber, issued_date: request.assignCheckDate, amount: amount(payment.amountCents), payees: payment.payees.map((payee) => payee.name) });
       }
       if (claimExported.length === 0) return { exported: [], skipped: claimSkipped };
-      if (nextCheck - 1 > checks.last && nextCheck > FIRST_CHECK && entries.some((entry) => entry.checkNumber === AUTO)) move.writes.push(checkCounterWrite(checks, nextCheck - 1));
+      if (autoAssigned) move.writes.push(checkCounterWrite(checks, nextCheck - 1));
       if (nextTrace - 1 > traces.last) move.writes.push(checkCounterWrite(traces, nextTrace - 1));
       await commitMoney(
         move,

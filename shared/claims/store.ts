@@ -11,6 +11,7 @@ import type {
   CatastropheRecord,
   ClaimChange,
   ClaimCheckCounter,
+  ClaimCheckNumber,
   ClaimContactRecord,
   ClaimMoneyLocator,
   ClaimPayment,
@@ -226,10 +227,17 @@ export async function claimOfMoney(id: string): Promise<ClaimMoneyLocator | unde
   return item ? claimMoneyLocatorRecord.parse(item) : undefined;
 }
 
-/** A new claim transaction and its locator. */
+/**
+ * A new claim transaction, and its locator when a caller may name it alone (a payment line, a
+ * reserve or recovery someone set): the rows a move derives (a reserve lowered by a payment,
+ * released on close, given back by a void) are read with their claim, and cost the move's
+ * transaction no second item.
+ */
 export const claimTransactionCreate = (transaction: ClaimTransaction): TransactionWrite[] => [
   claimTransactionRecord.create(transaction),
-  claimMoneyLocatorRecord.create({ id: transaction.transactionId, claimId: transaction.claimId, kind: 'transaction' }),
+  ...(transaction.type === 'reserve' && transaction.source !== 'set' && transaction.source !== 'default'
+    ? []
+    : [claimMoneyLocatorRecord.create({ id: transaction.transactionId, claimId: transaction.claimId, kind: 'transaction' as const })]),
 ];
 
 /** A payment line's row with its payment's new status (its amounts as they were). */
@@ -263,3 +271,9 @@ export function checkCounterWrite(read: ClaimCheckCounter, last: number): Transa
 
 /** A check number taken by a payment: refused if another payment has it. */
 export const checkNumberTaken = (checkNumber: string, paymentId: string, claimId: string): TransactionWrite => claimCheckNumberRecord.create({ checkNumber, paymentId, claimId });
+
+/** The payment a check number was given to, if any. */
+export async function checkNumberHolder(checkNumber: string): Promise<ClaimCheckNumber | undefined> {
+  const item = await getItem(claimCheckNumberRecord.key({ checkNumber }));
+  return item ? claimCheckNumberRecord.parse(item) : undefined;
+}

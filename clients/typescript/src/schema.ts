@@ -9113,7 +9113,7 @@ export interface operations {
                      * @example true
                      */
                     final?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /** @example ACE-1001 */
                     invoice_number?: string;
                     lines: {
                         /** @example 851.62 */
@@ -9262,7 +9262,7 @@ export interface operations {
                      * @example true
                      */
                     final?: boolean | (0 | 1) | string;
-                    /** @example 10-2026-1 */
+                    /** @example ACE-1001 */
                     invoice_number?: string;
                     memo?: string;
                     /** @enum {string} */
@@ -9503,7 +9503,10 @@ export interface operations {
                     api_key?: string;
                     /** @example Insured's request */
                     reason: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claim_exposures/get_exposure_transactions lists them; a payment's id or its line's transaction_id (claims/get_claim_payments).
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     transaction_id: string;
                 };
             };
@@ -9738,7 +9741,10 @@ export interface operations {
                 "application/json": {
                     /** @description API key (one of the accepted credentials) */
                     api_key?: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claim_exposures/make_payment answers it as data.id; claims/get_claim_payments lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     payment_id: string;
                 };
             };
@@ -10324,9 +10330,12 @@ export interface operations {
                     /** @example 2026-11-25 */
                     assign_check_date: string;
                     payments: {
-                        /** @example 10-2026-1 */
+                        /** @example auto_assign */
                         check_number: string;
-                        /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                        /**
+                         * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claim_exposures/make_payment answers it as data.id; claims/get_claim_payments lists them.
+                         * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                         */
                         id: string;
                     }[];
                 };
@@ -11358,7 +11367,10 @@ export interface operations {
                     api_key?: string;
                     /** @example 2026-11-25 */
                     cleared_date: string;
-                    /** @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b */
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: claim_exposures/make_payment answers it as data.id; claims/get_claim_payments lists them.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
                     payment_id: string;
                 };
             };

@@ -11,7 +11,7 @@ export const handler = defineIdempotentOperation({
     "One payment (one check or transfer) over several exposures of one claim: a line per exposure and cost type with its gross amount, the deductible taken once per occurrence across the lines in order, every rule of make_payment applied to each line (limit, closed exposure, coverage in force) and to the whole (duplicate guard, the caller's payment authority on the total). Answers each line, deductible_applied, deductible_remaining and each line's limit_remaining. An Idempotency-Key header makes a retry answer the first answer and pay nothing",
   permission: 'claims:write',
   input: () => z.object({
-    lines: list(z.object({ exposure_id: id(), cost_type: z.enum(COST_TYPES), amount: money() }), 10),
+    lines: list(z.object({ exposure_id: id(), cost_type: z.enum(COST_TYPES), amount: money() }), 6),
     payees: list(id(), 10),
     method: z.enum(PAYMENT_METHODS),
     invoice_number: optional(boundedString(60)),
