@@ -9,3 +9,4 @@ export { groupOf } from './rules.js';
 export { booksOfClaimMoney, booksOfCommission, booksOfPosting } from './postings.js';
 export { readClosedMonths } from './store.js';
 export { closeMonth, earnDay, journal, lossReport, premiumReport } from './service.js';
+export { agencyPremiumForPeriod, policyPremiumForPeriod, type LossRunPremium } from './loss-run-premium.js';

@@ -6,7 +6,7 @@
  * so unearned_end = unearned_start + written − earned holds by construction).
  */
 import { addDays, addMonths, daysBetween } from '../platform/dates.js';
-import { prorate, type Cents } from '../platform/money.js';
+import { prorate, ratioOfCents, type Cents } from '../platform/money.js';
 import {
   COUNTERS, GROUP_DIMENSIONS, LOSS_GROUP_DIMENSIONS, SHARED_DIMENSIONS, type BooksGroup, type ClaimMoney, type ClaimMoneyMove, type Counter, type Counters, type EarningLayer, type GroupDimension,
   type JournalLine, type LossCounter, type LossCounters, type LossGroup, type LossGroupDimension, type LossReportLine, type PremiumLossColumns, type PremiumReportLine, type TermEarning,
@@ -85,12 +85,8 @@ export function countersOfClaimMoney(money: readonly ClaimMoney[]): LossCounters
 const incurredLossOf = (counters: LossCounters) => (counters.paidLoss ?? 0) + (counters.reserveChangeLoss ?? 0) - (counters.recoveredLoss ?? 0);
 const incurredExpenseOf = (counters: LossCounters) => (counters.paidExpense ?? 0) + (counters.reserveChangeExpense ?? 0) - (counters.recoveredExpense ?? 0);
 
-/** A ratio of cents to four decimals, half away from zero; null over nothing. */
-export function lossRatio(incurredCents: number, earnedCents: number): number | null {
-  if (earnedCents === 0) return null;
-  const scaled = (incurredCents * 10000) / earnedCents;
-  return (Math.sign(scaled) * Math.round(Math.abs(scaled))) / 10000;
-}
+/** The loss ratio: incurred over earned (platform/money.ts ratioOfCents). */
+export const lossRatio = (incurredCents: number, earnedCents: number): number | null => ratioOfCents(incurredCents, earnedCents);
 
 /** What an account-history row moves: a payment collects (an NSF reversal un-collects), a refund paid out refunds, every other row bills. */
 export function countersOfRow(row: { type: string; amountCents: Cents }): Counters {

@@ -49,3 +49,5 @@ export {
   voidTransaction,
   type PaymentRequest,
 } from './money.js';
+export { lossRun, type LossRunRequest } from './loss-run.js';
+export { federalThresholdCents, vendorPayments1099 } from './vendor-1099.js';

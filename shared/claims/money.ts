@@ -49,7 +49,8 @@ import {
   type Authority,
   type CostFigures,
 } from './money-rules.js';
-import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
+import { commitClaimMove, type ClaimMoveContribution, type IssuedPaymentFacts } from './moves.js';
+import { issuedPaymentFacts } from './payment-letters.js';
 import { claimWithinReach, exposureWithinReach, stateOf } from './service.js';
 import { MoneyMove, exposureMoneyToWire, totalsOf } from './money-ledger.js';
 import type { EventType } from '../events/index.js';
@@ -103,6 +104,7 @@ interface Committed {
   reason: string | null;
   event?: { type: EventType; data: Record<string, unknown> };
   note?: string;
+  issuedPayments?: IssuedPaymentFacts[];
 }
 
 async function commitMoney(move: MoneyMove, committed: Committed, contributions: readonly ClaimMoveContribution[]) {
@@ -121,6 +123,7 @@ async function commitMoney(move: MoneyMove, committed: Committed, contributions:
     money: move.money,
     ...(committed.event ? { event: committed.event } : {}),
     ...(committed.note ? { note: committed.note } : {}),
+    ...(committed.issuedPayments ? { issuedPayments: committed.issuedPayments } : {}),
     contributions,
   });
 }
@@ -451,7 +454,8 @@ export interface ExportRequest {
 }
 
 const AUTO = 'auto_assign';
-const PAYMENTS_PER_MOVE = 10;
+// Eight: each payment issued writes its record, its lines, its year listing, its check number and its letter (request and claim file).
+const PAYMENTS_PER_MOVE = 8;
 /** Where the carrier's claim check numbers and ACH trace numbers start. */
 const FIRST_CHECK = 100001;
 const FIRST_TRACE = 1;
@@ -501,6 +505,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
       let nextTrace = Math.max(traces.last + 1, FIRST_TRACE);
       let autoAssigned = false;
       const claimExported: ExportedPayment[] = [];
+      const issuedPayments: IssuedPaymentFacts[] = [];
       const claimSkipped: Array<{ payment_id: string; reason: string }> = [];
       for (const entry of entries) {
         const payment = whole.payments.find((candidate) => candidate.paymentId === entry.id)!;
@@ -528,6 +533,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
         }
         const issued: ClaimPayment = { ...payment, status: 'issued', issuedAt: at, issuedDate: request.assignCheckDate, checkNumber, traceNumber };
         move.writes.push(claimPaymentReplace(issued, payment.version), ...lineRows(whole, issued).map(claimTransactionStatusPut));
+        issuedPayments.push(issuedPaymentFacts(issued));
         move.writes.push(
           paymentByYearPut({
             year: request.assignCheckDate.slice(0, 4), issuedDate: request.assignCheckDate, paymentId: payment.paymentId, claimId, claimNumber: whole.claim.claimNumber, kind: payment.kind, amountCents: payment.amountCents,
@@ -546,6 +552,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
           claimAfter: { ...whole.claim, updatedAt: at },
           changes: claimExported.map((payment) => ({ field: `payments.${payment.payment_id}.status`, from: 'approved', to: 'issued' })),
           reason: null,
+          issuedPayments,
           event: { type: 'claim.payment_issued', data: { payments: claimExported.map((payment) => ({ payment_id: payment.payment_id, amount: payment.amount, method: payment.method, check_number: payment.check_number, trace_number: payment.trace_number, issued_date: payment.issued_date })) } },
         },
         contributions,

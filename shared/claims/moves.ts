@@ -31,6 +31,20 @@ export interface ClaimMoveFacts {
    * exposure and cost type. Empty or absent for a move that moves none.
    */
   money?: readonly ClaimMoneyEntry[];
+  /** The payments the move issued (a check export), for the letter that tells each payee of it. */
+  issuedPayments?: readonly IssuedPaymentFacts[];
+}
+
+/** A payment as issued: what, how, when, to whom, and for what (its lines' coverages and cost types). */
+export interface IssuedPaymentFacts {
+  paymentId: string;
+  amountCents: Cents;
+  method: 'check' | 'ach';
+  checkNumber: string | null;
+  traceNumber: string | null;
+  issuedDate: string;
+  payees: ReadonlyArray<{ contactId: string; name: string; as: string }>;
+  paidFor: string;
 }
 
 /**

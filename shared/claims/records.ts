@@ -74,7 +74,7 @@ export const claimChangeRecord = /* @__PURE__ */ defineRecord<ClaimChange>({
   key: { pk: 'CLAIM#${claimId}', sk: 'CHANGE#${at}#${changeId}' },
 });
 
-/** The claim's summary listed under one search dimension, by loss date (claims/search, britecore_claims, a contact's claims). */
+/** The claim's summary listed under one search dimension, by loss date (claims/search, claims/loss_run, britecore_claims, a contact's claims). */
 export const claimListingRecord = /* @__PURE__ */ defineRecord<ClaimListing>({
   entity: 'ClaimListing',
   key: { pk: 'CLAIMLIST#${dimension}#${value}', sk: '${lossDate}#${claimId}' },

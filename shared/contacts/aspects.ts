@@ -70,6 +70,7 @@ export function planStoreRoles(input: StoreRolesInput, contact: ContactRecord, a
     next.agencyInactive = input.agencyInactive;
   }
   if (input.e2ValDisallow !== undefined && input.e2ValDisallow !== null) nextAspects.disallowE2Val = input.e2ValDisallow;
+  if (input.is1099Reportable !== undefined && input.is1099Reportable !== null) nextAspects.is1099Reportable = input.is1099Reportable;
   planAgencies(input, contact, next, agencies, messages);
   planAgencyDates(input, next, messages);
   planAspectKeys(input, next, nextAspects, messages);

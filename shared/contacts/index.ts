@@ -15,3 +15,4 @@ export type { ContactSummary } from './summary-store.js';
 export { roleAspectsSchema, type StoreRolesInput } from './role-aspects-schema.js';
 export { contactContentSchema } from './schemas.js';
 export { lookupContactByName, retrieveAspectData, retrieveContactList, storeNewContact, storeRoles } from './service.js';
+export { taxReportingContacts, type TaxReportingContact } from './tax-reporting.js';

@@ -9,6 +9,8 @@ const single = <K extends string>(key: K) => z.object({ [key]: optionalText() } 
 export const roleAspectsSchema = builtOnFirstUse(() => z.object({
   agencyInactive: optionalBoolean(),
   e2ValDisallow: optionalBoolean(),
+  /** The contact (a vendor: an independent adjuster, a contractor) is paid on a Form 1099 for the role's payments (claims' vendor_payments_1099). */
+  is1099Reportable: optionalBoolean(),
   defaultAgency: optionalId(),
   agencies: z.nullish(
     z.object({

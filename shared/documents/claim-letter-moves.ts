@@ -4,7 +4,7 @@
  * wording, the attachments that go with it) is claim-letters.ts, read when it is rendered. Pure;
  * unit-tested (test/unit/claim-letters.test.ts).
  */
-import type { ClaimLetterFacts, ClaimLetterType, ClaimMoveOfLetter, ClaimOfLetter } from './model.js';
+import type { ClaimLetterFacts, ClaimLetterType, ClaimMoveOfLetter, ClaimOfLetter, ClaimPaymentOfLetter } from './model.js';
 
 /** The move that reserves the carrier's rights (claims' request_reservation_of_rights). */
 export const RESERVATION_OF_RIGHTS_MOVE = 'reservation_of_rights';
@@ -28,15 +28,27 @@ export function lettersOfClaimMove(move: ClaimMoveOfLetter): ClaimLetterType[] {
 
 /** The reason a letter gives: the one given, else the denial's, or the closing's (its status change); an acknowledgement gives none. */
 export function letterReason(type: ClaimLetterType, claim: ClaimOfLetter, given: string | null): string | null {
-  if (type === 'Claim Acknowledgement') return null;
+  if (type === 'Claim Acknowledgement' || type === 'Claim Payment') return null;
   if (given?.trim()) return given.trim();
   if (type === 'Denial') return claim.denial?.reason ?? null;
   if (type === 'Closing') return [...claim.statusHistory].reverse().find((change) => change.status === 'closed')?.reason ?? null;
   return null;
 }
 
+/**
+ * The Claim Payment letters a move asks for: one per payment it issued, to its first payee (the one
+ * it pays; a joint payee such as the mortgagee is named on the check, not written to), with what it paid.
+ */
+export function paymentLettersOfClaimMove(move: ClaimMoveOfLetter): Array<{ recipientContactId: string | null; payment: ClaimPaymentOfLetter }> {
+  return (move.issuedPayments ?? []).map((issued) => {
+    const { payees, ...payment } = issued;
+    const payee = payees.find((candidate) => candidate.as === 'payee') ?? payees[0];
+    return { recipientContactId: payee?.contactId ?? null, payment: { ...payment, payeeNames: payees.map((candidate) => candidate.name) } };
+  });
+}
+
 /** A letter's facts, from the claim as the move leaves it. */
-export function claimLetterFacts(type: ClaimLetterType, claim: ClaimOfLetter, reason: string | null): ClaimLetterFacts {
+export function claimLetterFacts(type: ClaimLetterType, claim: ClaimOfLetter, reason: string | null, payment?: ClaimPaymentOfLetter): ClaimLetterFacts {
   const { line1, line2, city, state, zip } = claim.lossAddress;
   return {
     claimId: claim.claimId,
@@ -49,6 +61,7 @@ export function claimLetterFacts(type: ClaimLetterType, claim: ClaimOfLetter, re
     lossAddress: { line1, ...(line2 ? { line2 } : {}), city, state, zip },
     state: claim.state,
     reason: letterReason(type, claim, reason),
+    ...(payment ? { payment } : {}),
   };
 }
 

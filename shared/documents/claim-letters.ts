@@ -7,7 +7,7 @@
  */
 import type { ClaimsRules } from '../catalog/index.js';
 import { BusinessRuleError } from '../platform/errors.js';
-import { formatDocumentDate } from './format.js';
+import { formatDocumentDate, formatMoney } from './format.js';
 import type { Carrier, ClaimLetterDetails, ClaimLetterDocument, ClaimLetterFacts, ClaimLetterType, MailingAddress, NamedInsured, Producer } from './model.js';
 
 const usDate = formatDocumentDate;
@@ -28,6 +28,18 @@ function paragraphsOf(type: ClaimLetterType, claim: ClaimLetterFacts, stateWordi
         `We have completed our review of claim ${claim.claimNumber} for ${loss}. We regret that we are unable to pay your claim, for the reason given below.`,
         'If you have information that could change this decision, please send it to us with the claim number. Nothing in this letter waives any of the terms of your policy, or any of your rights or ours under it.',
       ];
+    case 'Claim Payment': {
+      const payment = claim.payment;
+      if (!payment) throw new BusinessRuleError(`A Claim Payment letter of claim ${claim.claimNumber} is made by the payment it tells of (export_claim_payments), not by hand`);
+      const how = payment.method === 'check' ? `by check number ${payment.checkNumber}` : `by electronic transfer (trace number ${payment.traceNumber})`;
+      return [
+        `We have issued a payment of ${formatMoney(payment.amountCents)} on claim ${claim.claimNumber} for ${loss}, ${how}, dated ${usDate(payment.issuedDate)}, payable to ${payment.payeeNames.join(' and ')}.`,
+        `It pays ${payment.paidFor}.`,
+        payment.method === 'check' && payment.payeeNames.length > 1
+          ? 'The check is made out to each payee named above: each of them endorses it before it can be cashed or deposited.'
+          : 'Please keep this letter with your records of the claim. If anything in it is not as you expected, please contact us with the claim number.',
+      ];
+    }
     case 'Reservation of Rights':
       return [
         `We are continuing to investigate claim ${claim.claimNumber} for ${loss}. We do so under a reservation of rights: while we investigate, we reserve our right to deny coverage for this loss in whole or in part, for the reason given below.`,

@@ -57,6 +57,9 @@ import {
   putFileBytes,
 } from './store.js';
 import { clock } from '../platform/clock.js';
+import { carrierIdentity } from './carrier.js';
+
+export { carrierIdentity };
 
 export { listPolicyAttachments, getAttachmentRecord } from './store.js';
 
@@ -228,14 +231,6 @@ interface RenderOptions {
   goDate?: string;
   cancellation?: CancellationDetails;
   reason?: string;
-}
-
-export async function carrierIdentity(): Promise<Carrier> {
-  const settings = await getCatalogRecord<{ carrierName?: string; carrierAddress?: MailingAddress; carrierPhone?: string }>('CARRIER');
-  if (settings?.carrierName && settings.carrierAddress) {
-    return { name: settings.carrierName, address: settings.carrierAddress, ...(settings.carrierPhone ? { phone: settings.carrierPhone } : {}) };
-  }
-  return DEFAULT_CARRIER;
 }
 
 function mailingAddressOf(contact: { addresses?: Array<{ addressLine1: string; addressLine2?: string; addressCity?: string; addressState?: string; addressZip?: string }> } | undefined): MailingAddress | undefined {

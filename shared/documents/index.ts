@@ -20,3 +20,4 @@ export { MAX_DELAY_PRINT_DAYS } from './print-dates.js';
 export { printRunMessage } from './print-queue.js';
 export { nightlyPrintDate, planPrintRun, runPrintJob, runPrintShard } from './print-runs.js';
 export { MARK_AS_PRINTED_MAX_FILES, getToBePrinted, markAsPrinted } from './print-service.js';
+export { renderReportPdf } from './report-pdf.js';

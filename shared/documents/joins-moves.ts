@@ -13,9 +13,9 @@ import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, Rein
 import { getPolicy, type PolicyRecord } from '../policies/index.js';
 import { NotFoundError } from '../platform/errors.js';
 import { todayIso } from '../platform/dates.js';
-import { claimLetterFacts, claimLetterTitle, lettersOfClaimMove } from './claim-letter-moves.js';
+import { claimLetterFacts, claimLetterTitle, lettersOfClaimMove, paymentLettersOfClaimMove } from './claim-letter-moves.js';
 import { claimFilePut } from './claim-files-store.js';
-import type { ClaimLetterRequest, ClaimMoveOfLetter, PolicyDeliverableRequest as DeliverableRequest, EndorsementDetails } from './model.js';
+import type { ClaimLetterRequest, ClaimLetterType, ClaimMoveOfLetter, PolicyDeliverableRequest as DeliverableRequest, EndorsementDetails } from './model.js';
 import { deliverableRequestPut } from './request-store.js';
 import { clock } from '../platform/clock.js';
 
@@ -218,21 +218,25 @@ export async function reversalDeclaration(reversal: ReversedRevision, options: {
  */
 export async function claimLetters(move: ClaimMoveOfLetter): Promise<TransactionWrite[]> {
   const types = lettersOfClaimMove(move);
-  if (types.length === 0) return [];
+  const payments = paymentLettersOfClaimMove(move);
+  if (types.length === 0 && payments.length === 0) return [];
   const { claim } = move.after;
   const decisionDate = todayIso(new Date(move.at));
-  return types.flatMap((type) => {
-    const reason = type === 'Denial' ? (claim.denial?.reason ?? null) : move.reason;
+  const letters: Array<{ type: ClaimLetterType; facts: ClaimLetterRequest['claimLetter']; recipientContactId: string | null }> = [
+    ...types.map((type) => ({ type, facts: claimLetterFacts(type, claim, type === 'Denial' ? (claim.denial?.reason ?? null) : move.reason), recipientContactId: claim.insuredContactId })),
+    ...payments.map(({ recipientContactId, payment }) => ({ type: 'Claim Payment' as const, facts: claimLetterFacts('Claim Payment', claim, null, payment), recipientContactId })),
+  ];
+  return letters.flatMap(({ type, facts, recipientContactId }) => {
     const request: ClaimLetterRequest = {
       requestId: randomUUID(),
       deliverableType: type,
-      claimLetter: claimLetterFacts(type, claim, reason),
+      claimLetter: facts,
       policyId: claim.policyId,
       policyNumber: claim.policyNumber,
       revisionId: claim.coverage.revisionId,
       agencyId: claim.agencyId,
       contactIds: [...claim.contactIds],
-      recipientContactId: claim.insuredContactId,
+      recipientContactId,
       decisionDate,
       requestedAt: move.at,
       state: 'requested',

@@ -31,7 +31,7 @@ export function isDeliverableType(value: unknown): value is DeliverableType {
  * The letters of a claim (reference_type `claims`): to the insured, from the claim's facts alone
  * (the claims area's moves ask for them; create_deliverable makes one by hand).
  */
-export const CLAIM_LETTER_TYPES = ['Claim Acknowledgement', 'Closing', 'Denial', 'Reservation of Rights'] as const;
+export const CLAIM_LETTER_TYPES = ['Claim Acknowledgement', 'Closing', 'Denial', 'Reservation of Rights', 'Claim Payment'] as const;
 
 export type ClaimLetterType = (typeof CLAIM_LETTER_TYPES)[number];
 
@@ -376,6 +376,22 @@ export interface ClaimLetterFacts {
   state: string;
   /** What the letter gives as its reason: the denial's, the reservation's, the closing's. */
   reason: string | null;
+  /** A Claim Payment letter's payment: what was paid, how, when, and to whom. */
+  payment?: ClaimPaymentOfLetter;
+}
+
+/** A claim payment as its letter tells the payee of it (documents' own type of it: documents does not import claims). */
+export interface ClaimPaymentOfLetter {
+  paymentId: string;
+  amountCents: Cents;
+  method: 'check' | 'ach';
+  checkNumber: string | null;
+  traceNumber: string | null;
+  issuedDate: string;
+  /** Everyone the check is made out to (the payee, and a joint payee such as the mortgagee). */
+  payeeNames: string[];
+  /** Why it was paid: the coverages and cost types of its lines, or the deductible reimbursed out of a recovery. */
+  paidFor: string;
 }
 
 /** What a claim letter says: its facts, with the wording, peril name and attachments of the claims rules. */
@@ -467,6 +483,10 @@ export interface PartyStatement {
   payments?: { title: string; columns: Array<{ header: string; width: number; align?: 'left' | 'right' }>; rows: string[][] };
   /** YYYY-MM-DD: the day it is dated (and its PDF's creation date). */
   issueDate: string;
+  /** The table's title (`Transactions` unless given: a loss run's is `Claims`), what it says when empty, and the label of the reference in the header band (`Statement` unless given). */
+  tableTitle?: string;
+  emptyText?: string;
+  numberLabel?: string;
 }
 
 // ---------------------------------------------------------------- what documents reads of a claim
@@ -502,6 +522,8 @@ export interface ClaimMoveOfLetter {
   kind: string;
   at: string;
   reason: string | null;
+  /** The payments the move issued (a check export): each is told to its first payee by a Claim Payment letter. */
+  issuedPayments?: ReadonlyArray<Omit<ClaimPaymentOfLetter, 'payeeNames' | 'paidFor'> & { payees: ReadonlyArray<{ contactId: string; name: string; as: string }>; paidFor: string }>;
   before: { claim: ClaimOfLetter } | undefined;
   after: { claim: ClaimOfLetter };
 }

@@ -11,7 +11,8 @@
  * reserve or closed releasing it, a reserve set, a payment made, approved, issued, cleared or
  * voided, a recovery) carries its signed entries on the move's facts (`money`) and takes
  * `moneyContributions`: the areas that count a claim's money (the books) join there, once. A claim
- * closed (update_claim) releases reserves too: it takes both lists, each contribution once.
+ * closed (update_claim) releases reserves too: it takes both lists, each contribution once. A check
+ * export asks besides for the Claim Payment letter to each payment's payee (`exportContributions`).
  */
 import {
   addRecovery,
@@ -41,6 +42,8 @@ export const reportContributions: readonly ClaimMoveContribution[] = [claimLette
 export const updateContributions: readonly ClaimMoveContribution[] = [claimLetters, claimBooks];
 /** request_reservation_of_rights. */
 export const reservationContributions: readonly ClaimMoveContribution[] = [claimLetters, claimBooks];
+/** export_claim_payments: the letter telling each payee of the payment issued to it (through the print queue). */
+export const exportContributions: readonly ClaimMoveContribution[] = [claimLetters];
 /** Every move of a claim's money (see above): the books count it. */
 export const moneyContributions: readonly ClaimMoveContribution[] = [claimBooks];
 
@@ -59,7 +62,7 @@ export const addReserveMove = (principal: Principal, request: Parameters<typeof 
 export const makePaymentMove = (principal: Principal, request: PaymentRequest) => makePayment(principal, request, moneyContributions);
 export const approvePaymentMove = (principal: Principal, paymentId: string) => approvePayment(principal, paymentId, moneyContributions);
 export const voidTransactionMove = (principal: Principal, request: Parameters<typeof voidTransaction>[1]) => voidTransaction(principal, request, moneyContributions);
-export const exportClaimPaymentsMove = (principal: Principal, request: Parameters<typeof exportClaimPayments>[1]) => exportClaimPayments(principal, request, moneyContributions);
+export const exportClaimPaymentsMove = (principal: Principal, request: Parameters<typeof exportClaimPayments>[1]) => exportClaimPayments(principal, request, both(exportContributions, moneyContributions));
 export const markPaymentClearedMove = (principal: Principal, request: Parameters<typeof markPaymentCleared>[1]) => markPaymentCleared(principal, request, moneyContributions);
 export const addRecoveryReserveMove = (principal: Principal, request: Parameters<typeof addRecoveryReserve>[1]) => addRecoveryReserve(principal, request, moneyContributions);
 export const addRecoveryMove = (principal: Principal, request: Parameters<typeof addRecovery>[1]) => addRecovery(principal, request, moneyContributions);

@@ -157,3 +157,15 @@ export function compareAmounts(a: string | number, b: string | number): -1 | 0 |
   const right = y.units * 10n ** BigInt(scale - y.scale);
   return left < right ? -1 : left > right ? 1 : 0;
 }
+
+/**
+ * A ratio of two amounts in cents to four decimals, half away from zero, in integer arithmetic (no
+ * float drift); null over nothing. The loss ratios of the books and of a loss run both come from here.
+ */
+export function ratioOfCents(numeratorCents: Cents, denominatorCents: Cents): number | null {
+  if (denominatorCents === 0) return null;
+  const sign = Math.sign(numeratorCents) * Math.sign(denominatorCents);
+  const [n, d] = [Math.abs(numeratorCents), Math.abs(denominatorCents)];
+  const tenThousandths = Math.floor((n * 10000 * 2 + d) / (2 * d));
+  return (sign * tenThousandths) / 10000;
+}

@@ -23,8 +23,10 @@ const CANCEL = join(FUNCTIONS_DIR, 'v2/policies/cancel_policy.ts');
 // A claim's moves ask for its letters in their own transaction; the documents consumer renders them.
 const CLAIM_MOVES = ['v2/claims/new_claim.ts', 'v2/claims/update_claim.ts', 'v2/claims/request_reservation_of_rights.ts'].map((path) => join(FUNCTIONS_DIR, path));
 const RENDER_DELIVERABLES = join(FUNCTIONS_DIR, '../events/queues/documents/render_deliverables.ts');
+// A loss run answers a PDF when asked: the renderer beside it, loaded by the first such request.
+const LOSS_RUN = join(FUNCTIONS_DIR, 'v2/claims/loss_run.ts');
 
-const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX, CANCEL, ...CLAIM_MOVES, RENDER_DELIVERABLES]);
+const bundles = new FunctionBundles([READ, WRITE, JOB, CREATE_RISK, UPDATE_LOCATION, LOCKBOX, CANCEL, ...CLAIM_MOVES, RENDER_DELIVERABLES, LOSS_RUN]);
 afterAll(() => bundles.dispose());
 
 describe('bundling all functions in one esbuild run', () => {
@@ -139,6 +141,12 @@ describe('bundling all functions in one esbuild run', () => {
       expect(bundles.inputsOf(entry).some((input) => input.endsWith('shared/documents/claim-letters.ts')), entry).toBe(false);
     }
     expect(readdirSync(bundles.directoryFor(RENDER_DELIVERABLES))).toContain('pdf-renderer.mjs');
+  }, 120_000);
+
+  it('keeps pdf-lib out of the loss run\'s cold start and ships the renderer beside it, for its first PDF', () => {
+    expect(bundles.inputsOf(LOSS_RUN).filter((input) => input.includes('node_modules/pdf-lib') || input.includes('shared/documents/render/')), LOSS_RUN).toEqual([]);
+    expect(bundles.inputsOf(LOSS_RUN).some((input) => input.endsWith('shared/documents/deliverable-service.ts'))).toBe(false);
+    expect(readdirSync(bundles.directoryFor(LOSS_RUN))).toContain('pdf-renderer.mjs');
   }, 120_000);
 
   it('words a validation failure by the module beside the bundle, loaded by the first request that fails: a cold start parses none of the wording', async () => {

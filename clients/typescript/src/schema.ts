@@ -1211,6 +1211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/claims/loss_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A loss run of a policy (policy_number) or an agency (agency_id): each claim with its loss date from `from` to `to`, valued as of as_of (a claim transaction recorded after that day is not counted; a claim recorded after it is not listed): number, loss date, peril, status then, paid loss and expense, outstanding, recovered and incurred; the totals; the premium they are set against (a policy's: written by its terms in the period and earned pro rata through as_of; an agency's: its months in the premium report) and the loss ratio (incurred loss over earned premium, four decimals) and loss-and-expense ratio. An agent runs his agencies' only (another's is not found). format csv adds it as CSV text, pdf as a PDF (pdf_base64)
+         * @description Requires the permission `claims:read`.
+         */
+        post: operations["v2-claims-loss_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/claims/mark_payment_cleared": {
         parameters: {
             query?: never;
@@ -1325,6 +1345,26 @@ export interface paths {
          * @description Requires the permission `claims:write`.
          */
         post: operations["v2-claims-update_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/claims/vendor_payments_1099": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The year's claim payments (issued, not void) to each vendor contact marked 1099 reportable (storeRoles is1099Reportable) with a taxpayer id (feinTaxId, else ssn), for those paid at least the federal threshold of that year (2,000.00 from 2026 on; 600.00 before): name, tax id (in full to Administrators and Underwriters, masked to its last four otherwise), mailing address, payments and total, each payment listed; vendors over the threshold with no tax id on file under missing_tax_id. format csv adds it as CSV. Read from the year's listing of issued payments
+         * @description Requires the permission `claims:manage`.
+         */
+        post: operations["v2-claims-vendor_payments_1099"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4243,6 +4283,7 @@ export interface operations {
                     interestContent?: {
                         mortgageeStatement?: (string | number) | null;
                     } | null;
+                    is1099Reportable?: (boolean | (0 | 1) | string) | null;
                     loginInformation?: {
                         /** @example NY */
                         defaultState?: string | null;
@@ -11202,6 +11243,136 @@ export interface operations {
             };
         };
     };
+    "v2-claims-loss_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b: storeNewContact answers a new agency's id (an organization with the Agency role); lookupContactByName finds one.
+                     * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
+                     */
+                    agency_id?: string;
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /** @example 2026-11-25 */
+                    as_of: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "csv" | "pdf";
+                    /** @example 2026-11-25 */
+                    from: string;
+                    /**
+                     * @description Example 10-2026-1: create_quote_extended (or create_quote) answers it as data.quote_number (10-2026-1 is the first policy of a fresh .data/).
+                     * @example 10-2026-1
+                     */
+                    policy_number?: string;
+                    /** @example 2026-11-25 */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
     "v2-claims-mark_payment_cleared": {
         parameters: {
             query?: never;
@@ -11918,6 +12089,122 @@ export interface operations {
                      * @example 26c4a644-a4a4-4733-ad2d-d3bdf4c6558b
                      */
                     claim_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, or a business or validation failure (`success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description No valid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description A request sent earlier with the same Idempotency-Key is still running: retry after the `Retry-After` header's seconds for its answer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The body is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Unexpected fault; the message carries a request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                        messages: string[];
+                        success: boolean;
+                    };
+                };
+            };
+        };
+    };
+    "v2-claims-vendor_payments_1099": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description API key (one of the accepted credentials) */
+                    api_key?: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "csv";
+                    /** @example 2000 */
+                    year: number | string;
                 };
             };
         };

@@ -16,6 +16,7 @@ const REASON_HEADINGS: Record<ClaimLetterType, string> = {
   Closing: 'Reason for closing',
   Denial: 'Reason for the denial',
   'Reservation of Rights': 'Why we reserve our rights',
+  'Claim Payment': 'Note',
 };
 
 export async function renderClaimLetter(letter: ClaimLetterDocument): Promise<Uint8Array> {

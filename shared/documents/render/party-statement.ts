@@ -23,16 +23,17 @@ export async function renderPartyStatement(statement: PartyStatement, carrier: C
     carrierAddress: [singleLineAddress(carrier.address), carrier.phone].filter(Boolean).join('  |  '),
     title: statement.title,
     policyNumber: statement.reference,
-    numberLabel: 'Statement',
+    numberLabel: statement.numberLabel ?? 'Statement',
     footerNote: `${statement.title} ${statement.reference} dated ${formatDocumentDate(statement.issueDate)}`,
   });
   drawFieldGrid(flow, [
     { label: 'To', lines: [statement.party.name, ...(statement.party.address ? addressLines(statement.party.address) : [])] },
     ...statement.heading.map((field) => ({ label: field.label, lines: [field.value] })),
   ], Math.min(3, 1 + statement.heading.length));
-  flow.section('Transactions');
-  if (statement.rows.length) drawTable(flow, statement.columns, statement.rows.map((cells) => ({ cells })), { continuedTitle: 'Transactions' });
-  else flow.paragraph('No transactions this period.');
+  const tableTitle = statement.tableTitle ?? 'Transactions';
+  flow.section(tableTitle);
+  if (statement.rows.length) drawTable(flow, statement.columns, statement.rows.map((cells) => ({ cells })), { continuedTitle: tableTitle });
+  else flow.paragraph(statement.emptyText ?? 'No transactions this period.');
   if (statement.payments?.rows.length) {
     flow.section(statement.payments.title);
     drawTable(flow, statement.payments.columns, statement.payments.rows.map((cells) => ({ cells })), { continuedTitle: statement.payments.title });
