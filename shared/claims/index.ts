@@ -6,6 +6,7 @@ export type { ClaimRecord, ClaimStatus, ClaimSummary, ExposureRecord, Catastroph
 export { CLAIM_CONTACT_ROLES, CLOSE_REASONS, REPORTER_RELATIONS } from './model.js';
 export type { ClaimPayment, ClaimPaymentByYear, ClaimTransaction, ClaimTransactionType, CostType, DeductibleLedger, PaymentLine, PaymentMethod, PaymentPayee, PaymentStatus, RecoveryCategory } from './model.js';
 export { CLAIM_TRANSACTION_TYPES, COST_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECOVERY_CATEGORIES } from './model.js';
+export { paymentRequestOf, paymentTermsFields } from './payment-fields.js';
 export { reportClaim, type ClaimReport } from './report.js';
 export {
   addClaimContact,

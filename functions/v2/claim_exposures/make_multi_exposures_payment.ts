@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { defineIdempotentOperation } from '../../../shared/define-operation.js';
-import { COST_TYPES, PAYMENT_METHODS } from '../../../shared/claims/index.js';
+import { COST_TYPES, paymentRequestOf, paymentTermsFields } from '../../../shared/claims/index.js';
 import { makePaymentMove } from '../../../shared/moves/claims.js';
-import { boundedString, date, flagOr, id, list, money, optional } from '../../../shared/platform/request-fields.js';
+import { id, list, money } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineIdempotentOperation({
   version: 'v2',
@@ -12,27 +12,10 @@ export const handler = defineIdempotentOperation({
   permission: 'claims:write',
   input: () => z.object({
     lines: list(z.object({ exposure_id: id(), cost_type: z.enum(COST_TYPES), amount: money() }), 6),
-    payees: list(id(), 10),
-    method: z.enum(PAYMENT_METHODS),
-    invoice_number: optional(boundedString(60)),
-    service_from: optional(date()),
-    service_to: optional(date()),
-    final: flagOr(false),
-    confirm_duplicate: flagOr(false),
-    memo: optional(boundedString(500)),
+    ...paymentTermsFields(),
   }),
   resources: { table: 'write' },
   idempotent: { scope: 'make_multi_exposures_payment', inProgress: 'The payment sent earlier with this Idempotency-Key is still being made' },
   handle: async (input, { principal }) =>
-    makePaymentMove(principal, {
-      lines: input.lines.map((line) => ({ exposureId: line.exposure_id, costType: line.cost_type, amount: line.amount })),
-      payeeIds: input.payees,
-      method: input.method,
-      final: input.final,
-      confirmDuplicate: input.confirm_duplicate,
-      ...(input.invoice_number ? { invoiceNumber: input.invoice_number } : {}),
-      ...(input.service_from ? { serviceFrom: input.service_from } : {}),
-      ...(input.service_to ? { serviceTo: input.service_to } : {}),
-      ...(input.memo ? { memo: input.memo } : {}),
-    }),
+    makePaymentMove(principal, paymentRequestOf(input.lines.map((line) => ({ exposureId: line.exposure_id, costType: line.cost_type, amount: line.amount })), input)),
 });

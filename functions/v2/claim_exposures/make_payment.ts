@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { defineIdempotentOperation } from '../../../shared/define-operation.js';
-import { COST_TYPES, PAYMENT_METHODS } from '../../../shared/claims/index.js';
+import { COST_TYPES, paymentRequestOf, paymentTermsFields } from '../../../shared/claims/index.js';
 import { makePaymentMove } from '../../../shared/moves/claims.js';
-import { boundedString, date, flagOr, id, list, money, optional } from '../../../shared/platform/request-fields.js';
+import { id, money } from '../../../shared/platform/request-fields.js';
 
 export const handler = defineIdempotentOperation({
   version: 'v2',
@@ -14,27 +14,10 @@ export const handler = defineIdempotentOperation({
     exposure_id: id(),
     cost_type: z.enum(COST_TYPES),
     amount: money(),
-    payees: list(id(), 10),
-    method: z.enum(PAYMENT_METHODS),
-    invoice_number: optional(boundedString(60)),
-    service_from: optional(date()),
-    service_to: optional(date()),
-    final: flagOr(false),
-    confirm_duplicate: flagOr(false),
-    memo: optional(boundedString(500)),
+    ...paymentTermsFields(),
   }),
   resources: { table: 'write' },
   idempotent: { scope: 'make_payment', inProgress: 'The payment sent earlier with this Idempotency-Key is still being made' },
   handle: async (input, { principal }) =>
-    makePaymentMove(principal, {
-      lines: [{ exposureId: input.exposure_id, costType: input.cost_type, amount: input.amount }],
-      payeeIds: input.payees,
-      method: input.method,
-      final: input.final,
-      confirmDuplicate: input.confirm_duplicate,
-      ...(input.invoice_number ? { invoiceNumber: input.invoice_number } : {}),
-      ...(input.service_from ? { serviceFrom: input.service_from } : {}),
-      ...(input.service_to ? { serviceTo: input.service_to } : {}),
-      ...(input.memo ? { memo: input.memo } : {}),
-    }),
+    makePaymentMove(principal, paymentRequestOf([{ exposureId: input.exposure_id, costType: input.cost_type, amount: input.amount }], input)),
 });
