@@ -81,6 +81,23 @@ function started(child: ChildProcess): Promise<{ port?: number; output: string }
 const START = 'node --import tsx infra/local/main.ts';
 const startEnv = (dir: string) => ({ ...process.env, SERVICE_DATA_DIR: dir, PORT: '0', POWERTOOLS_LOG_LEVEL: 'SILENT' });
 
+/**
+ * A start on `dir`, in a process group of its own (as a terminal's job is), under a parent that
+ * does not reap it when it dies: its pid, its database's and its database's watchdog's.
+ */
+async function startToCrash(dir: string): Promise<{ holder: ChildProcess; crashed: number; database: number; watchdog: number }> {
+  const holder = spawn('sh', ['-c', `setsid ${START} & exec sleep 600`], { cwd: PROJECT_ROOT, env: startEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(holder);
+  const first = await started(holder);
+  expect(first.port, first.output).toBeDefined();
+  const crashed = (JSON.parse(readFileSync(join(dir, SERVICE_FILE), 'utf8')) as { pid: number }).pid;
+  const [database] = databasesOn(dir);
+  expect(database).toBeDefined();
+  const [watchdog] = watchdogsOf(database);
+  expect(watchdog).toBeDefined();
+  return { holder, crashed, database, watchdog };
+}
+
 describe('a start after a crash', () => {
   it('takes over the claim of a holder killed but not yet reaped (a defunct process is dead)', async () => {
     const dir = dataDir();
@@ -99,18 +116,8 @@ describe('a start after a crash', () => {
 
   it('after kill -9 of a start\'s process group, starts again on the same data, leaving no database of the dead start running', async () => {
     const dir = dataDir();
-    // The first start, in a process group of its own (as a terminal's job is), under a parent that does not reap it when it dies.
-    const holder = spawn('sh', ['-c', `setsid ${START} & exec sleep 600`], { cwd: PROJECT_ROOT, env: startEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(holder);
-    const first = await started(holder);
-    expect(first.port, first.output).toBeDefined();
-    const crashed = (JSON.parse(readFileSync(join(dir, SERVICE_FILE), 'utf8')) as { pid: number }).pid;
-    const [leftDatabase] = databasesOn(dir);
-    expect(leftDatabase).toBeDefined();
-
+    const { holder, crashed, database: leftDatabase, watchdog: frozenWatchdog } = await startToCrash(dir);
     // Its watchdog held still (as if it had died too), so that the crash leaves the database running.
-    const [frozenWatchdog] = watchdogsOf(leftDatabase);
-    expect(frozenWatchdog).toBeDefined();
     process.kill(frozenWatchdog, 'SIGSTOP');
     process.kill(-crashed, 'SIGKILL');
     while (runs(crashed)) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -141,14 +148,7 @@ describe('a start after a crash', () => {
 
   it("stops a start's database within seconds of the start's kill -9, by the watchdog beside it, before any next start", async () => {
     const dir = dataDir();
-    const holder = spawn('sh', ['-c', `setsid ${START} & exec sleep 600`], { cwd: PROJECT_ROOT, env: startEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(holder);
-    const first = await started(holder);
-    expect(first.port, first.output).toBeDefined();
-    const crashed = (JSON.parse(readFileSync(join(dir, SERVICE_FILE), 'utf8')) as { pid: number }).pid;
-    const [database] = databasesOn(dir);
-    const [watchdog] = watchdogsOf(database);
-    expect(watchdog).toBeDefined();
+    const { holder, crashed, database, watchdog } = await startToCrash(dir);
 
     process.kill(-crashed, 'SIGKILL');
     await until(() => !runs(database));
