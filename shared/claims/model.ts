@@ -127,8 +127,10 @@ export interface ClaimRecord {
   /** Reported within the duplicate window of these claims, and confirmed as new. */
   confirmedNewAgainst: string[];
   /**
-   * The claim's deductible ledger (part two; absent until its first payment): kept on the claim so
-   * the claim's version, which every move of the claim guards, keeps two payments from taking it twice.
+   * The deductible ledger as claims written before the ledger records kept it (on the claim, so
+   * every money move rewrote the claim). Present only on such a claim that has had a payment; its
+   * first money move now moves it, the exposures' limit use and the payments' fingerprints into
+   * their own records (ClaimDeductible, ClaimLimitUse, ClaimPaymentFingerprint) and drops it here.
    */
   deductibleLedger?: DeductibleLedger;
   createdAt: string;
@@ -175,6 +177,34 @@ export interface ExposureRecord {
 export interface DeductibleLedger {
   appliedCents: Cents;
   reimbursedCents: Cents;
+}
+
+/** The claim's deductible ledger as its own record: what every move that takes, gives back or reimburses the deductible replaces at the version it read. */
+export interface ClaimDeductible extends DeductibleLedger {
+  claimId: string;
+  version: number;
+}
+
+/**
+ * What an exposure's limit has committed: its loss payments not voided, waiting approval included,
+ * after the deductible. Kept for exposures whose coverage has a limit; absent: none used.
+ */
+export interface ClaimLimitUse {
+  claimId: string;
+  exposureId: string;
+  usedCents: Cents;
+  version: number;
+}
+
+/**
+ * The payments not voided that share one identity (the same payees, gross amount and invoice
+ * number) on a claim: a payment not confirmed as a repeat is refused while one is listed here.
+ */
+export interface ClaimPaymentFingerprint {
+  claimId: string;
+  fingerprint: string;
+  /** Absent once every payment of it is voided. */
+  paymentIds?: Set<string>;
 }
 
 export const COST_TYPES = ['loss', 'expense'] as const;

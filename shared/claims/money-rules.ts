@@ -4,6 +4,7 @@
  * effect on its reserve, the duplicate guard, a recovery's split and the accounting overview. The
  * service (money.ts) reads, asks these, and commits; every figure of a claim's money comes from here.
  */
+import { createHash } from 'node:crypto';
 import type { ClaimsRules } from '../catalog/index.js';
 import { formatCents, toCents, type Cents } from '../platform/money.js';
 import type { ClaimPayment, CostType, DeductibleLedger, ExposureRecord, ExposureTotals } from './model.js';
@@ -120,6 +121,42 @@ export interface PaymentIdentity {
 
 const payeeSet = (ids: readonly string[]) => [...new Set(ids)].sort().join('|');
 const invoiceOf = (invoice: string | null) => (invoice ?? '').trim().toLowerCase();
+
+/**
+ * The digest of a payment's identity (its payees as the caller named them, in any order, its gross
+ * amount, its invoice number in any case): the key of the duplicate guard's record.
+ */
+export function paymentFingerprint(asked: PaymentIdentity): string {
+  return createHash('sha256').update(`${payeeSet(asked.payeeIds)}\n${asked.amountCents}\n${invoiceOf(asked.invoiceNumber)}`).digest('hex').slice(0, 32);
+}
+
+/** A payment's identity as the duplicate guard knows it: the payees named (not the joint mortgagees), the gross amount asked, the invoice. */
+export function identityOf(payment: ClaimPayment): PaymentIdentity {
+  return {
+    payeeIds: payment.payees.filter((payee) => payee.as === 'payee').map((payee) => payee.contactId),
+    amountCents: payment.kind === 'claim_payment' ? payment.lines.reduce((sum, line) => sum + line.grossCents, 0) : payment.amountCents,
+    invoiceNumber: payment.invoiceNumber,
+  };
+}
+
+/**
+ * The ledgers of a claim written before they had records of their own, from what it kept: the
+ * deductible from the claim, each limited exposure's use from its payments, and the fingerprints
+ * of its claim payments not voided. What its first money move writes as those records.
+ */
+export function ledgersFromHistory(ledger: DeductibleLedger | undefined, exposures: readonly Pick<ExposureRecord, 'exposureId' | 'limitCents'>[], payments: readonly ClaimPayment[]) {
+  const fingerprints = new Map<string, string[]>();
+  for (const payment of payments) {
+    if (payment.kind !== 'claim_payment' || payment.status === 'void') continue;
+    const fingerprint = paymentFingerprint(identityOf(payment));
+    fingerprints.set(fingerprint, [...(fingerprints.get(fingerprint) ?? []), payment.paymentId]);
+  }
+  return {
+    deductible: { appliedCents: ledger?.appliedCents ?? 0, reimbursedCents: ledger?.reimbursedCents ?? 0 },
+    limitUsed: new Map(exposures.filter((exposure) => exposure.limitCents !== null).map((exposure) => [exposure.exposureId, limitUsed(payments, exposure.exposureId)])),
+    fingerprints,
+  };
+}
 
 /** An earlier payment, not voided, to the same payees of the same amount on the same invoice: the one this repeats. */
 export function duplicateOf(payments: readonly ClaimPayment[], asked: PaymentIdentity): ClaimPayment | undefined {

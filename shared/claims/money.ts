@@ -1,14 +1,21 @@
 /**
  * A claim's money: reserves set, payments made, approved, issued, cleared and voided, recoveries
  * expected and received. Each is a claim move (moves.ts): the claim transactions it appends, the
- * exposures' totals and the claim's deductible ledger it changes (each version-guarded), its
+ * exposures' totals, the deductible ledger, the limit use and the duplicate guard it changes, its
  * payment, its event and the books' `money` entries, in ONE transaction. The rules are
  * money-rules.ts; this reads, asks them and commits.
  *
- * Every move replaces the claim at the version it read, so two money moves of one claim never
- * both commit on the same reading: the second is refused as changed and decided again from a
- * fresh read (a bounded number of times), so concurrent payments can neither pass a limit nor
- * take the deductible twice.
+ * A money move rewrites neither the claim nor its listings: what it decides on lives in small
+ * records of the claim's partition, each guarded. The deductible ledger and an exposure's limit use
+ * are replaced at the version read; an exposure's totals are moved by their difference on the
+ * condition that its status and the reserves decided on are still those read; a payment is listed
+ * under its identity's fingerprint, refused while another is listed there. So two moves that would
+ * decide differently on each other's result never both commit on the same reading (the second is
+ * refused as changed and decided again from a fresh read, a bounded number of times: concurrent
+ * payments can neither pass a limit nor take the deductible twice), while payments that change no
+ * reserve and no ledger (expense payments, say) commute. A payment reads those records by key,
+ * never the claim's payment history. A claim written before the records (its ledger on the claim)
+ * is read whole by its first money move, which writes them from its history.
  */
 import { randomUUID } from 'node:crypto';
 import { getClaimsRules, listRoles, type ClaimsRules } from '../catalog/index.js';
@@ -17,13 +24,13 @@ import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
 import { toAmount, toCentsExactly, type Cents } from '../platform/money.js';
-import type { Principal } from '../platform/principal.js';
-import { loadRevision } from '../policies/index.js';
+import { reaches, type Principal } from '../platform/principal.js';
+import type { ConditionFailure } from '../platform/transactions.js';
 import {
   ClaimNotFoundError,
   ClaimRuleError,
+  type ClaimContactRecord,
   type ClaimPayment,
-  type ClaimRecord,
   type ClaimTransaction,
   type CostType,
   type PaymentLine,
@@ -36,10 +43,9 @@ import {
   authorityOf,
   brokenLimits,
   deductibleRemaining,
-  duplicateOf,
+  identityOf,
   limitProblem,
   limitRemaining,
-  limitUsed,
   reserveAfterPayment,
   reserveAuthorityProblem,
   addFigures,
@@ -51,20 +57,24 @@ import {
 } from './money-rules.js';
 import { commitClaimMove, type ClaimMoveContribution, type IssuedPaymentFacts } from './moves.js';
 import { issuedPaymentFacts } from './payment-letters.js';
-import { claimWithinReach, exposureWithinReach, stateOf } from './service.js';
-import { MoneyMove, exposureMoneyToWire, totalsOf } from './money-ledger.js';
+import { claimWithinReach, exposureWithinReach } from './service.js';
+import { MoneyMove, exposureMoneyToWire, ledgerOnClaim, ledgersOf, totalsOf, type MoneyLedgers, type MoneyRead } from './money-ledger.js';
 import type { EventType } from '../events/index.js';
 import {
   checkCounterWrite,
   checkNumberHolder,
   checkNumberTaken,
+  claimIdOfExposure,
   claimOfMoney,
+  claimPayment,
   claimPaymentCreate,
   claimPaymentReplace,
   claimTransactionStatusPut,
   getCheckCounter,
+  getClaimMoney,
   paymentByYearPut,
   paymentByYearRemove,
+  fingerprintRecord,
   paymentsIssuedIn,
   type ClaimWhole,
 } from './store.js';
@@ -74,10 +84,10 @@ import { positivePayCsv } from './positive-pay.js';
 const now = () => clock.now().toISOString();
 const amount = toAmount;
 
-/** How many times a money move is decided again after another request changed its claim first. */
+/** How many times a money move is decided again after another request changed what it decided on first. */
 const ATTEMPTS = 12;
 
-/** Runs a move (read, decide, commit) again on a fresh read while another request changed the claim first. */
+/** Runs a move (read, decide, commit) again on a fresh read while another request changed what it decided on first. */
 async function decidedAfresh<T>(move: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -90,33 +100,38 @@ async function decidedAfresh<T>(move: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The caller's authority, from the roles of this call and the product's claims rules. */
-async function authorityOfCaller(principal: Principal, rules: ClaimsRules): Promise<Authority> {
-  const roles = principal.isAdministrator ? [] : await listRoles();
+/** The caller's authority, from the roles of this call and the product's claims rules (both read at once). */
+async function authorityOfCaller(principal: Principal, rules: Promise<ClaimsRules>): Promise<Authority> {
+  const [claimsRules, roles] = await Promise.all([rules, principal.isAdministrator ? [] : listRoles()]);
   const roleNames = roles.filter((role) => principal.roleIds.includes(role.id)).map((role) => role.name);
-  return authorityOf({ isAdministrator: principal.isAdministrator, roleNames }, rules.authority);
+  return authorityOf({ isAdministrator: principal.isAdministrator, roleNames }, claimsRules.authority);
 }
 
 interface Committed {
   kind: string;
-  claimAfter: ClaimRecord;
   changes: Array<{ field: string; from: unknown; to: unknown }>;
   reason: string | null;
   event?: { type: EventType; data: Record<string, unknown> };
   note?: string;
   issuedPayments?: IssuedPaymentFacts[];
+  /** The refusal of a payment whose fingerprint another payment not voided holds, if it still does. */
+  duplicate?: () => Promise<Error | undefined>;
 }
 
+const sameKey = (a: Record<string, unknown> | undefined, b: Record<string, unknown>) => !!a && Object.entries(b).every(([name, value]) => a[name] === value);
+
 async function commitMoney(move: MoneyMove, committed: Committed, contributions: readonly ClaimMoveContribution[]) {
-  const { whole } = move;
-  const exposures = whole.exposures.map((exposure) => move.changedExposures().find((changed) => changed.exposureId === exposure.exposureId) ?? exposure);
+  // The claim is not rewritten (keepsClaim): its state is what the contributions read of it.
+  const state = { claim: move.claim, claimantIds: [] };
+  const fingerprint = move.fingerprintKey();
   await commitClaimMove({
     kind: committed.kind,
-    label: `Claim ${whole.claim.claimNumber}`,
+    label: `Claim ${move.claim.claimNumber}`,
     at: move.at,
     by: move.by,
-    before: stateOf(whole),
-    after: stateOf({ ...whole, exposures, claim: committed.claimAfter }),
+    before: state,
+    after: state,
+    keepsClaim: true,
     changes: committed.changes,
     reason: committed.reason,
     writes: move.allWrites(),
@@ -125,8 +140,26 @@ async function commitMoney(move: MoneyMove, committed: Committed, contributions:
     ...(committed.note ? { note: committed.note } : {}),
     ...(committed.issuedPayments ? { issuedPayments: committed.issuedPayments } : {}),
     contributions,
+    ...(fingerprint && committed.duplicate ? { onConditionFailed: (failure: ConditionFailure) => (sameKey(failure.key, fingerprint) ? committed.duplicate!() : undefined) } : {}),
   });
 }
+
+/**
+ * What a money move on some exposures of one claim decides on, within the caller's reach: the
+ * claim, those exposures and their ledgers, read by key (the claim's people too, when asked); a
+ * claim written before the ledger records is read whole instead, its ledgers from its history.
+ */
+async function moneyOfExposures(principal: Principal, located: Promise<string | undefined>, exposureIds: readonly string[], options: { contacts?: boolean } = {}): Promise<{ read: MoneyRead & { contacts?: ClaimContactRecord[]; payments?: ClaimPayment[] }; ledgers: MoneyLedgers }> {
+  const claimId = await located;
+  const read = claimId ? await getClaimMoney(claimId, exposureIds, options) : undefined;
+  if (!read || !reaches(principal, read.claim) || !read.exposures.some((exposure) => exposure.exposureId === exposureIds[0])) throw new ClaimNotFoundError(`Exposure ${exposureIds[0].slice(0, 60)}`);
+  if (!ledgerOnClaim(read.claim)) return { read, ledgers: ledgersOf(read) };
+  const whole = await claimWithinReach(principal, read.claim.claimId);
+  return { read: whole, ledgers: ledgersOf(whole, whole.payments) };
+}
+
+/** A whole claim's ledgers (a move that read it whole), moved from its history if it still carries them. */
+const ledgersOfWhole = (whole: ClaimWhole): MoneyLedgers => ledgersOf(whole, whole.payments);
 
 /** An amount given by the caller, exactly to the cent. */
 function centsOf(field: string, value: string | number): Cents {
@@ -150,11 +183,11 @@ export interface ReserveRequest {
 
 export async function addReserve(principal: Principal, request: ReserveRequest, contributions: readonly ClaimMoveContribution[] = []) {
   if ((request.amount === undefined) === (request.change === undefined)) throw new ClaimRuleError('amount: give the new outstanding amount or the change, one of the two');
-  const rules = await getClaimsRules();
-  const authority = await authorityOfCaller(principal, rules);
+  const located = started(claimIdOfExposure(request.exposureId));
+  const authority = await authorityOfCaller(principal, getClaimsRules());
   return decidedAfresh(async () => {
-    const whole = await exposureWhole(principal, request.exposureId);
-    const exposure = whole.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
+    const { read, ledgers } = await moneyOfExposures(principal, located, [request.exposureId]);
+    const exposure = read.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
     if (exposure.status === 'closed') throw new ClaimRuleError(`exposure_id: the ${exposure.coverage} exposure is closed; reopen it to reserve on it`);
     const current = totalsOf(exposure, request.costType).reserveCents;
     const change = request.change !== undefined ? signedCents('change', request.change) : centsOf('amount', request.amount!) - current;
@@ -164,7 +197,7 @@ export async function addReserve(principal: Principal, request: ReserveRequest, 
     const problem = reserveAuthorityProblem(authority, outstanding);
     if (problem) throw new ClaimRuleError(problem, { brokenLimits: [problem.replace(/^amount: /, '')] });
     const at = now();
-    const move = new MoneyMove(whole, at, principal.contactId);
+    const move = new MoneyMove(read, at, principal.contactId, ledgers);
     move.change(exposure.exposureId, request.costType, (totals) => ({ ...totals, reserveCents: outstanding }));
     const row = move.row({ exposureId: exposure.exposureId, type: 'reserve', costType: request.costType, amountCents: change, outstandingAfterCents: outstanding, status: 'approved', source: 'set', reason: request.reason ?? null });
     move.entry('reserve_change', row, change);
@@ -172,7 +205,6 @@ export async function addReserve(principal: Principal, request: ReserveRequest, 
       move,
       {
         kind: 'reserve_changed',
-        claimAfter: { ...whole.claim, updatedAt: at },
         changes: [{ field: `exposures.${exposure.exposureId}.${request.costType}_reserve`, from: amount(current), to: amount(outstanding) }],
         reason: request.reason ?? null,
         event: { type: 'claim.reserve_changed', data: { exposure_id: exposure.exposureId, coverage: exposure.coverage, cost_type: request.costType, reserve: amount(outstanding), change: amount(change) } },
@@ -183,15 +215,18 @@ export async function addReserve(principal: Principal, request: ReserveRequest, 
   });
 }
 
+/** A read begun now and awaited later: its failure is handled where it is awaited. */
+function started<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
+
 function signedCents(field: string, value: string | number): Cents {
   const text = String(value).trim();
   const negative = text.startsWith('-');
   const cents = centsOf(field, negative ? text.slice(1) : text.replace(/^\+/, ''));
   return negative ? -cents : cents;
 }
-
-/** The claim whole of an exposure within the caller's reach (not found otherwise, as get_claim). */
-const exposureWhole = async (principal: Principal, exposureId: string): Promise<ClaimWhole> => (await exposureWithinReach(principal, exposureId)).whole;
 
 // ------------------------------------------------------------------ payments
 
@@ -207,19 +242,12 @@ export interface PaymentRequest {
   memo?: string;
 }
 
-/** The policy's mortgagees on the loss's property, from the revision in force at the loss (joint payees of a Dwelling or Other Structures loss payment). */
-async function mortgageesAtLoss(claim: ClaimRecord): Promise<PaymentPayee[]> {
-  if (!claim.coverage.revisionId) return [];
-  const snapshot = await loadRevision(claim.coverage.revisionId);
-  if (!snapshot) return [];
-  const onProperty = snapshot.mortgagees.filter((mortgagee) => {
-    if (!claim.propertyId) return true;
-    const risk = snapshot.risks.find((candidate) => candidate.id === mortgagee.riskId);
-    return !risk || risk.id === claim.propertyId || risk.lineageId === claim.propertyId;
-  });
-  if (onProperty.length === 0) return [];
-  const names = await getContactSummaries(onProperty.map((mortgagee) => mortgagee.contactId));
-  return onProperty.map((mortgagee) => ({ contactId: mortgagee.contactId, name: names.get(mortgagee.contactId)?.name ?? mortgagee.description, as: 'mortgagee' as const }));
+/**
+ * The joint payees of a Dwelling or Other Structures loss payment: the mortgagees the claim names,
+ * which its first notice took from the revision in force at the loss on the loss's property.
+ */
+function mortgageesOnClaim(contacts: readonly ClaimContactRecord[]): PaymentPayee[] {
+  return contacts.filter((contact) => contact.role === 'mortgagee').map((contact) => ({ contactId: contact.contactId, name: contact.name, as: 'mortgagee' as const }));
 }
 
 /** Posts an approved payment's lines: paid up, each cost type's reserve lowered (never below zero), a final one's rest released; on `move`. */
@@ -248,6 +276,14 @@ function lineRows(whole: ClaimWhole, payment: ClaimPayment): ClaimTransaction[] 
   return whole.transactions.filter((row) => ids.has(row.transactionId)).map((row) => ({ ...row, status: payment.status }));
 }
 
+/** The refusal of a payment that repeats another not voided (its payees, gross amount and invoice), naming it. */
+function duplicateRefusal(claimNumber: string, grossCents: Cents, invoiceNumber: string | undefined, duplicate: Pick<ClaimPayment, 'paymentId' | 'status'>): ClaimRuleError {
+  return new ClaimRuleError(
+    `payees: a payment of ${shown(grossCents)} to the same payees${invoiceNumber ? ` on invoice ${invoiceNumber.slice(0, 40)}` : ''} was already made on claim ${claimNumber} (payment ${duplicate.paymentId}, ${duplicate.status}); send confirm_duplicate to pay it again`,
+    { duplicate_of: duplicate.paymentId },
+  );
+}
+
 export async function makePayment(principal: Principal, request: PaymentRequest, contributions: readonly ClaimMoveContribution[] = []) {
   if (request.lines.length === 0) throw new ClaimRuleError('lines: a payment pays at least one exposure');
   if (request.payeeIds.length === 0) throw new ClaimRuleError('payees: a payment needs at least one payee (a contact id)');
@@ -263,20 +299,22 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
     if (seen.has(key)) throw new ClaimRuleError(`lines.${index}: the exposure and cost type are already a line of the payment`);
     seen.add(key);
   }
-  const rules = await getClaimsRules();
-  const authority = await authorityOfCaller(principal, rules);
   const payeeIds = [...new Set(request.payeeIds)];
-  const found = await getContactSummaries(payeeIds);
+  // What the payment needs besides its claim is read beside the exposure's locator (issue 47): one round.
+  const located = started(claimIdOfExposure(asked[0].exposureId));
+  const rulesRead = getClaimsRules();
+  const [rules, authority, found] = await Promise.all([rulesRead, authorityOfCaller(principal, rulesRead), getContactSummaries(payeeIds)]);
   const missing = payeeIds.find((id) => !found.has(id));
   if (missing) throw new ClaimRuleError(`payees: ${missing.slice(0, 60)} is not a contact`);
   const payees: PaymentPayee[] = payeeIds.map((id) => ({ contactId: id, name: found.get(id)!.name, as: 'payee' }));
+  const anyLoss = asked.some((line) => line.costType === 'loss');
 
   return decidedAfresh(async () => {
     // Every line is of the first line's claim: one claim, one move.
-    const whole = await exposureWhole(principal, asked[0].exposureId);
-    const { claim } = whole;
+    const { read, ledgers } = await moneyOfExposures(principal, located, asked.map((line) => line.exposureId), { contacts: anyLoss });
+    const { claim } = read;
     const exposures = asked.map((line, index) => {
-      const exposure = whole.exposures.find((candidate) => candidate.exposureId === line.exposureId);
+      const exposure = read.exposures.find((candidate) => candidate.exposureId === line.exposureId);
       if (!exposure) throw new ClaimRuleError(`lines.${index}.exposure_id: ${line.exposureId.slice(0, 60)} is not an exposure of claim ${claim.claimNumber}`);
       return exposure;
     });
@@ -285,17 +323,17 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
       if (exposure.status === 'closed') throw new ClaimRuleError(`exposure_id: the ${exposure.coverage} exposure is closed; reopen it to pay on it`);
     });
     const grossTotal = asked.reduce((total, line) => total + line.grossCents, 0);
-    const duplicate = request.confirmDuplicate ? undefined : duplicateOf(whole.payments.map(withGross), { payeeIds, amountCents: grossTotal, invoiceNumber: request.invoiceNumber ?? null });
-    if (duplicate) {
-      throw new ClaimRuleError(
-        `payees: a payment of ${shown(grossTotal)} to the same payees${request.invoiceNumber ? ` on invoice ${request.invoiceNumber.slice(0, 40)}` : ''} was already made on claim ${claim.claimNumber} (payment ${duplicate.paymentId}, ${duplicate.status}); send confirm_duplicate to pay it again`,
-        { duplicate_of: duplicate.paymentId },
-      );
-    }
-    const remainingBefore = deductibleRemaining(claim.coverage.deductibleCents, claim.deductibleLedger);
+    const at = now();
+    const move = new MoneyMove(read, at, principal.contactId, ledgers);
+    const paymentId = randomUUID();
+    const repeated = move.listPayment({ payeeIds, amountCents: grossTotal, invoiceNumber: request.invoiceNumber ?? null }, paymentId, request.confirmDuplicate === true);
+    if (repeated) throw duplicateRefusal(claim.claimNumber, grossTotal, request.invoiceNumber, { paymentId: repeated, status: read.payments?.find((payment) => payment.paymentId === repeated)?.status ?? 'approved' });
+    const deductibleBefore = move.deductible();
+    const remainingBefore = deductibleRemaining(claim.coverage.deductibleCents, deductibleBefore);
+    const deductibleApplies = exposures.map((exposure) => exposure.deductibleApplies && exposure.section === 'I');
     const { taken, remainingCents } = allocateDeductible(
       remainingBefore,
-      asked.map((line, index) => ({ costType: line.costType, grossCents: line.grossCents, deductibleApplies: exposures[index].deductibleApplies && exposures[index].section === 'I' })),
+      asked.map((line, index) => ({ costType: line.costType, grossCents: line.grossCents, deductibleApplies: deductibleApplies[index] })),
     );
     const lines: PaymentLine[] = asked.map((line, index) => ({
       exposureId: line.exposureId, coverage: exposures[index].coverage, costType: line.costType, grossCents: line.grossCents, deductibleCents: taken[index], amountCents: line.grossCents - taken[index], transactionId: randomUUID(), reserveLoweredCents: 0, releasedCents: 0,
@@ -303,62 +341,65 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
     const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
     if (total === 0) throw new ClaimRuleError(`amount: ${shown(grossTotal)} is within the deductible remaining of ${shown(remainingBefore)}: nothing is owed`);
     // The limit: what is already committed on each coverage, and this payment's loss lines on it.
-    const limits = new Map<string, Cents | null>();
     for (const [index, line] of lines.entries()) {
       if (line.costType !== 'loss') continue;
       const exposure = exposures[index];
-      const used = limitUsed(whole.payments, exposure.exposureId);
+      const used = move.limitUsed(exposure.exposureId) ?? 0;
       const problem = limitProblem(exposure, used, line.amountCents);
       if (problem) throw new ClaimRuleError(request.lines.length > 1 ? `lines.${index}.${problem}` : problem, { limit_remaining: amount(limitRemaining(exposure.limitCents, used)!) });
-      limits.set(exposure.exposureId, limitRemaining(exposure.limitCents, used + line.amountCents));
+      move.changeLimitUse(exposure.exposureId, line.amountCents);
     }
+    const deductibleTaken = taken.reduce((sum, part) => sum + part, 0);
+    if (deductibleTaken > 0) move.changeDeductible((ledger) => ({ ...ledger, appliedCents: ledger.appliedCents + deductibleTaken }));
+    // Taking none because none remained is a decision on the ledger too: a void giving some back meanwhile makes it again.
+    else if (lines.some((line, index) => line.costType === 'loss' && deductibleApplies[index]) && (claim.coverage.deductibleCents ?? 0) > 0) move.decideOnDeductible();
     const broken = brokenLimits(authority, total);
-    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? await mortgageesAtLoss(claim) : [];
-    const at = now();
+    const mortgagees = lines.some((line, index) => line.costType === 'loss' && rules.coverages.find((rule) => rule.item === exposures[index].coverage)?.mortgageeJointPayee) ? mortgageesOnClaim(read.contacts ?? []) : [];
     const payment: ClaimPayment = {
-      paymentId: randomUUID(), claimId: claim.claimId, claimNumber: claim.claimNumber, kind: 'claim_payment', lines, amountCents: total,
+      paymentId, claimId: claim.claimId, claimNumber: claim.claimNumber, kind: 'claim_payment', lines, amountCents: total,
       payees: [...payees, ...mortgagees.filter((mortgagee) => !payeeIds.includes(mortgagee.contactId))],
       method: request.method, invoiceNumber: request.invoiceNumber ?? null, serviceFrom: request.serviceFrom ?? null, serviceTo: request.serviceTo ?? null, final: request.final ?? false,
       status: broken.length > 0 ? 'pending_approval' : 'approved', brokenLimits: broken, madeBy: principal.contactId, madeAt: at,
       approvedBy: broken.length > 0 ? null : principal.contactId, approvedAt: broken.length > 0 ? null : at,
       issuedAt: null, issuedDate: null, checkNumber: null, traceNumber: null, clearedDate: null, voidedAt: null, voidedBy: null, voidReason: null, memo: request.memo ?? null, version: 1,
     };
-    const move = new MoneyMove(whole, at, principal.contactId);
     for (const line of lines) {
       move.row({ transactionId: line.transactionId, exposureId: line.exposureId, type: 'payment', costType: line.costType, amountCents: line.amountCents, grossCents: line.grossCents, deductibleCents: line.deductibleCents, status: payment.status, source: payment.final ? 'final_payment' : 'payment', paymentId: payment.paymentId, reason: request.memo ?? null });
     }
     if (payment.status === 'approved') payment.lines = postApproved(move, payment);
     move.writes.push(...claimPaymentCreate(payment));
-    const deductibleTaken = taken.reduce((sum, part) => sum + part, 0);
-    const ledger = { appliedCents: (claim.deductibleLedger?.appliedCents ?? 0) + deductibleTaken, reimbursedCents: claim.deductibleLedger?.reimbursedCents ?? 0 };
     await commitMoney(
       move,
       {
         kind: payment.status === 'approved' ? 'payment_made' : 'payment_pending_approval',
-        claimAfter: { ...claim, updatedAt: at, deductibleLedger: ledger },
         changes: [{ field: 'payments', from: null, to: { id: payment.paymentId, amount: amount(total), status: payment.status } }],
         reason: request.memo ?? null,
         ...(payment.status === 'pending_approval'
           ? { event: { type: 'claim.payment_pending_approval' as const, data: { payment_id: payment.paymentId, amount: amount(total), broken_limits: broken } } }
           : {}),
+        duplicate: async () => {
+          const listed = await fingerprintRecord(claim.claimId, move.listedUnder!);
+          const first = [...(listed?.paymentIds ?? [])][0];
+          const earlier = first ? await claimPayment(claim.claimId, first) : undefined;
+          return earlier ? duplicateRefusal(claim.claimNumber, grossTotal, request.invoiceNumber, earlier) : undefined;
+        },
       },
       contributions,
     );
+    const remainingOf = (exposureId: string) => nullable(limitRemaining(move.exposure(exposureId).limitCents, move.limitUsed(exposureId) ?? 0));
     const single = lines.length === 1 ? lines[0] : undefined;
     return {
       ...paymentToWire(payment),
       deductible_applied: amount(deductibleTaken),
       deductible_remaining: amount(remainingCents),
-      ...(single ? { limit_remaining: limits.has(single.exposureId) ? nullable(limits.get(single.exposureId)!) : nullable(limitRemaining(exposures[0].limitCents, limitUsed(whole.payments, exposures[0].exposureId))) } : {}),
-      lines_limit_remaining: lines.map((line, index) => ({ exposure_id: line.exposureId, limit_remaining: nullable(limits.get(line.exposureId) ?? limitRemaining(exposures[index].limitCents, limitUsed(whole.payments, line.exposureId))) })),
+      ...(single ? { limit_remaining: remainingOf(single.exposureId) } : {}),
+      lines_limit_remaining: lines.map((line) => ({ exposure_id: line.exposureId, limit_remaining: remainingOf(line.exposureId) })),
       brokenLimits: broken,
     };
   });
 }
 
 const nullable = (cents: Cents | null) => (cents === null ? null : amount(cents));
-/** The duplicate guard compares what the caller asked (gross), not what was left after the deductible. */
-const withGross = (payment: ClaimPayment): ClaimPayment => ({ ...payment, amountCents: payment.kind === 'claim_payment' ? payment.lines.reduce((sum, line) => sum + line.grossCents, 0) : payment.amountCents });
 
 /** The payment and its claim whole, within the caller's reach. */
 async function paymentWithin(principal: Principal, paymentId: string): Promise<{ whole: ClaimWhole; payment: ClaimPayment }> {
@@ -373,8 +414,7 @@ async function paymentWithin(principal: Principal, paymentId: string): Promise<{
 }
 
 export async function approvePayment(principal: Principal, paymentId: string, contributions: readonly ClaimMoveContribution[] = []) {
-  const rules = await getClaimsRules();
-  const authority = await authorityOfCaller(principal, rules);
+  const authority = await authorityOfCaller(principal, getClaimsRules());
   return decidedAfresh(async () => {
     const { whole, payment } = await paymentWithin(principal, paymentId);
     if (payment.status !== 'pending_approval') throw new ClaimRuleError(`payment_id: payment ${payment.paymentId} is ${payment.status}, not waiting approval`);
@@ -382,15 +422,11 @@ export async function approvePayment(principal: Principal, paymentId: string, co
     const broken = brokenLimits(authority, payment.amountCents);
     if (broken.length > 0) throw new ClaimRuleError(`payment_id: the ${broken[0]}; it needs an approver with the authority`, { brokenLimits: broken });
     const at = now();
-    const move = new MoneyMove(whole, at, principal.contactId);
+    const move = new MoneyMove(whole, at, principal.contactId, ledgersOfWhole(whole));
     const approved: ClaimPayment = { ...payment, status: 'approved', approvedBy: principal.contactId, approvedAt: at };
     approved.lines = postApproved(move, approved);
     move.writes.push(claimPaymentReplace(approved, payment.version), ...lineRows(whole, approved).map(claimTransactionStatusPut));
-    await commitMoney(
-      move,
-      { kind: 'payment_approved', claimAfter: { ...whole.claim, updatedAt: at }, changes: [{ field: `payments.${payment.paymentId}.status`, from: payment.status, to: 'approved' }], reason: null },
-      contributions,
-    );
+    await commitMoney(move, { kind: 'payment_approved', changes: [{ field: `payments.${payment.paymentId}.status`, from: payment.status, to: 'approved' }], reason: null }, contributions);
     return paymentToWire({ ...approved, version: payment.version + 1 });
   });
 }
@@ -411,7 +447,7 @@ export async function voidTransaction(principal: Principal, request: { transacti
     if (payment.status === 'issued' && payment.method === 'ach') throw new ClaimRuleError(`transaction_id: payment ${payment.paymentId} went by ACH (trace ${payment.traceNumber}); a transfer sent is not voided`);
     if (payment.clearedDate) throw new ClaimRuleError(`transaction_id: check ${payment.checkNumber} of payment ${payment.paymentId} cleared on ${payment.clearedDate}; it is not voided`);
     const at = now();
-    const move = new MoneyMove(whole, at, principal.contactId);
+    const move = new MoneyMove(whole, at, principal.contactId, ledgersOfWhole(whole));
     const wasPaid = payment.status === 'approved' || payment.status === 'issued';
     if (wasPaid) {
       for (const line of payment.lines) {
@@ -427,15 +463,15 @@ export async function voidTransaction(principal: Principal, request: { transacti
     const voided: ClaimPayment = { ...payment, status: 'void', voidedAt: at, voidedBy: principal.contactId, voidReason: request.reason };
     move.writes.push(claimPaymentReplace(voided, payment.version), ...lineRows(whole, voided).map(claimTransactionStatusPut));
     if (payment.status === 'issued' && payment.issuedDate) move.writes.push(paymentByYearRemove({ year: payment.issuedDate.slice(0, 4), issuedDate: payment.issuedDate, paymentId: payment.paymentId }));
-    // The deductible the payment took is the insured's to bear again on the next payment.
+    // The deductible the payment took is the insured's to bear again on the next payment; its limit use is free again, and so is its identity.
     const given = payment.lines.reduce((sum, line) => sum + line.deductibleCents, 0);
-    const ledger = whole.claim.deductibleLedger;
-    const claimAfter = { ...whole.claim, updatedAt: at, ...(ledger && given > 0 ? { deductibleLedger: { ...ledger, appliedCents: Math.max(0, ledger.appliedCents - given) } } : {}) };
+    if (given > 0) move.changeDeductible((ledger) => ({ ...ledger, appliedCents: Math.max(0, ledger.appliedCents - given) }));
+    for (const line of payment.lines) if (line.costType === 'loss') move.changeLimitUse(line.exposureId, -line.amountCents);
+    move.unlistPayment(identityOf(payment), payment.paymentId);
     await commitMoney(
       move,
       {
         kind: 'payment_voided',
-        claimAfter,
         changes: [{ field: `payments.${payment.paymentId}.status`, from: payment.status, to: 'void' }],
         reason: request.reason,
         event: { type: 'claim.payment_voided', data: { payment_id: payment.paymentId, amount: amount(payment.amountCents), was: payment.status, check_number: payment.checkNumber } },
@@ -499,7 +535,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
       const whole = await claimWithinReach(principal, claimId).catch(() => undefined);
       if (!whole) return { exported: [], skipped: entries.map((entry) => ({ payment_id: entry.id, reason: 'not a claim payment' })) };
       const at = now();
-      const move = new MoneyMove(whole, at, principal.contactId);
+      const move = new MoneyMove(whole, at, principal.contactId, ledgersOfWhole(whole));
       const [checks, traces] = await Promise.all([getCheckCounter('check'), getCheckCounter('ach')]);
       let nextCheck = Math.max(checks.last + 1, FIRST_CHECK);
       let nextTrace = Math.max(traces.last + 1, FIRST_TRACE);
@@ -549,7 +585,6 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
         move,
         {
           kind: 'payments_issued',
-          claimAfter: { ...whole.claim, updatedAt: at },
           changes: claimExported.map((payment) => ({ field: `payments.${payment.payment_id}.status`, from: 'approved', to: 'issued' })),
           reason: null,
           issuedPayments,
@@ -575,13 +610,13 @@ export async function markPaymentCleared(principal: Principal, request: { paymen
     if (payment.issuedDate && request.clearedDate < payment.issuedDate) throw new ClaimRuleError(`cleared_date: ${request.clearedDate} is before the payment was issued on ${payment.issuedDate}`);
     if (request.clearedDate > todayIso()) throw new ClaimRuleError(`cleared_date: ${request.clearedDate} is in the future`);
     const at = now();
-    const move = new MoneyMove(whole, at, principal.contactId);
+    const move = new MoneyMove(whole, at, principal.contactId, ledgersOfWhole(whole));
     for (const line of payment.lines) move.entry('check_cleared', { transactionId: line.transactionId, costType: line.costType, exposureId: line.exposureId, coverage: line.coverage }, line.amountCents);
     const cleared: ClaimPayment = { ...payment, clearedDate: request.clearedDate };
     move.writes.push(claimPaymentReplace(cleared, payment.version));
     await commitMoney(
       move,
-      { kind: 'payment_cleared', claimAfter: { ...whole.claim, updatedAt: at }, changes: [{ field: `payments.${payment.paymentId}.cleared_date`, from: null, to: request.clearedDate }], reason: null },
+      { kind: 'payment_cleared', changes: [{ field: `payments.${payment.paymentId}.cleared_date`, from: null, to: request.clearedDate }], reason: null },
       contributions,
     );
     return paymentToWire({ ...cleared, version: payment.version + 1 });
@@ -601,20 +636,21 @@ export interface RecoveryRequest {
 /** The recovery expected on an exposure (subrogation, salvage): `amount` is what is now expected in all. */
 export async function addRecoveryReserve(principal: Principal, request: RecoveryRequest, contributions: readonly ClaimMoveContribution[] = []) {
   const expected = centsOf('amount', request.amount);
+  const located = started(claimIdOfExposure(request.exposureId));
   return decidedAfresh(async () => {
-    const whole = await exposureWhole(principal, request.exposureId);
-    const exposure = whole.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
+    const { read, ledgers } = await moneyOfExposures(principal, located, [request.exposureId]);
+    const exposure = read.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
     const current = totalsOf(exposure, 'loss').recoveryReserveCents ?? 0;
     const change = expected - current;
     if (change === 0) throw new ClaimRuleError(`amount: the ${exposure.coverage} recovery reserve is already ${shown(current)}`);
     const at = now();
-    const move = new MoneyMove(whole, at, principal.contactId);
+    const move = new MoneyMove(read, at, principal.contactId, ledgers);
     move.change(exposure.exposureId, 'loss', (totals) => ({ ...totals, recoveryReserveCents: expected }));
     const row = move.row({ exposureId: exposure.exposureId, type: 'recovery_reserve', costType: 'loss', amountCents: change, outstandingAfterCents: expected, status: 'approved', source: 'set', category: request.category, description: request.description ?? null, ...(request.date ? { date: request.date } : {}), reason: request.description ?? null });
     move.entry('recovery_reserve_change', row, change);
     await commitMoney(
       move,
-      { kind: 'recovery_reserve_changed', claimAfter: { ...whole.claim, updatedAt: at }, changes: [{ field: `exposures.${exposure.exposureId}.recovery_reserve`, from: amount(current), to: amount(expected) }], reason: request.description ?? null },
+      { kind: 'recovery_reserve_changed', changes: [{ field: `exposures.${exposure.exposureId}.recovery_reserve`, from: amount(current), to: amount(expected) }], reason: request.description ?? null },
       contributions,
     );
     return { transaction: transactionToWire(row), exposure: exposureMoneyToWire(move.exposure(exposure.exposureId)) };
@@ -630,14 +666,17 @@ export async function addRecovery(principal: Principal, request: RecoveryRequest
   const received = centsOf('amount', request.amount);
   if (received <= 0) throw new ClaimRuleError('amount: a recovery is more than 0.00');
   if (request.date && request.date > todayIso()) throw new ClaimRuleError(`date: ${request.date} is in the future`);
+  const located = started(claimIdOfExposure(request.exposureId));
   return decidedAfresh(async () => {
-    const whole = await exposureWhole(principal, request.exposureId);
-    const { claim } = whole;
-    const exposure = whole.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
+    const { read, ledgers } = await moneyOfExposures(principal, located, [request.exposureId]);
+    const { claim } = read;
+    const exposure = read.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
     const insured = claim.insuredContactId;
-    const split = insured ? splitRecovery(received, claim.deductibleLedger) : { reimbursedCents: 0, carrierShareCents: received };
     const at = now();
-    const move = new MoneyMove(whole, at, principal.contactId);
+    const move = new MoneyMove(read, at, principal.contactId, ledgers);
+    const split = insured ? splitRecovery(received, move.deductible()) : { reimbursedCents: 0, carrierShareCents: received };
+    if (split.reimbursedCents > 0) move.changeDeductible((ledger) => ({ ...ledger, reimbursedCents: ledger.reimbursedCents + split.reimbursedCents }));
+    else if (insured) move.decideOnDeductible();
     const expected = totalsOf(exposure, 'loss').recoveryReserveCents ?? 0;
     const lowered = Math.min(expected, received);
     move.change(exposure.exposureId, 'loss', (totals) => ({ ...totals, recoveredCents: totals.recoveredCents + split.carrierShareCents, recoveryReserveCents: expected - lowered }));
@@ -659,13 +698,10 @@ export async function addRecovery(principal: Principal, request: RecoveryRequest
     move.entry('deductible_reimbursed', row, split.reimbursedCents);
     move.entry('recovered', row, split.carrierShareCents);
     if (lowered > 0) move.entry('recovery_reserve_change', row, -lowered);
-    const ledger = claim.deductibleLedger;
-    const claimAfter = { ...claim, updatedAt: at, ...(split.reimbursedCents > 0 && ledger ? { deductibleLedger: { ...ledger, reimbursedCents: ledger.reimbursedCents + split.reimbursedCents } } : {}) };
     await commitMoney(
       move,
       {
         kind: 'recovery_received',
-        claimAfter,
         changes: [{ field: 'recoveries', from: null, to: { id: row.transactionId, exposure_id: exposure.exposureId, category: request.category, amount: amount(received) } }],
         reason: request.description ?? null,
         note: `Claim ${claim.claimNumber}: ${request.category} recovery of ${shown(received)} received${split.reimbursedCents > 0 ? `, ${shown(split.reimbursedCents)} of it the deductible reimbursed to the insured` : ''}`,
@@ -688,7 +724,7 @@ export async function addRecovery(principal: Principal, request: RecoveryRequest
 const inOrder = (rows: readonly ClaimTransaction[]) => [...rows].sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq);
 
 export async function getExposureTransactions(principal: Principal, exposureId: string) {
-  const whole = await exposureWhole(principal, exposureId);
+  const { whole } = await exposureWithinReach(principal, exposureId);
   return inOrder(whole.transactions.filter((row) => row.exposureId === exposureId)).map(transactionToWire);
 }
 
@@ -710,6 +746,7 @@ export async function getClaimPayments(principal: Principal, claimId: string) {
 export async function getAccountingOverview(principal: Principal, claimId: string) {
   const whole = await claimWithinReach(principal, claimId);
   const { claim } = whole;
+  const ledgers = ledgersOfWhole(whole);
   const wire = (figures: CostFigures) => ({
     reserve: amount(figures.reserveCents),
     paid: amount(figures.paidCents),
@@ -723,20 +760,20 @@ export async function getAccountingOverview(principal: Principal, claimId: strin
   const expense = exposures.map((exposure) => figuresOf(totalsOf(exposure, 'expense')));
   const lossTotal = addFigures(loss);
   const expenseTotal = addFigures(expense);
-  const reimbursed = claim.deductibleLedger?.reimbursedCents ?? 0;
+  const reimbursed = ledgers.deductible.reimbursedCents;
   return {
     claim_id: claim.claimId,
     claim_number: claim.claimNumber,
     deductible: claim.coverage.deductibleCents === null ? null : amount(claim.coverage.deductibleCents),
-    deductible_applied: amount(claim.deductibleLedger?.appliedCents ?? 0),
-    deductible_remaining: amount(deductibleRemaining(claim.coverage.deductibleCents, claim.deductibleLedger)),
+    deductible_applied: amount(ledgers.deductible.appliedCents),
+    deductible_remaining: amount(deductibleRemaining(claim.coverage.deductibleCents, ledgers.deductible)),
     deductible_reimbursed: amount(reimbursed),
     exposures: exposures.map((exposure, index) => ({
       exposure_id: exposure.exposureId,
       coverage: exposure.coverage,
       status: exposure.status,
       limit: exposure.limitCents === null ? null : amount(exposure.limitCents),
-      limit_remaining: nullable(limitRemaining(exposure.limitCents, limitUsed(whole.payments, exposure.exposureId))),
+      limit_remaining: nullable(limitRemaining(exposure.limitCents, ledgers.limitUses.get(exposure.exposureId)?.usedCents ?? 0)),
       loss: wire(loss[index]),
       expense: wire(expense[index]),
       incurred: amount(loss[index].incurredCents + expense[index].incurredCents),

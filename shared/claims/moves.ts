@@ -79,13 +79,19 @@ export interface ClaimMove extends ClaimMoveFacts {
   /** The note it leaves on the policy. */
   note?: string;
   contributions?: readonly ClaimMoveContribution[];
-  onConditionFailed?: (failure: ConditionFailure) => Error | undefined;
+  onConditionFailed?: (failure: ConditionFailure) => Error | undefined | Promise<Error | undefined>;
+  /**
+   * The move changes none of the claim's own fields (a money move: its figures live in the
+   * exposures and ledgers): the claim and its listings are not rewritten, so that money moves of
+   * one claim do not meet on it.
+   */
+  keepsClaim?: boolean;
 }
 
-/** The writes of a move, in the order they are committed: the claim's state first (its guard names the claim on a conflict). */
+/** The writes of a move, in the order they are committed: the claim's state first (its guard names the claim on a conflict), unless the move keeps it. */
 export async function claimMoveWrites(move: ClaimMove): Promise<TransactionWrite[]> {
   const claim = move.after.claim;
-  const writes: TransactionWrite[] = [...claimStateWrites(move.before, move.after), ...(move.writes ?? [])];
+  const writes: TransactionWrite[] = [...(move.keepsClaim ? [] : claimStateWrites(move.before, move.after)), ...(move.writes ?? [])];
   writes.push(claimChangePut({ claimId: claim.claimId, changeId: randomUUID(), at: move.at, by: move.by, kind: move.kind, changes: move.changes, reason: move.reason }));
   if (move.note) {
     writes.push(noteOf({ policyId: claim.policyId, termId: claim.coverage.termId, text: move.note, createdBy: move.by, createdAt: move.at, agencyId: claim.agencyId, contactIds: claim.contactIds }));

@@ -11,11 +11,13 @@
  *   every move that changes what they carry; a search queries the narrowest one, never scans.
  * - Numbers: a year's counter and one record per number taken, both in the FNOL's transaction.
  * - Deadlines not yet met, by state and due date (`CLAIMDEADLINES#<state>`), for claims/deadlines and the nightly run.
- * - Money (part two): the claim's transactions and payments live in its partition too, so a money
- *   move reads the claim, its exposures' totals, its deductible ledger and its earlier payments in
- *   the one query it decides on; locators find a payment's or transaction's claim from its id; the
- *   year's issued payments are listed by date (`CLAIMPAYMENTS#<yyyy>`) for 1099 reporting; check
- *   numbers are drawn from a counter and each one taken is recorded, never given twice.
+ * - Money (part two): the claim's transactions and payments live in its partition too, beside the
+ *   small records a money move decides on and guards (the deductible ledger, each exposure's limit
+ *   use, the payments' fingerprints), so that a payment reads those by key, never the claim's
+ *   payment history, and rewrites neither the claim nor its listings; locators find a payment's or
+ *   transaction's claim from its id; the year's issued payments are listed by date
+ *   (`CLAIMPAYMENTS#<yyyy>`) for 1099 reporting; check numbers are drawn from a counter and each
+ *   one taken is recorded, never given twice.
  */
 import { defineRecord } from '../platform/records.js';
 import type {
@@ -29,7 +31,10 @@ import type {
   ClaimTransaction,
   ClaimContactRecord,
   ClaimDateRecord,
+  ClaimDeductible,
+  ClaimLimitUse,
   ClaimListing,
+  ClaimPaymentFingerprint,
   ClaimNumberCounter,
   ClaimNumberRecord,
   ClaimRecord,
@@ -140,6 +145,24 @@ export const claimCheckNumberRecord = /* @__PURE__ */ defineRecord<ClaimCheckNum
   key: { pk: 'CLAIMCHECK#${checkNumber}', sk: 'CHECK' },
 });
 
+/** The claim's deductible once per occurrence: applied (given back by a void) and reimbursed out of recoveries (version-guarded; absent: none taken). */
+export const claimDeductibleRecord = /* @__PURE__ */ defineRecord<ClaimDeductible>({
+  entity: 'ClaimDeductible',
+  key: { pk: 'CLAIM#${claimId}', sk: 'DEDUCTIBLE' },
+});
+
+/** What an exposure's limit has committed (its loss payments not voided, waiting approval included), against which a payment is refused (version-guarded; absent: none). */
+export const claimLimitUseRecord = /* @__PURE__ */ defineRecord<ClaimLimitUse>({
+  entity: 'ClaimLimitUse',
+  key: { pk: 'CLAIM#${claimId}', sk: 'LIMITUSE#${exposureId}' },
+});
+
+/** The payments not voided with one identity (payees, gross amount, invoice number; the fingerprint is its digest): the duplicate guard, created on the first and refusing a second unless confirmed. */
+export const claimPaymentFingerprintRecord = /* @__PURE__ */ defineRecord<ClaimPaymentFingerprint>({
+  entity: 'ClaimPaymentFingerprint',
+  key: { pk: 'CLAIM#${claimId}', sk: 'PAYMENTPRINT#${fingerprint}' },
+});
+
 /** Every declaration of the area, for docs/data-model.md. */
 export const CLAIMS_RECORDS = [
   claimRecord,
@@ -159,4 +182,7 @@ export const CLAIMS_RECORDS = [
   claimPaymentByYearRecord,
   claimCheckCounterRecord,
   claimCheckNumberRecord,
+  claimDeductibleRecord,
+  claimLimitUseRecord,
+  claimPaymentFingerprintRecord,
 ] as const;

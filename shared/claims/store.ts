@@ -5,7 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { queryAll, queryPages, type ItemKey } from '../platform/dynamo.js';
+import { batchGetAll, queryAll, queryPages, type ItemKey } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import type {
   CatastropheRecord,
@@ -18,13 +18,18 @@ import type {
   ClaimPaymentByYear,
   ClaimTransaction,
   ClaimDateRecord,
+  ClaimDeductible,
+  ClaimLimitUse,
   ClaimListing,
   ClaimNumberCounter,
+  ClaimPaymentFingerprint,
   ClaimRecord,
   ClaimSummary,
   DeadlineListing,
   ExposureRecord,
 } from './model.js';
+import { COST_TYPES, type CostType } from './model.js';
+import type { Cents } from '../platform/money.js';
 import {
   catastropheRecord,
   claimChangeRecord,
@@ -36,7 +41,10 @@ import {
   claimPaymentRecord,
   claimTransactionRecord,
   claimDateRecord,
+  claimDeductibleRecord,
+  claimLimitUseRecord,
   claimListingRecord,
+  claimPaymentFingerprintRecord,
   claimNumberCounterRecord,
   claimNumberRecord,
   claimRecord,
@@ -66,6 +74,9 @@ export interface ClaimWhole {
   /** Its money: every claim transaction and payment (part two). */
   transactions: ClaimTransaction[];
   payments: ClaimPayment[];
+  /** The ledgers its money moves decide on (absent: none stored yet). */
+  deductible?: ClaimDeductible;
+  limitUses: ClaimLimitUse[];
 }
 
 /** A claim and everything in its partition, in one strongly consistent query. */
@@ -73,6 +84,7 @@ export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undef
   const items = await queryAll(claimRecord.partition({ claimId }));
   const claimItem = items.find(claimRecord.is);
   if (!claimItem) return undefined;
+  const deductible = items.find(claimDeductibleRecord.is);
   return {
     claim: claimRecord.parse(claimItem),
     exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
@@ -81,7 +93,63 @@ export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undef
     changes: items.filter(claimChangeRecord.is).map(claimChangeRecord.parse),
     transactions: items.filter(claimTransactionRecord.is).map(claimTransactionRecord.parse),
     payments: items.filter(claimPaymentRecord.is).map(claimPaymentRecord.parse),
+    ...(deductible ? { deductible: claimDeductibleRecord.parse(deductible) } : {}),
+    limitUses: items.filter(claimLimitUseRecord.is).map(claimLimitUseRecord.parse),
   };
+}
+
+/** What a money move on some of a claim's exposures decides on, read by key: never the claim's payment history. */
+export interface ClaimMoneyRead {
+  claim: ClaimRecord;
+  /** The exposures asked for that are the claim's. */
+  exposures: ExposureRecord[];
+  deductible?: ClaimDeductible;
+  limitUses: ClaimLimitUse[];
+  /** The claim's people, when asked for (a loss payment's joint payees). */
+  contacts?: ClaimContactRecord[];
+}
+
+/**
+ * The claim, the exposures named, its deductible ledger and their limit use in one strongly
+ * consistent BatchGetItem (the claim's people beside it, when asked for): undefined when no such claim.
+ */
+export async function getClaimMoney(claimId: string, exposureIds: readonly string[], options: { contacts?: boolean } = {}): Promise<ClaimMoneyRead | undefined> {
+  const keys = [
+    claimRecord.key({ claimId }),
+    claimDeductibleRecord.key({ claimId }),
+    ...exposureIds.flatMap((exposureId) => [exposureRecord.key({ claimId, exposureId }), claimLimitUseRecord.key({ claimId, exposureId })]),
+  ];
+  const [items, contacts] = await Promise.all([
+    batchGetAll(keys, { consistentRead: true }),
+    options.contacts ? queryAll(claimContactRecord.query({ claimId }, { consistent: true })) : Promise.resolve(undefined),
+  ]);
+  const claimItem = items.find(claimRecord.is);
+  if (!claimItem) return undefined;
+  const deductible = items.find(claimDeductibleRecord.is);
+  return {
+    claim: claimRecord.parse(claimItem),
+    exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
+    ...(deductible ? { deductible: claimDeductibleRecord.parse(deductible) } : {}),
+    limitUses: items.filter(claimLimitUseRecord.is).map(claimLimitUseRecord.parse),
+    ...(contacts ? { contacts: contacts.map(claimContactRecord.parse) } : {}),
+  };
+}
+
+/** A claim's payments alone (a claim written before the ledger records, moved into them on its first money move). */
+export async function claimPayments(claimId: string): Promise<ClaimPayment[]> {
+  return (await queryAll(claimPaymentRecord.query({ claimId }, { consistent: true }))).map(claimPaymentRecord.parse);
+}
+
+/** One payment of a claim, by key. */
+export async function claimPayment(claimId: string, paymentId: string): Promise<ClaimPayment | undefined> {
+  const item = await getItem(claimPaymentRecord.key({ claimId, paymentId }));
+  return item ? claimPaymentRecord.parse(item) : undefined;
+}
+
+/** The payments not voided listed under a fingerprint (none: absent). */
+export async function fingerprintRecord(claimId: string, fingerprint: string): Promise<ClaimPaymentFingerprint | undefined> {
+  const item = await getItem(claimPaymentFingerprintRecord.key({ claimId, fingerprint }));
+  return item ? claimPaymentFingerprintRecord.parse(item) : undefined;
 }
 
 export async function claimIdOfNumber(claimNumber: string): Promise<string | undefined> {
@@ -214,6 +282,60 @@ export function claimStateWrites(before: ClaimState | undefined, after: ClaimSta
 
 export const exposureCreate = (exposure: ExposureRecord): TransactionWrite[] => [exposureRecord.create({ ...exposure, version: 1 }), exposureLocatorRecord.create({ exposureId: exposure.exposureId, claimId: exposure.claimId })];
 export const exposureReplace = (exposure: ExposureRecord, readVersion: number): TransactionWrite => exposureRecord.replace(exposure, readVersion);
+
+/**
+ * A money move's change of an exposure's totals, as an update of the fields it moves rather than a
+ * replacement: each changed total moved by its difference, the version moved on (so a replacement
+ * of the exposure at the version read, a close, is refused after it), on the condition that the
+ * exposure still has the status read and, for each cost type the move decided on, the outstanding
+ * reserve and recovery reserve it read (what the move's rows record as after it). Paid and
+ * recovered only add up, so moves that meet on one exposure without changing its reserves (expense
+ * payments on no expense reserve) commute instead of deciding again.
+ */
+export function exposureMoneyUpdate(read: ExposureRecord, changed: ExposureRecord, decidedOn: readonly CostType[]): TransactionWrite {
+  // DynamoDB refuses a name or value the expressions do not use: each is named as it is used.
+  const names: Record<string, string> = { '#version': 'version', '#status': 'status' };
+  const values: Record<string, unknown> = { ':one': 1, ':status': read.status };
+  const pathOf = (costType: CostType, field: string) => {
+    names['#totals'] = 'totals';
+    names[`#${costType}`] = costType;
+    names[`#${field}`] = field;
+    return `#totals.#${costType}.#${field}`;
+  };
+  const sets = ['#version = #version + :one'];
+  // The status read: a condition no absent exposure meets.
+  const conditions = ['#status = :status'];
+  const FIELDS = ['reserveCents', 'paidCents', 'recoveredCents', 'recoveryReserveCents'] as const;
+  for (const costType of COST_TYPES) {
+    const before: Record<(typeof FIELDS)[number], Cents> = { recoveryReserveCents: 0, ...read.totals[costType] };
+    const after: Record<(typeof FIELDS)[number], Cents> = { recoveryReserveCents: 0, ...changed.totals[costType] };
+    for (const field of FIELDS) {
+      const delta = after[field] - before[field];
+      if (delta !== 0) {
+        const path = pathOf(costType, field);
+        values[':zero'] = 0;
+        values[`:${costType}_${field}_by`] = delta;
+        sets.push(`${path} = if_not_exists(${path}, :zero) + :${costType}_${field}_by`);
+      }
+      if (decidedOn.includes(costType) && (field === 'reserveCents' || field === 'recoveryReserveCents')) {
+        const path = pathOf(costType, field);
+        values[`:${costType}_${field}_read`] = before[field];
+        conditions.push(before[field] === 0 ? `(attribute_not_exists(${path}) OR ${path} = :${costType}_${field}_read)` : `${path} = :${costType}_${field}_read`);
+      }
+    }
+  }
+  return {
+    Update: {
+      TableName: config.tableName(),
+      Key: exposureRecord.key({ claimId: read.claimId, exposureId: read.exposureId }),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 export const claimContactPut = (contact: ClaimContactRecord): TransactionWrite => claimContactRecord.create(contact);
 export const claimContactRemove = (contact: Pick<ClaimContactRecord, 'claimId' | 'contactId' | 'role'>): TransactionWrite => claimContactRecord.remove(contact);
 export const claimDatePut = (claimDate: ClaimDateRecord): TransactionWrite => claimDateRecord.create(claimDate);
@@ -276,4 +398,56 @@ export const checkNumberTaken = (checkNumber: string, paymentId: string, claimId
 export async function checkNumberHolder(checkNumber: string): Promise<ClaimCheckNumber | undefined> {
   const item = await getItem(claimCheckNumberRecord.key({ checkNumber }));
   return item ? claimCheckNumberRecord.parse(item) : undefined;
+}
+
+// ------------------------------------------------------------------ the ledgers a money move guards
+
+/** The deductible ledger written: created (none read: none may exist) or replaced at the version read. */
+export const deductibleWrite = (deductible: ClaimDeductible, readVersion: number): TransactionWrite =>
+  readVersion === 0 ? claimDeductibleRecord.create({ ...deductible, version: 1 }) : claimDeductibleRecord.replace(deductible, readVersion);
+/** The deductible ledger the move decided on, unchanged since: a payment that took none of it because none remained. */
+export const deductibleUnchanged = (claimId: string, version: number): TransactionWrite => claimDeductibleRecord.unchanged({ claimId }, version);
+export const limitUseWrite = (use: ClaimLimitUse, readVersion: number): TransactionWrite => (readVersion === 0 ? claimLimitUseRecord.create({ ...use, version: 1 }) : claimLimitUseRecord.replace(use, readVersion));
+
+export const fingerprintKey = (claimId: string, fingerprint: string) => claimPaymentFingerprintRecord.key({ claimId, fingerprint });
+
+/**
+ * A payment listed under its fingerprint: refused (a failed condition) while another payment not
+ * voided is listed there, unless the caller confirmed it as a repeat. A set's ADD commutes, so
+ * payments that meet there do not decide again.
+ */
+export function fingerprintAdd(claimId: string, fingerprint: string, paymentId: string, confirmed: boolean): TransactionWrite {
+  return {
+    Update: {
+      TableName: config.tableName(),
+      Key: fingerprintKey(claimId, fingerprint),
+      UpdateExpression: 'ADD #paymentIds :payment SET #entity = :entity, #claimId = :claimId, #fingerprint = :fingerprint',
+      ...(confirmed ? {} : { ConditionExpression: 'attribute_not_exists(#paymentIds)' }),
+      ExpressionAttributeNames: { '#paymentIds': 'paymentIds', '#entity': 'entity', '#claimId': 'claimId', '#fingerprint': 'fingerprint' },
+      ExpressionAttributeValues: { ':payment': new Set([paymentId]), ':entity': claimPaymentFingerprintRecord.declaration.entity, ':claimId': claimId, ':fingerprint': fingerprint },
+    },
+  };
+}
+
+/** A voided payment taken off its fingerprint (the set gone with its last payment: the identity is free again). */
+export function fingerprintRemove(claimId: string, fingerprint: string, paymentId: string): TransactionWrite {
+  return {
+    Update: {
+      TableName: config.tableName(),
+      Key: fingerprintKey(claimId, fingerprint),
+      UpdateExpression: 'DELETE #paymentIds :payment',
+      ExpressionAttributeNames: { '#paymentIds': 'paymentIds' },
+      ExpressionAttributeValues: { ':payment': new Set([paymentId]) },
+    },
+  };
+}
+
+/** A fingerprint's record made whole at once (a claim's payments moved into their fingerprints). */
+export const fingerprintCreate = (claimId: string, fingerprint: string, paymentIds: readonly string[]): TransactionWrite =>
+  claimPaymentFingerprintRecord.create({ claimId, fingerprint, paymentIds: new Set(paymentIds) });
+
+/** The claim replaced at the version read without the ledger it carried (its ledgers now in their records): its listings are unchanged. */
+export function claimLedgerMoved(claim: ClaimRecord): TransactionWrite {
+  const { deductibleLedger: _moved, ...rest } = claim;
+  return claimRecord.replace(rest, claim.version);
 }
