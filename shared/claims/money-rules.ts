@@ -1,7 +1,7 @@
 /**
  * The rules of a claim's money, as plain functions over plain data (no store, no clock): the
  * deductible taken once per occurrence, the coverage's limit, the caller's authority, a payment's
- * effect on its reserve, the duplicate guard, a recovery's split and the accounting overview. The
+ * effect on its reserve, the duplicate guard's fingerprint, a recovery's split and the accounting overview. The
  * service (money.ts) reads, asks these, and commits; every figure of a claim's money comes from here.
  */
 import { createHash } from 'node:crypto';
@@ -156,18 +156,6 @@ export function ledgersFromHistory(ledger: DeductibleLedger | undefined, exposur
     limitUsed: new Map(exposures.filter((exposure) => exposure.limitCents !== null).map((exposure) => [exposure.exposureId, limitUsed(payments, exposure.exposureId)])),
     fingerprints,
   };
-}
-
-/** An earlier payment, not voided, to the same payees of the same amount on the same invoice: the one this repeats. */
-export function duplicateOf(payments: readonly ClaimPayment[], asked: PaymentIdentity): ClaimPayment | undefined {
-  return payments.find(
-    (payment) =>
-      payment.kind === 'claim_payment' &&
-      payment.status !== 'void' &&
-      payment.amountCents === asked.amountCents &&
-      invoiceOf(payment.invoiceNumber) === invoiceOf(asked.invoiceNumber) &&
-      payeeSet(payment.payees.filter((payee) => payee.as === 'payee').map((payee) => payee.contactId)) === payeeSet(asked.payeeIds),
-  );
 }
 
 // ------------------------------------------------------------------ a recovery

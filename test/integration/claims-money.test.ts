@@ -5,14 +5,20 @@
  * the subrogation reimbursing the deductible first), asserting the transactions' amounts and the
  * accounting overview's totals; then the limit, the deductible once across two exposures, approval
  * by someone else, the duplicate guard, void, the check export twice with its positive-pay rows,
- * cleared, an ACH trace, an idempotent retry, a rejected call storing nothing, and 20 concurrent payments.
+ * cleared, an ACH trace, an idempotent retry, a rejected call storing nothing, 20 concurrent payments,
+ * and a claim stored before the ledger records (its deductible ledger on the claim) read and moved into them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { claimPaymentsIssuedIn } from '../../shared/claims/index.js';
+import { claimDeductibleRecord, claimLimitUseRecord, claimRecord } from '../../shared/claims/records.js';
+import { documentClient } from '../../shared/platform/clients.js';
+import { config } from '../../shared/platform/config.js';
+import { queryAll } from '../../shared/platform/dynamo.js';
 import { loadRevision } from '../../shared/policies/index.js';
 import { attachMortgagee } from '../../shared/policies/mortgagee-service.js';
 import { UNDERWRITING_QUESTION } from '../support/reference-product.js';
@@ -365,6 +371,45 @@ describe('the rules of a payment', () => {
     expect(refusal(await service.call(`${X}/add_reserve`, { exposure_id: dwelling, cost_type: 'loss', amount: 30000 }, as(adjuster)))).toMatch(/reserve authority of 25,000\.00/);
     expect(await transactions(claim.id)).toEqual(before);
     ok(await service.call(`${X}/add_reserve`, { exposure_id: dwelling, cost_type: 'loss', amount: 30000 }, as(manager)));
+  });
+
+  it('reads a claim stored before the ledger records (its deductible ledger on the claim, no limit use, no fingerprints) and moves it into them on its first money move', async () => {
+    const claim = await newClaim(28, 'WND');
+    const other = await openExposure(claim.id, 'Other Structures');
+    const body = { exposure_id: other, cost_type: 'loss', amount: 6000, payees: [claim.insured_contact_id], method: 'check', invoice_number: 'OLD-1' };
+    const first = ok(await service.call(`${X}/make_payment`, body, as(adjuster)));
+    expect(first).toMatchObject({ amount: 5000, deductible_applied: 1000, limit_remaining: 20000 });
+    // As a claim was stored before: the ledger on the claim, and none of the records that now keep it.
+    const partition = await queryAll(claimRecord.partition({ claimId: claim.id }));
+    const kept = partition.filter((item) => ['ClaimDeductible', 'ClaimLimitUse', 'ClaimPaymentFingerprint'].includes(item.entity));
+    expect(kept.map((item) => item.entity).sort()).toEqual(['ClaimDeductible', 'ClaimLimitUse', 'ClaimPaymentFingerprint']);
+    for (const item of kept) await documentClient().send(new DeleteCommand({ TableName: config.tableName(), Key: { pk: item.pk, sk: item.sk } }));
+    await documentClient().send(
+      new UpdateCommand({ TableName: config.tableName(), Key: claimRecord.key({ claimId: claim.id }), UpdateExpression: 'SET deductibleLedger = :ledger', ExpressionAttributeValues: { ':ledger': { appliedCents: 100000, reimbursedCents: 0 } } }),
+    );
+    const stored = await overview(claim.id);
+    expect(stored).toMatchObject({ deductible_applied: 1000, deductible_remaining: 0 });
+    expect(exposureOf(stored, 'Other Structures')).toMatchObject({ limit_remaining: 20000, loss: { paid: 5000 } });
+    // Refused from its history, storing nothing: a repeat of its payment, and a payment past what its payments left of the limit.
+    expect(refusal(await service.call(`${X}/make_payment`, body, as(adjuster)))).toContain(first.id);
+    expect(refusal(await service.call(`${X}/make_payment`, { ...body, amount: 21000, invoice_number: 'OLD-2' }, as(adjuster)))).toMatch(/20,000\.00 remains/);
+    const partitionBefore = await queryAll(claimRecord.partition({ claimId: claim.id }));
+    expect(partitionBefore.find((item) => item.entity === 'Claim')?.deductibleLedger).toEqual({ appliedCents: 100000, reimbursedCents: 0 });
+    // Its first money move takes no deductible (its ledger had it all) and moves the ledgers into their records.
+    const second = ok(await service.call(`${X}/make_payment`, { ...body, amount: 20000, invoice_number: 'OLD-3' }, as(adjuster)));
+    // Above the adjuster's authority, it waits approval: counted against the limit all the same.
+    expect(second).toMatchObject({ amount: 20000, status: 'pending_approval', deductible_applied: 0, deductible_remaining: 0, limit_remaining: 0 });
+    const moved = await queryAll(claimRecord.partition({ claimId: claim.id }));
+    expect(moved.find((item) => item.entity === 'Claim')?.deductibleLedger).toBeUndefined();
+    expect(moved.find((item) => item.entity === 'ClaimDeductible')).toMatchObject({ ...claimDeductibleRecord.key({ claimId: claim.id }), appliedCents: 100000, reimbursedCents: 0 });
+    expect(moved.find((item) => item.entity === 'ClaimLimitUse')).toMatchObject({ ...claimLimitUseRecord.key({ claimId: claim.id, exposureId: other }), usedCents: 2500000 });
+    expect(moved.filter((item) => item.entity === 'ClaimPaymentFingerprint')).toHaveLength(2);
+    // From the records on: the first payment's void gives back its deductible and its limit, and frees its identity.
+    ok(await service.call(`${X}/void_transaction`, { transaction_id: first.id, reason: 'Sent twice' }, as(adjuster)));
+    const voided = await overview(claim.id);
+    expect(voided).toMatchObject({ deductible_applied: 0, deductible_remaining: 1000 });
+    expect(exposureOf(voided, 'Other Structures')).toMatchObject({ limit_remaining: 5000, loss: { paid: 0 } });
+    expect(ok(await service.call(`${X}/make_payment`, body, as(adjuster)))).toMatchObject({ amount: 5000, deductible_applied: 1000, limit_remaining: 0 });
   });
 
   it('never passes the limit nor takes the deductible twice under 20 concurrent payments on one exposure', async () => {

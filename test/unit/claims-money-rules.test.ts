@@ -5,11 +5,12 @@ import {
   authorityOf,
   brokenLimits,
   deductibleRemaining,
-  duplicateOf,
   figuresOf,
   limitProblem,
   limitRemaining,
+  ledgersFromHistory,
   limitUsed,
+  paymentFingerprint,
   reserveAfterPayment,
   reserveAuthorityProblem,
   shown,
@@ -102,12 +103,23 @@ describe('a payment, a duplicate, a recovery', () => {
     expect(reserveAfterPayment(150000, 120000, true)).toEqual({ loweredCents: 120000, releasedCents: 30000 });
   });
 
-  it('is a duplicate of a payment not voided to the same payees (any order) of the same amount on the same invoice', () => {
-    const earlier = payment({ amountCents: 65000, invoiceNumber: 'ACE-1', payees: [{ contactId: 'b', name: 'B', as: 'payee' }, { contactId: 'a', name: 'A', as: 'payee' }, { contactId: 'm', name: 'Bank', as: 'mortgagee' }] });
-    expect(duplicateOf([earlier], { payeeIds: ['a', 'b'], amountCents: 65000, invoiceNumber: 'ace-1' })).toBe(earlier);
-    expect(duplicateOf([earlier], { payeeIds: ['a'], amountCents: 65000, invoiceNumber: 'ACE-1' })).toBeUndefined();
-    expect(duplicateOf([earlier], { payeeIds: ['a', 'b'], amountCents: 65001, invoiceNumber: 'ACE-1' })).toBeUndefined();
-    expect(duplicateOf([{ ...earlier, status: 'void' }], { payeeIds: ['a', 'b'], amountCents: 65000, invoiceNumber: 'ACE-1' })).toBeUndefined();
+  it('fingerprints a payment by its payees (any order, not the joint mortgagees), gross amount and invoice (any case): the duplicate guard', () => {
+    const earlier = payment({ paymentId: 'p1', lines: [line('x1', 65000)], amountCents: 65000, invoiceNumber: 'ACE-1', payees: [{ contactId: 'b', name: 'B', as: 'payee' }, { contactId: 'a', name: 'A', as: 'payee' }, { contactId: 'm', name: 'Bank', as: 'mortgagee' }] });
+    const print = paymentFingerprint({ payeeIds: ['a', 'b'], amountCents: 65000, invoiceNumber: 'ace-1 ' });
+    expect(paymentFingerprint({ payeeIds: ['b', 'a', 'a'], amountCents: 65000, invoiceNumber: 'ACE-1' })).toBe(print);
+    expect(paymentFingerprint({ payeeIds: ['a'], amountCents: 65000, invoiceNumber: 'ACE-1' })).not.toBe(print);
+    expect(paymentFingerprint({ payeeIds: ['a', 'b'], amountCents: 65001, invoiceNumber: 'ACE-1' })).not.toBe(print);
+    expect(paymentFingerprint({ payeeIds: ['a', 'b'], amountCents: 65000, invoiceNumber: null })).not.toBe(print);
+    // A claim's history: its payments not voided listed under their fingerprints (a confirmed repeat beside the first), and each limited exposure's use.
+    const history = ledgersFromHistory({ appliedCents: 100000, reimbursedCents: 0 }, [{ exposureId: 'x1', limitCents: 2500000 }, { exposureId: 'x2', limitCents: null }], [
+      earlier,
+      { ...earlier, paymentId: 'p2' },
+      { ...earlier, paymentId: 'p3', status: 'void' },
+      payment({ paymentId: 'p4', lines: [line('x1', 30000, 'expense')], amountCents: 30000 }),
+    ]);
+    expect(history.fingerprints.get(print)).toEqual(['p1', 'p2']);
+    expect([...history.limitUsed]).toEqual([['x1', 130000]]);
+    expect(history.deductible).toEqual({ appliedCents: 100000, reimbursedCents: 0 });
   });
 
   it("reimburses the insured's deductible first out of a recovery, the rest to the carrier", () => {
