@@ -20,14 +20,29 @@ const NONE = (reason: string): CoverageAtLoss => ({
   status: 'none_in_force', reason, termId: null, termEffectiveDate: null, termExpirationDate: null, revisionId: null, revisionDate: null, coverages: [], deductibleCents: null,
 });
 
-export async function coverOnLossDate(policy: PolicyRecord, terms: readonly TermRecord[], lossDate: string, rules: Pick<ClaimsRules, 'deductibleItem'>): Promise<LossCover> {
+/**
+ * The cover on the loss date. `atHand`: revisions already read (FNOL reads the policy's first one
+ * beside the policy): the facts of the term's revisions come from the term's index, else from the
+ * headers at hand, else from a read of the rest; the revision in force is read only when it is
+ * not at hand. A policy never endorsed, or endorsed through its term's index, reads none.
+ */
+export async function coverOnLossDate(policy: PolicyRecord, terms: readonly TermRecord[], lossDate: string, rules: Pick<ClaimsRules, 'deductibleItem'>, atHand: readonly (RevisionSnapshot | undefined)[] = []): Promise<LossCover> {
+  const known = new Map(atHand.flatMap((snapshot) => (snapshot ? [[snapshot.header.id, snapshot] as const] : [])));
+  const revision = async (id: string) => known.get(id) ?? (await loadRevision(id));
   const found = termAtLoss(terms, policy.inceptionDate, lossDate);
-  if ('reason' in found) return { coverage: NONE(found.reason), snapshot: await loadRevision(policy.activeRevisionId) };
+  if ('reason' in found) return { coverage: NONE(found.reason), snapshot: await revision(policy.activeRevisionId) };
   const { term } = found;
-  const headers = (await revisionHeaders(term.revisionIds)).filter((header) => header.revisionState === 'committed');
-  const inForce = inForceOn(headers.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), lossDate);
-  if (!inForce) return { coverage: NONE(`no revision of the policy was in force on ${lossDate}`), snapshot: await loadRevision(policy.activeRevisionId) };
-  const snapshot = await loadRevision(inForce.header.id);
+  const index = term.revisionIndex ?? {};
+  const unread = term.revisionIds.filter((id) => !index[id] && !known.has(id));
+  const headers = new Map([...[...known.values()].map((snapshot) => snapshot.header), ...(unread.length > 0 ? await revisionHeaders(unread) : [])].map((header) => [header.id, header]));
+  const committed = term.revisionIds.flatMap((id) => {
+    const header = headers.get(id);
+    const facts = index[id] ?? (header ? { revisionState: header.revisionState, revisionDate: header.revisionDate, committedAt: committedAtOf(header) } : undefined);
+    return facts?.revisionState === 'committed' ? [{ id, revisionDate: facts.revisionDate, committedAt: facts.committedAt }] : [];
+  });
+  const inForce = inForceOn(committed, lossDate);
+  if (!inForce) return { coverage: NONE(`no revision of the policy was in force on ${lossDate}`), snapshot: await revision(policy.activeRevisionId) };
+  const snapshot = await revision(inForce.id);
   if (!snapshot) return { coverage: NONE(`no revision of the policy was in force on ${lossDate}`), snapshot: undefined };
   const coverages: ClaimCoverage[] = snapshot.items
     .filter((item) => item.persistStatus !== 'rejected' && item.limitCents !== null && item.limitCents > 0)

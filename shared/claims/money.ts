@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { getClaimsRules, listRoles, type ClaimsRules } from '../catalog/index.js';
 import { getContactSummaries } from '../contacts/index.js';
 import { clock } from '../platform/clock.js';
+import { begun } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
 import { toAmount, toCentsExactly, type Cents } from '../platform/money.js';
@@ -183,7 +184,7 @@ export interface ReserveRequest {
 
 export async function addReserve(principal: Principal, request: ReserveRequest, contributions: readonly ClaimMoveContribution[] = []) {
   if ((request.amount === undefined) === (request.change === undefined)) throw new ClaimRuleError('amount: give the new outstanding amount or the change, one of the two');
-  const located = started(claimIdOfExposure(request.exposureId));
+  const located = begun(claimIdOfExposure(request.exposureId));
   const authority = await authorityOfCaller(principal, getClaimsRules());
   return decidedAfresh(async () => {
     const { read, ledgers } = await moneyOfExposures(principal, located, [request.exposureId]);
@@ -213,12 +214,6 @@ export async function addReserve(principal: Principal, request: ReserveRequest, 
     );
     return { transaction: transactionToWire(row), exposure: exposureMoneyToWire(move.exposure(exposure.exposureId)) };
   });
-}
-
-/** A read begun now and awaited later: its failure is handled where it is awaited. */
-function started<T>(read: Promise<T>): Promise<T> {
-  read.catch(() => undefined);
-  return read;
 }
 
 function signedCents(field: string, value: string | number): Cents {
@@ -301,7 +296,7 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
   }
   const payeeIds = [...new Set(request.payeeIds)];
   // What the payment needs besides its claim is read beside the exposure's locator (issue 47): one round.
-  const located = started(claimIdOfExposure(asked[0].exposureId));
+  const located = begun(claimIdOfExposure(asked[0].exposureId));
   const rulesRead = getClaimsRules();
   const [rules, authority, found] = await Promise.all([rulesRead, authorityOfCaller(principal, rulesRead), getContactSummaries(payeeIds)]);
   const missing = payeeIds.find((id) => !found.has(id));
@@ -636,7 +631,7 @@ export interface RecoveryRequest {
 /** The recovery expected on an exposure (subrogation, salvage): `amount` is what is now expected in all. */
 export async function addRecoveryReserve(principal: Principal, request: RecoveryRequest, contributions: readonly ClaimMoveContribution[] = []) {
   const expected = centsOf('amount', request.amount);
-  const located = started(claimIdOfExposure(request.exposureId));
+  const located = begun(claimIdOfExposure(request.exposureId));
   return decidedAfresh(async () => {
     const { read, ledgers } = await moneyOfExposures(principal, located, [request.exposureId]);
     const exposure = read.exposures.find((candidate) => candidate.exposureId === request.exposureId)!;
@@ -666,7 +661,7 @@ export async function addRecovery(principal: Principal, request: RecoveryRequest
   const received = centsOf('amount', request.amount);
   if (received <= 0) throw new ClaimRuleError('amount: a recovery is more than 0.00');
   if (request.date && request.date > todayIso()) throw new ClaimRuleError(`date: ${request.date} is in the future`);
-  const located = started(claimIdOfExposure(request.exposureId));
+  const located = begun(claimIdOfExposure(request.exposureId));
   return decidedAfresh(async () => {
     const { read, ledgers } = await moneyOfExposures(principal, located, [request.exposureId]);
     const { claim } = read;

@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { getClaimsRules, type ClaimsRules } from '../catalog/index.js';
 import { getContactSummaries } from '../contacts/index.js';
 import { clock } from '../platform/clock.js';
+import { begun } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import type { Principal } from '../platform/principal.js';
 import { RecordChangedError } from '../platform/transactions.js';
-import { namedInsuredNamesFor, policyWithinReach } from '../policies/index.js';
+import { firstRevisionIdOf, loadRevision, namedInsuredNamesFor, policyWithinReachWith } from '../policies/index.js';
 import { addressOf, coverOnLossDate, propertyOfLoss } from './coverage.js';
 import { ClaimRuleError, type ClaimContactRecord, type ClaimRecord, type LossAddress, type Reporter } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
@@ -44,6 +45,7 @@ export function perilOf(rules: Pick<ClaimsRules, 'perils'>, given: string): { co
 
 const NUMBER_ATTEMPTS = 8;
 
+
 export async function reportClaim(principal: Principal, report: ClaimReport, contributions: readonly ClaimMoveContribution[] = []): Promise<{ id: string; claim_number: string }> {
   const now = clock.now();
   const today = todayIso(now);
@@ -54,19 +56,25 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
   if (report.claimNumberOrigin && !report.claimNumber) throw new ClaimRuleError('claim_number_origin: is given without the claim_number it says whose');
 
   // Each read is begun as soon as what it needs is known, so the report costs as few sequential
-  // round trips as its reads allow (issue 47): the catastrophes beside the policy, the year's
-  // number counter, the insured's names and the earlier claims beside the revision at loss.
+  // round trips as its reads allow (issue 47): the rules, the catastrophes, a catastrophe or claim
+  // number given and the year's number counter beside the policy number's lookup; the policy's
+  // first revision (its id follows from the policy's: the revision at loss of a policy never
+  // endorsed, or endorsed through its term's index) and its earlier claims beside the policy; the
+  // insured's names and the mortgagees' beside what is left of the revision at loss, if anything.
   const rulesRead = getClaimsRules();
-  const catastrophesRead = report.catastropheId ? Promise.resolve([]) : listCatastrophes();
-  catastrophesRead.catch(() => undefined);
-  const [rules, { policy, terms }] = await Promise.all([rulesRead, policyWithinReach(principal, { policyNumber: report.policyNumber })]);
+  const catastrophesRead = begun(report.catastropheId ? Promise.resolve([]) : listCatastrophes());
+  const givenCatastrophe = report.catastropheId ? begun(getCatastrophe(report.catastropheId)) : undefined;
+  const givenNumberHolder = report.claimNumber ? begun(claimIdOfNumber(report.claimNumber)) : undefined;
+  const firstCounterRead = report.claimNumber ? undefined : begun(rulesRead.then((rules) => getNumberCounter(numberYear(rules, reportedDate))));
+  const [rules, { policy, terms, beside }] = await Promise.all([
+    rulesRead,
+    policyWithinReachWith(principal, { policyNumber: report.policyNumber }, (policyId) => Promise.all([loadRevision(firstRevisionIdOf(policyId)), claimsOfPolicy(policyId)])),
+  ]);
+  const [firstRevision, earlier] = beside;
   const peril = perilOf(rules, report.peril);
-  const firstCounterRead = report.claimNumber ? undefined : getNumberCounter(numberYear(rules, reportedDate));
-  firstCounterRead?.catch(() => undefined);
   const insuredContactId = policy.contacts.namedInsuredIds[0] ?? null;
-  const insuredRead = Promise.all([namedInsuredNamesFor(policy.contacts.namedInsuredIds), getContactSummaries(insuredContactId ? [insuredContactId] : [])]);
-  insuredRead.catch(() => undefined);
-  const [cover, earlier, catastrophes] = await Promise.all([coverOnLossDate(policy, terms, report.lossDate, rules), claimsOfPolicy(policy.id), catastrophesRead]);
+  const insuredRead = begun(Promise.all([namedInsuredNamesFor(policy.contacts.namedInsuredIds), getContactSummaries(insuredContactId ? [insuredContactId] : [])]));
+  const [cover, catastrophes] = await Promise.all([coverOnLossDate(policy, terms, report.lossDate, rules, [firstRevision]), catastrophesRead]);
   const duplicates = earlier.filter((claim) => isPossibleDuplicate(claim, { lossDate: report.lossDate, perilCode: peril.code }, rules.duplicateWindowDays));
   if (duplicates.length > 0 && !report.confirmNew) {
     const first = duplicates[0];
@@ -79,9 +87,9 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
   const lossAddress: LossAddress = { ...propertyAddress, ...Object.fromEntries(Object.entries(report.lossAddress ?? {}).filter(([, value]) => value !== undefined && value !== '')) };
   const state = (lossAddress.state || propertyAddress.state).toUpperCase();
   let catastropheId: string | null = null;
-  if (report.catastropheId) {
-    const given = await getCatastrophe(report.catastropheId);
-    if (!given) throw new ClaimRuleError(`cat_id: ${report.catastropheId.slice(0, 60)} is not a catastrophe; get_all_catastrophes lists them`);
+  if (givenCatastrophe) {
+    const given = await givenCatastrophe;
+    if (!given) throw new ClaimRuleError(`cat_id: ${report.catastropheId!.slice(0, 60)} is not a catastrophe; get_all_catastrophes lists them`);
     catastropheId = given.catastropheId;
   } else {
     catastropheId = catastropheOf(catastrophes, { lossDate: report.lossDate, state, countyCode: lossAddress.countyCode })?.catastropheId ?? null;
@@ -136,7 +144,7 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
     let claimNumber: string;
     const numberWrites = [];
     if (report.claimNumber) {
-      if (await claimIdOfNumber(report.claimNumber)) throw new ClaimRuleError(`claim_number: ${report.claimNumber.slice(0, 60)} is the number of another claim`);
+      if (await (attempt === 0 && givenNumberHolder ? givenNumberHolder : claimIdOfNumber(report.claimNumber))) throw new ClaimRuleError(`claim_number: ${report.claimNumber.slice(0, 60)} is the number of another claim`);
       claimNumber = report.claimNumber;
     } else {
       // The counter read beside the revision serves the first attempt; another report having taken its number, read it again.

@@ -16,3 +16,12 @@ export async function mapLimited<T, R>(list: readonly T[], width: number, work: 
   await Promise.all(lanes);
   return results;
 }
+
+/**
+ * A read begun now, to be awaited later beside others (one round trip instead of one after
+ * another): its failure is not reported unhandled meanwhile, and is thrown where it is awaited.
+ */
+export function begun<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}

@@ -4,6 +4,8 @@
  */
 export type * from './model.js';
 export { policyAndActiveRevisionWithinReach, policyRecordWithinReach, policyWithinReach, policyWithinReachWith, revisionWithinReach, riskWithinReach } from './access.js';
+// A claim's first notice reads the policy's first revision beside the policy: its id follows from the policy's.
+export { firstRevisionIdOf } from './revision-ids.js';
 export {
   getPolicy,
   getPolicyWithTerms,

@@ -1,6 +1,6 @@
 /**
  * Issue 47: the sequential round trips of each move to DynamoDB, S3 and SQS, beside its goal
- * (get_release_info 1: authentication in one read; every move at most 3: one round of reads in
+ * (get_release_info 1: authentication in one read; every move, the claims' FNOL and payment among them, at most 3: one round of reads in
  * parallel, the number where one is allocated, the transaction). Counted by the meter of
  * test/support/round-trips.ts: requests in flight together are one round. A count depends on
  * what the code waits for, not on the machine, so it holds on a loaded machine as on AWS.
@@ -19,6 +19,7 @@ import type { BenchContext, BenchRow, BenchScenario } from '../types.js';
 
 const P = '/api/v2/policies';
 const C = '/api/v2/claims';
+const X = '/api/v2/claim_exposures';
 const RELEASE_INFO = '/api/v2/utils/get_release_info';
 const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
 
@@ -86,10 +87,15 @@ export const scenario: BenchScenario = {
     await ok(`${P}/rate_revision`, { revision_id: revisionId });
     await counted(context, rows, "an endorsement's issue", 3, `${P}/issue`, { issue_info: { policy_id: quote.policy_id, revision_id: revisionId } });
 
-    await counted(context, rows, 'new_claim (FNOL)', 3, `${C}/new_claim`, {
+    const claim = await counted(context, rows, 'new_claim (FNOL)', 3, `${C}/new_claim`, {
       policy_number: quote.quote_number, loss_date: today, reported_date: today, peril: 'WTR', description: 'A pipe burst in the kitchen',
       reported_by: { name: 'Pat Example', relation: 'insured', phone: '555-0100' },
     });
+    // A loss payment on the claim's Dwelling exposure (opened uncounted; an expense payment first warms the function).
+    const insured = (await ok(`${C}/get_claim`, { claim_id: claim.id })).insured_contact_id;
+    const exposureId = (await ok(`${X}/create_exposure`, { claim_id: claim.id, coverage: 'Dwelling' })).id;
+    await ok(`${X}/make_payment`, { exposure_id: exposureId, cost_type: 'expense', amount: '10.00', payees: [insured], method: 'check', invoice_number: 'TRIPS-0' });
+    await counted(context, rows, 'make_payment (a claim loss payment)', 3, `${X}/make_payment`, { exposure_id: exposureId, cost_type: 'loss', amount: '2500.00', payees: [insured], method: 'check', invoice_number: 'TRIPS-1' });
     await counted(context, rows, 'cancel_policy', 3, `${P}/cancel_policy`, { policy_id: quote.policy_id, cancel_date: addDays(today, 20), cancel_reason_id: INSUREDS_REQUEST });
 
     for (const row of rows) console.log(`${String(row.name).padEnd(24)} ${row.roundTrips} round trips (goal ${row.goal}${row.withinGoal === 'yes' ? '' : ', OVER'}); ${row.ms} ms, ${row.toFloor}× its floor of ${row.floorMs} ms: ${row.rounds}`);
