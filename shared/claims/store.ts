@@ -82,17 +82,26 @@ export interface ClaimWhole {
 /** A claim and everything in its partition, in one strongly consistent query. */
 export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undefined> {
   const items = await queryAll(claimRecord.partition({ claimId }));
+  const money = moneyOf(items);
+  if (!money) return undefined;
+  return {
+    ...money,
+    contacts: items.filter(claimContactRecord.is).map(claimContactRecord.parse),
+    dates: items.filter(claimDateRecord.is).map(claimDateRecord.parse),
+    changes: items.filter(claimChangeRecord.is).map(claimChangeRecord.parse),
+    transactions: items.filter(claimTransactionRecord.is).map(claimTransactionRecord.parse),
+    payments: items.filter(claimPaymentRecord.is).map(claimPaymentRecord.parse),
+  };
+}
+
+/** The claim, its exposures and ledgers among the items read of its partition (undefined: no claim among them). */
+function moneyOf(items: readonly Record<string, unknown>[]): Omit<ClaimMoneyRead, 'contacts'> | undefined {
   const claimItem = items.find(claimRecord.is);
   if (!claimItem) return undefined;
   const deductible = items.find(claimDeductibleRecord.is);
   return {
     claim: claimRecord.parse(claimItem),
     exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
-    contacts: items.filter(claimContactRecord.is).map(claimContactRecord.parse),
-    dates: items.filter(claimDateRecord.is).map(claimDateRecord.parse),
-    changes: items.filter(claimChangeRecord.is).map(claimChangeRecord.parse),
-    transactions: items.filter(claimTransactionRecord.is).map(claimTransactionRecord.parse),
-    payments: items.filter(claimPaymentRecord.is).map(claimPaymentRecord.parse),
     ...(deductible ? { deductible: claimDeductibleRecord.parse(deductible) } : {}),
     limitUses: items.filter(claimLimitUseRecord.is).map(claimLimitUseRecord.parse),
   };
@@ -123,16 +132,8 @@ export async function getClaimMoney(claimId: string, exposureIds: readonly strin
     batchGetAll(keys, { consistentRead: true }),
     options.contacts ? queryAll(claimContactRecord.query({ claimId }, { consistent: true })) : Promise.resolve(undefined),
   ]);
-  const claimItem = items.find(claimRecord.is);
-  if (!claimItem) return undefined;
-  const deductible = items.find(claimDeductibleRecord.is);
-  return {
-    claim: claimRecord.parse(claimItem),
-    exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
-    ...(deductible ? { deductible: claimDeductibleRecord.parse(deductible) } : {}),
-    limitUses: items.filter(claimLimitUseRecord.is).map(claimLimitUseRecord.parse),
-    ...(contacts ? { contacts: contacts.map(claimContactRecord.parse) } : {}),
-  };
+  const money = moneyOf(items);
+  return money && { ...money, ...(contacts ? { contacts: contacts.map(claimContactRecord.parse) } : {}) };
 }
 
 /** A claim's payments alone (a claim written before the ledger records, moved into them on its first money move). */
