@@ -5,7 +5,7 @@
  * then and never changes it.
  */
 import type { ClaimsRules } from '../catalog/index.js';
-import { committedAtOf, inForceOn, loadRevision, revisionHeaders, type PolicyRecord, type RevisionSnapshot, type RiskRecord, type TermRecord } from '../policies/index.js';
+import { committedAtOf, inForceOn, loadRevision, revisionHeaders, type PolicyRecord, type RevisionRecord, type RevisionSnapshot, type RiskRecord, type TermRecord } from '../policies/index.js';
 import type { ClaimCoverage, CoverageAtLoss, LossAddress } from './model.js';
 import { ClaimRuleError } from './model.js';
 import { termAtLoss } from './rules.js';
@@ -20,29 +20,20 @@ const NONE = (reason: string): CoverageAtLoss => ({
   status: 'none_in_force', reason, termId: null, termEffectiveDate: null, termExpirationDate: null, revisionId: null, revisionDate: null, coverages: [], deductibleCents: null,
 });
 
-/**
- * The cover on the loss date. `atHand`: revisions already read (FNOL reads the policy's first one
- * beside the policy): the facts of the term's revisions come from the term's index, else from the
- * headers at hand, else from a read of the rest; the revision in force is read only when it is
- * not at hand. A policy never endorsed, or endorsed through its term's index, reads none.
- */
-export async function coverOnLossDate(policy: PolicyRecord, terms: readonly TermRecord[], lossDate: string, rules: Pick<ClaimsRules, 'deductibleItem'>, atHand: readonly (RevisionSnapshot | undefined)[] = []): Promise<LossCover> {
-  const known = new Map(atHand.flatMap((snapshot) => (snapshot ? [[snapshot.header.id, snapshot] as const] : [])));
-  const revision = async (id: string) => known.get(id) ?? (await loadRevision(id));
+/** How the cover reads the policy's revisions: from the table, unless the caller has some at hand. */
+export interface RevisionReads {
+  revision(id: string): Promise<RevisionSnapshot | undefined>;
+  headers(ids: readonly string[]): Promise<RevisionRecord[]>;
+}
+
+export async function coverOnLossDate(policy: PolicyRecord, terms: readonly TermRecord[], lossDate: string, rules: Pick<ClaimsRules, 'deductibleItem'>, { revision, headers: headersOf }: RevisionReads = { revision: loadRevision, headers: revisionHeaders }): Promise<LossCover> {
   const found = termAtLoss(terms, policy.inceptionDate, lossDate);
   if ('reason' in found) return { coverage: NONE(found.reason), snapshot: await revision(policy.activeRevisionId) };
   const { term } = found;
-  const index = term.revisionIndex ?? {};
-  const unread = term.revisionIds.filter((id) => !index[id] && !known.has(id));
-  const headers = new Map([...[...known.values()].map((snapshot) => snapshot.header), ...(unread.length > 0 ? await revisionHeaders(unread) : [])].map((header) => [header.id, header]));
-  const committed = term.revisionIds.flatMap((id) => {
-    const header = headers.get(id);
-    const facts = index[id] ?? (header ? { revisionState: header.revisionState, revisionDate: header.revisionDate, committedAt: committedAtOf(header) } : undefined);
-    return facts?.revisionState === 'committed' ? [{ id, revisionDate: facts.revisionDate, committedAt: facts.committedAt }] : [];
-  });
-  const inForce = inForceOn(committed, lossDate);
+  const headers = (await headersOf(term.revisionIds)).filter((header) => header.revisionState === 'committed');
+  const inForce = inForceOn(headers.map((header) => ({ header, revisionDate: header.revisionDate, committedAt: committedAtOf(header) })), lossDate);
   if (!inForce) return { coverage: NONE(`no revision of the policy was in force on ${lossDate}`), snapshot: await revision(policy.activeRevisionId) };
-  const snapshot = await revision(inForce.id);
+  const snapshot = await revision(inForce.header.id);
   if (!snapshot) return { coverage: NONE(`no revision of the policy was in force on ${lossDate}`), snapshot: undefined };
   const coverages: ClaimCoverage[] = snapshot.items
     .filter((item) => item.persistStatus !== 'rejected' && item.limitCents !== null && item.limitCents > 0)

@@ -59,7 +59,8 @@ import {
 import { commitClaimMove, type ClaimMoveContribution, type IssuedPaymentFacts } from './moves.js';
 import { issuedPaymentFacts } from './payment-letters.js';
 import { claimWithinReach, exposureWithinReach } from './service.js';
-import { MoneyMove, exposureMoneyToWire, ledgerOnClaim, ledgersOf, totalsOf, type MoneyLedgers, type MoneyRead } from './money-ledger.js';
+import { exposureMoneyToWire, totalsOf, type MoneyRead } from './money-ledger.js';
+import { MoneyMove, ledgerOnClaim, ledgersOf, type MoneyLedgers } from './money-move.js';
 import type { EventType } from '../events/index.js';
 import {
   checkCounterWrite,
@@ -77,6 +78,8 @@ import {
   paymentByYearRemove,
   fingerprintRecord,
   paymentsIssuedIn,
+  getClaimWholeWithLedgers,
+  type ClaimLedgers,
   type ClaimWhole,
 } from './store.js';
 import { paymentToWire, transactionToWire } from './money-wire.js';
@@ -155,12 +158,21 @@ async function moneyOfExposures(principal: Principal, located: Promise<string | 
   const read = claimId ? await getClaimMoney(claimId, exposureIds, options) : undefined;
   if (!read || !reaches(principal, read.claim) || !read.exposures.some((exposure) => exposure.exposureId === exposureIds[0])) throw new ClaimNotFoundError(`Exposure ${exposureIds[0].slice(0, 60)}`);
   if (!ledgerOnClaim(read.claim)) return { read, ledgers: ledgersOf(read) };
-  const whole = await claimWithinReach(principal, read.claim.claimId);
+  const whole = await claimMoneyWithinReach(principal, read.claim.claimId);
   return { read: whole, ledgers: ledgersOf(whole, whole.payments) };
 }
 
 /** A whole claim's ledgers (a move that read it whole), moved from its history if it still carries them. */
-const ledgersOfWhole = (whole: ClaimWhole): MoneyLedgers => ledgersOf(whole, whole.payments);
+const ledgersOfWhole = (whole: MoneyWhole): MoneyLedgers => ledgersOf(whole, whole.payments);
+
+type MoneyWhole = ClaimWhole & ClaimLedgers;
+
+/** A claim whole with its ledgers, refused as not found out of the caller's reach (as claimWithinReach). */
+async function claimMoneyWithinReach(principal: Principal, claimId: string): Promise<MoneyWhole> {
+  const whole = await getClaimWholeWithLedgers(claimId);
+  if (!whole || !reaches(principal, whole.claim)) throw new ClaimNotFoundError(`Claim ${claimId.slice(0, 60)}`);
+  return whole;
+}
 
 /** An amount given by the caller, exactly to the cent. */
 function centsOf(field: string, value: string | number): Cents {
@@ -397,10 +409,10 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
 const nullable = (cents: Cents | null) => (cents === null ? null : amount(cents));
 
 /** The payment and its claim whole, within the caller's reach. */
-async function paymentWithin(principal: Principal, paymentId: string): Promise<{ whole: ClaimWhole; payment: ClaimPayment }> {
+async function paymentWithin(principal: Principal, paymentId: string): Promise<{ whole: MoneyWhole; payment: ClaimPayment }> {
   const located = await claimOfMoney(paymentId);
   if (!located) throw new ClaimNotFoundError(`Payment ${paymentId.slice(0, 60)}`);
-  const whole = await claimWithinReach(principal, located.claimId).catch(() => undefined);
+  const whole = await claimMoneyWithinReach(principal, located.claimId).catch(() => undefined);
   const payment = located.kind === 'payment'
     ? whole?.payments.find((candidate) => candidate.paymentId === paymentId)
     : whole?.payments.find((candidate) => candidate.lines.some((line) => line.transactionId === paymentId));
@@ -527,7 +539,7 @@ export async function exportClaimPayments(principal: Principal, request: ExportR
   const exported: ExportedPayment[] = [];
   for (const [claimId, entries] of moves) {
     const done = await decidedAfresh(async () => {
-      const whole = await claimWithinReach(principal, claimId).catch(() => undefined);
+      const whole = await claimMoneyWithinReach(principal, claimId).catch(() => undefined);
       if (!whole) return { exported: [], skipped: entries.map((entry) => ({ payment_id: entry.id, reason: 'not a claim payment' })) };
       const at = now();
       const move = new MoneyMove(whole, at, principal.contactId, ledgersOfWhole(whole));
@@ -739,7 +751,7 @@ export async function getClaimPayments(principal: Principal, claimId: string) {
  * claim's totals; all from the exposures' totals, which every money move keeps.
  */
 export async function getAccountingOverview(principal: Principal, claimId: string) {
-  const whole = await claimWithinReach(principal, claimId);
+  const whole = await claimMoneyWithinReach(principal, claimId);
   const { claim } = whole;
   const ledgers = ledgersOfWhole(whole);
   const wire = (figures: CostFigures) => ({

@@ -11,8 +11,8 @@ import { begun } from '../platform/concurrency.js';
 import { todayIso } from '../platform/dates.js';
 import type { Principal } from '../platform/principal.js';
 import { RecordChangedError } from '../platform/transactions.js';
-import { firstRevisionIdOf, loadRevision, namedInsuredNamesFor, policyWithinReachWith } from '../policies/index.js';
-import { addressOf, coverOnLossDate, propertyOfLoss } from './coverage.js';
+import { firstRevisionIdOf, loadRevision, namedInsuredNamesFor, policyWithinReachWith, revisionHeaders, type RevisionSnapshot } from '../policies/index.js';
+import { addressOf, coverOnLossDate, propertyOfLoss, type RevisionReads } from './coverage.js';
 import { ClaimRuleError, type ClaimContactRecord, type ClaimRecord, type LossAddress, type Reporter } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { catastropheOf, claimNumberOf, dueDatesOf, isPossibleDuplicate, numberYear } from './rules.js';
@@ -33,6 +33,15 @@ export interface ClaimReport {
   claimNumber?: string;
   claimNumberOrigin?: string;
   confirmNew?: boolean;
+}
+
+/** The cover's revision reads, with a revision already read served from hand (its header and parts not read again). */
+function withRevisionAtHand(atHand: RevisionSnapshot | undefined): RevisionReads {
+  const held = (id: string) => (atHand?.header.id === id ? atHand : undefined);
+  return {
+    revision: async (id) => held(id) ?? (await loadRevision(id)),
+    headers: async (ids) => [...(ids.some(held) ? [atHand!.header] : []), ...(await revisionHeaders(ids.filter((id) => !held(id))))],
+  };
 }
 
 /** A peril by its code or id (the same in the reference product), or by its name. */
@@ -74,7 +83,7 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
   const peril = perilOf(rules, report.peril);
   const insuredContactId = policy.contacts.namedInsuredIds[0] ?? null;
   const insuredRead = begun(Promise.all([namedInsuredNamesFor(policy.contacts.namedInsuredIds), getContactSummaries(insuredContactId ? [insuredContactId] : [])]));
-  const [cover, catastrophes] = await Promise.all([coverOnLossDate(policy, terms, report.lossDate, rules, [firstRevision]), catastrophesRead]);
+  const [cover, catastrophes] = await Promise.all([coverOnLossDate(policy, terms, report.lossDate, rules, withRevisionAtHand(firstRevision)), catastrophesRead]);
   const duplicates = earlier.filter((claim) => isPossibleDuplicate(claim, { lossDate: report.lossDate, perilCode: peril.code }, rules.duplicateWindowDays));
   if (duplicates.length > 0 && !report.confirmNew) {
     const first = duplicates[0];

@@ -74,18 +74,32 @@ export interface ClaimWhole {
   /** Its money: every claim transaction and payment (part two). */
   transactions: ClaimTransaction[];
   payments: ClaimPayment[];
-  /** The ledgers its money moves decide on (absent: none stored yet). */
+}
+
+/** The ledgers a claim's money moves decide on, as stored (absent: none stored yet). */
+export interface ClaimLedgers {
   deductible?: ClaimDeductible;
   limitUses: ClaimLimitUse[];
 }
 
 /** A claim and everything in its partition, in one strongly consistent query. */
 export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undefined> {
+  return wholeOf(await queryAll(claimRecord.partition({ claimId })));
+}
+
+/** A claim whole with its ledgers (a money move that reads it whole): the same query. */
+export async function getClaimWholeWithLedgers(claimId: string): Promise<(ClaimWhole & ClaimLedgers) | undefined> {
   const items = await queryAll(claimRecord.partition({ claimId }));
-  const money = moneyOf(items);
-  if (!money) return undefined;
+  const whole = wholeOf(items);
+  return whole && { ...whole, ...ledgersAmong(items) };
+}
+
+function wholeOf(items: readonly Record<string, unknown>[]): ClaimWhole | undefined {
+  const claimItem = items.find(claimRecord.is);
+  if (!claimItem) return undefined;
   return {
-    ...money,
+    claim: claimRecord.parse(claimItem),
+    exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
     contacts: items.filter(claimContactRecord.is).map(claimContactRecord.parse),
     dates: items.filter(claimDateRecord.is).map(claimDateRecord.parse),
     changes: items.filter(claimChangeRecord.is).map(claimChangeRecord.parse),
@@ -94,26 +108,16 @@ export async function getClaimWhole(claimId: string): Promise<ClaimWhole | undef
   };
 }
 
-/** The claim, its exposures and ledgers among the items read of its partition (undefined: no claim among them). */
-function moneyOf(items: readonly Record<string, unknown>[]): Omit<ClaimMoneyRead, 'contacts'> | undefined {
-  const claimItem = items.find(claimRecord.is);
-  if (!claimItem) return undefined;
+function ledgersAmong(items: readonly Record<string, unknown>[]): ClaimLedgers {
   const deductible = items.find(claimDeductibleRecord.is);
-  return {
-    claim: claimRecord.parse(claimItem),
-    exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
-    ...(deductible ? { deductible: claimDeductibleRecord.parse(deductible) } : {}),
-    limitUses: items.filter(claimLimitUseRecord.is).map(claimLimitUseRecord.parse),
-  };
+  return { ...(deductible ? { deductible: claimDeductibleRecord.parse(deductible) } : {}), limitUses: items.filter(claimLimitUseRecord.is).map(claimLimitUseRecord.parse) };
 }
 
 /** What a money move on some of a claim's exposures decides on, read by key: never the claim's payment history. */
-export interface ClaimMoneyRead {
+export interface ClaimMoneyRead extends ClaimLedgers {
   claim: ClaimRecord;
   /** The exposures asked for that are the claim's. */
   exposures: ExposureRecord[];
-  deductible?: ClaimDeductible;
-  limitUses: ClaimLimitUse[];
   /** The claim's people, when asked for (a loss payment's joint payees). */
   contacts?: ClaimContactRecord[];
 }
@@ -132,8 +136,14 @@ export async function getClaimMoney(claimId: string, exposureIds: readonly strin
     batchGetAll(keys, { consistentRead: true }),
     options.contacts ? queryAll(claimContactRecord.query({ claimId }, { consistent: true })) : Promise.resolve(undefined),
   ]);
-  const money = moneyOf(items);
-  return money && { ...money, ...(contacts ? { contacts: contacts.map(claimContactRecord.parse) } : {}) };
+  const claimItem = items.find(claimRecord.is);
+  if (!claimItem) return undefined;
+  return {
+    claim: claimRecord.parse(claimItem),
+    exposures: items.filter(exposureRecord.is).map(exposureRecord.parse),
+    ...ledgersAmong(items),
+    ...(contacts ? { contacts: contacts.map(claimContactRecord.parse) } : {}),
+  };
 }
 
 /** A claim's payments alone (a claim written before the ledger records, moved into them on its first money move). */
