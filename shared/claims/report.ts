@@ -13,7 +13,7 @@ import type { Principal } from '../platform/principal.js';
 import { RecordChangedError } from '../platform/transactions.js';
 import { firstRevisionIdOf, loadRevision, namedInsuredNamesFor, policyWithinReachWith, revisionHeaders, type RevisionSnapshot } from '../policies/index.js';
 import { addressOf, coverOnLossDate, propertyOfLoss, type RevisionReads } from './coverage.js';
-import { ClaimRuleError, type ClaimContactRecord, type ClaimRecord, type LossAddress, type Reporter } from './model.js';
+import { ClaimRuleError, type ClaimContactRecord, type ClaimNumberCounter, type ClaimRecord, type LossAddress, type Reporter } from './model.js';
 import { commitClaimMove, type ClaimMoveContribution } from './moves.js';
 import { catastropheOf, claimNumberOf, dueDatesOf, isPossibleDuplicate, numberYear } from './rules.js';
 import { claimContactPut, claimIdOfNumber, claimNumberTaken, claimsOfPolicy, getCatastrophe, getNumberCounter, listCatastrophes, numberCounterWrite } from './store.js';
@@ -74,10 +74,15 @@ export async function reportClaim(principal: Principal, report: ClaimReport, con
   const catastrophesRead = begun(report.catastropheId ? Promise.resolve([]) : listCatastrophes());
   const givenCatastrophe = report.catastropheId ? begun(getCatastrophe(report.catastropheId)) : undefined;
   const givenNumberHolder = report.claimNumber ? begun(claimIdOfNumber(report.claimNumber)) : undefined;
-  const firstCounterRead = report.claimNumber ? undefined : begun(rulesRead.then((rules) => getNumberCounter(numberYear(rules, reportedDate))));
+  // The year's counter is begun with the policy's reads, not as soon as the rules are in: a read
+  // that starts meanwhile would make the policy's wait for it (the round-trip meter counts it so).
+  let firstCounterRead: Promise<ClaimNumberCounter> | undefined;
   const [rules, { policy, terms, beside }] = await Promise.all([
     rulesRead,
-    policyWithinReachWith(principal, { policyNumber: report.policyNumber }, (policyId) => Promise.all([loadRevision(firstRevisionIdOf(policyId)), claimsOfPolicy(policyId)])),
+    policyWithinReachWith(principal, { policyNumber: report.policyNumber }, (policyId) => {
+      if (!report.claimNumber) firstCounterRead = begun(rulesRead.then((known) => getNumberCounter(numberYear(known, reportedDate))));
+      return Promise.all([loadRevision(firstRevisionIdOf(policyId)), claimsOfPolicy(policyId)]);
+    }),
   ]);
   const [firstRevision, earlier] = beside;
   const peril = perilOf(rules, report.peril);
