@@ -5,10 +5,11 @@
  * cancelled. They know the table, never an entity's keys: each area's store builds
  * the keys and key conditions and passes them in.
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './clients.js';
 import { mapLimited } from './concurrency.js';
 import { config } from './config.js';
+import type { TransactionWrite } from './transactions.js';
 
 /** An item as the document client reads and writes it (its attribute values are typed `any` there too). */
 export type TableItem = Record<string, any>;
@@ -70,6 +71,24 @@ export async function* queryPages<T = TableItem>(input: QueryInput, options: Que
     matched += count;
     if (!startKey) return;
   }
+}
+
+/** The item of one key, strongly consistent unless told otherwise; undefined when there is none. */
+export async function getItem(key: ItemKey, options: { consistent?: boolean } = {}): Promise<TableItem | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: key, ConsistentRead: options.consistent ?? true }));
+  return Item;
+}
+
+/**
+ * One write built as a transaction's (a declared record's create, replace, put or remove) sent on
+ * its own: a failed condition throws as a single write does (isConditionalCheckFailure).
+ */
+export async function writeItem(write: TransactionWrite): Promise<void> {
+  const client = documentClient();
+  if (write.Put) await client.send(new PutCommand(write.Put));
+  else if (write.Delete) await client.send(new DeleteCommand(write.Delete));
+  else if (write.Update) await client.send(new UpdateCommand(write.Update));
+  else throw new Error('A condition check is a write of a transaction only');
 }
 
 /** Every item a Query matches, paging with LastEvaluatedKey to the end. */
