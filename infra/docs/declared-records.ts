@@ -8,13 +8,20 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { recordsTable, type DeclaredRecord } from '../../shared/platform/records.js';
 import { CLAIMS_RECORDS } from '../../shared/claims/records.js';
+import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
 
 /** Each declared area: the name of its block, its records and the module declaring them (their doc comments say what each is). */
 export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly DeclaredRecord<object>[]; module: string }> = [
-  { block: 'claims', records: CLAIMS_RECORDS as unknown as DeclaredRecord<object>[], module: fileURLToPath(new URL('../../shared/claims/records.ts', import.meta.url)) },
+  declared('url-overrides', URL_OVERRIDES_RECORDS),
+  declared('claims', CLAIMS_RECORDS),
 ];
+
+/** An area's block, named as its folder under shared/, whose records.ts declares them. */
+function declared(area: string, records: readonly unknown[]) {
+  return { block: area, records: records as unknown as DeclaredRecord<object>[], module: fileURLToPath(new URL(`../../shared/${area}/records.ts`, import.meta.url)) };
+}
 
 /**
  * What each record of a module is, by entity: the doc comment just above its declaration
