@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { recordsTable, type DeclaredRecord } from '../../shared/platform/records.js';
 import { CLAIMS_RECORDS } from '../../shared/claims/records.js';
+import { POLICY_GROUPS_RECORDS } from '../../shared/policy-groups/records.js';
 import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -15,6 +16,7 @@ export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', impo
 /** Each declared area: the name of its block, its records and the module declaring them (their doc comments say what each is). */
 export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly DeclaredRecord<object>[]; module: string }> = [
   declared('url-overrides', URL_OVERRIDES_RECORDS),
+  declared('policy-groups', POLICY_GROUPS_RECORDS),
   declared('claims', CLAIMS_RECORDS),
 ];
 

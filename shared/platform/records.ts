@@ -70,10 +70,13 @@ const COMPARISONS: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: 
 /** A guard of a removal: the record stands at this version, or stands at all. */
 export type RemoveGuard = { version: number } | { exists: true };
 
+/** What locates records of a kind: some of its attributes (the record itself will do), or key parts. */
+type Locator<T> = Partial<T> | Values;
+
 export interface DeclaredRecord<T extends object> {
   readonly declaration: RecordDeclaration;
   /** The table key of the record (or of the values that locate it). */
-  key(values: Values): Record<string, string>;
+  key(values: Locator<T>): Record<string, string>;
   /**
    * The item as stored: its table key, its index keys (those whose attributes it has), its entity, its
    * attributes. `keyValues` fill the templates without being stored (what locates a record it does not carry).
@@ -90,15 +93,15 @@ export interface DeclaredRecord<T extends object> {
   /** The record written whatever was there (a record nothing else changes: a listing, a locator). */
   put(record: T, keyValues?: Values): TransactionWrite;
   /** The record removed; with a guard, only if it still stands (at that version). */
-  remove(values: Values, guard?: RemoveGuard): TransactionWrite;
+  remove(values: Locator<T>, guard?: RemoveGuard): TransactionWrite;
   /** A check, in a transaction, that the record still stands at `version`. */
-  unchanged(values: Values, version: number): TransactionWrite;
+  unchanged(values: Locator<T>, version: number): TransactionWrite;
   /** A check, in a transaction, that the record exists. */
-  exists(values: Values): TransactionWrite;
+  exists(values: Locator<T>): TransactionWrite;
   /** The query of the record's whole table partition: every kind that shares it (a claim and its exposures, say), strongly consistent. */
-  partition(values: Values): QueryInput;
+  partition(values: Locator<T>): QueryInput;
   /** The query of the table (or of `index`) for records of this kind, from the values known. */
-  query(values: Values, options?: QueryOptions & { index?: GlobalIndexName }): QueryInput;
+  query(values: Locator<T>, options?: QueryOptions & { index?: GlobalIndexName }): QueryInput;
 }
 
 /** What only storage needs: the table's and the indexes' key attributes, and the entity. */
@@ -143,7 +146,7 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     return text;
   };
   const table = () => config.tableName();
-  const key = (values: Values) => ({ pk: fill(tableLayout.pk, values), sk: fill(tableLayout.sk, values) });
+  const key = (values: Locator<T>) => ({ pk: fill(tableLayout.pk, values as Values), sk: fill(tableLayout.sk, values as Values) });
 
   const item = (record: T, keyValues?: Values): Record<string, unknown> => {
     const values: Values = { ...record, ...keyValues };
@@ -161,7 +164,7 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     return stored;
   };
   const put = (record: T, keyValues?: Values, condition?: object) => ({ Put: { TableName: table(), Item: item(record, keyValues), ...condition } });
-  const check = (values: Values, condition: object) => ({ ConditionCheck: { TableName: table(), Key: key(values), ...condition } as never });
+  const check = (values: Locator<T>, condition: object) => ({ ConditionCheck: { TableName: table(), Key: key(values), ...condition } as never });
 
   return {
     declaration,
@@ -175,8 +178,9 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     remove: (values, guard) => ({ Delete: { TableName: table(), Key: key(values), ...(guard && ('version' in guard ? atVersion(guard.version) : standing(true))) } }),
     unchanged: (values, version) => check(values, atVersion(version)),
     exists: (values) => check(values, standing(true)),
-    partition: (values) => ({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'pk' }, ExpressionAttributeValues: { ':pk': fill(tableLayout.pk, values) }, ConsistentRead: true }),
-    query(values, options = {}) {
+    partition: (values) => ({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'pk' }, ExpressionAttributeValues: { ':pk': fill(tableLayout.pk, values as Values) }, ConsistentRead: true }),
+    query(located, options = {}) {
+      const values = located as Values;
       const chosen = options.index ? indexes[options.index] : tableLayout;
       if (!chosen) throw new Error(`${entity} is not in index ${options.index}`);
       const names: Record<string, string> = { '#pk': chosen.names[0] };
