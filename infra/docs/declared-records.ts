@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { recordsTable, type DeclaredRecord } from '../../shared/platform/records.js';
 import { CLAIMS_RECORDS } from '../../shared/claims/records.js';
+import { NOTES_RECORDS } from '../../shared/notes/records.js';
 import { POLICY_GROUPS_RECORDS } from '../../shared/policy-groups/records.js';
 import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
@@ -17,6 +18,7 @@ export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', impo
 export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly DeclaredRecord<object>[]; module: string }> = [
   declared('url-overrides', URL_OVERRIDES_RECORDS),
   declared('policy-groups', POLICY_GROUPS_RECORDS),
+  declared('notes', NOTES_RECORDS),
   declared('claims', CLAIMS_RECORDS),
 ];
 

@@ -22,6 +22,7 @@ const INFRA_STORE_IMPORTS_ALLOWED = [
   'infra/docs/declared-records.ts -> shared/claims/records.ts',
   'infra/docs/declared-records.ts -> shared/url-overrides/records.ts',
   'infra/docs/declared-records.ts -> shared/policy-groups/records.ts',
+  'infra/docs/declared-records.ts -> shared/notes/records.ts',
 ];
 
 /**
