@@ -11,6 +11,7 @@ import { CLAIMS_RECORDS } from '../../shared/claims/records.js';
 import { NOTES_RECORDS } from '../../shared/notes/records.js';
 import { POLICY_GROUPS_RECORDS } from '../../shared/policy-groups/records.js';
 import { MORATORIUMS_RECORDS } from '../../shared/moratoriums/records.js';
+import { CATALOG_RECORDS } from '../../shared/catalog/records.js';
 import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -21,6 +22,7 @@ export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly De
   declared('policy-groups', POLICY_GROUPS_RECORDS),
   declared('notes', NOTES_RECORDS),
   declared('moratoriums', MORATORIUMS_RECORDS),
+  declared('catalog', CATALOG_RECORDS),
   declared('claims', CLAIMS_RECORDS),
 ];
 

@@ -31,6 +31,11 @@ export interface RecordDeclaration {
   key: KeyTemplates;
   /** The global indexes the kind fills, by index name. */
   indexes?: Partial<Record<GlobalIndexName, KeyTemplates>>;
+  /**
+   * The attribute that carries the entity's name: `entity` unless told (the catalog's records carry
+   * `kind`); false for a kind whose records say what they are in an attribute of their own.
+   */
+  entityAttribute?: string | false;
   /** Attributes DynamoDB removes the item by (the table's TTL), if any: named in the doc. */
   expires?: boolean;
   /**
@@ -76,7 +81,7 @@ type Locator<T> = Partial<T> | Values;
 export interface DeclaredRecord<T extends object> {
   readonly declaration: RecordDeclaration;
   /** The table key of the record (or of the values that locate it). */
-  key(values: Locator<T>): Record<string, string>;
+  key(values: Locator<T>): { pk: string; sk: string };
   /**
    * The item as stored: its table key, its index keys (those whose attributes it has), its entity, its
    * attributes. `keyValues` fill the templates without being stored (what locates a record it does not carry).
@@ -121,7 +126,8 @@ interface Layout {
 
 /** Declares one stored record kind; see the module's comment. */
 export function defineRecord<T extends object>(declaration: RecordDeclaration): DeclaredRecord<T> {
-  const { entity, computed } = declaration;
+  const { entity, computed, entityAttribute: tag = 'entity' } = declaration;
+  const storage = (attribute: string) => STORAGE.test(attribute) || attribute === tag;
   const layout = (templates: KeyTemplates, names: readonly [string, string]): Layout => ({ pk: parseTemplate(templates.pk), sk: parseTemplate(templates.sk), names });
   const tableLayout = layout(declaration.key, ['pk', 'sk']);
   const indexes: Record<string, Layout> = {};
@@ -150,7 +156,8 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
 
   const item = (record: T, keyValues?: Values): Record<string, unknown> => {
     const values: Values = { ...record, ...keyValues };
-    const stored: Record<string, unknown> = { ...key(values), entity };
+    const stored: Record<string, unknown> = key(values);
+    if (tag) stored[tag] = entity;
     for (const index of Object.values(indexes)) {
       // A record lacking an index's attributes is left out of that index (a sparse index).
       const [pk, wholePk] = prefix(index.pk, values);
@@ -160,7 +167,7 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
         stored[index.names[1]] = sk;
       }
     }
-    for (const [attribute, value] of Object.entries(record)) if (value !== undefined && !STORAGE.test(attribute)) stored[attribute] = value;
+    for (const [attribute, value] of Object.entries(record)) if (value !== undefined && !storage(attribute)) stored[attribute] = value;
     return stored;
   };
   const put = (record: T, keyValues?: Values, condition?: object) => ({ Put: { TableName: table(), Item: item(record, keyValues), ...condition } });
@@ -170,8 +177,8 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     declaration,
     key,
     item,
-    parse: (stored) => Object.fromEntries(Object.entries(stored).filter(([attribute]) => !STORAGE.test(attribute))) as T,
-    is: (stored) => stored.entity === entity,
+    parse: (stored) => Object.fromEntries(Object.entries(stored).filter(([attribute]) => !storage(attribute))) as T,
+    is: (stored) => !!tag && stored[tag] === entity,
     create: (record, keyValues) => put(record, keyValues, standing(false)),
     replace: (record, readVersion, keyValues) => put({ ...record, version: readVersion + 1 }, keyValues, atVersion(readVersion)),
     put: (record, keyValues) => put(record, keyValues),
@@ -234,7 +241,8 @@ export function recordsTable(records: readonly DeclaredRecord<object>[], describ
     const indexes = Object.entries(declaration.indexes ?? {})
       .map(([name, templates]) => `${name}: \`${cell(templates!.pk)}\` / \`${cell(templates!.sk)}\``)
       .join('<br>');
-    return `| ${declaration.entity} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(declaration.entity))} |`;
+    const tag = declaration.entityAttribute === false ? ' (no entity attribute)' : declaration.entityAttribute ? ` (its \`${declaration.entityAttribute}\`)` : '';
+    return `| ${declaration.entity}${tag} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(declaration.entity))} |`;
   });
   return ['| entity | pk | sk | indexes | what it is |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

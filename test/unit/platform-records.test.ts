@@ -111,6 +111,16 @@ describe('declared records', () => {
     });
   });
 
+  it('carry the entity under another attribute, or none, when told', () => {
+    const tagged = defineRecord<{ id: string }>({ entity: 'VERSION', entityAttribute: 'kind', key: { pk: 'VERSIONS', sk: '${id}' } });
+    const untagged = defineRecord<{ kind: string; id: string }>({ entity: 'Entry', entityAttribute: false, key: { pk: 'ENTRIES', sk: '${kind}#${id}' } });
+    expect(tagged.item({ id: 'v1' })).toEqual({ pk: 'VERSIONS', sk: 'v1', kind: 'VERSION', id: 'v1' });
+    expect(tagged.parse({ pk: 'VERSIONS', sk: 'v1', kind: 'VERSION', id: 'v1' })).toEqual({ id: 'v1' });
+    expect(untagged.item({ kind: 'ROLE', id: 'r1' })).toEqual({ pk: 'ENTRIES', sk: 'ROLE#r1', kind: 'ROLE', id: 'r1' });
+    expect(untagged.is({ kind: 'ROLE' })).toBe(false);
+    expect(recordsTable([tagged as never, untagged as never], () => 'x')).toContain('| VERSION (its `kind`) |');
+  });
+
   it("answer their rows of the data model's table", () => {
     expect(recordsTable([thing as never], () => 'A thing of an owner')).toContain('| Thing | `THING#${thingId}` | `THING` | gsi1: `OWNER#${ownerId}` / `${day}#${thingId}` | A thing of an owner |');
   });
