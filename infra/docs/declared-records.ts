@@ -12,6 +12,7 @@ import { NOTES_RECORDS } from '../../shared/notes/records.js';
 import { POLICY_GROUPS_RECORDS } from '../../shared/policy-groups/records.js';
 import { MORATORIUMS_RECORDS } from '../../shared/moratoriums/records.js';
 import { CATALOG_RECORDS } from '../../shared/catalog/records.js';
+import { SIGNATURES_RECORDS } from '../../shared/signatures/records.js';
 import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -23,6 +24,7 @@ export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly De
   declared('notes', NOTES_RECORDS),
   declared('moratoriums', MORATORIUMS_RECORDS),
   declared('catalog', CATALOG_RECORDS),
+  declared('signatures', SIGNATURES_RECORDS),
   declared('claims', CLAIMS_RECORDS),
 ];
 
