@@ -13,6 +13,7 @@ import { POLICY_GROUPS_RECORDS } from '../../shared/policy-groups/records.js';
 import { MORATORIUMS_RECORDS } from '../../shared/moratoriums/records.js';
 import { CATALOG_RECORDS } from '../../shared/catalog/records.js';
 import { SIGNATURES_RECORDS } from '../../shared/signatures/records.js';
+import { AUTH_RECORDS } from '../../shared/auth/records.js';
 import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -25,6 +26,7 @@ export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly De
   declared('moratoriums', MORATORIUMS_RECORDS),
   declared('catalog', CATALOG_RECORDS),
   declared('signatures', SIGNATURES_RECORDS),
+  declared('auth', AUTH_RECORDS),
   declared('claims', CLAIMS_RECORDS),
 ];
 
