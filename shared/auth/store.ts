@@ -6,11 +6,11 @@
  * revocation or a role selection holds from the very next call.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getContactAccessProfile, type ContactAccessProfile } from '../contacts/index.js';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { getItem, isConditionalCheckFailure, queryAll, writeItem } from '../platform/dynamo.js';
+import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import { parseTemplate } from '../platform/records.js';
 import { RecordChangedError, runTransaction } from '../platform/transactions.js';
 import { accessCopyOf, credentialListing, credentialUnlisting, sessionRevocationWrites, type AccessCopy } from './credentials-store.js';
@@ -134,15 +134,15 @@ export async function findActiveApiKey(apiKey: string): Promise<(ApiKeyRecord & 
 export async function recordApiKeyUse(digest: string, now = clock.now()): Promise<void> {
   const staleBefore = new Date(now.getTime() - 60_000).toISOString();
   try {
-    await writeItem({
-      Update: {
+    await documentClient().send(
+      new UpdateCommand({
         TableName: table(),
         Key: apiKeyRecord.key({ digest }),
         UpdateExpression: 'SET lastUsedAt = :now',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :stale)',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore },
-      },
-    });
+      }),
+    );
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
@@ -255,15 +255,15 @@ export async function verifyOAuthClientSecret(clientId: string, clientSecret: st
  */
 export async function selectRoleForGrant(clientId: string, roleId: string, now = clock.now()): Promise<void> {
   try {
-    await writeItem({
-      Update: {
+    await documentClient().send(
+      new UpdateCommand({
         TableName: table(),
         Key: oauthClientRecord.key({ clientId }),
         UpdateExpression: 'SET selectedRoleId = :roleId, selectedAt = :now',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':roleId': roleId, ':now': now.toISOString() },
-      },
-    });
+      }),
+    );
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new NotFoundError(`OAuth client ${clientId}`);
     throw error;
@@ -294,7 +294,7 @@ export async function createSession(
     { digest },
   );
   if (!owner.access) {
-    await writeItem(session);
+    await putItem(session);
     return { token, expiresAt };
   }
   await runTransaction(

@@ -3,7 +3,7 @@
  * so a warm function keeps what it read for a minute.
  */
 import { config } from '../platform/config.js';
-import { batchWriteAll, getItem, queryAll, writeItem } from '../platform/dynamo.js';
+import { batchWriteAll, getItem, putItem, queryAll } from '../platform/dynamo.js';
 import { productFromRecords, type CarrierSettings, type CatalogKind, type ClaimsRules, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
 import { catalogKey, type CatalogRecord } from './package-record-store.js';
 import { catalogEntryRecord, productVersionRecord } from './records.js';
@@ -107,7 +107,7 @@ export interface ProductVersionRecord {
 }
 
 export async function putProductVersion(record: ProductVersionRecord, condition: 'new' | { status: 'published' }): Promise<void> {
-  await writeItem(
+  await putItem(
     condition === 'new'
       ? productVersionRecord.create(record)
       : { Put: { ...productVersionRecord.put(record).Put!, ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': condition.status } } },

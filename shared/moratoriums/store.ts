@@ -1,5 +1,5 @@
 /** The moratoriums area's records (records.ts): the only code that knows the area's keys. */
-import { getItem, isConditionalCheckFailure, queryAll, writeItem } from '../platform/dynamo.js';
+import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { moratoriumRecord, moratoriumRefusalRecord, moratoriumReleaseRecord } from './records.js';
 import type { Moratorium, MoratoriumRefusal, MoratoriumRelease } from './model.js';
@@ -26,7 +26,7 @@ export async function listMoratoriums(): Promise<Moratorium[]> {
 /** A policy released from a moratorium; releasing it again keeps the first release. */
 export async function putRelease(release: MoratoriumRelease): Promise<boolean> {
   try {
-    await writeItem(moratoriumReleaseRecord.create(release));
+    await putItem(moratoriumReleaseRecord.create(release));
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -35,7 +35,7 @@ export async function putRelease(release: MoratoriumRelease): Promise<boolean> {
 }
 
 export async function putRefusal(refusal: MoratoriumRefusal): Promise<void> {
-  await writeItem(moratoriumRefusalRecord.create(refusal));
+  await putItem(moratoriumRefusalRecord.create(refusal));
 }
 
 /** A moratorium's releases and refusals (refusals oldest first). */

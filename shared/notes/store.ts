@@ -4,7 +4,7 @@
  * service removes one by id.
  */
 import { randomUUID } from 'node:crypto';
-import { getItem, isConditionalCheckFailure, queryAll, writeItem } from '../platform/dynamo.js';
+import { deleteItem, getItem, isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { noteRecord } from './records.js';
 import type { NoteRecord } from './model.js';
@@ -44,7 +44,7 @@ export async function getNote(noteId: string): Promise<NoteRecord | undefined> {
 /** Deletes a note; false when it was already gone. */
 export async function deleteNote(noteId: string): Promise<boolean> {
   try {
-    await writeItem(noteRecord.remove({ id: noteId }, { exists: true }));
+    await deleteItem(noteRecord.remove({ id: noteId }, { exists: true }));
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;

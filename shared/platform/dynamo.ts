@@ -5,7 +5,7 @@
  * cancelled. They know the table, never an entity's keys: each area's store builds
  * the keys and key conditions and passes them in.
  */
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './clients.js';
 import { mapLimited } from './concurrency.js';
 import { config } from './config.js';
@@ -80,15 +80,17 @@ export async function getItem(key: ItemKey, options: { consistent?: boolean } = 
 }
 
 /**
- * One write built as a transaction's (a declared record's create, replace, put or remove) sent on
- * its own: a failed condition throws as a single write does (isConditionalCheckFailure).
+ * A declared record's Put (its create, replace or put) sent on its own: a failed condition throws
+ * as a single write does (isConditionalCheckFailure). Apart from deleteItem so that a function
+ * bundles only the commands it sends.
  */
-export async function writeItem(write: TransactionWrite): Promise<void> {
-  const client = documentClient();
-  if (write.Put) await client.send(new PutCommand(write.Put));
-  else if (write.Delete) await client.send(new DeleteCommand(write.Delete));
-  else if (write.Update) await client.send(new UpdateCommand(write.Update));
-  else throw new Error('A condition check is a write of a transaction only');
+export async function putItem(write: TransactionWrite): Promise<void> {
+  await documentClient().send(new PutCommand(write.Put!));
+}
+
+/** A declared record's Delete (its remove) sent on its own. */
+export async function deleteItem(write: TransactionWrite): Promise<void> {
+  await documentClient().send(new DeleteCommand(write.Delete!));
 }
 
 /** Every item a Query matches, paging with LastEvaluatedKey to the end. */

@@ -4,8 +4,10 @@
  * version and creates the event's de-duplication record, so a duplicate delivery or a
  * concurrent one changes nothing twice.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { getItem, isConditionalCheckFailure, queryAll, writeItem } from '../platform/dynamo.js';
+import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import {
   appliedSignatureEventRecord,
@@ -163,15 +165,15 @@ export async function getSignableFile(policyId: string, fileId: string): Promise
 /** Flags the file esigned; true when this call flagged it, false when it already was. */
 export async function markSignableFileSigned(policyId: string, fileId: string, signedAt: string): Promise<boolean> {
   try {
-    await writeItem({
-      Update: {
+    await documentClient().send(
+      new UpdateCommand({
         TableName: table(),
         Key: signableFileRecord.key({ policyId, fileId }),
         UpdateExpression: 'SET esigned = :yes, signedAt = :at',
         ConditionExpression: 'attribute_exists(pk) AND esigned <> :yes',
         ExpressionAttributeValues: { ':yes': true, ':at': signedAt },
-      },
-    });
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -222,7 +224,7 @@ export async function saveSignatureRequest(stored: StoredSignatureRequest, next:
 // ---------------------------------------------------------------- the built-in vendor's books
 
 export async function putVendorRequest(record: VendorRequestRecord): Promise<void> {
-  await writeItem(vendorRequestRecord.create(record));
+  await putItem(vendorRequestRecord.create(record));
 }
 
 export async function getVendorRequest(requestId: string): Promise<VendorRequestRecord | undefined> {
@@ -233,7 +235,7 @@ export async function getVendorRequest(requestId: string): Promise<VendorRequest
 /** Saves the vendor's record on its read version; false when another writer came first. */
 export async function saveVendorRequest(read: VendorRequestRecord, next: Omit<VendorRequestRecord, 'version'>): Promise<boolean> {
   try {
-    await writeItem(vendorRequestRecord.replace({ ...next, version: read.version }, read.version, { requestId: read.requestId }));
+    await putItem(vendorRequestRecord.replace({ ...next, version: read.version }, read.version, { requestId: read.requestId }));
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;

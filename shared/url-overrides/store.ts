@@ -1,5 +1,5 @@
 /** The URL override store: the only code that knows the overrides' keys. */
-import { getItem, isConditionalCheckFailure, queryAll, writeItem } from '../platform/dynamo.js';
+import { deleteItem, getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
 import { urlOverrideRecord } from './records.js';
 
@@ -25,7 +25,7 @@ export class UrlOverrideNotFoundError extends BusinessRuleError {
 
 export async function createUrlOverride(record: UrlOverrideRecord): Promise<void> {
   try {
-    await writeItem(urlOverrideRecord.create(record));
+    await putItem(urlOverrideRecord.create(record));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new BusinessRuleError(`url: a URL override for ${record.url} already exists`);
     throw error;
@@ -40,7 +40,7 @@ export async function getUrlOverride(url: string): Promise<UrlOverrideRecord | u
 /** Replaces an override read at `expectedVersion` (stored at the version after it); a concurrent change or delete is refused. */
 export async function replaceUrlOverride(record: UrlOverrideRecord, expectedVersion: number): Promise<void> {
   try {
-    await writeItem(urlOverrideRecord.replace(record, expectedVersion));
+    await putItem(urlOverrideRecord.replace(record, expectedVersion));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`The URL override for ${record.url}`);
     throw error;
@@ -49,7 +49,7 @@ export async function replaceUrlOverride(record: UrlOverrideRecord, expectedVers
 
 export async function deleteUrlOverride(url: string): Promise<void> {
   try {
-    await writeItem(urlOverrideRecord.remove({ url }, { exists: true }));
+    await deleteItem(urlOverrideRecord.remove({ url }, { exists: true }));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new UrlOverrideNotFoundError(url);
     throw error;
