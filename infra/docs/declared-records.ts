@@ -14,6 +14,7 @@ import { MORATORIUMS_RECORDS } from '../../shared/moratoriums/records.js';
 import { CATALOG_RECORDS } from '../../shared/catalog/records.js';
 import { SIGNATURES_RECORDS } from '../../shared/signatures/records.js';
 import { AUTH_RECORDS } from '../../shared/auth/records.js';
+import { COMMISSIONS_RECORDS } from '../../shared/commissions/records.js';
 import { URL_OVERRIDES_RECORDS } from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -27,6 +28,7 @@ export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly De
   declared('catalog', CATALOG_RECORDS),
   declared('signatures', SIGNATURES_RECORDS),
   declared('auth', AUTH_RECORDS),
+  declared('commissions', COMMISSIONS_RECORDS),
   declared('claims', CLAIMS_RECORDS),
 ];
 
