@@ -235,14 +235,15 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
  * record is comes from its doc comment (infra/docs/declared-records.ts reads it), so that no
  * function's bundle carries the docs' text.
  */
-export function recordsTable(records: readonly DeclaredRecord<object>[], describe: (entity: string) => string): string {
+export function recordsTable(records: readonly DeclaredRecord<object>[], describe: (record: DeclaredRecord<object>) => string): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
-  const rows = records.map(({ declaration }) => {
+  const rows = records.map((record) => {
+    const { declaration } = record;
     const indexes = Object.entries(declaration.indexes ?? {})
       .map(([name, templates]) => `${name}: \`${cell(templates!.pk)}\` / \`${cell(templates!.sk)}\``)
       .join('<br>');
     const tag = declaration.entityAttribute === false ? ' (no entity attribute)' : declaration.entityAttribute ? ` (its \`${declaration.entityAttribute}\`)` : '';
-    return `| ${declaration.entity}${tag} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(declaration.entity))} |`;
+    return `| ${declaration.entity}${tag} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(record))} |`;
   });
   return ['| entity | pk | sk | indexes | what it is |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
