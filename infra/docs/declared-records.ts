@@ -15,6 +15,7 @@ import * as catalogRecords from '../../shared/catalog/records.js';
 import * as signaturesRecords from '../../shared/signatures/records.js';
 import * as authRecords from '../../shared/auth/records.js';
 import * as commissionsRecords from '../../shared/commissions/records.js';
+import * as documentsRecords from '../../shared/documents/records.js';
 import * as urlOverridesRecords from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -29,6 +30,7 @@ export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly De
   declared('signatures', signaturesRecords),
   declared('auth', authRecords),
   declared('commissions', commissionsRecords),
+  declared('documents', documentsRecords),
   declared('claims', claimsRecords),
 ];
 
