@@ -16,6 +16,7 @@ import * as signaturesRecords from '../../shared/signatures/records.js';
 import * as authRecords from '../../shared/auth/records.js';
 import * as commissionsRecords from '../../shared/commissions/records.js';
 import * as documentsRecords from '../../shared/documents/records.js';
+import * as eventsRecords from '../../shared/events/records.js';
 import * as urlOverridesRecords from '../../shared/url-overrides/records.js';
 
 export const DATA_MODEL = fileURLToPath(new URL('../../docs/data-model.md', import.meta.url));
@@ -31,6 +32,7 @@ export const DECLARED_AREAS: ReadonlyArray<{ block: string; records: readonly De
   declared('auth', authRecords),
   declared('commissions', commissionsRecords),
   declared('documents', documentsRecords),
+  declared('events', eventsRecords),
   declared('claims', claimsRecords),
 ];
 
@@ -50,7 +52,7 @@ function declared(area: string, module: Record<string, unknown>) {
  */
 export function recordDescriptions(source: string): Map<string, string> {
   const described = new Map<string, string>();
-  const declaration = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const (\w+) = (?:\/\* @__PURE__ \*\/ )?defineRecord<[^>]*>\(\{/g;
+  const declaration = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const (\w+) = (?:\/\* @__PURE__ \*\/ )?defineRecord<[^(]*>\(\{/g;
   for (const [, comment, name] of source.matchAll(declaration)) {
     described.set(name, comment.split('\n').map((line) => line.replace(/^\s*\*?\s?/, '').trim()).filter(Boolean).join(' ').replace(/\.$/, ''));
   }
