@@ -1,6 +1,6 @@
 /**
  * The copies of a contact's access that its credentials carry, and the partition that lists
- * the credentials of a contact (shared/auth/keys.ts), so that authentication reads one record:
+ * the credentials of a contact (shared/auth/records.ts), so that authentication reads one record:
  * the API key's, the session's or the OAuth client's, never the contact's as well.
  *
  * Kept true by two guards, each one transaction:
@@ -15,9 +15,47 @@
 import { contactAtVersionCheck, type ContactAccessProfile } from '../contacts/index.js';
 import { config } from '../platform/config.js';
 import { queryAll } from '../platform/dynamo.js';
-import { TTL_ATTRIBUTE } from '../platform/table.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { apiKeyKey, contactCredentialKey, contactCredentialsHeadKey, contactCredentialsQuery, oauthClientKey, sessionKey, type CredentialKindStored } from './keys.js';
+import { apiKeyRecord, contactCredentialRecord, contactCredentialsHeadRecord, oauthClientRecord, sessionRecord } from './records.js';
+
+/** The kinds of credential that carry a copy of their contact's access. */
+export type CredentialKindStored = 'APIKEY' | 'SESSION' | 'OAUTHCLIENT';
+
+/** A credential listed among its contact's (records.ts contactCredentialRecord). */
+export interface ContactCredentialEntry {
+  kind: CredentialKindStored;
+  credentialId: string;
+  apiKeyDigest?: string;
+  /** A session's end, epoch seconds: the table's TTL attribute, so that the entry goes with its session. */
+  expiresAt?: number;
+}
+
+/** The head of a contact's credentials: advanced by every credential listed. */
+export interface ContactCredentialsHead {
+  generation?: number;
+}
+
+/** An API key's record: keyed by the digest of the key, which it does not store. */
+export interface ApiKeyStored {
+  keyId: string;
+  contactId: string;
+  description: string;
+  createdAt: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+  contactAccess?: AccessCopy;
+}
+
+/** A browser session's record: keyed by the digest of its token, which it does not store. */
+export interface SessionRecord {
+  contactId: string;
+  apiKeyDigest: string;
+  createdAt: string;
+  /** Epoch seconds: the table's TTL attribute. */
+  expiresAt: number;
+  contactAccess?: AccessCopy;
+  revokedAt?: string;
+}
 
 /** A copy of what authentication needs of its contact, as a credential's record carries it (`contactAccess`). */
 export interface AccessCopy {
@@ -53,11 +91,11 @@ const table = () => config.tableName();
 
 /** The contact's listed credentials and the generation of the list, read strongly. */
 async function contactCredentials(contactId: string): Promise<{ generation: number; entries: CredentialEntry[] }> {
-  const items = await queryAll({ ...contactCredentialsQuery(contactId), TableName: table(), ConsistentRead: true });
+  const items = await queryAll(contactCredentialRecord.partition({ contactId }));
   let generation = 0;
   const entries: CredentialEntry[] = [];
   for (const item of items) {
-    if (item.sk === 'HEAD') generation = (item.generation as number | undefined) ?? 0;
+    if (contactCredentialsHeadRecord.is(item)) generation = contactCredentialsHeadRecord.parse(item).generation ?? 0;
     else entries.push({ kind: item.kind as CredentialKindStored, id: item.credentialId as string, ...(typeof item.expiresAt === 'number' ? { expiresAt: item.expiresAt } : {}), ...(typeof item.apiKeyDigest === 'string' ? { apiKeyDigest: item.apiKeyDigest } : {}) });
   }
   return { generation, entries };
@@ -68,7 +106,7 @@ function generationGuard(contactId: string, generation: number): TransactionWrit
   return {
     ConditionCheck: {
       TableName: table(),
-      Key: contactCredentialsHeadKey(contactId),
+      Key: contactCredentialsHeadRecord.key({ contactId }),
       ConditionExpression: generation === 0 ? 'attribute_not_exists(generation)' : 'generation = :generation',
       ...(generation === 0 ? {} : { ExpressionAttributeValues: { ':generation': generation } }),
     },
@@ -77,7 +115,7 @@ function generationGuard(contactId: string, generation: number): TransactionWrit
 
 /** The record a listed credential is read by. */
 function recordKey(entry: Pick<CredentialEntry, 'kind' | 'id'>) {
-  return entry.kind === 'APIKEY' ? apiKeyKey(entry.id) : entry.kind === 'SESSION' ? sessionKey(entry.id) : oauthClientKey(entry.id);
+  return entry.kind === 'APIKEY' ? apiKeyRecord.key({ digest: entry.id }) : entry.kind === 'SESSION' ? sessionRecord.key({ digest: entry.id }) : oauthClientRecord.key({ clientId: entry.id });
 }
 
 /**
@@ -88,26 +126,22 @@ function recordKey(entry: Pick<CredentialEntry, 'kind' | 'id'>) {
  */
 export function credentialListing(contactId: string, entry: CredentialEntry, source: 'contact' | 'key', copy: AccessCopy | undefined): TransactionWrite[] {
   return [
-    {
-      Put: {
-        TableName: table(),
-        Item: {
-          ...contactCredentialKey(contactId, entry.kind, entry.id),
-          entity: 'ContactCredential',
-          kind: entry.kind,
-          credentialId: entry.id,
-          ...(entry.apiKeyDigest ? { apiKeyDigest: entry.apiKeyDigest } : {}),
-          // A session's entry goes with the session: the table's TTL removes both.
-          ...(entry.expiresAt ? { [TTL_ATTRIBUTE]: entry.expiresAt } : {}),
-        },
+    contactCredentialRecord.put(
+      {
+        kind: entry.kind,
+        credentialId: entry.id,
+        ...(entry.apiKeyDigest ? { apiKeyDigest: entry.apiKeyDigest } : {}),
+        // A session's entry goes with the session: the table's TTL removes both.
+        ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}),
       },
-    },
+      { contactId },
+    ),
     {
       Update: {
         TableName: table(),
-        Key: contactCredentialsHeadKey(contactId),
+        Key: contactCredentialsHeadRecord.key({ contactId }),
         UpdateExpression: 'SET entity = :entity ADD generation :one',
-        ExpressionAttributeValues: { ':entity': 'ContactCredentials', ':one': 1 },
+        ExpressionAttributeValues: { ':entity': contactCredentialsHeadRecord.declaration.entity, ':one': 1 },
       },
     },
     ...(source === 'contact' && copy ? [contactAtVersionCheck(contactId, copy.version)] : []),
@@ -127,7 +161,7 @@ export async function accessCopyWrites(after: ContactAccessProfile, now = Date.n
   for (const entry of entries) {
     if (entry.expiresAt !== undefined && entry.expiresAt * 1000 <= now) continue;
     if (entry.expiresAt !== undefined && entry.expiresAt * 1000 <= now + SESSION_END_MARGIN_MS) {
-      writes.push({ Delete: { TableName: table(), Key: recordKey(entry) } }, { Delete: { TableName: table(), Key: contactCredentialKey(after.contactId, entry.kind, entry.id) } });
+      writes.push({ Delete: { TableName: table(), Key: recordKey(entry) } }, credentialUnlisting(after.contactId, entry.kind, entry.id));
       continue;
     }
     writes.push({
@@ -171,5 +205,5 @@ export async function sessionRevocationWrites(contactId: string, apiKeyDigest: s
 
 /** An OAuth client bound to another contact leaves the list of the one it acted for. */
 export function credentialUnlisting(contactId: string, kind: CredentialKindStored, id: string): TransactionWrite {
-  return { Delete: { TableName: table(), Key: contactCredentialKey(contactId, kind, id) } };
+  return contactCredentialRecord.remove({ contactId, kind, credentialId: id });
 }

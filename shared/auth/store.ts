@@ -6,16 +6,17 @@
  * revocation or a role selection holds from the very next call.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getContactAccessProfile, type ContactAccessProfile } from '../contacts/index.js';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
+import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
+import { parseTemplate } from '../platform/records.js';
+import { RecordChangedError, runTransaction } from '../platform/transactions.js';
 import { accessCopyOf, credentialListing, credentialUnlisting, sessionRevocationWrites, type AccessCopy } from './credentials-store.js';
 import { NotFoundError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { apiKeyIdKey, apiKeyKey, apiKeysOfContactIndex, apiKeysOfContactQuery, contactCredentialsHeadKey, oauthClientKey, sessionKey } from './keys.js';
+import { apiKeyIdRecord, apiKeyRecord, contactCredentialsHeadRecord, oauthClientRecord, sessionRecord } from './records.js';
 import { digestToken, newToken } from './secrets.js';
 import { clock } from '../platform/clock.js';
 
@@ -77,29 +78,8 @@ export async function createApiKey(contactId: string, description: string, apiKe
     try {
       await runTransaction(
         [
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...apiKeyKey(digest),
-                ...apiKeysOfContactIndex(contactId, createdAt, keyId),
-                entity: 'ApiKey',
-                keyId,
-                contactId,
-                description,
-                createdAt,
-                ...(copy ? { contactAccess: copy } : {}),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...apiKeyIdKey(keyId), entity: 'ApiKeyId', keyId, digest },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          apiKeyRecord.create({ keyId, contactId, description, createdAt, ...(copy ? { contactAccess: copy } : {}) }, { digest }),
+          apiKeyIdRecord.create({ keyId, digest }),
           ...(copy ? credentialListing(contactId, { kind: 'APIKEY', id: digest }, 'contact', copy) : []),
         ],
         { label: 'The API key' },
@@ -115,7 +95,7 @@ export async function createApiKey(contactId: string, description: string, apiKe
 
 /** The partitions (IAM `dynamodb:LeadingKeys` patterns) of every API key record: a role that records a key's use is scoped to them. */
 export function apiKeyPartitionPattern(): string {
-  return `${apiKeyKey('').pk}*`;
+  return `${partitionPrefix(apiKeyRecord)}*`;
 }
 
 /**
@@ -124,9 +104,12 @@ export function apiKeyPartitionPattern(): string {
  * the OAuth client record by Update.
  */
 export function credentialSeedPartitions(clientId: string, contactId: string): { put: string[]; update: string[] } {
-  const credentials = contactCredentialsHeadKey(contactId).pk;
-  return { put: [apiKeyPartitionPattern(), `${apiKeyIdKey('').pk}*`, credentials], update: [oauthClientKey(clientId).pk, credentials] };
+  const credentials = contactCredentialsHeadRecord.key({ contactId }).pk;
+  return { put: [apiKeyPartitionPattern(), `${partitionPrefix(apiKeyIdRecord)}*`, credentials], update: [oauthClientRecord.key({ clientId }).pk, credentials] };
 }
+
+/** The text of a kind's partition key before its first placeholder: what every partition of the kind begins with. */
+const partitionPrefix = (record: { declaration: { key: { pk: string } } }) => parseTemplate(record.declaration.key.pk)[0];
 
 /** Makes sure `apiKey` works for the contact (bootstrap): creates it unless its digest exists. */
 export async function ensureApiKey(contactId: string, apiKey: string, description: string, known?: ContactAccessProfile | null): Promise<void> {
@@ -140,10 +123,10 @@ export async function ensureApiKey(contactId: string, apiKey: string, descriptio
 
 export async function findActiveApiKey(apiKey: string): Promise<(ApiKeyRecord & { digest: string; access?: AccessCopy }) | undefined> {
   const digest = digestToken(apiKey);
-  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyKey(digest), ConsistentRead: true }));
-  if (!result.Item || result.Item.revokedAt) return undefined;
-  const record = apiKeyRecordOf(result.Item);
-  const access = accessCopyIn(result.Item, record.contactId);
+  const item = await getItem(apiKeyRecord.key({ digest }));
+  if (!item || item.revokedAt) return undefined;
+  const record = apiKeyRecordOf(item);
+  const access = accessCopyIn(item, record.contactId);
   return { ...record, digest, ...(access ? { access } : {}) };
 }
 
@@ -154,7 +137,7 @@ export async function recordApiKeyUse(digest: string, now = clock.now()): Promis
     await documentClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: apiKeyKey(digest),
+        Key: apiKeyRecord.key({ digest }),
         UpdateExpression: 'SET lastUsedAt = :now',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :stale)',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore },
@@ -167,7 +150,7 @@ export async function recordApiKeyUse(digest: string, now = clock.now()): Promis
 
 /** A contact's keys, revoked ones included, oldest first; never the keys themselves. */
 export async function listApiKeys(contactId: string): Promise<ApiKeyRecord[]> {
-  return (await queryAll(apiKeysOfContactQuery(contactId))).map(apiKeyRecordOf);
+  return (await queryAll(apiKeyRecord.query({ contactId }, { index: 'gsi1' }))).map(apiKeyRecordOf);
 }
 
 /**
@@ -175,12 +158,12 @@ export async function listApiKeys(contactId: string): Promise<ApiKeyRecord[]> {
  * Revoking twice keeps the first revocation time.
  */
 export async function revokeApiKey(keyId: string, now = clock.now()): Promise<ApiKeyRecord | undefined> {
-  const pointer = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyIdKey(keyId), ConsistentRead: true }));
-  const digest = pointer.Item?.digest as string | undefined;
+  const pointer = await getItem(apiKeyIdRecord.key({ keyId }));
+  const digest = pointer?.digest as string | undefined;
   if (!digest) return undefined;
-  const key = await documentClient().send(new GetCommand({ TableName: table(), Key: apiKeyKey(digest), ConsistentRead: true }));
-  if (!key.Item) return undefined;
-  const revokedAt = (key.Item.revokedAt as string | undefined) ?? now.toISOString();
+  const key = await getItem(apiKeyRecord.key({ digest }));
+  if (!key) return undefined;
+  const revokedAt = (key.revokedAt as string | undefined) ?? now.toISOString();
   // The sessions the key opened carry their own copy of its standing: they are revoked with it, in
   // one transaction; a session opened meanwhile fails it, and it is tried again.
   for (let attempt = 1; ; attempt += 1) {
@@ -190,13 +173,13 @@ export async function revokeApiKey(keyId: string, now = clock.now()): Promise<Ap
           {
             Update: {
               TableName: table(),
-              Key: apiKeyKey(digest),
+              Key: apiKeyRecord.key({ digest }),
               UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':now': revokedAt },
             },
           },
-          ...(await sessionRevocationWrites(key.Item.contactId as string, digest, revokedAt, now.getTime())),
+          ...(await sessionRevocationWrites(key.contactId as string, digest, revokedAt, now.getTime())),
         ],
         { label: 'The API key' },
       );
@@ -205,7 +188,7 @@ export async function revokeApiKey(keyId: string, now = clock.now()): Promise<Ap
       if (!(error instanceof RecordChangedError) || attempt >= 3) throw error;
     }
   }
-  return apiKeyRecordOf({ ...key.Item, revokedAt });
+  return apiKeyRecordOf({ ...key, revokedAt });
 }
 
 /** Creates or updates the OAuth client acting for a contact; keeps its selected role. */
@@ -221,10 +204,10 @@ export async function ensureOAuthClient(clientId: string, contactId: string, cli
           {
             Update: {
               TableName: table(),
-              Key: oauthClientKey(clientId),
+              Key: oauthClientRecord.key({ clientId }),
               UpdateExpression: `SET entity = :entity, clientId = :clientId, contactId = :contactId${secretHash ? ', secretHash = :secretHash' : ''}${copy ? ', contactAccess = :copy' : ' REMOVE contactAccess'}`,
               ExpressionAttributeValues: {
-                ':entity': 'OAuthClient',
+                ':entity': oauthClientRecord.declaration.entity,
                 ':clientId': clientId,
                 ':contactId': contactId,
                 ...(secretHash ? { ':secretHash': secretHash } : {}),
@@ -246,15 +229,15 @@ export async function ensureOAuthClient(clientId: string, contactId: string, cli
 }
 
 export async function getOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: oauthClientKey(clientId), ConsistentRead: true }));
-  if (!result.Item) return undefined;
-  const contactId = result.Item.contactId as string;
-  const access = accessCopyIn(result.Item, contactId);
+  const item = await getItem(oauthClientRecord.key({ clientId }));
+  if (!item) return undefined;
+  const contactId = item.contactId as string;
+  const access = accessCopyIn(item, contactId);
   return {
-    clientId: result.Item.clientId as string,
+    clientId: item.clientId as string,
     contactId,
-    ...(result.Item.secretHash ? { secretHash: result.Item.secretHash as string } : {}),
-    ...(result.Item.selectedRoleId ? { selectedRoleId: result.Item.selectedRoleId as string } : {}),
+    ...(item.secretHash ? { secretHash: item.secretHash as string } : {}),
+    ...(item.selectedRoleId ? { selectedRoleId: item.selectedRoleId as string } : {}),
     ...(access ? { access } : {}),
   };
 }
@@ -275,7 +258,7 @@ export async function selectRoleForGrant(clientId: string, roleId: string, now =
     await documentClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: oauthClientKey(clientId),
+        Key: oauthClientRecord.key({ clientId }),
         UpdateExpression: 'SET selectedRoleId = :roleId, selectedAt = :now',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':roleId': roleId, ':now': now.toISOString() },
@@ -306,23 +289,12 @@ export async function createSession(
   const digest = digestToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000);
   const expiresAtSeconds = Math.floor(expiresAt.getTime() / 1000);
-  const session: TransactionWrite = {
-    Put: {
-      TableName: table(),
-      Item: {
-        ...sessionKey(digest),
-        entity: 'Session',
-        contactId: owner.contactId,
-        apiKeyDigest: owner.apiKeyDigest,
-        createdAt: now.toISOString(),
-        expiresAt: expiresAtSeconds,
-        ...(owner.access ? { contactAccess: owner.access } : {}),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  const session = sessionRecord.create(
+    { contactId: owner.contactId, apiKeyDigest: owner.apiKeyDigest, createdAt: now.toISOString(), expiresAt: expiresAtSeconds, ...(owner.access ? { contactAccess: owner.access } : {}) },
+    { digest },
+  );
   if (!owner.access) {
-    await documentClient().send(new PutCommand(session.Put as PutCommandInput));
+    await putItem(session);
     return { token, expiresAt };
   }
   await runTransaction(
@@ -332,7 +304,7 @@ export async function createSession(
       {
         ConditionCheck: {
           TableName: table(),
-          Key: apiKeyKey(owner.apiKeyDigest),
+          Key: apiKeyRecord.key({ digest: owner.apiKeyDigest }),
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND contactAccess.version = :version',
           ExpressionAttributeValues: { ':version': owner.access.version },
         },
@@ -350,17 +322,14 @@ export async function createSession(
  * before copies existed reads its key as well.
  */
 export async function findLiveSession(token: string, now = clock.now()): Promise<{ contactId: string; expiresAt: Date; access?: AccessCopy } | undefined> {
-  const result = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: sessionKey(digestToken(token)), ConsistentRead: true }),
-  );
-  const item = result.Item;
+  const item = await getItem(sessionRecord.key({ digest: digestToken(token) }));
   if (!item || typeof item.expiresAt !== 'number' || item.expiresAt * 1000 <= now.getTime()) return undefined;
   if (typeof item.apiKeyDigest !== 'string' || item.revokedAt) return undefined;
   const contactId = item.contactId as string;
   const access = accessCopyIn(item, contactId);
   if (access) return { contactId, expiresAt: new Date(item.expiresAt * 1000), access };
   const key = await documentClient().send(
-    new GetCommand({ TableName: table(), Key: apiKeyKey(item.apiKeyDigest), ConsistentRead: true, ProjectionExpression: 'revokedAt, pk' }),
+    new GetCommand({ TableName: table(), Key: apiKeyRecord.key({ digest: item.apiKeyDigest }), ConsistentRead: true, ProjectionExpression: 'revokedAt, pk' }),
   );
   if (!key.Item || key.Item.revokedAt) return undefined;
   return { contactId, expiresAt: new Date(item.expiresAt * 1000) };

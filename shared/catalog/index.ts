@@ -8,7 +8,7 @@ export { forgetCatalogCache, getCarrierSettings, getCatalogRecord, getCatalogRec
 export { COUNTRYWIDE, longestRenewalLeadDays, notWrittenProblem, productForFiling, renewalLeadDays, resolveFiling, type ResolvedFiling } from './filings.js';
 export { STATE_NAMES } from './state-names.js';
 export { productFromRecords, chargeItems, commissionBasisOf } from './model.js';
-export { packageRecords, type CatalogRecord } from './package-record-store.js';
+export { catalogRecord, packageRecords, type CatalogRecord } from './package-record-store.js';
 export { readPackage, PACKAGE_FILES, type PackageDocument, type PackageProblem, type ProductPackage, type Worksheet } from './package-schema.js';
 export { validatePackage, type CountyList } from './package-validation.js';
 export { diffPackages, type PackageChange } from './package-diff.js';

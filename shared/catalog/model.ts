@@ -472,3 +472,6 @@ export function chargeItems(product: Pick<ProductCatalog, 'filings' | 'subLines'
   }
   return [...byId.values()];
 }
+
+/** The kinds of catalog record (the `kind` every one carries), the singular ones and those with many by id. */
+export type CatalogKind = 'CARRIER' | 'ROLE' | 'BILLINGSCHEDULE' | 'CANCELREASON' | (string & {});

@@ -10,15 +10,13 @@
 import { config } from '../platform/config.js';
 import { batchWriteAll } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
-import { productVersionKey } from './keys.js';
+import { productVersionRecord } from './records.js';
 import type { CatalogRecord } from './package-record-store.js';
 import { forgetCatalogCache, putProductVersion, type ProductVersionRecord } from './store.js';
 
 export async function publishProductVersion(record: ProductVersionRecord, records: readonly CatalogRecord[]): Promise<void> {
   const table = config.tableName();
-  const versionPut: TransactionWrite = {
-    Put: { TableName: table, Item: { ...productVersionKey(record.versionId), kind: 'PRODUCTVERSION', ...record }, ConditionExpression: 'attribute_not_exists(pk)' },
-  };
+  const versionPut = productVersionRecord.create(record);
   try {
     if (records.length + 1 <= TRANSACTION_ITEM_LIMIT) {
       await runTransaction([...records.map((Item): TransactionWrite => ({ Put: { TableName: table, Item } })), versionPut], { label: `Product version ${record.versionId}` });

@@ -2,13 +2,11 @@
  * Reads of the catalog. The catalog changes only with a deploy or a bootstrap,
  * so a warm function keeps what it read for a minute.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchWriteAll, queryAll } from '../platform/dynamo.js';
-import { CATALOG_PARTITION, catalogKey, catalogQuery, PRODUCT_VERSION_PARTITION, productVersionKey, type CatalogKind } from './keys.js';
-import { productFromRecords, type CarrierSettings, type ClaimsRules, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
-import type { CatalogRecord } from './package-record-store.js';
+import { batchWriteAll, getItem, putItem, queryAll } from '../platform/dynamo.js';
+import { productFromRecords, type CarrierSettings, type CatalogKind, type ClaimsRules, type NonRenewalReason, type ProductCatalog, type RenewalRules, type Role } from './model.js';
+import { catalogKey, type CatalogRecord } from './package-record-store.js';
+import { catalogEntryRecord, productVersionRecord } from './records.js';
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -28,13 +26,12 @@ export function forgetCatalogCache(): void {
 }
 
 export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
-  return cached(`list:${kind}`, () => queryAll<T>(catalogQuery(kind)));
+  return cached(`list:${kind}`, () => queryAll<T>(catalogEntryRecord.query({ kind })));
 }
 
 export async function getCatalogRecord<T>(kind: CatalogKind, id?: string): Promise<T | undefined> {
   return cached(`get:${kind}:${id ?? ''}`, async () => {
-    const result = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: catalogKey(kind, id) }));
-    return result.Item as T | undefined;
+    return (await getItem(catalogKey(kind, id), { consistent: false })) as T | undefined;
   });
 }
 
@@ -74,7 +71,7 @@ export async function writeCatalogRecords(records: CatalogRecord[]): Promise<voi
 /** The whole product in one query of the catalog partition (cached like every catalog read). */
 export async function getProductCatalog(): Promise<ProductCatalog> {
   return cached('product', async () => {
-    const records = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': CATALOG_PARTITION } });
+    const records = await queryAll(catalogEntryRecord.query({}));
     const product = productFromRecords(records);
     if (product.lines.length === 0) throw new Error('The product is missing from the catalog: run the bootstrap');
     return product;
@@ -83,7 +80,7 @@ export async function getProductCatalog(): Promise<ProductCatalog> {
 
 /** Every record of the catalog partition (cached like every catalog read): the billing settings read several kinds at once. */
 export async function getCatalogRecords(): Promise<Array<Record<string, unknown>>> {
-  return cached('records', () => queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': CATALOG_PARTITION } }));
+  return cached('records', () => queryAll(catalogEntryRecord.query({})));
 }
 
 // ---------------------------------------------------------------- published product versions
@@ -110,25 +107,21 @@ export interface ProductVersionRecord {
 }
 
 export async function putProductVersion(record: ProductVersionRecord, condition: 'new' | { status: 'published' }): Promise<void> {
-  await documentClient().send(
-    new PutCommand({
-      TableName: config.tableName(),
-      Item: { ...productVersionKey(record.versionId), kind: 'PRODUCTVERSION', ...record },
-      ...(condition === 'new'
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : { ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': condition.status } }),
-    }),
+  await putItem(
+    condition === 'new'
+      ? productVersionRecord.create(record)
+      : { Put: { ...productVersionRecord.put(record).Put!, ConditionExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':status': condition.status } } },
   );
 }
 
 export async function getProductVersion(versionId: string): Promise<ProductVersionRecord | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: productVersionKey(versionId) }));
-  return result.Item as ProductVersionRecord | undefined;
+  const item = await getItem(productVersionRecord.key({ versionId }), { consistent: false });
+  return item ? productVersionRecord.parse(item) : undefined;
 }
 
 /** Every product version, oldest first (a carrier publishes a few a year: one small partition). */
 export async function listProductVersions(): Promise<ProductVersionRecord[]> {
-  const versions = await queryAll<ProductVersionRecord>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PRODUCT_VERSION_PARTITION } });
+  const versions = (await queryAll(productVersionRecord.query({}))).map(productVersionRecord.parse);
   return versions.sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
 }
 
@@ -143,5 +136,6 @@ export async function deleteCatalogRecords(keys: ReadonlyArray<{ kind: CatalogKi
  * published product versions (a carrier's own version is left alone) and writes catalog records.
  */
 export function catalogSeedPartitions(): { read: string[]; write: string[] } {
-  return { read: [PRODUCT_VERSION_PARTITION], write: [CATALOG_PARTITION] };
+  // Both partitions' templates name no attribute: they are the partitions' keys.
+  return { read: [productVersionRecord.declaration.key.pk], write: [catalogEntryRecord.declaration.key.pk] };
 }

@@ -214,7 +214,7 @@ export interface ListingPage {
  * the listing's partition alone is read, page by page, never a scan.
  */
 export async function listingPage(dimension: string, value: string, range: { from?: string; to?: string }, keep: (summary: ClaimSummary) => boolean, limit: number, after?: string): Promise<ListingPage> {
-  const input = claimListingRecord.query({ dimension, value }, { between: { attribute: 'lossDate', from: range.from ?? '0000-00-00', to: range.to ?? '9999-12-31' }, newestFirst: true });
+  const input = claimListingRecord.query({ dimension, value }, { sort: { between: [{ lossDate: range.from ?? '0000-00-00' }, { lossDate: range.to ?? '9999-12-31', claimId: '\uffff' }] }, newestFirst: true });
   const startKey = after ? { ...claimListingRecord.key({ dimension, value, lossDate: after.slice(0, 10), claimId: after.slice(11) }) } : undefined;
   const summaries: ClaimSummary[] = [];
   let last: string | undefined;
@@ -245,7 +245,7 @@ export const catastropheCreate = (catastrophe: CatastropheRecord): TransactionWr
 
 /** Open deadlines of a state due on or before `through`, soonest first. */
 export async function deadlinesDue(state: string, through: string): Promise<DeadlineListing[]> {
-  const items = await queryAll(deadlineListingRecord.query({ state }, { between: { attribute: 'dueDate', from: '0000-00-00', to: through } }));
+  const items = await queryAll(deadlineListingRecord.query({ state }, { sort: { between: [{ dueDate: '0000-00-00' }, { dueDate: through, claimId: '\uffff' }] } }));
   return items.map(deadlineListingRecord.parse);
 }
 

@@ -1,31 +1,25 @@
 /**
- * A claim's files as the claim lists them (keys.ts `claimFileKey`): the part of the documents
+ * A claim's files as the claim lists them (records.ts `claimFileRecord`): the part of the documents
  * store a claim's move and get_claim need, apart from store.ts so that neither bundles the S3
  * client or the renderer. A letter's entry is written with its request in the move's
  * transaction (requested), and again with the file once it is made.
  */
 import { batchGetAll, queryAll } from '../platform/dynamo.js';
-import { config } from '../platform/config.js';
 import type { TransactionWrite } from '../platform/transactions.js';
-import { claimFileKey, claimFilesQuery, waitingEntryKey } from './keys.js';
 import type { ClaimFileEntry, PrintState } from './model.js';
-
-export const CLAIM_FILE_ENTITY = 'ClaimFile';
+import { claimFileRecord, waitingEntryRecord } from './records.js';
 
 /** The entry's put, as one write of a transaction (a move's, or the file's own). */
 export function claimFilePut(entry: ClaimFileEntry): TransactionWrite {
-  return { Put: { TableName: config.tableName(), Item: { ...claimFileKey(entry.claimId, entry.fileId), entity: CLAIM_FILE_ENTITY, ...entry } } };
+  return claimFileRecord.put(entry);
 }
 
 /** A claim's files, oldest first, each with where it stands: `requested` (not yet made), `tbd` (waiting to print), `printed`, `none`. */
 export async function claimFiles(claimId: string): Promise<Array<ClaimFileEntry & { standing: 'requested' | PrintState }>> {
-  const entries = (await queryAll(claimFilesQuery(claimId))).map((item) => {
-    const { pk: _pk, sk: _sk, entity: _entity, ...entry } = item;
-    return entry as unknown as ClaimFileEntry;
-  });
+  const entries = (await queryAll(claimFileRecord.query({ claimId }, { consistent: true }))).map(claimFileRecord.parse);
   const tbd = entries.filter((entry) => entry.state === 'made' && entry.printState === 'tbd' && entry.printDate);
   const waiting = new Set(
-    (await batchGetAll<{ fileId: string }>(tbd.map((entry) => waitingEntryKey(entry.policyNumber, entry.printDate!, entry.fileId)), { consistentRead: true, projection: { expression: 'fileId' } })).map((item) => item.fileId),
+    (await batchGetAll<{ fileId: string }>(tbd.map((entry) => waitingEntryRecord.key({ policyNumber: entry.policyNumber, printDate: entry.printDate, fileId: entry.fileId })), { consistentRead: true, projection: { expression: 'fileId' } })).map((item) => item.fileId),
   );
   return entries
     .map((entry) => ({ ...entry, standing: entry.state === 'requested' ? ('requested' as const) : entry.printState === 'tbd' ? (waiting.has(entry.fileId) ? ('tbd' as const) : ('printed' as const)) : (entry.printState ?? 'none') }))

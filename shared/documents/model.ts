@@ -547,3 +547,16 @@ export interface ClaimFileEntry {
   delivery: 'mail' | 'email';
   emailTo?: string;
 }
+
+/** A window of a print list as getToBePrinted and the nightly run read it. */
+export interface PrintWindow {
+  /** `tbd`: the waiting entries; `printable`: every printable file, printed or not. */
+  source: 'tbd' | 'printable';
+  from: string;
+  to: string;
+  /** Start at this print position (`<printDate>#<fileId>`, a previous answer's last file; the store skips that file itself). */
+  after?: string;
+  /** Filters the key does not hold: the entries they leave out are read (and billed) but not answered. */
+  includeClaims: boolean;
+  electronic?: 'only' | 'exclude';
+}

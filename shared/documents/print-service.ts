@@ -9,7 +9,7 @@ import { BusinessRuleError } from '../platform/errors.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { printShardOf } from './print-shards.js';
 import type { PrintEntry, PrintProcessing, PrintQueueFile } from './model.js';
-import { filesInPrintOrder, mailingBatchesOfShard, markFilesPrinted, printRunsOf, printRunState } from './store.js';
+import { filesInPrintOrder, mailingBatchesOfShard, markFilesPrinted, printPositionOf, printRunsOf, printRunState } from './store.js';
 import { clock } from '../platform/clock.js';
 
 /**
@@ -154,7 +154,7 @@ export async function getToBePrinted(query: ToBePrintedQuery, now = clock.now())
   if (!cut) return { processing, files };
   const last = chosen[chosen.length - 1];
   if (!last) return { processing: 'incomplete', files };
-  return { processing: 'incomplete', files, continue_after: `${last.printDate}#${last.fileId}` };
+  return { processing: 'incomplete', files, continue_after: printPositionOf(last) };
 }
 
 /**

@@ -1,39 +1,24 @@
 /**
- * The deliverable requests' records (keys.ts `deliverableRequestKey`): the part of the documents
+ * The deliverable requests' records (records.ts `deliverableRequestRecord`): the part of the documents
  * store a policy's move needs. Kept apart from store.ts so that the functions moving policies
  * and money bundle neither the S3 client nor the renderer.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
-import { deliverableRequestKey, pendingRequestIndex, pendingRequestsQuery } from './keys.js';
+import { getItem, isConditionalCheckFailure, queryPages } from '../platform/dynamo.js';
+import type { TransactionWrite } from '../platform/transactions.js';
 import type { DeliverableRequest } from './model.js';
+import { deliverableRequestRecord } from './records.js';
 
-export const DELIVERABLE_REQUEST_ENTITY = 'DeliverableRequest';
-
-const STORAGE_ATTRIBUTES = ['pk', 'sk', 'entity', 'gsi2pk', 'gsi2sk'] as const;
-
-function withoutKeys(item: Record<string, unknown>): DeliverableRequest {
-  const copy = { ...item };
-  for (const attribute of STORAGE_ATTRIBUTES) delete copy[attribute];
-  return copy as unknown as DeliverableRequest;
-}
-
-/** The put of a new request, as one write of a move's transaction. */
-export function deliverableRequestPut(request: DeliverableRequest) {
-  return {
-    Put: {
-      TableName: config.tableName(),
-      Item: { ...deliverableRequestKey(request.requestId), entity: DELIVERABLE_REQUEST_ENTITY, ...pendingRequestIndex(request.requestedAt, request.requestId), ...request },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+/** The put of a new request (listed as pending on gsi2 until it is rendered), as one write of a move's transaction. */
+export function deliverableRequestPut(request: DeliverableRequest): TransactionWrite {
+  return deliverableRequestRecord.create(request);
 }
 
 export async function getDeliverableRequest(requestId: string): Promise<DeliverableRequest | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: deliverableRequestKey(requestId), ConsistentRead: true }));
-  return found.Item ? withoutKeys(found.Item) : undefined;
+  const item = await getItem(deliverableRequestRecord.key({ requestId }));
+  return item ? deliverableRequestRecord.parse(item) : undefined;
 }
 
 /** Takes a rendered request out of the pending index; marking it twice changes nothing. */
@@ -42,7 +27,7 @@ export async function markDeliverableRequestRendered(requestId: string, rendered
     .send(
       new UpdateCommand({
         TableName: config.tableName(),
-        Key: deliverableRequestKey(requestId),
+        Key: deliverableRequestRecord.key({ requestId }),
         UpdateExpression: 'SET #state = :rendered, renderedAt = :at REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'attribute_exists(pk) AND #state <> :rendered',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -57,8 +42,8 @@ export async function markDeliverableRequestRendered(requestId: string, rendered
 /** Requests still waiting to be rendered, oldest first. */
 export async function pendingDeliverableRequests(limit = 100): Promise<DeliverableRequest[]> {
   const pending: DeliverableRequest[] = [];
-  for await (const page of queryPages(pendingRequestsQuery())) {
-    for (const item of page.items) pending.push(withoutKeys(item));
+  for await (const page of queryPages(deliverableRequestRecord.query({}, { index: 'gsi2' }))) {
+    for (const item of page.items) pending.push(deliverableRequestRecord.parse(item));
     if (pending.length >= limit) break;
   }
   return pending.slice(0, limit);

@@ -3,52 +3,31 @@
  * bucket layout (files of policies, the print queue, print runs, inspection requests).
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, s3Client } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { batchGetAll, batchWriteAll, isConditionalCheckFailure, queryAll, queryPages, type BatchWriteRequest } from '../platform/dynamo.js';
+import { batchGetAll, batchWriteAll, getItem, isConditionalCheckFailure, putItem, queryAll, queryPages, type BatchWriteRequest } from '../platform/dynamo.js';
 import { mapLimited } from '../platform/concurrency.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
 import { RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
+import type { AttachmentRecord, PrintEntry, PrintProcessing, PrintQueueFile, PrintWindow, StoredMailingBatch } from './model.js';
+import { PRINT_SHARDS } from './print-shards.js';
 import {
-  fileFolder,
-  fileKey,
-  inspectionKey,
-  inspectionsQuery,
-  mailingBatchesQuery,
-  mailingBatchKey,
-  documentsMigrationKey,
-  legacyPrintableFilesQuery,
-  policyFilesIndex,
-  policyFilesQuery,
-  PRINT_SHARDS,
-  printableEntryKey,
-  printPosition,
-  printRunKey,
-  printShardOf,
-  printWindowQuery,
-  waitingEntryKey,
-  type PrintWindow,
-} from './keys.js';
-import type { AttachmentRecord, PrintEntry, PrintProcessing, PrintQueueFile, StoredMailingBatch } from './model.js';
+  attachmentRecord,
+  documentsMigrationRecord,
+  inspectionRecord,
+  legacyMailingBatchRecord,
+  legacyPrintableFileRecord,
+  mailingBatchRecord,
+  printableEntryRecord,
+  printRunRecord,
+  waitingEntryRecord,
+} from './records.js';
 import { clock } from '../platform/clock.js';
-
-const STORAGE_ATTRIBUTES = ['pk', 'sk', 'entity', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
-
-function withoutKeys<T>(item: Record<string, unknown>): T {
-  const copy = { ...item };
-  for (const attribute of STORAGE_ATTRIBUTES) delete copy[attribute];
-  return copy as T;
-}
 
 /** The item of a file record. It is in no print index: its print entries (below) are. */
 export function attachmentItem(record: AttachmentRecord): Record<string, unknown> {
-  return {
-    ...fileKey(record.fileId),
-    entity: 'Attachment',
-    ...policyFilesIndex(record.policyId, record.createdAt, record.fileId),
-    ...record,
-  };
+  return attachmentRecord.item(record);
 }
 
 /** What the print queue keeps of a file; undefined for a file that never prints. */
@@ -83,17 +62,13 @@ export function printEntryOf(record: AttachmentRecord): PrintEntry | undefined {
 export function attachmentItems(record: AttachmentRecord): Array<Record<string, unknown>> {
   const entry = printEntryOf(record);
   if (!entry) return [attachmentItem(record)];
-  const { policyNumber, printDate, fileId } = entry;
-  return [
-    attachmentItem(record),
-    { ...printableEntryKey(policyNumber, printDate, fileId), entity: 'PrintableEntry', ...entry },
-    ...(record.printState === 'tbd' ? [{ ...waitingEntryKey(policyNumber, printDate, fileId), entity: 'WaitingEntry', ...entry }] : []),
-  ];
+  return [attachmentItem(record), printableEntryRecord.item(entry), ...(record.printState === 'tbd' ? [waitingEntryRecord.item(entry)] : [])];
 }
 
 /** The puts of a new file (its record first, on the condition that it is new), as writes of a transaction. */
 export function attachmentPuts(record: AttachmentRecord): TransactionWrite[] {
-  return attachmentItems(record).map((Item, index) => ({ Put: { TableName: config.tableName(), Item, ...(index === 0 ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}) } }));
+  const [, ...entries] = attachmentItems(record);
+  return [attachmentRecord.create(record), ...entries.map((Item) => ({ Put: { TableName: config.tableName(), Item } }))];
 }
 
 /** A new file record and its print entries with other areas' writes (its event) in one transaction; false when the record exists already. */
@@ -108,8 +83,8 @@ export async function putAttachmentRecordWith(record: AttachmentRecord, handed: 
 }
 
 export async function getAttachmentRecord(fileId: string): Promise<AttachmentRecord | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: fileKey(fileId), ConsistentRead: true }));
-  return found.Item ? withoutKeys<AttachmentRecord>(found.Item) : undefined;
+  const item = await getItem(attachmentRecord.key({ fileId }));
+  return item ? attachmentRecord.parse(item) : undefined;
 }
 
 /** Deletes a file: its record stays flagged `deleted` and leaves every list; its print entries go. */
@@ -121,19 +96,14 @@ export async function deleteAttachmentRecord(record: AttachmentRecord): Promise<
         {
           Update: {
             TableName: config.tableName(),
-            Key: fileKey(record.fileId),
+            Key: attachmentRecord.key(record),
             // Deleting through an update keeps the call conditional on the record being there (gsi2/gsi3: a file of the layout before print entries).
             UpdateExpression: 'SET deleted = :true REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':true': true },
           },
         },
-        ...(entry
-          ? [
-              { Delete: { TableName: config.tableName(), Key: printableEntryKey(entry.policyNumber, entry.printDate, entry.fileId) } },
-              { Delete: { TableName: config.tableName(), Key: waitingEntryKey(entry.policyNumber, entry.printDate, entry.fileId) } },
-            ]
-          : []),
+        ...(entry ? [printableEntryRecord.remove(entry), waitingEntryRecord.remove(entry)] : []),
       ],
       { label: `File ${record.fileId}` },
     );
@@ -144,8 +114,8 @@ export async function deleteAttachmentRecord(record: AttachmentRecord): Promise<
 
 /** A policy's files, oldest first. */
 export async function listPolicyAttachments(policyId: string): Promise<AttachmentRecord[]> {
-  const items = await queryAll(policyFilesQuery(policyId));
-  return items.filter((item) => !item.deleted).map((item) => withoutKeys<AttachmentRecord>(item));
+  const items = await queryAll(attachmentRecord.query({ policyId }, { index: 'gsi1' }));
+  return items.filter((item) => !item.deleted).map(attachmentRecord.parse);
 }
 
 /** Flags a file as electronically signed; false when there is no such file. Setting it twice changes nothing. */
@@ -153,7 +123,7 @@ export async function markAttachmentSigned(fileId: string, signedAt = clock.now(
   try {
     await documentClient().send(new UpdateCommand({
       TableName: config.tableName(),
-      Key: fileKey(fileId),
+      Key: attachmentRecord.key({ fileId }),
       UpdateExpression: 'SET esigned = :true, signedAt = if_not_exists(signedAt, :at)',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleted)',
       ExpressionAttributeValues: { ':true': true, ':at': signedAt },
@@ -191,21 +161,12 @@ export async function markFilesPrinted(
   options: MarkOptions = {},
 ): Promise<{ marked: number; notTried: number }> {
   const perTransaction = options.filesPerTransaction ?? FILES_PER_MARK_TRANSACTION;
-  const records = await batchGetAll<Record<string, unknown>>(fileIds.map(fileKey), { consistentRead: true, concurrency: 4 });
+  const records = await batchGetAll<Record<string, unknown>>(fileIds.map((fileId) => attachmentRecord.key({ fileId })), { consistentRead: true, concurrency: 4 });
   const waiting = records
     .filter((item) => !item.deleted && item.printState === 'tbd')
-    .map((item) => printEntryOf(withoutKeys<AttachmentRecord>(item)))
+    .map((item) => printEntryOf(attachmentRecord.parse(item)))
     .filter((entry): entry is PrintEntry => entry !== undefined);
-  const groups = waiting.map((entry) => [
-    {
-      Delete: {
-        TableName: config.tableName(),
-        Key: waitingEntryKey(entry.policyNumber, entry.printDate, entry.fileId),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
-    ...handed(entry),
-  ] satisfies TransactionWrite[]);
+  const groups = waiting.map((entry) => [waitingEntryRecord.remove(entry, { exists: true }), ...handed(entry)] satisfies TransactionWrite[]);
   const transactions: TransactionWrite[][][] = [];
   for (const group of groups) {
     const last = transactions.at(-1);
@@ -252,18 +213,46 @@ async function markGroupsPrinted(members: TransactionWrite[][]): Promise<number>
   return 0;
 }
 
-export type { PrintWindow } from './keys.js';
+export type { PrintWindow } from './model.js';
 
 /** Items read per Query page of one shard of a print window: a shard's page, times the shards, is what an answer may read beyond where it fills. */
 export const PRINT_WINDOW_PAGE = 125;
 
-const positionOf = (entry: PrintEntry) => printPosition(entry.printDate, entry.fileId);
+/** Where a file stands in print order (`<printDate>#<fileId>`): the sort key of both print lists, and getToBePrinted's continue_after. */
+export const printPositionOf = (entry: Pick<PrintEntry, 'printDate' | 'fileId'>) => printableEntryRecord.key({ ...entry, shard: 0 }).sk;
+const positionOf = printPositionOf;
+
+/**
+ * One shard of a print list with a print date from `from` to `to` (both `YYYY-MM-DD`,
+ * inclusive), in print order, from a position on; claims and the e-delivery preference filtered.
+ */
+export function printWindowQuery(window: PrintWindow, shard: number) {
+  const filters: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (!window.includeClaims) {
+    filters.push('referenceType <> :claims');
+    values[':claims'] = 'claims';
+  }
+  if (window.electronic === 'only') {
+    filters.push('electronicDelivery = :true');
+    values[':true'] = true;
+  } else if (window.electronic === 'exclude') {
+    filters.push('(attribute_not_exists(electronicDelivery) OR electronicDelivery = :false)');
+    values[':false'] = false;
+  }
+  // A position is `<printDate>#<fileId>` (continue_after is checked to be one); the window's end takes in every file of its last day.
+  const from = window.after ? { printDate: window.after.slice(0, 10), fileId: window.after.slice(11) } : { printDate: window.from };
+  return (window.source === 'tbd' ? waitingEntryRecord : printableEntryRecord).query(
+    { shard },
+    { sort: { between: [from, { printDate: window.to, fileId: '~' }] }, ...(filters.length ? { filter: { expression: filters.join(' AND '), values } } : {}) },
+  );
+}
 
 /** One shard of a print list in print order, read page by page as the caller consumes it. */
 async function* shardEntries(window: PrintWindow, shard: number, pageSize: number): AsyncGenerator<PrintEntry, void> {
   for await (const page of queryPages({ ...printWindowQuery(window, shard), Limit: pageSize })) {
     for (const item of page.items) {
-      const entry = withoutKeys<PrintEntry>(item);
+      const entry = printableEntryRecord.parse(item);
       // The window starts AT the previous answer's last file (BETWEEN is inclusive): that one was answered.
       if (window.after && positionOf(entry) === window.after) continue;
       yield entry;
@@ -319,18 +308,20 @@ export async function printableFilesOfShard(from: string, to: string, shard: num
 // ---------------------------------------------------------------- the layout before print entries
 
 export async function documentsMigrationDone(name: string): Promise<boolean> {
-  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: documentsMigrationKey(name), ConsistentRead: true }));
-  return !!found.Item;
+  return !!(await getItem(documentsMigrationRecord.key({ name })));
 }
 
 export async function markDocumentsMigrationDone(name: string, outcome: Record<string, unknown>): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: config.tableName(), Item: { ...documentsMigrationKey(name), entity: 'DocumentsMigration', name, finishedAt: clock.now().toISOString(), ...outcome } }));
+  await putItem(documentsMigrationRecord.put({ name, finishedAt: clock.now().toISOString(), ...outcome }));
 }
+
+/** The partitions of the old layout's two print lists (their templates name no attribute). */
+const LEGACY_LISTS = { waiting: legacyPrintableFileRecord.declaration.indexes!.gsi2!.pk, printable: legacyPrintableFileRecord.declaration.indexes!.gsi3!.pk };
 
 /** Pages of the file records still indexed whole on the old print index (gsi3 `PRINTABLE`). */
 export async function* legacyPrintableFiles(): AsyncGenerator<Array<AttachmentRecord & { waiting: boolean }>, void> {
-  for await (const page of queryPages(legacyPrintableFilesQuery())) {
-    yield page.items.map((item) => ({ ...withoutKeys<AttachmentRecord>(item), waiting: item.gsi2pk === 'PRINTQUEUE#tbd' }));
+  for await (const page of queryPages(legacyPrintableFileRecord.query({}, { index: 'gsi3' }))) {
+    yield page.items.map((item) => ({ ...legacyPrintableFileRecord.parse(item), waiting: item.gsi2pk === LEGACY_LISTS.waiting }));
   }
 }
 
@@ -349,10 +340,10 @@ export async function moveFileToPrintEntries(record: AttachmentRecord, waiting: 
         {
           Update: {
             TableName: config.tableName(),
-            Key: fileKey(record.fileId),
+            Key: legacyPrintableFileRecord.key(record),
             UpdateExpression: 'REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
             ConditionExpression: `gsi3pk = :printable AND ${waiting ? 'gsi2pk = :queue' : 'attribute_not_exists(gsi2pk)'} AND attribute_not_exists(deleted)`,
-            ExpressionAttributeValues: { ':printable': 'PRINTABLE', ...(waiting ? { ':queue': 'PRINTQUEUE#tbd' } : {}) },
+            ExpressionAttributeValues: { ':printable': LEGACY_LISTS.printable, ...(waiting ? { ':queue': LEGACY_LISTS.waiting } : {}) },
           },
         },
         ...entries.map((Item) => ({ Put: { TableName: config.tableName(), Item } })),
@@ -386,14 +377,14 @@ export interface PrintRunRecord {
 }
 
 export async function getPrintRun(printDate: string): Promise<PrintRunRecord | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: printRunKey(printDate), ConsistentRead: true }));
-  return found.Item ? withoutKeys<PrintRunRecord>(found.Item) : undefined;
+  const item = await getItem(printRunRecord.key({ printDate }));
+  return item ? printRunRecord.parse(item) : undefined;
 }
 
 /** The runs of several print dates, by date (dates never run are absent). */
 export async function printRunsOf(printDates: readonly string[]): Promise<Map<string, PrintRunRecord>> {
-  const items = await batchGetAll<Record<string, unknown>>(printDates.map(printRunKey), { consistentRead: true, concurrency: 4 });
-  return new Map(items.map((item) => [item.printDate as string, withoutKeys<PrintRunRecord>(item)]));
+  const items = await batchGetAll<Record<string, unknown>>(printDates.map((printDate) => printRunRecord.key({ printDate })), { consistentRead: true, concurrency: 4 });
+  return new Map(items.map((item) => [item.printDate as string, printRunRecord.parse(item)]));
 }
 
 export async function printRunState(printDate: string): Promise<PrintProcessing> {
@@ -407,7 +398,7 @@ export async function printRunState(printDate: string): Promise<PrintProcessing>
 export async function startPrintRun(printDate: string, startedAt: string, shards = PRINT_SHARDS): Promise<number> {
   const updated = await documentClient().send(new UpdateCommand({
     TableName: config.tableName(),
-    Key: printRunKey(printDate),
+    Key: printRunRecord.key({ printDate }),
     UpdateExpression:
       'SET printDate = :date, #state = if_not_exists(#state, :incomplete), startedAt = if_not_exists(startedAt, :at), runs = if_not_exists(runs, :zero) + :one, shards = :shards, shardFiles = :zero, shardBatches = :zero REMOVE shardsDone',
     ExpressionAttributeNames: { '#state': 'state' },
@@ -425,13 +416,13 @@ export async function recordPrintShardDone(printDate: string, run: number, shard
   try {
     const updated = await documentClient().send(new UpdateCommand({
       TableName: config.tableName(),
-      Key: printRunKey(printDate),
+      Key: printRunRecord.key({ printDate }),
       UpdateExpression: 'ADD shardsDone :shard, shardFiles :files, shardBatches :batches',
       ConditionExpression: 'runs = :run AND NOT contains(shardsDone, :shardName)',
       ExpressionAttributeValues: { ':shard': new Set([String(shard)]), ':shardName': String(shard), ':files': tally.files, ':batches': tally.batches, ':run': run },
       ReturnValues: 'ALL_NEW',
     }));
-    return withoutKeys<PrintRunRecord>(updated.Attributes!);
+    return printRunRecord.parse(updated.Attributes!);
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
     const current = await getPrintRun(printDate);
@@ -444,7 +435,7 @@ export async function finishPrintRun(printDate: string, run: number, summary: { 
   try {
     await documentClient().send(new UpdateCommand({
       TableName: config.tableName(),
-      Key: printRunKey(printDate),
+      Key: printRunRecord.key({ printDate }),
       UpdateExpression: 'SET #state = :done, batches = :batches, files = :files, finishedAt = :at, finishedRun = :run',
       ConditionExpression: 'runs = :run AND (attribute_not_exists(finishedRun) OR finishedRun <> :run)',
       ExpressionAttributeNames: { '#state': 'state' },
@@ -462,15 +453,14 @@ export async function finishPrintRun(printDate: string, run: number, summary: { 
  * batches again changes nothing.
  */
 export async function putMailingBatches(batches: readonly StoredMailingBatch[]): Promise<void> {
-  const requests: BatchWriteRequest[] = batches.map((batch) => ({
-    PutRequest: { Item: { ...mailingBatchKey(batch.printDate, printShardOf(batch.policyNumber), batch.label), entity: 'MailingBatch', ...batch } },
-  }));
+  const requests: BatchWriteRequest[] = batches.map((batch) => ({ PutRequest: { Item: mailingBatchRecord.item(batch) } }));
   await batchWriteAll(requests, { concurrency: 8 });
 }
 
 /** The envelopes of a print date in one shard (`shard` undefined: the one partition of runs before sharding). */
 export async function mailingBatchesOfShard(printDate: string, shard?: number): Promise<StoredMailingBatch[]> {
-  return (await queryAll(mailingBatchesQuery(printDate, shard))).map((item) => withoutKeys<StoredMailingBatch>(item));
+  const query = shard === undefined ? legacyMailingBatchRecord.query({ printDate }) : mailingBatchRecord.query({ printDate, shard });
+  return (await queryAll(query)).map(mailingBatchRecord.parse);
 }
 
 /** Every envelope of a print date, whichever layout its run wrote. */
@@ -499,27 +489,22 @@ export interface InspectionRecord {
 }
 
 /** The put of a new inspection request, as one write of a transaction (with the property's requested date). */
-export function inspectionPut(record: InspectionRecord) {
-  return {
-    Put: {
-      TableName: config.tableName(),
-      Item: { ...inspectionKey(record.propertyId, record.inspectionId), entity: 'Inspection', ...record },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+export function inspectionPut(record: InspectionRecord): TransactionWrite {
+  return inspectionRecord.create(record);
 }
 
 export async function inspectionsOf(propertyId: string): Promise<InspectionRecord[]> {
-  return (await queryAll(inspectionsQuery(propertyId))).map((item) => withoutKeys<InspectionRecord>(item));
+  return (await queryAll(inspectionRecord.query({ propertyId }))).map(inspectionRecord.parse);
 }
 
 // ---------------------------------------------------------------- the bucket
 
+/** Where a file's bytes live in the bucket: one folder per file, under its policy. */
+export const fileFolder = (policyId: string, fileId: string) => `policies/${policyId}/files/${fileId}/`;
+
 export function objectKeyOf(policyId: string, fileId: string, fileName: string): string {
   return `${fileFolder(policyId, fileId)}${fileName}`;
 }
-
-export { fileFolder };
 
 export async function putFileBytes(objectKey: string, bytes: Uint8Array, contentType: string): Promise<void> {
   await s3Client().send(new PutObjectCommand({ Bucket: config.bucketName(), Key: objectKey, Body: bytes, ContentType: contentType }));

@@ -1,36 +1,30 @@
 /**
- * The events area's records (keys.ts): the outbox item a producer's transaction carries, the
+ * The events area's records (records.ts): the outbox item a producer's transaction carries, the
  * subscriptions, and the deliveries. The only code that knows the area's keys.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll, queryPages } from '../platform/dynamo.js';
+import { deleteItem, getItem, isConditionalCheckFailure, putItem, queryAll, queryPages, type QueryInput } from '../platform/dynamo.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
-import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import {
-  agencyEventsQuery,
-  allEventsQueries,
-  deliveryKey,
-  dueDeliveriesQueries,
-  dueDeliveryIndex,
-  eventAndEarlierNewestFirstQuery,
-  eventKey,
-  eventListIndexes,
-  isPendingEventItem,
-  openDeliveriesQuery,
-  pendingEventIndex,
-  pendingEventsQueries,
-  subscriptionDeliveriesIndex,
-  subscriptionDeliveriesQuery,
-  subscriptionKey,
-  subscriptionsQuery,
-} from './keys.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import { deliveryRecord, EVENT_LIST_SHARDS, legacyDeliveryRecord, legacyPolicyEventRecord, policyEventRecord, subscriptionRecord } from './records.js';
 import { deliveryIdOf } from './ids.js';
 import type { Delivery, PolicyEvent, Subscription } from './model.js';
 
-export const POLICY_EVENT_ENTITY = 'PolicyEvent';
+export const POLICY_EVENT_ENTITY = policyEventRecord.declaration.entity;
 const table = () => config.tableName();
+
+/** One query per shard of a sharded list, then one of the unsharded partition records written before the shards carry. */
+function everyShard(sharded: (shard: number) => QueryInput, unsharded: QueryInput): QueryInput[] {
+  return [...Array.from({ length: EVENT_LIST_SHARDS }, (_, shard) => sharded(shard)), unsharded];
+}
+
+/** Whether an event item still waits to be fanned out (it carries the pending index, gsi2). */
+const isPendingEventItem = (item: Record<string, unknown>) => item.gsi2pk !== undefined;
+
+/** Sort keys after the cursor, when there is one. */
+const afterCursor = (cursor: string | undefined, attribute: string) => (cursor ? { sort: { gt: { [attribute]: cursor } } } : {});
 
 /** `<policyId>/<eventId>`: what the stream's message carries (the pipe copies this attribute). */
 export const eventKeyOf = (event: Pick<PolicyEvent, 'policyId' | 'eventId'>) => `${event.policyId}/${event.eventId}`;
@@ -39,24 +33,11 @@ export const eventKeyOf = (event: Pick<PolicyEvent, 'policyId' | 'eventId'>) => 
 
 /** The outbox item, as one write of the producer's transaction. */
 export function policyEventPut(event: PolicyEvent): TransactionWrite {
-  return {
-    Put: {
-      TableName: table(),
-      Item: {
-        ...eventKey(event.policyId, event.eventId),
-        entity: POLICY_EVENT_ENTITY,
-        eventKey: eventKeyOf(event),
-        ...eventListIndexes(event.policyId, event.eventId, event.agencyId),
-        ...pendingEventIndex(event.policyId, event.eventId),
-        ...event,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return policyEventRecord.create({ eventKey: eventKeyOf(event), ...event });
 }
 
 const asEvent = (item: Record<string, unknown>) => {
-  const { eventKey: _key, ...rest } = withoutStorageKeys<PolicyEvent & { eventKey?: string }>(item);
+  const { eventKey: _key, ...rest } = policyEventRecord.parse(item);
   return rest as PolicyEvent;
 };
 
@@ -70,7 +51,9 @@ const asEvent = (item: Record<string, unknown>) => {
 export async function eventAndEarlierPending(policyId: string, eventId: string): Promise<{ event: PolicyEvent | undefined; earlierPending: PolicyEvent[] }> {
   let event: PolicyEvent | undefined;
   const waiting: PolicyEvent[] = [];
-  for await (const page of queryPages({ TableName: table(), ...eventAndEarlierNewestFirstQuery(policyId, eventId), Limit: 10 })) {
+  // Consistent (the base table): the event and the ones before it, newest first.
+  const query = policyEventRecord.query({ policyId }, { sort: { lte: { eventId } }, newestFirst: true, consistent: true });
+  for await (const page of queryPages({ ...query, Limit: 10 })) {
     for (const item of page.items) {
       if (item.eventId === eventId) {
         event = asEvent(item);
@@ -86,9 +69,9 @@ export async function eventAndEarlierPending(policyId: string, eventId: string):
 /** Events waiting to be fanned out, oldest first (what the local runtime polls): the oldest `limit` of every shard, merged. */
 export async function pendingEvents(limit = 100): Promise<PolicyEvent[]> {
   const shards = await Promise.all(
-    pendingEventsQueries().map(async (query) => {
+    everyShard((shard) => policyEventRecord.query({ shard }, { index: 'gsi2' }), legacyPolicyEventRecord.query({}, { index: 'gsi2' })).map(async (query) => {
       const pending: PolicyEvent[] = [];
-      for await (const page of queryPages({ TableName: table(), ...query, Limit: limit })) {
+      for await (const page of queryPages({ ...query, Limit: limit })) {
         pending.push(...page.items.map(asEvent));
         if (pending.length >= limit) break;
       }
@@ -104,7 +87,7 @@ export async function markEventPublished(event: PolicyEvent, at: string): Promis
     .send(
       new UpdateCommand({
         TableName: table(),
-        Key: eventKey(event.policyId, event.eventId),
+        Key: policyEventRecord.key(event),
         UpdateExpression: 'SET publishedAt = :at REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(publishedAt)',
         ExpressionAttributeValues: { ':at': at },
@@ -116,14 +99,17 @@ export async function markEventPublished(event: PolicyEvent, at: string): Promis
 }
 
 /** One page of events after the cursor: every agency's, or those of the agencies named. */
-export async function eventsAfter(scope: { agencyIds: readonly string[] | 'all' }, after: string | undefined, accept: (event: PolicyEvent) => boolean, limit: number): Promise<PolicyEvent[]> {
+export async function eventsAfter(scope: { agencyIds: readonly string[] | 'all' }, cursor: string | undefined, accept: (event: PolicyEvent) => boolean, limit: number): Promise<PolicyEvent[]> {
   // Each list (a shard, or an agency's) answers its first `limit` after the cursor; merged, the first `limit` of all.
-  const queries = scope.agencyIds === 'all' ? allEventsQueries(after) : scope.agencyIds.map((agencyId) => agencyEventsQuery(agencyId, after));
+  const queries =
+    scope.agencyIds === 'all'
+      ? everyShard((shard) => policyEventRecord.query({ shard }, { index: 'gsi1', ...afterCursor(cursor, 'eventId') }), legacyPolicyEventRecord.query({}, { index: 'gsi1', ...afterCursor(cursor, 'eventId') }))
+      : scope.agencyIds.map((agencyId) => policyEventRecord.query({ agencyId }, { index: 'gsi3', ...afterCursor(cursor, 'eventId') }));
   const lists = await Promise.all(
     queries.map(async (query) => {
       const found: PolicyEvent[] = [];
       // Pages of `limit`: nine lists are read for a page, none of them past what could be answered.
-      for await (const page of queryPages({ TableName: table(), ...query, Limit: Math.max(limit, 1) })) {
+      for await (const page of queryPages({ ...query, Limit: Math.max(limit, 1) })) {
         for (const item of page.items) {
           const event = asEvent(item);
           if (accept(event)) found.push(event);
@@ -138,25 +124,14 @@ export async function eventsAfter(scope: { agencyIds: readonly string[] | 'all' 
 
 // ---------------------------------------------------------------- subscriptions
 
-const asSubscription = (item: Record<string, unknown>) => withoutStorageKeys<Subscription>(item);
-
 export async function putNewSubscription(subscription: Subscription): Promise<void> {
-  await documentClient().send(
-    new PutCommand({ TableName: table(), Item: { ...subscriptionKey(subscription.subscriptionId), entity: 'EventSubscription', ...subscription }, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  await putItem(subscriptionRecord.create(subscription));
 }
 
 /** Replaces a subscription read at `subscription.version - 1`; a concurrent change is refused. */
 export async function replaceSubscription(subscription: Subscription): Promise<void> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...subscriptionKey(subscription.subscriptionId), entity: 'EventSubscription', ...subscription },
-        ConditionExpression: 'attribute_exists(pk) AND version = :read',
-        ExpressionAttributeValues: { ':read': subscription.version - 1 },
-      }),
-    );
+    await putItem(subscriptionRecord.replace(subscription, subscription.version - 1));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`Subscription ${subscription.subscriptionId}`);
     throw error;
@@ -164,16 +139,16 @@ export async function replaceSubscription(subscription: Subscription): Promise<v
 }
 
 export async function getSubscription(subscriptionId: string): Promise<Subscription | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: subscriptionKey(subscriptionId), ConsistentRead: true }));
-  return found.Item ? asSubscription(found.Item) : undefined;
+  const item = await getItem(subscriptionRecord.key({ subscriptionId }));
+  return item ? subscriptionRecord.parse(item) : undefined;
 }
 
 export async function allSubscriptions(): Promise<Subscription[]> {
-  return (await queryAll({ TableName: table(), ...subscriptionsQuery() })).map(asSubscription);
+  return (await queryAll(subscriptionRecord.query({}, { consistent: true }))).map(subscriptionRecord.parse);
 }
 
 export async function deleteSubscription(subscriptionId: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: table(), Key: subscriptionKey(subscriptionId) }));
+  await deleteItem(subscriptionRecord.remove({ subscriptionId }));
 }
 
 // ---------------------------------------------------------------- deliveries
@@ -184,14 +159,8 @@ export async function deleteSubscription(subscriptionId: string): Promise<void> 
  * 1 KB, doubling every write of it and of its index entries.
  */
 function deliveryItem(delivery: Delivery) {
-  const { deliveryId: _id, ...stored } = delivery;
-  return {
-    ...deliveryKey(delivery.subscriptionId, delivery.policyId, delivery.eventId),
-    entity: 'EventDelivery',
-    ...subscriptionDeliveriesIndex(delivery.subscriptionId, delivery.eventId, delivery.policyId),
-    ...(delivery.status === 'pending' && delivery.nextAttemptAt ? dueDeliveryIndex(delivery.nextAttemptAt, delivery.deliveryId) : {}),
-    ...stored,
-  };
+  const { deliveryId, ...stored } = delivery;
+  return deliveryRecord.item(stored, { deliveryId });
 }
 
 /**
@@ -205,7 +174,7 @@ const WALK_AGAIN = 'walkAgain';
 const knockedWhenRead = new WeakSet<Delivery>();
 
 const asDelivery = (item: Record<string, unknown>) => {
-  const { [WALK_AGAIN]: knock, ...stored } = withoutStorageKeys<Delivery & { [WALK_AGAIN]?: boolean }>(item);
+  const { [WALK_AGAIN]: knock, ...stored } = deliveryRecord.parse(item) as Omit<Delivery, 'deliveryId'> & { [WALK_AGAIN]?: boolean };
   // Items written before the id was left out carry it too: the same id.
   const delivery: Delivery = { ...stored, deliveryId: deliveryIdOf(stored.subscriptionId, stored.policyId, stored.eventId) };
   if (knock === true) knockedWhenRead.add(delivery);
@@ -272,7 +241,7 @@ export async function knockOnDelivery(delivery: Delivery): Promise<boolean> {
     await documentClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: deliveryKey(delivery.subscriptionId, delivery.policyId, delivery.eventId),
+        Key: deliveryRecord.key(delivery),
         UpdateExpression: 'SET #knock = :true',
         ConditionExpression: 'attribute_exists(pk) AND version = :read',
         ExpressionAttributeNames: { '#knock': WALK_AGAIN },
@@ -287,20 +256,31 @@ export async function knockOnDelivery(delivery: Delivery): Promise<boolean> {
 }
 
 export async function getDelivery(subscriptionId: string, policyId: string, eventId: string): Promise<Delivery | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: table(), Key: deliveryKey(subscriptionId, policyId, eventId), ConsistentRead: true }));
-  return found.Item ? asDelivery(found.Item) : undefined;
+  const item = await getItem(deliveryRecord.key({ subscriptionId, policyId, eventId }));
+  return item ? asDelivery(item) : undefined;
 }
 
 /** A subscription's deliveries of one policy still to make, in the policy's order (from `fromEventId`'s on, when given). */
 export async function openDeliveries(subscriptionId: string, policyId: string, fromEventId?: string): Promise<Delivery[]> {
-  return (await queryAll({ TableName: table(), ...openDeliveriesQuery(subscriptionId, policyId, fromEventId) })).map(asDelivery);
+  const query = deliveryRecord.query(
+    { subscriptionId, policyId },
+    {
+      ...(fromEventId ? { sort: { between: [{ eventId: fromEventId }, { eventId: '~' }] } } : {}),
+      filter: { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
+      consistent: true,
+    },
+  );
+  return (await queryAll(query)).map(asDelivery);
 }
 
 /** One page of a subscription's deliveries after the cursor (`<eventId>#<policyId>`), oldest first. */
 export async function subscriptionDeliveries(subscriptionId: string, after: string | undefined, accept: (delivery: Delivery) => boolean, limit: number): Promise<{ deliveries: Delivery[]; cursor: string | null }> {
   const deliveries: Delivery[] = [];
   let cursor: string | null = null;
-  for await (const page of queryPages({ TableName: table(), ...subscriptionDeliveriesQuery(subscriptionId, after) })) {
+  // The cursor is a listing's sort key, `<eventId>#<policyId>`.
+  const split = after?.indexOf('#') ?? -1;
+  const from = after === undefined ? undefined : split < 0 ? { eventId: after } : { eventId: after.slice(0, split), policyId: after.slice(split + 1) };
+  for await (const page of queryPages(deliveryRecord.query({ subscriptionId }, { index: 'gsi1', ...(from ? { sort: { gt: from } } : {}) }))) {
     for (const item of page.items) {
       cursor = item.gsi1sk as string;
       const delivery = asDelivery(item);
@@ -313,7 +293,9 @@ export async function subscriptionDeliveries(subscriptionId: string, after: stri
 
 /** Deliveries due by `until`, soonest first: the soonest `limit` of every shard, merged. */
 export async function dueDeliveries(until: string, limit = 500): Promise<Delivery[]> {
-  const shards = await Promise.all(dueDeliveriesQueries(until).map((query) => documentClient().send(new QueryCommand({ TableName: table(), ...query, Limit: limit }))));
+  const upTo = { sort: { lte: { nextAttemptAt: until, deliveryId: '~' } } };
+  const queries = everyShard((dueShard) => deliveryRecord.query({ dueShard }, { index: 'gsi2', ...upTo }), legacyDeliveryRecord.query({}, { index: 'gsi2', ...upTo }));
+  const shards = await Promise.all(queries.map((query) => documentClient().send(new QueryCommand({ ...query, TableName: table(), Limit: limit }))));
   const due = shards.flatMap((result) => result.Items ?? []).sort((a, b) => (String(a.gsi2sk) < String(b.gsi2sk) ? -1 : 1));
   return due.slice(0, limit).map(asDelivery);
 }

@@ -1,45 +1,32 @@
-/** The moratoriums area's records (keys.ts): the only code that knows the area's keys. */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import { allMoratoriumsQuery, moratoriumKey, moratoriumRecordsQuery, refusalKey, releaseKey } from './keys.js';
+/** The moratoriums area's records (records.ts): the only code that knows the area's keys. */
+import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import { moratoriumRecord, moratoriumRefusalRecord, moratoriumReleaseRecord } from './records.js';
 import type { Moratorium, MoratoriumRefusal, MoratoriumRelease } from './model.js';
-
-const table = () => config.tableName();
 
 /** A new moratorium, as one write of the declaration's transaction (with its event). */
 export function moratoriumCreate(moratorium: Moratorium): TransactionWrite {
-  return { Put: { TableName: table(), Item: { ...moratoriumKey(moratorium.moratoriumId), entity: 'Moratorium', ...moratorium }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return moratoriumRecord.create(moratorium);
 }
 
 /** A moratorium changed (lifted), guarded by the version it was read at. */
 export function moratoriumUpdate(moratorium: Moratorium, readVersion: number): TransactionWrite {
-  return {
-    Put: {
-      TableName: table(),
-      Item: { ...moratoriumKey(moratorium.moratoriumId), entity: 'Moratorium', ...moratorium, version: readVersion + 1 },
-      ConditionExpression: 'version = :version',
-      ExpressionAttributeValues: { ':version': readVersion },
-    },
-  };
+  return moratoriumRecord.replace(moratorium, readVersion);
 }
 
 export async function getMoratorium(moratoriumId: string): Promise<Moratorium | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: moratoriumKey(moratoriumId), ConsistentRead: true }));
-  return Item ? withoutStorageKeys<Moratorium>(Item) : undefined;
+  const item = await getItem(moratoriumRecord.key({ moratoriumId }));
+  return item ? moratoriumRecord.parse(item) : undefined;
 }
 
 export async function listMoratoriums(): Promise<Moratorium[]> {
-  const items = await queryAll(allMoratoriumsQuery());
-  return items.map((item) => withoutStorageKeys<Moratorium>(item));
+  return (await queryAll(moratoriumRecord.query({}, { consistent: true }))).map(moratoriumRecord.parse);
 }
 
 /** A policy released from a moratorium; releasing it again keeps the first release. */
 export async function putRelease(release: MoratoriumRelease): Promise<boolean> {
   try {
-    await documentClient().send(new PutCommand({ TableName: table(), Item: { ...releaseKey(release.moratoriumId, release.policyId), entity: 'MoratoriumRelease', ...release }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await putItem(moratoriumReleaseRecord.create(release));
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -48,22 +35,20 @@ export async function putRelease(release: MoratoriumRelease): Promise<boolean> {
 }
 
 export async function putRefusal(refusal: MoratoriumRefusal): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: table(), Item: { ...refusalKey(refusal.moratoriumId, refusal.at, refusal.refusalId), entity: 'MoratoriumRefusal', ...refusal }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await putItem(moratoriumRefusalRecord.create(refusal));
 }
 
 /** A moratorium's releases and refusals (refusals oldest first). */
 export async function moratoriumRecords(moratoriumId: string): Promise<{ releases: MoratoriumRelease[]; refusals: MoratoriumRefusal[] }> {
-  const items = await queryAll(moratoriumRecordsQuery(moratoriumId));
+  const items = await queryAll(moratoriumReleaseRecord.partition({ moratoriumId }));
   return {
-    releases: items.filter((item) => item.entity === 'MoratoriumRelease').map((item) => withoutStorageKeys<MoratoriumRelease>(item)),
-    refusals: items.filter((item) => item.entity === 'MoratoriumRefusal').map((item) => withoutStorageKeys<MoratoriumRefusal>(item)),
+    releases: items.filter(moratoriumReleaseRecord.is).map(moratoriumReleaseRecord.parse),
+    refusals: items.filter(moratoriumRefusalRecord.is).map(moratoriumRefusalRecord.parse),
   };
 }
 
 /** The releases of one policy from any of `moratoriumIds`. */
 export async function releasesOf(moratoriumIds: readonly string[], policyId: string): Promise<MoratoriumRelease[]> {
-  const found = await Promise.all(
-    moratoriumIds.map(async (moratoriumId) => (await documentClient().send(new GetCommand({ TableName: table(), Key: releaseKey(moratoriumId, policyId), ConsistentRead: true }))).Item),
-  );
-  return found.filter((item): item is Record<string, unknown> => !!item).map((item) => withoutStorageKeys<MoratoriumRelease>(item));
+  const found = await Promise.all(moratoriumIds.map((moratoriumId) => getItem(moratoriumReleaseRecord.key({ moratoriumId, policyId }))));
+  return found.filter((item) => !!item).map(moratoriumReleaseRecord.parse);
 }

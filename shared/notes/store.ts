@@ -3,13 +3,10 @@
  * the transaction of the action they record (noteOf answers that write); the notes
  * service removes one by id.
  */
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { documentClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
-import { withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
-import { noteIndexAttributes, noteKey, policyNotesQuery } from './keys.js';
+import { deleteItem, getItem, isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import type { TransactionWrite } from '../platform/transactions.js';
+import { noteRecord } from './records.js';
 import type { NoteRecord } from './model.js';
 import { clock } from '../platform/clock.js';
 
@@ -21,14 +18,8 @@ export function newNote(facts: Omit<NoteRecord, 'id' | 'createdAt'> & { createdA
 }
 
 /** The write that stores a note, for the transaction of the action it records. */
-export function notePut(note: NoteRecord) {
-  return {
-    Put: {
-      TableName: config.tableName(),
-      Item: { ...noteKey(note.id), ...noteIndexAttributes(note.policyId, note.createdAt, note.id), entity: 'Note', ...note },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+export function notePut(note: NoteRecord): TransactionWrite {
+  return noteRecord.create(note);
 }
 
 /**
@@ -41,20 +32,19 @@ export function noteOf(facts: Omit<NoteRecord, 'id' | 'createdAt'> & { createdAt
 
 /** A policy's notes, oldest first (the index is eventually consistent). */
 export async function listPolicyNotes(policyId: string): Promise<NoteRecord[]> {
-  const items = await queryAll<NoteRecord & Record<string, unknown>>(policyNotesQuery(config.tableName(), policyId));
-  return items.map((item) => withoutStorageKeys<NoteRecord>(item));
+  return (await queryAll(noteRecord.query({ policyId }, { index: 'gsi1' }))).map(noteRecord.parse);
 }
 
 /** The note with that id, strongly consistent; undefined when there is none. */
 export async function getNote(noteId: string): Promise<NoteRecord | undefined> {
-  const found = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: noteKey(noteId), ConsistentRead: true }));
-  return found.Item as NoteRecord | undefined;
+  const item = await getItem(noteRecord.key({ id: noteId }));
+  return item ? noteRecord.parse(item) : undefined;
 }
 
 /** Deletes a note; false when it was already gone. */
 export async function deleteNote(noteId: string): Promise<boolean> {
   try {
-    await documentClient().send(new DeleteCommand({ TableName: config.tableName(), Key: noteKey(noteId), ConditionExpression: 'attribute_exists(pk)' }));
+    await deleteItem(noteRecord.remove({ id: noteId }, { exists: true }));
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;

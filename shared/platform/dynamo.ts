@@ -5,10 +5,11 @@
  * cancelled. They know the table, never an entity's keys: each area's store builds
  * the keys and key conditions and passes them in.
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './clients.js';
 import { mapLimited } from './concurrency.js';
 import { config } from './config.js';
+import type { TransactionWrite } from './transactions.js';
 
 /** An item as the document client reads and writes it (its attribute values are typed `any` there too). */
 export type TableItem = Record<string, any>;
@@ -70,6 +71,26 @@ export async function* queryPages<T = TableItem>(input: QueryInput, options: Que
     matched += count;
     if (!startKey) return;
   }
+}
+
+/** The item of one key, strongly consistent unless told otherwise; undefined when there is none. */
+export async function getItem(key: ItemKey, options: { consistent?: boolean } = {}): Promise<TableItem | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: key, ConsistentRead: options.consistent ?? true }));
+  return Item;
+}
+
+/**
+ * A declared record's Put (its create, replace or put) sent on its own: a failed condition throws
+ * as a single write does (isConditionalCheckFailure). Apart from deleteItem so that a function
+ * bundles only the commands it sends.
+ */
+export async function putItem(write: TransactionWrite): Promise<void> {
+  await documentClient().send(new PutCommand(write.Put!));
+}
+
+/** A declared record's Delete (its remove) sent on its own. */
+export async function deleteItem(write: TransactionWrite): Promise<void> {
+  await documentClient().send(new DeleteCommand(write.Delete!));
 }
 
 /** Every item a Query matches, paging with LastEvaluatedKey to the end. */

@@ -8,16 +8,21 @@
  * (`CLAIM#${claimId}`), so a key cannot disagree with the record it locates. A query names the
  * partition's attributes and as many leading attributes of the sort template as it knows: the
  * sort key's text up to the first unknown placeholder becomes a `begins_with`.
+ *
+ * Every function bundles this module with the declarations it writes: it is kept small (its
+ * parameters built by a few shared helpers), and what only the docs need lives apart (recordsTable).
  */
 import type { TransactionWrite } from './transactions.js';
 import { config } from './config.js';
-import { GLOBAL_INDEXES, TABLE_KEYS, type GlobalIndexName } from './table.js';
+import { GLOBAL_INDEXES, type GlobalIndexName } from './table.js';
 import type { QueryInput } from './dynamo.js';
 
 export interface KeyTemplates {
   pk: string;
   sk: string;
 }
+
+type Values = Record<string, unknown>;
 
 export interface RecordDeclaration {
   /** The `entity` attribute every item of the kind carries. */
@@ -26,207 +31,200 @@ export interface RecordDeclaration {
   key: KeyTemplates;
   /** The global indexes the kind fills, by index name. */
   indexes?: Partial<Record<GlobalIndexName, KeyTemplates>>;
+  /**
+   * The attribute that carries the entity's name: `entity` unless told (the catalog's records carry
+   * `kind`); false for a kind whose records say what they are in an attribute of their own.
+   */
+  entityAttribute?: string | false;
   /** Attributes DynamoDB removes the item by (the table's TTL), if any: named in the doc. */
   expires?: boolean;
+  /**
+   * Key parts computed from the record's attributes (a shard of its id, a name in one case): they
+   * fill the templates and are never stored. A value given under the part's own name wins (a query
+   * of one shard). Each answers undefined while what it is computed from is not given.
+   */
+  computed?: Record<string, (values: Values) => string | number | undefined>;
 }
 
-type Values = Record<string, unknown>;
-
-/** A template split into its text and its placeholders, in order. */
-interface ParsedTemplate {
-  text: string;
-  parts: Array<{ literal: string } | { attribute: string }>;
-  attributes: string[];
-}
-
-const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-export function parseTemplate(text: string): ParsedTemplate {
-  const parts: ParsedTemplate['parts'] = [];
-  let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    if (match.index! > last) parts.push({ literal: text.slice(last, match.index) });
-    parts.push({ attribute: match[1] });
-    last = match.index! + match[0].length;
-  }
-  if (last < text.length) parts.push({ literal: text.slice(last) });
-  return { text, parts, attributes: parts.flatMap((part) => ('attribute' in part ? [part.attribute] : [])) };
-}
+/** A template split at its placeholders: its text at the even places, the attributes named at the odd ones. */
+export const parseTemplate = (text: string): string[] => text.split(/\$\{(\w+)\}/);
 
 export class MissingKeyAttributeError extends Error {
-  constructor(entity: string, attribute: string, template: string) {
-    super(`${entity}: the key template ${template} needs ${attribute}, which the record lacks`);
-    this.name = 'MissingKeyAttributeError';
-  }
+  override name = 'MissingKeyAttributeError';
 }
-
-function textOf(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  return String(value);
-}
-
-/** The whole key text; every placeholder must be given. */
-function fill(entity: string, template: ParsedTemplate, values: Values): string {
-  return template.parts
-    .map((part) => {
-      if ('literal' in part) return part.literal;
-      const value = textOf(values[part.attribute]);
-      if (value === undefined) throw new MissingKeyAttributeError(entity, part.attribute, template.text);
-      return value;
-    })
-    .join('');
-}
-
-/** The key text up to the first placeholder not given, and whether it is whole. */
-function prefix(template: ParsedTemplate, values: Values): { text: string; whole: boolean } {
-  let text = '';
-  for (const part of template.parts) {
-    if ('literal' in part) {
-      text += part.literal;
-      continue;
-    }
-    const value = textOf(values[part.attribute]);
-    if (value === undefined) return { text, whole: false };
-    text += value;
-  }
-  return { text, whole: true };
-}
-
-const indexAttributes = (name: GlobalIndexName) => GLOBAL_INDEXES.find((index) => index.indexName === name)!;
 
 export interface QueryOptions {
   /** Newest first (sort key descending). */
   newestFirst?: boolean;
-  /** Sort keys between these values of the sort template's next attribute (inclusive), instead of a prefix. */
-  between?: { attribute: string; from?: string; to?: string };
+  /**
+   * A comparison of the sort key instead of its prefix: each bound is the sort template filled from
+   * the query's values and the bound's own, as far as they go (`{ eventId: '~' }` past every event).
+   */
+  sort?: { gt: Values } | { gte: Values } | { lt: Values } | { lte: Values } | { between: [Values, Values] };
+  /** A filter on what the key condition reads (read and billed, not answered). */
+  filter?: { expression: string; names?: Record<string, string>; values?: Values };
+  /** Only these attributes (a listing's keys, say). */
+  project?: readonly string[];
   limit?: number;
   /** Strongly consistent (the table's key only; an index never is). */
   consistent?: boolean;
 }
 
+const COMPARISONS: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/** A guard of a removal: the record stands at this version, or stands at all. */
+export type RemoveGuard = { version: number } | { exists: true };
+
+/** What locates records of a kind: some of its attributes (the record itself will do), or key parts. */
+type Locator<T> = Partial<T> | Values;
+
 export interface DeclaredRecord<T extends object> {
   readonly declaration: RecordDeclaration;
   /** The table key of the record (or of the values that locate it). */
-  key(values: Values): Record<string, string>;
-  /** The item as stored: its table key, its index keys (those whose attributes it has), its entity, its attributes. */
-  item(record: T): Record<string, unknown>;
+  key(values: Locator<T>): { pk: string; sk: string };
+  /**
+   * The item as stored: its table key, its index keys (those whose attributes it has), its entity, its
+   * attributes. `keyValues` fill the templates without being stored (what locates a record it does not carry).
+   */
+  item(record: T, keyValues?: Values): Record<string, unknown>;
   /** The record read back, without what only storage needs. */
   parse(item: Record<string, unknown>): T;
   /** Whether a read item is of this kind. */
   is(item: Record<string, unknown>): boolean;
   /** A new record, as a write of a transaction: refused when one with its key exists. */
-  create(record: T): TransactionWrite;
+  create(record: T, keyValues?: Values): TransactionWrite;
   /** The record replaced, guarded by the version it was read at (the record carries `version`, and is stored at version + 1). */
-  replace(record: T & { version: number }, readVersion: number): TransactionWrite;
+  replace(record: T & { version: number }, readVersion: number, keyValues?: Values): TransactionWrite;
   /** The record written whatever was there (a record nothing else changes: a listing, a locator). */
-  put(record: T): TransactionWrite;
-  /** The record removed. */
-  remove(values: Values): TransactionWrite;
+  put(record: T, keyValues?: Values): TransactionWrite;
+  /** The record removed; with a guard, only if it still stands (at that version). */
+  remove(values: Locator<T>, guard?: RemoveGuard): TransactionWrite;
   /** A check, in a transaction, that the record still stands at `version`. */
-  unchanged(values: Values, version: number): TransactionWrite;
+  unchanged(values: Locator<T>, version: number): TransactionWrite;
+  /** A check, in a transaction, that the record exists. */
+  exists(values: Locator<T>): TransactionWrite;
   /** The query of the record's whole table partition: every kind that shares it (a claim and its exposures, say), strongly consistent. */
-  partition(values: Values): QueryInput;
+  partition(values: Locator<T>): QueryInput;
   /** The query of the table (or of `index`) for records of this kind, from the values known. */
-  query(values: Values, options?: QueryOptions & { index?: GlobalIndexName }): QueryInput;
+  query(values: Locator<T>, options?: QueryOptions & { index?: GlobalIndexName }): QueryInput;
+}
+
+/** What only storage needs: the table's and the indexes' key attributes, and the entity. */
+const STORAGE = /^(?:[ps]k|gsi\d[ps]k|entity)$/;
+
+/** The condition that a record stands (or does not), by its partition key. */
+const standing = (exists: boolean) => ({ ConditionExpression: `attribute_${exists ? '' : 'not_'}exists(#pk)`, ExpressionAttributeNames: { '#pk': 'pk' } });
+/** The condition that a record stands at `version`. */
+const atVersion = (version: number) => ({ ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': version } });
+
+/** A key's template parts and the attributes it is stored under. */
+interface Layout {
+  pk: string[];
+  sk: string[];
+  names: readonly [string, string];
 }
 
 /** Declares one stored record kind; see the module's comment. */
 export function defineRecord<T extends object>(declaration: RecordDeclaration): DeclaredRecord<T> {
-  const { entity } = declaration;
-  const tableKey = { pk: parseTemplate(declaration.key.pk), sk: parseTemplate(declaration.key.sk) };
-  const indexes = Object.entries(declaration.indexes ?? {}).map(([name, templates]) => ({
-    name: name as GlobalIndexName,
-    attributes: indexAttributes(name as GlobalIndexName),
-    pk: parseTemplate(templates!.pk),
-    sk: parseTemplate(templates!.sk),
-  }));
-  const table = () => config.tableName();
-  const key = (values: Values) => ({ [TABLE_KEYS.partition]: fill(entity, tableKey.pk, values), [TABLE_KEYS.sort]: fill(entity, tableKey.sk, values) });
-  const storageAttributes = new Set<string>([TABLE_KEYS.partition, TABLE_KEYS.sort, ...GLOBAL_INDEXES.flatMap((index) => [index.partition, index.sort])]);
+  const { entity, computed, entityAttribute: tag = 'entity' } = declaration;
+  const storage = (attribute: string) => STORAGE.test(attribute) || attribute === tag;
+  const layout = (templates: KeyTemplates, names: readonly [string, string]): Layout => ({ pk: parseTemplate(templates.pk), sk: parseTemplate(templates.sk), names });
+  const tableLayout = layout(declaration.key, ['pk', 'sk']);
+  const indexes: Record<string, Layout> = {};
+  for (const { indexName, partition, sort } of GLOBAL_INDEXES) {
+    const templates = declaration.indexes?.[indexName];
+    if (templates) indexes[indexName] = layout(templates, [partition, sort]);
+  }
 
-  const item = (record: T): Record<string, unknown> => {
-    const values = record as Values;
-    const stored: Record<string, unknown> = { ...key(values), entity };
-    for (const index of indexes) {
+  /** The key text up to the first placeholder without a value, and whether it is whole. */
+  const prefix = (parts: string[], values: Values): [string, boolean] => {
+    let text = parts[0];
+    for (let place = 1; place < parts.length; place += 2) {
+      const value = values[parts[place]] ?? computed?.[parts[place]]?.(values);
+      if (value === undefined || value === null || value === '') return [text, false];
+      text += value + parts[place + 1];
+    }
+    return [text, true];
+  };
+  const fill = (parts: string[], values: Values): string => {
+    const [text, whole] = prefix(parts, values);
+    if (!whole) throw new MissingKeyAttributeError(`${entity}: a key needs ${parts.filter((_, place) => place % 2).join(', ')}`);
+    return text;
+  };
+  const table = () => config.tableName();
+  const key = (values: Locator<T>) => ({ pk: fill(tableLayout.pk, values as Values), sk: fill(tableLayout.sk, values as Values) });
+
+  const item = (record: T, keyValues?: Values): Record<string, unknown> => {
+    const values: Values = { ...record, ...keyValues };
+    const stored: Record<string, unknown> = key(values);
+    if (tag) stored[tag] = entity;
+    for (const index of Object.values(indexes)) {
       // A record lacking an index's attributes is left out of that index (a sparse index).
-      const pk = prefix(index.pk, values);
-      const sk = prefix(index.sk, values);
-      if (pk.whole && sk.whole) {
-        stored[index.attributes.partition] = pk.text;
-        stored[index.attributes.sort] = sk.text;
+      const [pk, wholePk] = prefix(index.pk, values);
+      const [sk, wholeSk] = prefix(index.sk, values);
+      if (wholePk && wholeSk) {
+        stored[index.names[0]] = pk;
+        stored[index.names[1]] = sk;
       }
     }
-    for (const [attribute, value] of Object.entries(values)) {
-      if (value !== undefined && !storageAttributes.has(attribute) && attribute !== 'entity') stored[attribute] = value;
-    }
+    for (const [attribute, value] of Object.entries(record)) if (value !== undefined && !storage(attribute)) stored[attribute] = value;
     return stored;
   };
+  const put = (record: T, keyValues?: Values, condition?: object) => ({ Put: { TableName: table(), Item: item(record, keyValues), ...condition } });
+  const check = (values: Locator<T>, condition: object) => ({ ConditionCheck: { TableName: table(), Key: key(values), ...condition } as never });
 
   return {
     declaration,
     key,
     item,
-    parse(stored) {
-      const record: Values = {};
-      for (const [attribute, value] of Object.entries(stored)) {
-        if (storageAttributes.has(attribute) || attribute === 'entity') continue;
-        record[attribute] = value;
+    parse: (stored) => Object.fromEntries(Object.entries(stored).filter(([attribute]) => !storage(attribute))) as T,
+    is: (stored) => !!tag && stored[tag] === entity,
+    create: (record, keyValues) => put(record, keyValues, standing(false)),
+    replace: (record, readVersion, keyValues) => put({ ...record, version: readVersion + 1 }, keyValues, atVersion(readVersion)),
+    put: (record, keyValues) => put(record, keyValues),
+    remove: (values, guard) => ({ Delete: { TableName: table(), Key: key(values), ...(guard && ('version' in guard ? atVersion(guard.version) : standing(true))) } }),
+    unchanged: (values, version) => check(values, atVersion(version)),
+    exists: (values) => check(values, standing(true)),
+    partition: (values) => ({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'pk' }, ExpressionAttributeValues: { ':pk': fill(tableLayout.pk, values as Values) }, ConsistentRead: true }),
+    query(located, options = {}) {
+      const values = located as Values;
+      const chosen = options.index ? indexes[options.index] : tableLayout;
+      if (!chosen) throw new Error(`${entity} is not in index ${options.index}`);
+      const names: Record<string, string> = { '#pk': chosen.names[0] };
+      const attributeValues: Values = { ':pk': fill(chosen.pk, values) };
+      const bound = (extra: Values) => prefix(chosen.sk, { ...values, ...extra })[0];
+      const [comparison, bounds] = (options.sort ? Object.entries(options.sort)[0] : []) as [string?, (Values | Values[])?];
+      let sort = '';
+      if (comparison === 'between') {
+        attributeValues[':from'] = bound((bounds as Values[])[0]);
+        attributeValues[':to'] = bound((bounds as Values[])[1]);
+        sort = ' AND #sk BETWEEN :from AND :to';
+      } else if (comparison) {
+        attributeValues[':sk'] = bound(bounds as Values);
+        sort = ` AND #sk ${COMPARISONS[comparison]} :sk`;
+      } else {
+        const [text, whole] = prefix(chosen.sk, values);
+        if (text) {
+          attributeValues[':sk'] = text;
+          sort = whole ? ' AND #sk = :sk' : ' AND begins_with(#sk, :sk)';
+        }
       }
-      return record as T;
-    },
-    is: (stored) => stored.entity === entity,
-    create: (record) => ({ Put: { TableName: table(), Item: item(record), ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': TABLE_KEYS.partition } } }),
-    replace: (record, readVersion) => ({
-      Put: {
-        TableName: table(),
-        Item: item({ ...record, version: readVersion + 1 }),
-        ConditionExpression: '#version = :readVersion',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':readVersion': readVersion },
-      },
-    }),
-    put: (record) => ({ Put: { TableName: table(), Item: item(record) } }),
-    remove: (values) => ({ Delete: { TableName: table(), Key: key(values) } }),
-    unchanged: (values, version) => ({
-      ConditionCheck: { TableName: table(), Key: key(values), ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': version } },
-    }),
-    partition: (values) => ({
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partition },
-      ExpressionAttributeValues: { ':pk': fill(entity, tableKey.pk, values) },
-      ConsistentRead: true,
-    }),
-    query(values, options = {}) {
-      const chosen = options.index ? indexes.find((index) => index.name === options.index) : undefined;
-      if (options.index && !chosen) throw new Error(`${entity} is not in index ${options.index}`);
-      const templates = chosen ?? tableKey;
-      const names = chosen ? { pk: chosen.attributes.partition, sk: chosen.attributes.sort } : { pk: TABLE_KEYS.partition, sk: TABLE_KEYS.sort };
-      const partition = fill(entity, templates.pk, values);
-      const sort = prefix(templates.sk, values);
-      const attributeNames: Record<string, string> = { '#pk': names.pk };
-      const attributeValues: Record<string, unknown> = { ':pk': partition };
-      let condition = '#pk = :pk';
-      if (options.between) {
-        const from = prefix(templates.sk, { ...values, [options.between.attribute]: options.between.from ?? '' });
-        const to = prefix(templates.sk, { ...values, [options.between.attribute]: options.between.to ?? '' });
-        attributeNames['#sk'] = names.sk;
-        attributeValues[':from'] = from.text;
-        // The upper bound takes in every key that goes on past `to` (the attributes after it).
-        attributeValues[':to'] = `${to.text}\uffff`;
-        condition += ' AND #sk BETWEEN :from AND :to';
-      } else if (sort.text.length > 0) {
-        attributeNames['#sk'] = names.sk;
-        attributeValues[':sk'] = sort.text;
-        condition += sort.whole ? ' AND #sk = :sk' : ' AND begins_with(#sk, :sk)';
+      if (sort) names['#sk'] = chosen.names[1];
+      if (options.filter) {
+        Object.assign(names, options.filter.names);
+        Object.assign(attributeValues, options.filter.values);
       }
+      const projection = options.project?.map((attribute) => ((names[`#p_${attribute}`] = attribute), `#p_${attribute}`));
       return {
-        ...(chosen ? { IndexName: chosen.name } : {}),
-        KeyConditionExpression: condition,
-        ExpressionAttributeNames: attributeNames,
+        ...(options.index ? { IndexName: options.index } : {}),
+        KeyConditionExpression: `#pk = :pk${sort}`,
+        ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
+        ...(projection ? { ProjectionExpression: projection.join(', ') } : {}),
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: attributeValues,
         ...(options.newestFirst ? { ScanIndexForward: false } : {}),
         ...(options.limit ? { Limit: options.limit } : {}),
-        ...(options.consistent && !chosen ? { ConsistentRead: true } : {}),
+        ...(options.consistent && !options.index ? { ConsistentRead: true } : {}),
       };
     },
   };
@@ -237,13 +235,15 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
  * record is comes from its doc comment (infra/docs/declared-records.ts reads it), so that no
  * function's bundle carries the docs' text.
  */
-export function recordsTable(records: readonly DeclaredRecord<object>[], describe: (entity: string) => string): string {
+export function recordsTable(records: readonly DeclaredRecord<object>[], describe: (record: DeclaredRecord<object>) => string): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|');
-  const rows = records.map(({ declaration }) => {
+  const rows = records.map((record) => {
+    const { declaration } = record;
     const indexes = Object.entries(declaration.indexes ?? {})
-      .map(([name, templates]) => `${name}: \`${templates!.pk}\` / \`${templates!.sk}\``)
+      .map(([name, templates]) => `${name}: \`${cell(templates!.pk)}\` / \`${cell(templates!.sk)}\``)
       .join('<br>');
-    return `| ${declaration.entity} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(declaration.entity))} |`;
+    const tag = declaration.entityAttribute === false ? ' (no entity attribute)' : declaration.entityAttribute ? ` (its \`${declaration.entityAttribute}\`)` : '';
+    return `| ${declaration.entity}${tag} | \`${cell(declaration.key.pk)}\` | \`${cell(declaration.key.sk)}\` | ${indexes || '–'} | ${cell(describe(record))} |`;
   });
   return ['| entity | pk | sk | indexes | what it is |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }

@@ -5,7 +5,6 @@
  */
 
 export interface ExternalPolicyRecord {
-  entity: 'ExternalPolicy';
   id: string;
   policyNumber: string;
   policyTypeId: string | null;
@@ -18,15 +17,19 @@ export interface ExternalPolicyRecord {
   version: number;
 }
 
+/** The uniqueness item of an external policy's number, naming the policy. */
+export interface ExternalPolicyNumberRecord {
+  policyNumber: string;
+  externalPolicyId: string;
+}
+
 export interface PolicyGroupRecord {
-  entity: 'PolicyGroup';
   id: string;
   createdAt: string;
   createdBy: string;
 }
 
 export interface GroupMemberRecord {
-  entity: 'PolicyGroupMember';
   groupId: string;
   policyId: string;
   external: boolean;

@@ -43,7 +43,6 @@ export async function postExternalPolicies(principal: Principal, entries: unknow
       continue;
     }
     const record: ExternalPolicyRecord = {
-      entity: 'ExternalPolicy',
       id: randomUUID(),
       policyNumber: read.value.policy_number,
       policyTypeId: read.value.policy_type_id,
@@ -96,7 +95,7 @@ async function findMember(principal: Principal, ref: MemberRef): Promise<LoadedM
 /** The writes that move a member into a group: its membership, its record, and the membership it leaves. */
 function moveWrites(member: LoadedMember, groupId: string): Write[] {
   const record = { id: member.policyId, version: member.version };
-  const membership: GroupMemberRecord = { entity: 'PolicyGroupMember', groupId, policyId: member.policyId, external: member.external };
+  const membership: GroupMemberRecord = { groupId, policyId: member.policyId, external: member.external };
   return [
     memberPut(membership),
     member.external ? externalGroupWrite(record, groupId) : (policyGroupChange(record, groupId) as Write),
@@ -121,7 +120,7 @@ export async function addPoliciesToNewGroups(principal: Principal, lists: Member
     const distinct = [...new Map(members.map((member) => [member.policyId, member])).values()];
     const groupId = randomUUID();
     await runGroupTransaction(
-      [newGroupWrite({ entity: 'PolicyGroup', id: groupId, createdAt: clock.now().toISOString(), createdBy: principal.contactId }), ...distinct.flatMap((member) => moveWrites(member, groupId))],
+      [newGroupWrite({ id: groupId, createdAt: clock.now().toISOString(), createdBy: principal.contactId }), ...distinct.flatMap((member) => moveWrites(member, groupId))],
       `Policy group ${groupId}`,
     );
     groupIds.push(groupId);

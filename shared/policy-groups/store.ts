@@ -4,19 +4,14 @@
  * members' records (the policies area hands the write of its own records) and the
  * memberships they leave.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
-import { queryAll } from '../platform/dynamo.js';
-import { RecordChangedError, runTransaction, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
+import { getItem, queryAll } from '../platform/dynamo.js';
+import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import { policyNumberFreeCheck } from '../policies/index.js';
-import { externalPolicyKey, externalPolicyNumberKey, groupMemberKey, groupPartitionQuery, policyGroupKey } from './keys.js';
+import { config } from '../platform/config.js';
+import { externalPolicyNumberRecord, externalPolicyRecord, groupMemberRecord, policyGroupRecord } from './records.js';
 import type { ExternalPolicyRecord, GroupMemberRecord, PolicyGroupRecord } from './model.js';
 
 export type Write = TransactionWrite;
-const table = () => config.tableName();
-
-const strip = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(item, { keepEntity: true });
 
 // ---------------------------------------------------------------- external policies
 
@@ -27,17 +22,7 @@ const strip = <T>(item: Record<string, unknown>): T => withoutStorageKeys<T>(ite
 export async function insertExternalPolicy(record: ExternalPolicyRecord): Promise<'inserted' | 'exists'> {
   try {
     await runTransaction(
-      [
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...externalPolicyNumberKey(record.policyNumber), entity: 'ExternalPolicyNumber', policyNumber: record.policyNumber, externalPolicyId: record.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Put: { TableName: table(), Item: { ...externalPolicyKey(record.id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        policyNumberFreeCheck(record.policyNumber),
-      ],
+      [externalPolicyNumberRecord.create({ policyNumber: record.policyNumber, externalPolicyId: record.id }), externalPolicyRecord.create(record), policyNumberFreeCheck(record.policyNumber)],
       { label: `External policy ${record.policyNumber}` },
     );
     return 'inserted';
@@ -48,23 +33,22 @@ export async function insertExternalPolicy(record: ExternalPolicyRecord): Promis
 }
 
 export async function getExternalPolicy(id: string): Promise<ExternalPolicyRecord | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: externalPolicyKey(id), ConsistentRead: true }));
-  return result.Item ? strip<ExternalPolicyRecord>(result.Item) : undefined;
+  const item = await getItem(externalPolicyRecord.key({ id }));
+  return item ? externalPolicyRecord.parse(item) : undefined;
 }
 
 export async function findExternalPolicyByNumber(policyNumber: string): Promise<ExternalPolicyRecord | undefined> {
-  const pointer = await documentClient().send(new GetCommand({ TableName: table(), Key: externalPolicyNumberKey(policyNumber), ConsistentRead: true }));
-  const id = pointer.Item?.externalPolicyId as string | undefined;
-  return id ? getExternalPolicy(id) : undefined;
+  const pointer = await getItem(externalPolicyNumberRecord.key({ policyNumber }));
+  return pointer ? getExternalPolicy(externalPolicyNumberRecord.parse(pointer).externalPolicyId) : undefined;
 }
 
 /** Deletes an external policy, its number and its membership, as read (version-guarded). */
 export async function deleteExternalPolicy(record: ExternalPolicyRecord): Promise<void> {
   await runTransaction(
     [
-      { Delete: { TableName: table(), Key: externalPolicyKey(record.id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': record.version } } },
-      { Delete: { TableName: table(), Key: externalPolicyNumberKey(record.policyNumber) } },
-      ...(record.policyGroupId ? [{ Delete: { TableName: table(), Key: groupMemberKey(record.policyGroupId, record.id) } }] : []),
+      externalPolicyRecord.remove(record, { version: record.version }),
+      externalPolicyNumberRecord.remove(record),
+      ...(record.policyGroupId ? [groupMemberRecord.remove({ groupId: record.policyGroupId, policyId: record.id })] : []),
     ],
     { label: `External policy ${record.policyNumber}` },
   );
@@ -74,8 +58,8 @@ export async function deleteExternalPolicy(record: ExternalPolicyRecord): Promis
 export function externalGroupWrite(record: Pick<ExternalPolicyRecord, 'id' | 'version'>, policyGroupId: string | null): Write {
   return {
     Update: {
-      TableName: table(),
-      Key: externalPolicyKey(record.id),
+      TableName: config.tableName(),
+      Key: externalPolicyRecord.key(record),
       UpdateExpression: 'SET policyGroupId = :group, version = :next',
       ConditionExpression: 'version = :expected',
       ExpressionAttributeValues: { ':group': policyGroupId, ':next': record.version + 1, ':expected': record.version },
@@ -86,23 +70,17 @@ export function externalGroupWrite(record: Pick<ExternalPolicyRecord, 'id' | 've
 // ---------------------------------------------------------------- groups
 
 export async function loadGroup(groupId: string): Promise<{ group: PolicyGroupRecord; members: GroupMemberRecord[] } | undefined> {
-  const items = (await queryAll(groupPartitionQuery(table(), groupId))).map((item) => strip<Record<string, unknown>>(item));
-  const group = items.find((item) => item.entity === 'PolicyGroup') as unknown as PolicyGroupRecord | undefined;
+  const items = await queryAll(policyGroupRecord.partition({ id: groupId }));
+  const group = items.find(policyGroupRecord.is);
   if (!group) return undefined;
-  return { group, members: items.filter((item) => item.entity === 'PolicyGroupMember') as unknown as GroupMemberRecord[] };
+  return { group: policyGroupRecord.parse(group), members: items.filter(groupMemberRecord.is).map(groupMemberRecord.parse) };
 }
 
-export const newGroupWrite = (group: PolicyGroupRecord): Write => ({
-  Put: { TableName: table(), Item: { ...policyGroupKey(group.id), ...group }, ConditionExpression: 'attribute_not_exists(pk)' },
-});
-export const groupExistsCheck = (groupId: string): Write => ({
-  ConditionCheck: { TableName: table(), Key: policyGroupKey(groupId), ConditionExpression: 'attribute_exists(pk)' },
-});
-export const memberPut = (member: GroupMemberRecord): Write => ({
-  Put: { TableName: table(), Item: { ...groupMemberKey(member.groupId, member.policyId), ...member } },
-});
-export const memberDelete = (groupId: string, policyId: string): Write => ({ Delete: { TableName: table(), Key: groupMemberKey(groupId, policyId) } });
-export const groupDelete = (groupId: string): Write => ({ Delete: { TableName: table(), Key: policyGroupKey(groupId) } });
+export const newGroupWrite = (group: PolicyGroupRecord): Write => policyGroupRecord.create(group);
+export const groupExistsCheck = (groupId: string): Write => policyGroupRecord.exists({ id: groupId });
+export const memberPut = (member: GroupMemberRecord): Write => groupMemberRecord.put(member);
+export const memberDelete = (groupId: string, policyId: string): Write => groupMemberRecord.remove({ groupId, policyId });
+export const groupDelete = (groupId: string): Write => policyGroupRecord.remove({ id: groupId });
 
 /** Runs one group change; a failed guard (a member changed meanwhile, a group gone) is a concurrent change. */
 export async function runGroupTransaction(writes: Write[], label: string): Promise<void> {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
 import {
+  catalogRecord,
   forgetCatalogCache,
   getCarrierSettings,
   getProductCatalog,
@@ -92,7 +93,7 @@ export async function importLineFile(principal: Principal, lineFile: unknown, no
     .filter((version) => stored.has(version.id))
     .filter((version) => !newVersions.some((candidate) => candidate.id === version.id))
     .map((version) => frozen(version, current))
-    .map((version) => ({ ...version, pk: 'CATALOG', sk: `RATEVERSION#${version.id}`, kind: 'RATEVERSION', catalogVersion: version.productVersion ?? 'published' }) as CatalogRecord);
+    .map((version) => catalogRecord('RATEVERSION', version.id, version.productVersion ?? 'published', version));
 
   const previous = versions.filter((version) => version.status === 'published').at(-1);
   const at = now.toISOString();

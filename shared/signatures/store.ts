@@ -1,24 +1,22 @@
 /**
- * The signatures area's store: the only code that knows its keys (keys.ts). Requests are
+ * The signatures area's store: the only code that knows its keys (records.ts). Requests are
  * versioned; an event is applied by one transaction that updates the request on its read
  * version and creates the event's de-duplication record, so a duplicate delivery or a
  * concurrent one changes nothing twice.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import { RecordChangedError, runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import {
-  appliedEventKey,
-  policyFilesQuery,
-  pendingRequestGuardKey,
-  policyRequestsQuery,
-  signableFileKey,
-  signatureLocatorKey,
-  signatureRequestKey,
-  vendorRequestKey,
-} from './keys.js';
+  appliedSignatureEventRecord,
+  pendingSignatureRequestRecord,
+  signableFileRecord,
+  signatureLocatorRecord,
+  signatureRequestRecord,
+  vendorRequestRecord,
+} from './records.js';
 import type { SignatureRequest } from './model.js';
 import { BusinessRuleError } from '../platform/errors.js';
 import { clock } from '../platform/clock.js';
@@ -50,6 +48,19 @@ export interface SignatureLocator {
   requestId: string;
 }
 
+/** One vendor event applied to a request (its de-duplication record, keyed by the event's natural key). */
+export interface AppliedSignatureEvent {
+  requestId: string;
+  event: Record<string, unknown>;
+  appliedAt: string;
+}
+
+/** The request of a policy awaiting signatures, and its file. */
+export interface PendingSignatureRequest {
+  requestId: string;
+  fileId: string;
+}
+
 /** The built-in vendor's own state of a request (it is a vendor: it keeps its own books). */
 export interface VendorRequestRecord {
   requestId: string;
@@ -70,8 +81,7 @@ export class SignatureRequestPendingError extends BusinessRuleError {}
 function releasePendingGuard(policyId: string, requestId: string) {
   return {
     Delete: {
-      TableName: table(),
-      Key: pendingRequestGuardKey(policyId),
+      ...pendingSignatureRequestRecord.remove({ policyId }).Delete!,
       ConditionExpression: 'attribute_not_exists(pk) OR requestId = :request',
       ExpressionAttributeValues: { ':request': requestId },
     },
@@ -86,7 +96,7 @@ function requestReplaced(stored: StoredSignatureRequest, next: SignatureRequest)
     {
       Update: {
         TableName: table(),
-        Key: signatureRequestKey(stored.policyId, next.id),
+        Key: signatureRequestRecord.key({ policyId: stored.policyId, requestId: next.id }),
         UpdateExpression: 'SET #request = :request, version = :next',
         ConditionExpression: 'version = :read',
         ExpressionAttributeNames: { '#request': 'request' },
@@ -107,23 +117,14 @@ export async function createSignatureRequest(stored: StoredSignatureRequest, fil
     ...stored.request.signatures.map((signature): SignatureLocator => ({ id: signature.id, kind: 'signature', policyId: stored.policyId, requestId: stored.request.id })),
   ];
   const fileLocator: SignatureLocator = { id: file.fileId, kind: 'file', policyId: stored.policyId, requestId: stored.request.id };
-  const guard = {
-    Put: {
-      TableName: table(),
-      Item: { ...pendingRequestGuardKey(stored.policyId), entity: 'PendingSignatureRequest', requestId: stored.request.id, fileId: file.fileId },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
   await runTransaction(
     [
-      guard,
-      { Put: { TableName: table(), Item: { ...signatureRequestKey(stored.policyId, stored.request.id), entity: 'SignatureRequest', ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      pendingSignatureRequestRecord.create({ requestId: stored.request.id, fileId: file.fileId }, { policyId: stored.policyId }),
+      signatureRequestRecord.create(stored, { requestId: stored.request.id }),
       // A file signed again by a newer request points at the newer one.
-      { Put: { TableName: table(), Item: { ...signableFileKey(file.policyId, file.fileId), entity: 'SignableFile', ...file } } },
-      { Put: { TableName: table(), Item: { ...signatureLocatorKey(file.fileId), entity: 'SignatureLocator', ...fileLocator } } },
-      ...locators.map((locator) => ({
-        Put: { TableName: table(), Item: { ...signatureLocatorKey(locator.id), entity: 'SignatureLocator', ...locator }, ConditionExpression: 'attribute_not_exists(pk)' },
-      })),
+      signableFileRecord.put(file),
+      signatureLocatorRecord.put(fileLocator),
+      ...locators.map((locator) => signatureLocatorRecord.create(locator)),
     ],
     {
       label: `Signature request ${stored.request.id}`,
@@ -135,31 +136,30 @@ export async function createSignatureRequest(stored: StoredSignatureRequest, fil
 }
 
 export async function findSignatureLocator(id: string): Promise<SignatureLocator | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: signatureLocatorKey(id), ConsistentRead: true }));
-  return Item as SignatureLocator | undefined;
+  const item = await getItem(signatureLocatorRecord.key({ id }));
+  return item ? signatureLocatorRecord.parse(item) : undefined;
 }
 
 export async function getSignatureRequest(policyId: string, requestId: string): Promise<StoredSignatureRequest | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: signatureRequestKey(policyId, requestId), ConsistentRead: true }));
-  return Item ? strip<StoredSignatureRequest>(Item, ['request', 'policyId', 'vendor', 'createdAt', 'version']) : undefined;
+  const item = await getItem(signatureRequestRecord.key({ policyId, requestId }));
+  return item ? signatureRequestRecord.parse(item) : undefined;
 }
 
 /** A policy's requests, oldest first. */
 export async function listSignatureRequests(policyId: string): Promise<StoredSignatureRequest[]> {
-  const items = await queryAll(policyRequestsQuery(table(), policyId));
+  const items = await queryAll(signatureRequestRecord.query({ policyId }, { consistent: true }));
   return items
-    .map((item) => strip<StoredSignatureRequest>(item, ['request', 'policyId', 'vendor', 'createdAt', 'version']))
+    .map(signatureRequestRecord.parse)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.request.id.localeCompare(b.request.id));
 }
 
 export async function listSignableFiles(policyId: string): Promise<SignableFileRecord[]> {
-  const items = await queryAll(policyFilesQuery(table(), policyId));
-  return items.map((item) => strip<SignableFileRecord>(item, ['fileId', 'policyId', 'requestId', 'title', 'docType', 'esigned', 'signedAt']));
+  return (await queryAll(signableFileRecord.query({ policyId }, { consistent: true }))).map(signableFileRecord.parse);
 }
 
 export async function getSignableFile(policyId: string, fileId: string): Promise<SignableFileRecord | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: signableFileKey(policyId, fileId), ConsistentRead: true }));
-  return Item ? strip<SignableFileRecord>(Item, ['fileId', 'policyId', 'requestId', 'title', 'docType', 'esigned', 'signedAt']) : undefined;
+  const item = await getItem(signableFileRecord.key({ policyId, fileId }));
+  return item ? signableFileRecord.parse(item) : undefined;
 }
 
 /** Flags the file esigned; true when this call flagged it, false when it already was. */
@@ -168,7 +168,7 @@ export async function markSignableFileSigned(policyId: string, fileId: string, s
     await documentClient().send(
       new UpdateCommand({
         TableName: table(),
-        Key: signableFileKey(policyId, fileId),
+        Key: signableFileRecord.key({ policyId, fileId }),
         UpdateExpression: 'SET esigned = :yes, signedAt = :at',
         ConditionExpression: 'attribute_exists(pk) AND esigned <> :yes',
         ExpressionAttributeValues: { ':yes': true, ':at': signedAt },
@@ -192,13 +192,7 @@ export async function saveAppliedEvent(stored: StoredSignatureRequest, next: Sig
   try {
     await runTransaction(
         [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...appliedEventKey(stored.policyId, eventKey), entity: 'AppliedSignatureEvent', requestId: next.id, event, appliedAt: clock.now().toISOString() },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          appliedSignatureEventRecord.create({ requestId: next.id, event, appliedAt: clock.now().toISOString() }, { policyId: stored.policyId, eventKey }),
           ...requestReplaced(stored, next),
           ...handed,
         ],
@@ -230,36 +224,21 @@ export async function saveSignatureRequest(stored: StoredSignatureRequest, next:
 // ---------------------------------------------------------------- the built-in vendor's books
 
 export async function putVendorRequest(record: VendorRequestRecord): Promise<void> {
-  await documentClient().send(
-    new PutCommand({ TableName: table(), Item: { ...vendorRequestKey(record.requestId), entity: 'BuiltInVendorRequest', ...record }, ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  await putItem(vendorRequestRecord.create(record));
 }
 
 export async function getVendorRequest(requestId: string): Promise<VendorRequestRecord | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: table(), Key: vendorRequestKey(requestId), ConsistentRead: true }));
-  return Item ? strip<VendorRequestRecord>(Item, ['requestId', 'policyId', 'fileId', 'title', 'canceled', 'signers', 'version']) : undefined;
+  const item = await getItem(vendorRequestRecord.key({ requestId }));
+  return item ? vendorRequestRecord.parse(item) : undefined;
 }
 
 /** Saves the vendor's record on its read version; false when another writer came first. */
 export async function saveVendorRequest(read: VendorRequestRecord, next: Omit<VendorRequestRecord, 'version'>): Promise<boolean> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...vendorRequestKey(read.requestId), entity: 'BuiltInVendorRequest', ...next, version: read.version + 1 },
-        ConditionExpression: 'version = :read',
-        ExpressionAttributeValues: { ':read': read.version },
-      }),
-    );
+    await putItem(vendorRequestRecord.replace({ ...next, version: read.version }, read.version, { requestId: read.requestId }));
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
-}
-
-function strip<T>(item: Record<string, unknown>, fields: ReadonlyArray<keyof T & string>): T {
-  const picked: Record<string, unknown> = {};
-  for (const field of fields) if (item[field] !== undefined) picked[field] = item[field];
-  return picked as T;
 }

@@ -1,10 +1,7 @@
 /** The URL override store: the only code that knows the overrides' keys. */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../platform/clients.js';
-import { config } from '../platform/config.js';
-import { isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
+import { deleteItem, getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
-import { urlOverrideKey, urlOverridesQuery } from './keys.js';
+import { urlOverrideRecord } from './records.js';
 
 export interface UrlOverrideRecord {
   url: string;
@@ -19,12 +16,6 @@ export interface UrlOverrideRecord {
   version: number;
 }
 
-const table = () => config.tableName();
-const fromItem = (item: Record<string, unknown>): UrlOverrideRecord => {
-  const { pk: _pk, sk: _sk, entity: _entity, ...record } = item;
-  return record as unknown as UrlOverrideRecord;
-};
-
 export class UrlOverrideNotFoundError extends BusinessRuleError {
   constructor(url: string) {
     super(`url: there is no URL override for ${url}`);
@@ -34,13 +25,7 @@ export class UrlOverrideNotFoundError extends BusinessRuleError {
 
 export async function createUrlOverride(record: UrlOverrideRecord): Promise<void> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...urlOverrideKey(record.url), entity: 'UrlOverride', ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await putItem(urlOverrideRecord.create(record));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new BusinessRuleError(`url: a URL override for ${record.url} already exists`);
     throw error;
@@ -48,21 +33,14 @@ export async function createUrlOverride(record: UrlOverrideRecord): Promise<void
 }
 
 export async function getUrlOverride(url: string): Promise<UrlOverrideRecord | undefined> {
-  const result = await documentClient().send(new GetCommand({ TableName: table(), Key: urlOverrideKey(url), ConsistentRead: true }));
-  return result.Item ? fromItem(result.Item) : undefined;
+  const item = await getItem(urlOverrideRecord.key({ url }));
+  return item ? urlOverrideRecord.parse(item) : undefined;
 }
 
-/** Replaces an override read at `expectedVersion`; a concurrent change or delete is refused. */
+/** Replaces an override read at `expectedVersion` (stored at the version after it); a concurrent change or delete is refused. */
 export async function replaceUrlOverride(record: UrlOverrideRecord, expectedVersion: number): Promise<void> {
   try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...urlOverrideKey(record.url), entity: 'UrlOverride', ...record },
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': expectedVersion },
-      }),
-    );
+    await putItem(urlOverrideRecord.replace(record, expectedVersion));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new ConcurrentChangeError(`The URL override for ${record.url}`);
     throw error;
@@ -71,7 +49,7 @@ export async function replaceUrlOverride(record: UrlOverrideRecord, expectedVers
 
 export async function deleteUrlOverride(url: string): Promise<void> {
   try {
-    await documentClient().send(new DeleteCommand({ TableName: table(), Key: urlOverrideKey(url), ConditionExpression: 'attribute_exists(pk)' }));
+    await deleteItem(urlOverrideRecord.remove({ url }, { exists: true }));
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new UrlOverrideNotFoundError(url);
     throw error;
@@ -79,5 +57,5 @@ export async function deleteUrlOverride(url: string): Promise<void> {
 }
 
 export async function listUrlOverrides(): Promise<UrlOverrideRecord[]> {
-  return (await queryAll(urlOverridesQuery())).map(fromItem);
+  return (await queryAll(urlOverrideRecord.query({}))).map(urlOverrideRecord.parse);
 }

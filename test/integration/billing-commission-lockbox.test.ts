@@ -7,7 +7,7 @@
  * another file, earns nothing more. The clock is pinned: no day-of-run dependence.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogKey } from '../../shared/catalog/keys.js';
+import { catalogKey } from '../../shared/catalog/package-record-store.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import { clock } from '../../shared/platform/clock.js';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureApiKey } from '../../shared/auth/store.js';
 import { newToken } from '../../shared/auth/secrets.js';
-import { catalogKey } from '../../shared/catalog/keys.js';
+import { catalogKey } from '../../shared/catalog/package-record-store.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import { createContactProfileIfAbsent } from '../../shared/contacts/store.js';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent, publishEventInTurn } from '../../shared/events/delivery.js';
 import { eventOf } from '../../shared/events/index.js';
-import { deliveryKey } from '../../shared/events/keys.js';
+import { deliveryRecord } from '../../shared/events/records.js';
 import { eventAndEarlierPending, openDeliveries } from '../../shared/events/store.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -166,7 +166,7 @@ describe("what a policy's event deliveries write", () => {
     const message = publishEvent(policyId, eventId, { post });
     while (!posted) await new Promise((resolve) => setTimeout(resolve, 20));
     // As written, leased to the walk sending it: the largest it is.
-    const stored = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: deliveryKey(subscriptionId, policyId, eventId), ConsistentRead: true }));
+    const stored = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: deliveryRecord.key({ subscriptionId, policyId, eventId }), ConsistentRead: true }));
     expect(stored.Item).toBeDefined();
     expect(itemSize(marshall(stored.Item!, { removeUndefinedValues: true }))).toBeLessThanOrEqual(1024);
     answer();

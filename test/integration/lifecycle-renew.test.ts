@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as planRenewals } from '../../events/schedules/nightly_renewals.js';
-import { catalogKey } from '../../shared/catalog/keys.js';
+import { catalogKey } from '../../shared/catalog/package-record-store.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import type { CatalogRecord } from '../../shared/catalog/reference-data.js';
 import { listPolicyAttachments } from '../../shared/documents/store.js';

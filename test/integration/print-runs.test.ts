@@ -16,7 +16,7 @@ vi.hoisted(() => {
   process.env.MARK_AS_PRINTED_MAX_FILES = '2000';
 });
 import { handler as assignMailingBatches } from '../../events/queues/print-batches/assign_mailing_batches.js';
-import { PRINT_SHARDS } from '../../shared/documents/keys.js';
+import { PRINT_SHARDS } from '../../shared/documents/print-shards.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { movePrintQueueToEntries } from '../../shared/documents/print-entries-migration.js';
 import { MARK_AS_PRINTED_MAX_FILES, markAsPrinted, MarkingCutShortError } from '../../shared/documents/print-service.js';

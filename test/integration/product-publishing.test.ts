@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
 import { seedReferenceCatalog } from '../../shared/catalog/seed-service.js';
-import { catalogKey } from '../../shared/catalog/keys.js';
+import { catalogKey } from '../../shared/catalog/package-record-store.js';
 import { writeCatalogRecords } from '../../shared/catalog/store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { agentOf } from '../support/documents.js';

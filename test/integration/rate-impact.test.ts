@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referencePackageDocument } from '../../shared/catalog/reference-package.js';
-import { catalogKey } from '../../shared/catalog/keys.js';
+import { catalogKey } from '../../shared/catalog/package-record-store.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import type { RateImpactRun } from '../../shared/products/impact-store.js';
 import { addDays, todayIso } from '../../shared/platform/dates.js';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyKey } from '../../shared/auth/keys.js';
+import { apiKeyRecord } from '../../shared/auth/records.js';
 import { digestToken, newToken } from '../../shared/auth/secrets.js';
 import { ensureOAuthClient } from '../../shared/auth/store.js';
 import { documentClient, onClientCreated } from '../../shared/platform/clients.js';
@@ -127,7 +127,7 @@ describe('authentication in one read', () => {
 
   it('still authenticates a key written before keys carried their copy, reading its contact once more, and still refuses it once terminated', async () => {
     const { contactId, apiKey } = await agentWithCredentials();
-    await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: apiKeyKey(digestToken(apiKey)), UpdateExpression: 'REMOVE contactAccess' }));
+    await documentClient().send(new UpdateCommand({ TableName: config.tableName(), Key: apiKeyRecord.key({ digest: digestToken(apiKey) }), UpdateExpression: 'REMOVE contactAccess' }));
     const { answer, rounds } = await roundsOf(RELEASE_INFO, {}, { apiKey });
     expect(answer.status).toBe(200);
     expect(describeRounds(rounds)).toBe('DynamoDB.GetItem | DynamoDB.GetItem | DynamoDB.BatchGetItem');

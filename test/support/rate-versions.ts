@@ -1,7 +1,7 @@
 /** Adding a rate version to the catalog of a running test service, as a carrier would publish one. */
 import { randomUUID } from 'node:crypto';
 import type { ItemDefinition, RateVersion } from '../../shared/catalog/index.js';
-import { catalogKey } from '../../shared/catalog/keys.js';
+import { catalogKey } from '../../shared/catalog/package-record-store.js';
 import { getCatalogRecord, writeCatalogRecords } from '../../shared/catalog/store.js';
 import { ITEM } from './reference-product.js';
 

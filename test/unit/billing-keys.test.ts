@@ -18,7 +18,6 @@ import {
   paymentLocatorKey,
   termIdOfRow,
 } from '../../shared/billing/keys.js';
-import { noteIndexAttributes, noteKey, policyNotesQuery } from '../../shared/notes/keys.js';
 import { postingWrites } from '../../shared/billing/store.js';
 import type { BillingAccount } from '../../shared/billing/model.js';
 
@@ -64,12 +63,6 @@ describe('billing keys', () => {
     expect(accountListQuery('T', 3)).toEqual({ TableName: 'T', IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': 'BILLINGACCOUNTS#3' } });
     const used = new Set(Array.from({ length: 400 }, (_, index) => accountShard(`policy-${index}`)));
     expect(used.size).toBe(ACCOUNT_LIST_SHARDS);
-  });
-
-  it('keeps each note its own item, listed per policy in the order written', () => {
-    expect(noteKey('n1')).toEqual({ pk: 'NOTE#n1', sk: 'NOTE' });
-    expect(noteIndexAttributes(POLICY, '2026-01-01T00:00:00.000Z', 'n1')).toEqual({ gsi1pk: `POLICYNOTES#${POLICY}`, gsi1sk: '2026-01-01T00:00:00.000Z#n1' });
-    expect(policyNotesQuery('T', POLICY).ExpressionAttributeValues).toEqual({ ':pk': `POLICYNOTES#${POLICY}` });
   });
 });
 

@@ -7,25 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CARRIER, deliverableFileName, policyDocumentFrom, primaryRisk, recipientOf } from '../../shared/documents/assemble.js';
 import { builtInInspectionVendor, inspectionVendor } from '../../shared/documents/inspection-vendors.js';
-import {
-  fileFolder,
-  fileKey,
-  inspectionKey,
-  mailingBatchesQuery,
-  mailingBatchKey,
-  policyFilesIndex,
-  policyFilesQuery,
-  printableEntryKey,
-  printRunKey,
-  printShardOf,
-  printWindowQuery,
-  waitingEntryKey,
-} from '../../shared/documents/keys.js';
+import { printShardOf } from '../../shared/documents/print-shards.js';
+import { attachmentRecord, deliverableRequestRecord, inspectionRecord, legacyMailingBatchRecord, mailingBatchRecord, printableEntryRecord, printRunRecord, waitingEntryRecord } from '../../shared/documents/records.js';
+import { TABLE_PIPES } from '../../shared/platform/queues.js';
 import type { AttachmentRecord } from '../../shared/documents/model.js';
 import { InvalidPrintRunRequestError, printRunRequest } from '../../shared/documents/print-queue.js';
 import { toBePrintedFile } from '../../shared/documents/print-service.js';
 import { printFileOf } from '../../shared/documents/print-runs.js';
-import { attachmentItems, printEntryOf } from '../../shared/documents/store.js';
+import { attachmentItems, fileFolder, printEntryOf, printPositionOf, printWindowQuery } from '../../shared/documents/store.js';
 import { renderDeliverablePdf } from '../../shared/documents/render/index.js';
 import { FileReply, fileResponse } from '../../shared/platform/envelope.js';
 import type { LineItemRecord, RevisionSnapshot, RiskRecord } from '../../shared/policies/model.js';
@@ -47,9 +36,11 @@ function record(overrides: Partial<AttachmentRecord> = {}): AttachmentRecord {
 
 describe('documents keys', () => {
   it('gives each file its own partition, listed under its policy in the order made', () => {
-    expect(fileKey(FILE)).toEqual({ pk: `FILE#${FILE}`, sk: 'FILE' });
-    expect(policyFilesIndex(POLICY, '2026-07-01T10:00:00.000Z', FILE)).toEqual({ gsi1pk: `POLICYFILES#${POLICY}`, gsi1sk: `2026-07-01T10:00:00.000Z#${FILE}` });
-    expect(policyFilesQuery(POLICY)).toEqual({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `POLICYFILES#${POLICY}` } });
+    expect(attachmentRecord.key({ fileId: FILE })).toEqual({ pk: `FILE#${FILE}`, sk: 'FILE' });
+    expect(attachmentRecord.item(record())).toMatchObject({ gsi1pk: `POLICYFILES#${POLICY}`, gsi1sk: `2026-07-01T10:00:00.000Z#${FILE}` });
+    expect(attachmentRecord.query({ policyId: POLICY }, { index: 'gsi1' })).toEqual({
+      IndexName: 'gsi1', KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'gsi1pk' }, ExpressionAttributeValues: { ':pk': `POLICYFILES#${POLICY}` },
+    });
     expect(fileFolder(POLICY, FILE)).toBe(`policies/${POLICY}/files/${FILE}/`);
   });
 
@@ -58,15 +49,19 @@ describe('documents keys', () => {
     const shard = printShardOf('10-2026-1');
     expect(shard).toBe(printShardOf('10-2026-1'));
     expect(new Set(Array.from({ length: 400 }, (_, n) => printShardOf(`10-2026-${n}`))).size).toBe(8);
-    expect(waitingEntryKey('10-2026-1', '2026-07-06', FILE)).toEqual({ pk: `PRINTQUEUE#tbd#${shard}`, sk: `2026-07-06#${FILE}` });
-    expect(printableEntryKey('10-2026-1', '2026-07-06', FILE)).toEqual({ pk: `PRINTABLE#${shard}`, sk: `2026-07-06#${FILE}` });
+    const entry = { policyNumber: '10-2026-1', printDate: '2026-07-06', fileId: FILE };
+    expect(waitingEntryRecord.key(entry)).toEqual({ pk: `PRINTQUEUE#tbd#${shard}`, sk: `2026-07-06#${FILE}` });
+    expect(printableEntryRecord.key(entry)).toEqual({ pk: `PRINTABLE#${shard}`, sk: `2026-07-06#${FILE}` });
+    expect(printPositionOf(entry)).toBe(`2026-07-06#${FILE}`);
     expect(printWindowQuery({ source: 'tbd', from: '2012-01-01', to: '2026-07-31', includeClaims: true }, 3)).toEqual({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
       ExpressionAttributeValues: { ':pk': 'PRINTQUEUE#tbd#3', ':from': '2012-01-01#', ':to': '2026-07-31#~' },
     });
     expect(printWindowQuery({ source: 'printable', from: '2026-07-06', to: '2026-07-06', after: `2026-07-06#${FILE}`, includeClaims: false, electronic: 'exclude' }, 0)).toEqual({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
       FilterExpression: 'referenceType <> :claims AND (attribute_not_exists(electronicDelivery) OR electronicDelivery = :false)',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
       ExpressionAttributeValues: { ':pk': 'PRINTABLE#0', ':from': `2026-07-06#${FILE}`, ':to': '2026-07-06#~', ':claims': 'claims', ':false': false },
     });
     expect(printWindowQuery({ source: 'tbd', from: '2026-07-01', to: '2026-07-31', includeClaims: true, electronic: 'only' }, 7)).toMatchObject({
@@ -76,15 +71,20 @@ describe('documents keys', () => {
   });
 
   it('keeps a print date’s run in one item and its envelopes in the shards of their policies; inspections under their property', () => {
-    expect(printRunKey('2026-07-06')).toEqual({ pk: 'PRINTRUN#2026-07-06', sk: 'RUN' });
-    expect(mailingBatchKey('2026-07-06', 5, 'MB-20260706-abc')).toEqual({ pk: 'PRINTRUN#2026-07-06#5', sk: 'BATCH#MB-20260706-abc' });
-    expect(mailingBatchesQuery('2026-07-06', 5)).toEqual({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': 'PRINTRUN#2026-07-06#5', ':prefix': 'BATCH#' },
+    expect(printRunRecord.key({ printDate: '2026-07-06' })).toEqual({ pk: 'PRINTRUN#2026-07-06', sk: 'RUN' });
+    const batch = { printDate: '2026-07-06', policyNumber: '10-2026-1', label: 'MB-20260706-abc', fileIds: [FILE] };
+    expect(mailingBatchRecord.key(batch)).toEqual({ pk: `PRINTRUN#2026-07-06#${printShardOf('10-2026-1')}`, sk: 'BATCH#MB-20260706-abc' });
+    expect(mailingBatchRecord.item(batch)).not.toHaveProperty('shard');
+    expect(mailingBatchRecord.query({ printDate: '2026-07-06', shard: 5 })).toEqual({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+      ExpressionAttributeValues: { ':pk': 'PRINTRUN#2026-07-06#5', ':sk': 'BATCH#' },
     });
     // Runs before the fan-out kept a date's envelopes beside its run.
-    expect(mailingBatchesQuery('2026-07-06').ExpressionAttributeValues[':pk']).toBe('PRINTRUN#2026-07-06');
-    expect(inspectionKey('risk-1', 'insp-1')).toEqual({ pk: 'INSPECTIONS#risk-1', sk: 'INSPECTION#insp-1' });
+    expect(legacyMailingBatchRecord.query({ printDate: '2026-07-06' }).ExpressionAttributeValues![':pk']).toBe('PRINTRUN#2026-07-06');
+    expect(inspectionRecord.key({ propertyId: 'risk-1', inspectionId: 'insp-1' })).toEqual({ pk: 'INSPECTIONS#risk-1', sk: 'INSPECTION#insp-1' });
+    // The stream's pipe hands on what the declaration writes.
+    expect(TABLE_PIPES.find((pipe) => pipe.queue === 'documents')?.entity).toBe(deliverableRequestRecord.declaration.entity);
   });
 
   it('gives a file to print a waiting and a printable entry, a printed one only the printable entry, a custom one neither; the record is in no print index', () => {

@@ -20,6 +20,16 @@ const INFRA_STORE_IMPORTS_ALLOWED = [
   'infra/local/pipe-dispatchers.ts -> shared/events/store.ts',
   // docs/data-model.md's generated tables are of the keys themselves: they read the declarations, which no face exports.
   'infra/docs/declared-records.ts -> shared/claims/records.ts',
+  'infra/docs/declared-records.ts -> shared/url-overrides/records.ts',
+  'infra/docs/declared-records.ts -> shared/events/records.ts',
+  'infra/docs/declared-records.ts -> shared/documents/records.ts',
+  'infra/docs/declared-records.ts -> shared/commissions/records.ts',
+  'infra/docs/declared-records.ts -> shared/auth/records.ts',
+  'infra/docs/declared-records.ts -> shared/signatures/records.ts',
+  'infra/docs/declared-records.ts -> shared/catalog/records.ts',
+  'infra/docs/declared-records.ts -> shared/moratoriums/records.ts',
+  'infra/docs/declared-records.ts -> shared/policy-groups/records.ts',
+  'infra/docs/declared-records.ts -> shared/notes/records.ts',
 ];
 
 /**

@@ -32,7 +32,7 @@ describe('declared records', () => {
   });
 
   it('split a template into its text and its attributes', () => {
-    expect(parseTemplate('LIST#${dimension}#${value}').attributes).toEqual(['dimension', 'value']);
+    expect(parseTemplate('LIST#${dimension}#${value}')).toEqual(['LIST#', 'dimension', '#', 'value', '']);
   });
 
   it('build the key from the record and refuse one lacking a key attribute', () => {
@@ -56,7 +56,7 @@ describe('declared records', () => {
   it('create only where none exists, and replace at the version read', () => {
     const record = { thingId: 't1', day: '2026-12-07', version: 3, name: 'A' };
     expect(thing.create(record).Put).toMatchObject({ ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } });
-    expect(thing.replace(record, 3).Put).toMatchObject({ Item: { version: 4 }, ConditionExpression: '#version = :readVersion', ExpressionAttributeValues: { ':readVersion': 3 } });
+    expect(thing.replace(record, 3).Put).toMatchObject({ Item: { version: 4 }, ConditionExpression: '#version = :version', ExpressionAttributeValues: { ':version': 3 } });
   });
 
   it('query a partition with the sort key prefix up to the first attribute not given, and a range of it', () => {
@@ -64,12 +64,61 @@ describe('declared records', () => {
       KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'pk' }, ExpressionAttributeValues: { ':pk': 'LIST#status#open' }, ScanIndexForward: false,
     });
     expect(listing.query({ dimension: 'status', value: 'open', day: '2026-12-07' })).toMatchObject({ KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)', ExpressionAttributeValues: { ':sk': '2026-12-07#' } });
-    expect(listing.query({ dimension: 'status', value: 'open' }, { between: { attribute: 'day', from: '2026-01-01', to: '2026-12-31' } })).toMatchObject({
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':from': '2026-01-01#', ':to': '2026-12-31#\uffff' },
-    });
     expect(thing.query({ ownerId: 'o1' }, { index: 'gsi1', consistent: true })).toEqual({
       IndexName: 'gsi1', KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'gsi1pk' }, ExpressionAttributeValues: { ':pk': 'OWNER#o1' },
     });
+  });
+
+  it('fill a key part computed from the record, never storing it, unless the part is given by its own name', () => {
+    const login = defineRecord<{ username: string; shardOf: string }>({
+      entity: 'Login',
+      key: { pk: 'LOGIN#${folded}', sk: 'LOGIN' },
+      indexes: { gsi2: { pk: 'LOGINS#${shard}', sk: '${folded}' } },
+      computed: { folded: ({ username }) => (username === undefined ? undefined : String(username).trim().toLowerCase()), shard: ({ shardOf }) => (shardOf === undefined ? undefined : String(shardOf).length % 4) },
+    });
+    expect(login.item({ username: ' Ann ', shardOf: 'abc' })).toEqual({ pk: 'LOGIN#ann', sk: 'LOGIN', gsi2pk: 'LOGINS#3', gsi2sk: 'ann', entity: 'Login', username: ' Ann ', shardOf: 'abc' });
+    expect(login.query({ shard: 0 }, { index: 'gsi2' }).ExpressionAttributeValues).toEqual({ ':pk': 'LOGINS#0' });
+    expect(() => login.key({})).toThrow(MissingKeyAttributeError);
+  });
+
+  it('locate a record by values it does not carry, without storing them', () => {
+    expect(thing.item({ day: '2026-12-07', version: 1, name: 'A' } as Thing, { thingId: 't9' })).toEqual({ pk: 'THING#t9', sk: 'THING', entity: 'Thing', day: '2026-12-07', version: 1, name: 'A' });
+    expect(thing.put({ day: '2026-12-07', version: 1, name: 'A' } as Thing, { thingId: 't9' }).Put?.Item).not.toHaveProperty('thingId');
+  });
+
+  it('remove a record unguarded, at the version read, or only where it stands; check that one stands', () => {
+    expect(thing.remove({ thingId: 't1' })).toEqual({ Delete: { TableName: 'declared-records-test', Key: { pk: 'THING#t1', sk: 'THING' } } });
+    expect(thing.remove({ thingId: 't1' }, { version: 2 }).Delete).toMatchObject({ ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': 2 } });
+    expect(thing.remove({ thingId: 't1' }, { exists: true }).Delete).toMatchObject({ ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } });
+    expect(thing.exists({ thingId: 't1' })).toEqual({ ConditionCheck: { TableName: 'declared-records-test', Key: { pk: 'THING#t1', sk: 'THING' }, ConditionExpression: 'attribute_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } } });
+  });
+
+  it('compare the sort key with bounds filled from the query and the bound, filter and project what it reads', () => {
+    expect(listing.query({ dimension: 'status', value: 'open' }, { sort: { gt: { day: '2026-12-07', thingId: 't1' } } })).toEqual({
+      KeyConditionExpression: '#pk = :pk AND #sk > :sk', ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' }, ExpressionAttributeValues: { ':pk': 'LIST#status#open', ':sk': '2026-12-07#t1' },
+    });
+    expect(listing.query({ dimension: 'status', value: 'open' }, { sort: { lte: { day: '2026-12-07', thingId: '~' } } }).ExpressionAttributeValues).toEqual({ ':pk': 'LIST#status#open', ':sk': '2026-12-07#~' });
+    expect(listing.query({ dimension: 'status', value: 'open' }, { sort: { between: [{ day: '2026-01-01' }, { day: '2026-12-31', thingId: '~' }] } })).toMatchObject({
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':from': '2026-01-01#', ':to': '2026-12-31#~' },
+    });
+    expect(thing.query({ ownerId: 'o1' }, { index: 'gsi1', filter: { expression: '#name = :name', names: { '#name': 'name' }, values: { ':name': 'A' } }, project: ['pk', 'name'] })).toEqual({
+      IndexName: 'gsi1',
+      KeyConditionExpression: '#pk = :pk',
+      FilterExpression: '#name = :name',
+      ProjectionExpression: '#p_pk, #p_name',
+      ExpressionAttributeNames: { '#pk': 'gsi1pk', '#name': 'name', '#p_pk': 'pk', '#p_name': 'name' },
+      ExpressionAttributeValues: { ':pk': 'OWNER#o1', ':name': 'A' },
+    });
+  });
+
+  it('carry the entity under another attribute, or none, when told', () => {
+    const tagged = defineRecord<{ id: string }>({ entity: 'VERSION', entityAttribute: 'kind', key: { pk: 'VERSIONS', sk: '${id}' } });
+    const untagged = defineRecord<{ kind: string; id: string }>({ entity: 'Entry', entityAttribute: false, key: { pk: 'ENTRIES', sk: '${kind}#${id}' } });
+    expect(tagged.item({ id: 'v1' })).toEqual({ pk: 'VERSIONS', sk: 'v1', kind: 'VERSION', id: 'v1' });
+    expect(tagged.parse({ pk: 'VERSIONS', sk: 'v1', kind: 'VERSION', id: 'v1' })).toEqual({ id: 'v1' });
+    expect(untagged.item({ kind: 'ROLE', id: 'r1' })).toEqual({ pk: 'ENTRIES', sk: 'ROLE#r1', kind: 'ROLE', id: 'r1' });
+    expect(untagged.is({ kind: 'ROLE' })).toBe(false);
+    expect(recordsTable([tagged as never, untagged as never], () => 'x')).toContain('| VERSION (its `kind`) |');
   });
 
   it("answer their rows of the data model's table", () => {

@@ -1,32 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { isSigningToken, signingToken, signingUrl } from '../../shared/signatures/builtin-vendor.js';
 import {
-  appliedEventKey,
-  policyFilesQuery,
-  policyRequestsQuery,
-  signableFileKey,
-  signatureLocatorKey,
-  signatureRequestKey,
-  vendorRequestKey,
-} from '../../shared/signatures/keys.js';
+  appliedSignatureEventRecord,
+  signableFileRecord,
+  signatureLocatorRecord,
+  signatureRequestRecord,
+  vendorRequestRecord,
+} from '../../shared/signatures/records.js';
 
 describe('keys of the signatures area', () => {
   it("keeps a policy's requests, signed files and applied events in one partition", () => {
-    expect(signatureRequestKey('p-1', 'sr-1')).toEqual({ pk: 'SIGNATURES#p-1', sk: 'REQUEST#sr-1' });
-    expect(signableFileKey('p-1', 'f-1')).toEqual({ pk: 'SIGNATURES#p-1', sk: 'FILE#f-1' });
-    expect(appliedEventKey('p-1', 'sr-1#signed#jordan avery')).toEqual({ pk: 'SIGNATURES#p-1', sk: 'EVENT#sr-1#signed#jordan avery' });
-    expect(signatureLocatorKey('s-1')).toEqual({ pk: 'SIGNLOC#s-1', sk: 'SIGNLOC' });
-    expect(vendorRequestKey('sr-1')).toEqual({ pk: 'ESIGNVENDOR#sr-1', sk: 'REQUEST' });
+    expect(signatureRequestRecord.key({ policyId: 'p-1', requestId: 'sr-1' })).toEqual({ pk: 'SIGNATURES#p-1', sk: 'REQUEST#sr-1' });
+    expect(signableFileRecord.key({ policyId: 'p-1', fileId: 'f-1' })).toEqual({ pk: 'SIGNATURES#p-1', sk: 'FILE#f-1' });
+    expect(appliedSignatureEventRecord.key({ policyId: 'p-1', eventKey: 'sr-1#signed#jordan avery' })).toEqual({ pk: 'SIGNATURES#p-1', sk: 'EVENT#sr-1#signed#jordan avery' });
+    expect(signatureLocatorRecord.key({ id: 's-1' })).toEqual({ pk: 'SIGNLOC#s-1', sk: 'SIGNLOC' });
+    expect(vendorRequestRecord.key({ requestId: 'sr-1' })).toEqual({ pk: 'ESIGNVENDOR#sr-1', sk: 'REQUEST' });
+  });
+
+  it('stores a request under its own id without storing the id twice', () => {
+    const stored = { request: { id: 'sr-1' } as never, policyId: 'p-1', vendor: 'built-in', createdAt: '2026-01-01T00:00:00Z', version: 1 };
+    expect(signatureRequestRecord.item(stored, { requestId: 'sr-1' })).toEqual({ pk: 'SIGNATURES#p-1', sk: 'REQUEST#sr-1', entity: 'SignatureRequest', ...stored });
   });
 
   it('reads requests and files of a policy with consistent, kind-bounded queries', () => {
-    expect(policyRequestsQuery('T', 'p-1')).toEqual({
-      TableName: 'T',
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :kind)',
-      ExpressionAttributeValues: { ':pk': 'SIGNATURES#p-1', ':kind': 'REQUEST#' },
+    expect(signatureRequestRecord.query({ policyId: 'p-1' }, { consistent: true })).toEqual({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+      ExpressionAttributeValues: { ':pk': 'SIGNATURES#p-1', ':sk': 'REQUEST#' },
       ConsistentRead: true,
     });
-    expect(policyFilesQuery('T', 'p-1').ExpressionAttributeValues).toEqual({ ':pk': 'SIGNATURES#p-1', ':kind': 'FILE#' });
+    expect(signableFileRecord.query({ policyId: 'p-1' }, { consistent: true }).ExpressionAttributeValues).toEqual({ ':pk': 'SIGNATURES#p-1', ':sk': 'FILE#' });
   });
 });
 

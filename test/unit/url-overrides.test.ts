@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlOverrideKey, urlOverridesQuery } from '../../shared/url-overrides/keys.js';
+import { urlOverrideRecord } from '../../shared/url-overrides/records.js';
 import { createUrlOverrideInput } from '../../functions/v1/custom_ui/createURLOverride.js';
 import { updateUrlOverrideInput } from '../../functions/v1/custom_ui/updateURLOverride.js';
 import { decryptSecret, encryptSecret } from '../../shared/url-overrides/secrets.js';
@@ -7,10 +7,11 @@ import { toView } from '../../shared/url-overrides/service.js';
 
 describe('URL override keys', () => {
   it('keeps every override in one partition, by path', () => {
-    expect(urlOverrideKey('/policies/view')).toEqual({ pk: 'URLOVERRIDES', sk: 'URL#/policies/view' });
-    expect(urlOverridesQuery()).toEqual({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': 'URLOVERRIDES', ':prefix': 'URL#' },
+    expect(urlOverrideRecord.key({ url: '/policies/view' })).toEqual({ pk: 'URLOVERRIDES', sk: 'URL#/policies/view' });
+    expect(urlOverrideRecord.query({})).toEqual({
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+      ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
+      ExpressionAttributeValues: { ':pk': 'URLOVERRIDES', ':sk': 'URL#' },
     });
   });
 });

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { startQueuePoller } from '../../../infra/local/queue-poller.js';
 import { handler as assignMailingBatches } from '../../../events/queues/print-batches/assign_mailing_batches.js';
-import { PRINT_SHARDS, printShardOf } from '../../../shared/documents/keys.js';
+import { PRINT_SHARDS, printShardOf } from '../../../shared/documents/print-shards.js';
 import type { AttachmentRecord } from '../../../shared/documents/model.js';
 import { planPrintRun, runPrintJob } from '../../../shared/documents/print-runs.js';
 import { markAsPrinted } from '../../../shared/documents/print-service.js';
