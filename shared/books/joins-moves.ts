@@ -6,7 +6,7 @@
  * (a back-dated endorsement, a cancellation) books the difference as earned the day it is decided.
  * What billing posts (billed, collected, refunded) lands from billing's postings (booksOfPosting).
  */
-import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReadsAhead, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TermAhead, TransactionWrite } from '../lifecycle/index.js';
 import { addDays } from '../platform/dates.js';
 import { sum } from '../platform/money.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
@@ -101,9 +101,21 @@ export async function booksAtEndorsement(endorsed: EndorsedRevision, mode: { pre
   return part([...writes, ...posting.writes(endorsed.policyId, group)]);
 }
 
+/** A term's earning record, from the reads its move began (readAhead) when it has them. */
+function earningAsRead(termId: string, reads: ReadsAhead | undefined) {
+  return reads ? reads.once(`books:earning ${termId}`, () => getTermEarning(termId)) : getTermEarning(termId);
+}
+
+/** What the books' part in a cancellation taking effect reads (the term's earning, the closed months its commit settles on), begun beside the move's own reads. */
+export function booksReadAheadAtCancellation(term: TermAhead, reads: ReadsAhead): void {
+  if (term.outcome !== 'cancelled') return;
+  readClosedMonths();
+  void earningAsRead(term.termId, reads);
+}
+
 /** The writes of a cancellation taking effect on a term's books, its written premium counted as `written`. */
 async function cancellationWrites(cancelled: CancelledTerm, written: Counter): Promise<TransactionWrite[]> {
-  const before = await getTermEarning(cancelled.termId);
+  const before = await earningAsRead(cancelled.termId, cancelled.asRead?.reads);
   if (before?.stopsAt) return [];
   const group = before?.group ?? UNKNOWN_GROUP;
   const posting = new Posting()

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { getContactSummaries } from '../contacts/index.js';
 import type { PostedPayment } from '../billing/index.js';
 import { commissionBasisOf, getCarrierSettings } from '../catalog/index.js';
-import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReadsAhead, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TermAhead, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { CommissionRow, CommissionTerm, CommissionTransaction } from './model.js';
@@ -141,10 +141,20 @@ export async function commissionsAtEndorsement(endorsed: EndorsedRevision, mode:
   return part(rowWrites(term, row(term, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate, premiumCents: endorsed.premiumChangeCents })));
 }
 
+/** A term's commission terms, from the reads its move began (readAhead) when it has them. */
+function commissionTermAsRead(termId: string, reads: ReadsAhead | undefined) {
+  return reads ? reads.once(`commissions:term ${termId}`, () => getCommissionTerm(termId)) : getCommissionTerm(termId);
+}
+
+/** What commissions' part in a cancellation taking effect reads (the term's commission terms, when it has an agency), begun beside the move's own reads. */
+export function commissionsReadAheadAtCancellation(term: TermAhead, reads: ReadsAhead): void {
+  if (term.outcome === 'cancelled' && term.agencyId) void commissionTermAsRead(term.termId, reads);
+}
+
 /** A cancellation taking effect: the commission on its return premium charged back (a pending one changes nothing). */
 export async function commissionsAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
   if (cancelled.outcome !== 'cancelled' || !cancelled.agencyId) return part([]);
-  const term = await getCommissionTerm(cancelled.termId);
+  const term = await commissionTermAsRead(cancelled.termId, cancelled.asRead?.reads);
   if (!term) return part([]);
   return part(chargebackWrites(term, cancelled));
 }

@@ -12,14 +12,14 @@
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
-import { refuseUnderMoratoriums } from '../moratoriums/index.js';
+import { readMoratoriumsFor, refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, revisionHeaders, type TermRecord } from '../policies/index.js';
-import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads } from './model.js';
-import { joinedWrites, type Contribution } from './joining.js';
+import { policyWithinReach, revisionHeaders, termCommittedRevisions, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
+import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads, type TermAhead, type TermAsRead } from './model.js';
+import { joinedWrites, readsAhead, type Contribution, type ReadsAhead } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
 
 export interface CancelRequest {
@@ -59,6 +59,28 @@ export class PolicyNotCancellableError extends BusinessRuleError {}
 export interface CancelWiring {
   cancel: readonly Contribution<CancelledTerm>[];
   reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures'>;
+  /** What the parts read of a term (billing's account, the books' earning, the commission terms), begun beside the move's own read of it rather than after the move decided. */
+  readAhead?: readonly ((term: TermAhead, reads: ReadsAhead) => void)[];
+}
+
+/**
+ * Everything the move and its parts read of a term, begun at once: the term's committed
+ * revisions with their parts (the move's own read: the revision in force, those it marks, the
+ * return premium over each) beside each part's read ahead. A term's reads wait for nothing but
+ * the policy's.
+ */
+function termRead(wiring: CancelWiring, policy: PolicyRecord, term: TermRecord, outcome: CancelledTerm['outcome'], reads: ReadsAhead): Promise<RevisionSnapshot[]> {
+  for (const begin of wiring.readAhead ?? []) begin({ policyId: policy.id, termId: term.id, outcome, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) }, reads);
+  const revisions = termCommittedRevisions(term);
+  revisions.catch(() => undefined);
+  return revisions;
+}
+
+/** The renewal term a cancellation of `term` cancels with it: made, not yet in force, not cancelled on its own. */
+function renewalCancelledWith(term: TermRecord, terms: readonly TermRecord[]): TermRecord | undefined {
+  if (term.renewal?.state !== 'committed' || term.renewal.inForce) return undefined;
+  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
+  return renewalTerm && renewalTerm.cancellationStatus !== 'cancelled' ? renewalTerm : undefined;
 }
 
 
@@ -68,17 +90,18 @@ export interface CancelWiring {
  * its own revision, account rows, notice and note. It would otherwise come into force, and bill,
  * for a policy that no longer exists. The renewal term keeps which term it was cancelled with:
  * reinstating that term reinstates it too (reinstate.ts), while a renewal cancelled on its own stays.
+ * Its revisions and its parts' reads were begun with the term's (renewalCancelledWith, termRead).
  */
-async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
-  const { policy, terms, term, cancelled } = context;
-  if (term.renewal?.state !== 'committed' || term.renewal.inForce) return [];
-  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
-  if (!renewalTerm || renewalTerm.cancellationStatus === 'cancelled') return [];
-  const revisions = (await revisionHeaders(renewalTerm.revisionIds)).filter((revision) => revision.revisionState === 'committed');
-  const base = revisions.at(-1);
+async function renewalCancelledWithTerm(wiring: CancelWiring, context: { term: TermRecord; renewal: { term: TermRecord; revisions: Promise<RevisionSnapshot[]> } | undefined; cancelled: CancelledTerm & { asRead: NonNullable<CancelledTerm['asRead']> } }) {
+  const { term, renewal, cancelled } = context;
+  if (!renewal) return [];
+  const { term: renewalTerm } = renewal;
+  const revisions = await renewal.revisions;
+  const base = revisions.at(-1)?.header;
   if (!base) return [];
   const cancelDate = renewalTerm.effectiveDate;
-  const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate, decisionDate: cancelled.decisionDate });
+  const asRead: TermAsRead = { term: renewalTerm, revisions, reads: cancelled.asRead.reads };
+  const figures = await wiring.reads.cancellationFigures({ policyId: cancelled.policyId, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate, decisionDate: cancelled.decisionDate, asRead });
   const newRevisionId = randomUUID();
   const renewalCancelled: CancelledTerm = {
     ...cancelled,
@@ -93,7 +116,8 @@ async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy:
     cancelledWithTermId: term.id,
     decidedAt: new Date(Date.parse(cancelled.decidedAt) + 10).toISOString(),
     summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
-    cancellationRecords: { term: renewalTerm, inForceRevision: base, committed: revisions },
+    asRead: { ...asRead, policy: cancelled.asRead.policy },
+    cancellationRecords: { term: renewalTerm, inForceRevision: base, committed: revisions.map((snapshot) => snapshot.header) },
   };
   return joinedWrites(wiring.cancel, renewalCancelled);
 }
@@ -114,27 +138,42 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   const now = options.now ?? clock.now();
   const decisionDate = todayIso(now);
   const decidedBy = options.decidedBy ?? principal.contactId;
+  // The policy is read beside the cancel reason (reference data, in memory once read); judged after it, as when read after it.
+  const policyRead = policyWithinReach(principal, { policyId: request.policyId });
+  policyRead.catch(() => undefined);
   const reason = await wiring.reads.cancelReason(request.reasonId);
   if (!reason) throw new BusinessRuleError(`cancel_reason_id: ${request.reasonId.slice(0, 40)} is not a cancel reason`);
-  const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
+  const moratoriums = readMoratoriumsFor({ block: 'cancellation', cancelReason: reason.name });
+  const { policy, terms } = await policyRead;
   const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
   if (!term) throw new NotFoundError(`Policy term ${request.termId ?? ''}`.trim());
-  const revisions = await revisionHeaders(term.revisionIds);
-  const committed = revisions.filter((revision) => revision.revisionState === 'committed');
-  const base = committed.find((revision) => revision.id === policy.activeRevisionId) ?? committed.at(-1);
-  if (!base) throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be cancelled`);
-  if (term.cancellationStatus === 'cancelled') throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} is already cancelled`);
-  await refuseUnderMoratoriums(principal, { block: 'cancellation', operation: 'cancellation', revision: base.id, cancelReason: reason.name, at: now });
-
   const outcome = request.cancelPendingDate ? 'pending' : 'cancelled';
+
+  // One round of reads: the term's committed revisions and what every part needs of it, a renewal cancelled with it, a held renewal archived with it.
+  const reads = readsAhead();
+  const committedRead = termRead(wiring, policy, term, outcome, reads);
+  const renewalTerm = outcome === 'cancelled' ? renewalCancelledWith(term, terms) : undefined;
+  const renewal = renewalTerm ? { term: renewalTerm, revisions: termRead(wiring, policy, renewalTerm, 'cancelled', reads) } : undefined;
+  const heldRead = outcome === 'cancelled' && term.renewal?.state === 'held' ? revisionHeaders([term.renewal.revisionId, policy.activeRevisionId]) : undefined;
+  heldRead?.catch(() => undefined);
+
+  const revisions = await committedRead;
+  const committed = revisions.map((snapshot) => snapshot.header);
+  const inForce = revisions.find((snapshot) => snapshot.header.id === policy.activeRevisionId) ?? revisions.at(-1);
+  if (!inForce) throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be cancelled`);
+  const base = inForce.header;
+  if (term.cancellationStatus === 'cancelled') throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} is already cancelled`);
+  await refuseUnderMoratoriums(principal, { block: 'cancellation', operation: 'cancellation', revision: inForce, cancelReason: reason.name, at: now, ...(moratoriums ? { moratoriums } : {}) });
+
   const cancelDate = (request.cancelPendingDate ?? request.cancelDate)!;
   if (cancelDate < term.effectiveDate || cancelDate > term.expirationDate) throw new InvalidCancelDateError(cancelDate, term.effectiveDate, term.expirationDate);
   const newRevisionId = randomUUID();
+  const asRead: TermAsRead = { term, revisions, reads };
 
   let returnPremiumCents = 0;
   let message: string;
   if (outcome === 'cancelled') {
-    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate, decisionDate });
+    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate, decisionDate, asRead });
     returnPremiumCents = figures.returnPremiumCents;
     message = `Policy ${policy.policyNumber} cancelled effective ${cancelDate} (${reason.name}); return premium ${formatCents(returnPremiumCents)}${figures.flat ? ' (flat cancellation)' : ''}${unbilledPart(figures)}`;
   } else {
@@ -145,8 +184,11 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
   const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
   // A renewal still held for review can never be committed for a cancelled term: it is archived with the cancellation, as at expiry.
-  const held = outcome === 'cancelled' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? base) : undefined;
-  const cancelled: CancelledTerm = {
+  const heldHeaders = heldRead ? await heldRead : [];
+  const held = heldRead
+    ? await heldRenewalOf(term, terms, heldHeaders.find((header) => header.id === policy.activeRevisionId) ?? base, { revision: heldHeaders.find((header) => header.id === term.renewal?.revisionId) })
+    : undefined;
+  const cancelled: CancelledTerm & { asRead: NonNullable<CancelledTerm['asRead']> } = {
     decisionDate,
     decidedAt: now.toISOString(),
     decidedBy,
@@ -169,12 +211,10 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
     contactIds: [...policy.contactIds],
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary: request.summary ?? message,
+    asRead: { ...asRead, policy },
     ...(yieldsToPending ? {} : { cancellationRecords: { term, inForceRevision: base, committed, ...(held ? { heldRenewal: held } : {}) } }),
   };
-  const writes = [
-    ...(await joinedWrites(wiring.cancel, cancelled)),
-    ...(outcome === 'cancelled' ? await renewalCancelledWithTerm(wiring, { policy, terms, term, cancelled }) : []),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  const [own, withTerm] = await Promise.all([joinedWrites(wiring.cancel, cancelled), renewalCancelledWithTerm(wiring, { term, renewal, cancelled })]);
+  await runTransaction([...own, ...withTerm], { label: `Policy ${policy.policyNumber}` });
   return { outcome, policyNumber: policy.policyNumber, cancelDate, returnPremiumCents, message };
 }

@@ -3,8 +3,8 @@
  * from the term's own index where an endorsement wrote them, else from the revisions' headers.
  * One read of the term then serves however many endorsements it has had.
  */
-import type { IndexedRevision, RevisionRecord, TermRecord } from './model.js';
-import { getRevisionHeaders } from './store.js';
+import type { IndexedRevision, RevisionRecord, RevisionSnapshot, TermRecord } from './model.js';
+import { getRevisionHeaders, loadRevision } from './store.js';
 
 export interface TermRevisionFacts extends IndexedRevision {
   id: string;
@@ -18,7 +18,13 @@ export function indexedFacts(header: RevisionRecord, committedAt = committedAtOf
 
 export async function termRevisionFacts(term: TermRecord): Promise<TermRevisionFacts[]> {
   const index = term.revisionIndex ?? {};
-  const headers = new Map((await getRevisionHeaders(term.revisionIds.filter((id) => !index[id]))).map((header) => [header.id, header]));
+  return termRevisionFactsOf(term, await getRevisionHeaders(term.revisionIds.filter((id) => !index[id])));
+}
+
+/** The facts of a term's revisions from its index and the headers given (no I/O): a revision neither holds is left out. */
+export function termRevisionFactsOf(term: TermRecord, given: readonly RevisionRecord[]): TermRevisionFacts[] {
+  const index = term.revisionIndex ?? {};
+  const headers = new Map(given.map((header) => [header.id, header]));
   return term.revisionIds.flatMap((id) => {
     if (index[id]) return [{ id, ...index[id] }];
     const header = headers.get(id);
@@ -30,4 +36,16 @@ export async function termRevisionFacts(term: TermRecord): Promise<TermRevisionF
 export function indexWith(term: TermRecord, id: string, facts: IndexedRevision | undefined): Record<string, IndexedRevision> {
   const { [id]: _removed, ...rest } = term.revisionIndex ?? {};
   return facts ? { ...rest, [id]: facts } : rest;
+}
+
+/**
+ * A term's committed revisions with their parts, in the term's order, each read at once (one
+ * Query of its partition): what a move deciding on the whole term reads (a cancellation: the
+ * revision in force, the later ones it marks, and the return premium over each). A revision the
+ * term's index holds as not committed is not read; one it does not index is read to find out.
+ */
+export async function termCommittedRevisions(term: TermRecord): Promise<RevisionSnapshot[]> {
+  const index = term.revisionIndex ?? {};
+  const read = await Promise.all(term.revisionIds.filter((id) => !index[id] || index[id].revisionState === 'committed').map((id) => loadRevision(id)));
+  return read.filter((snapshot): snapshot is RevisionSnapshot => snapshot?.header.revisionState === 'committed');
 }
