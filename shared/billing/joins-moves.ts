@@ -6,7 +6,7 @@
  * figures, a term's schedule). Rows are dated by the move's decision, so a nightly day re-run
  * later writes what it would have written that day.
  */
-import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReadsAhead, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, TermAhead, TermAsRead, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReadsAhead, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, CancellationAhead, TermAhead, TermAsRead, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { amountOf, eventOf } from '../events/index.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -23,7 +23,7 @@ import { groupOf } from '../books/index.js';
 import { commissionBasisOf, getCarrierSettings } from '../catalog/index.js';
 import { refundOwed, refundOwedWrites } from './refund-owed.js';
 import { billableItemsOfRevision, billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
-import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
+import { accountAsRead, loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
 import { surchargeReinstatementEntries, surchargeReturnEntry, surchargeReturns } from './surcharge-returns.js';
 
@@ -74,13 +74,8 @@ export const cancelReason: MoveReads['cancelReason'] = async (reasonId) => {
   return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
 };
 
-/** A term's account, from the reads its move began (readAhead) when it has them. */
-function accountAsRead(policyId: string, termId: string, reads: ReadsAhead | undefined) {
-  return reads ? reads.once(`billing:account ${policyId} ${termId}`, () => loadAccount(policyId, termId)) : loadAccount(policyId, termId);
-}
-
 /** What a cancellation's figures and billing's part read of the term's account, begun beside the cancel move's own reads. */
-export function billingReadAheadAtCancellation(term: TermAhead, reads: ReadsAhead): void {
+export function billingReadAheadAtCancellation(term: CancellationAhead, reads: ReadsAhead): void {
   void accountAsRead(term.policyId, term.termId, reads);
 }
 
@@ -347,6 +342,11 @@ export async function billingAtEndorsement(endorsed: EndorsedRevision, mode: { p
   return endorsementPart(endorsed, mode, endorsementPosting(endorsed));
 }
 
+/** What billing's part in an endorsement reads of the term (its account), begun beside the move's own reads. */
+export function billingReadAheadAtEndorsement(term: TermAhead, reads: ReadsAhead): void {
+  void accountAsRead(term.policyId, term.termId, reads);
+}
+
 /** The Endorsement row posted; a return premium leaving a credit above the threshold owes a pending refund in the same transaction. */
 function endorsementPosting(endorsed: EndorsedRevision): EndorsementPosting {
   return async (loaded, row, billing) => [
@@ -356,6 +356,7 @@ function endorsementPosting(endorsed: EndorsedRevision): EndorsementPosting {
           account: loaded.account,
           creditCents: billing.creditCents,
           revisionId: endorsed.revisionId,
+          revision: endorsed.revision,
           namedInsuredContactIds: endorsed.namedInsuredContactIds,
           reason: `Return premium: endorsement effective ${endorsed.revisionDate}`,
           date: endorsed.commitDate,

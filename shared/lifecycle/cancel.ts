@@ -18,7 +18,7 @@ import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
 import { policyWithinReach, revisionHeaders, termCommittedRevisions, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
-import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads, type TermAhead, type TermAsRead } from './model.js';
+import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads, type CancellationAhead, type TermAsRead } from './model.js';
 import { joinedWrites, readsAhead, type Contribution, type ReadsAhead } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
 
@@ -60,7 +60,7 @@ export interface CancelWiring {
   cancel: readonly Contribution<CancelledTerm>[];
   reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures'>;
   /** What the parts read of a term (billing's account, the books' earning, the commission terms), begun beside the move's own read of it rather than after the move decided. */
-  readAhead?: readonly ((term: TermAhead, reads: ReadsAhead) => void)[];
+  readAhead?: readonly ((term: CancellationAhead, reads: ReadsAhead) => void)[];
 }
 
 /**

@@ -106,9 +106,12 @@ export interface TermAsRead {
 export interface TermAhead {
   policyId: string;
   termId: string;
-  /** A cancellation's: `pending` reads what a pending one posts, `cancelled` what one taking effect does. */
-  outcome: 'pending' | 'cancelled';
   agencyId?: string;
+}
+
+/** A cancellation's term ahead: `pending` reads what a pending one posts, `cancelled` what one taking effect does. */
+export interface CancellationAhead extends TermAhead {
+  outcome: 'pending' | 'cancelled';
 }
 
 /** A term as a cancellation leaves it (cancel_policy, the nightly job): what billing, documents and notes start from. */
@@ -387,6 +390,8 @@ export interface EndorsedRevision {
   contactIds: string[];
   /** Who endorsed it: the note's author. */
   decidedBy: string;
+  /** The reads the move began for its parts beside its own (its wiring's readAhead); absent, a part reads what it needs. */
+  reads?: ReadsAhead;
   /** What the move's note records. */
   summary: string;
   /** The policy's active revision once the endorsement lands (what its search record shows); absent for a change carried into a renewal, which leaves it where it is. */
