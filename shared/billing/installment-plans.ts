@@ -6,7 +6,7 @@
 import { getCatalogRecords, getProductCatalog, type BillingScheduleDefinition } from '../catalog/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import type { Principal } from '../platform/principal.js';
-import { getPolicyWithTerms, loadRevision, policyWithinReach, revisionPeriods, termRevisionFacts, termRevisionFactsOf, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
+import { getPolicyWithTerms, loadRevision, policyWithinReach, revisionPeriods, termRevisionFacts, revisionWithinReach, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
 import type { BillableItem, BillingScheduleOptionWire, BillingSettings, Installment } from './model.js';
 import { billableItems, billingScheduleOptions, installmentsFor } from './schedules.js';
 import type { RevisionInForce } from './cancellation.js';
@@ -18,9 +18,9 @@ export async function billingSettings(): Promise<BillingSettings> {
   return billingSettingsFromRecords(await getCatalogRecords());
 }
 
-/** The billed amounts of a revision's line items, each earned as its catalog item says (from the revision as a move read it, when given). */
+/** The billed amounts of a revision's line items, each earned as its catalog item says (from the revision as a move read it, when given: that revision's snapshot). */
 export async function billableItemsOfRevision(revisionId: string, asRead?: RevisionSnapshot): Promise<BillableItem[]> {
-  const [snapshot, product] = await Promise.all([asRead?.header.id === revisionId ? asRead : loadRevision(revisionId), getProductCatalog()]);
+  const [snapshot, product] = await Promise.all([asRead ?? loadRevision(revisionId), getProductCatalog()]);
   if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
   return billableItems(snapshot.items, product.items);
 }
@@ -37,7 +37,7 @@ export async function revisionsInForce(question: {
 }): Promise<RevisionInForce[]> {
   const { asRead } = question;
   const term = asRead?.term ?? (await getPolicyWithTerms(question.policyId))?.terms.find((candidate) => candidate.id === question.termId);
-  const facts = !term ? [] : asRead ? termRevisionFactsOf(term, asRead.revisions.map((snapshot) => snapshot.header)) : await termRevisionFacts(term);
+  const facts = term ? await termRevisionFacts(term, asRead?.revisions.map((snapshot) => snapshot.header)) : [];
   const periods = revisionPeriods(question, facts).filter((period) => period.from !== null && period.to !== null && period.to > period.from);
   const inForce = periods.length ? periods.map((period) => ({ id: period.id, from: period.from!, to: period.to! })) : [{ id: question.revisionId, from: question.effectiveDate, to: question.expirationDate }];
   const read = new Map(asRead?.revisions.map((snapshot) => [snapshot.header.id, snapshot]));

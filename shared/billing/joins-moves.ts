@@ -6,7 +6,7 @@
  * figures, a term's schedule). Rows are dated by the move's decision, so a nightly day re-run
  * later writes what it would have written that day.
  */
-import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReadsAhead, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, CancellationAhead, TermAhead, TermAsRead, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReadsAhead, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, TermAhead, TermAsRead, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { amountOf, eventOf } from '../events/index.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -74,8 +74,8 @@ export const cancelReason: MoveReads['cancelReason'] = async (reasonId) => {
   return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
 };
 
-/** What a cancellation's figures and billing's part read of the term's account, begun beside the cancel move's own reads. */
-export function billingReadAheadAtCancellation(term: CancellationAhead, reads: ReadsAhead): void {
+/** What billing's part in a move (a cancellation, with its figures; an endorsement) reads of the term, its account, begun beside the move's own reads. */
+export function billingReadAhead(term: TermAhead, reads: ReadsAhead): void {
   void accountAsRead(term.policyId, term.termId, reads);
 }
 
@@ -130,7 +130,7 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
   const { figures, unbilled, change } = await cancellationOnAccount(
     {
       policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate,
-      cancelDate: cancelled.cancelDate, decisionDate: cancelled.decisionDate, ...(cancelled.asRead ? { asRead: cancelled.asRead } : {}),
+      cancelDate: cancelled.cancelDate, decisionDate: cancelled.decisionDate, asRead: cancelled.asRead,
     },
     entries,
   );
@@ -340,11 +340,6 @@ async function newTermAccountWrites(
 /** Billing's part of an endorsement: its Endorsement row posted under the account's version; a preview shows the row and how it is owed. */
 export async function billingAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
   return endorsementPart(endorsed, mode, endorsementPosting(endorsed));
-}
-
-/** What billing's part in an endorsement reads of the term (its account), begun beside the move's own reads. */
-export function billingReadAheadAtEndorsement(term: TermAhead, reads: ReadsAhead): void {
-  void accountAsRead(term.policyId, term.termId, reads);
 }
 
 /** The Endorsement row posted; a return premium leaving a credit above the threshold owes a pending refund in the same transaction. */

@@ -21,6 +21,7 @@ import { policyWithinReach, revisionHeaders, termCommittedRevisions, type Policy
 import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads, type CancellationAhead, type TermAsRead } from './model.js';
 import { joinedWrites, readsAhead, type Contribution, type ReadsAhead } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
+import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 
 export interface CancelRequest {
   policyId: string;
@@ -70,7 +71,7 @@ export interface CancelWiring {
  * the policy's.
  */
 function termRead(wiring: CancelWiring, policy: PolicyRecord, term: TermRecord, outcome: CancelledTerm['outcome'], reads: ReadsAhead): Promise<RevisionSnapshot[]> {
-  for (const begin of wiring.readAhead ?? []) begin({ policyId: policy.id, termId: term.id, outcome, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) }, reads);
+  for (const begin of wiring.readAhead ?? []) begin({ policyId: policy.id, termId: term.id, outcome, agencyId: policy.agencyId ?? undefined }, reads);
   const revisions = termCommittedRevisions(term);
   revisions.catch(() => undefined);
   return revisions;
@@ -84,43 +85,8 @@ function renewalCancelledWith(term: TermRecord, terms: readonly TermRecord[]): T
 }
 
 
-/**
- * A term cancelled after its renewal was made: the renewal term, not yet in force, is cancelled
- * with it, flat on its first day (everything it billed is returned), in the same transaction:
- * its own revision, account rows, notice and note. It would otherwise come into force, and bill,
- * for a policy that no longer exists. The renewal term keeps which term it was cancelled with:
- * reinstating that term reinstates it too (reinstate.ts), while a renewal cancelled on its own stays.
- * Its revisions and its parts' reads were begun with the term's (renewalCancelledWith, termRead).
- */
-async function renewalCancelledWithTerm(wiring: CancelWiring, context: { term: TermRecord; renewal: { term: TermRecord; revisions: Promise<RevisionSnapshot[]> } | undefined; cancelled: CancelledTerm & { asRead: NonNullable<CancelledTerm['asRead']> } }) {
-  const { term, renewal, cancelled } = context;
-  if (!renewal) return [];
-  const { term: renewalTerm } = renewal;
-  const revisions = await renewal.revisions;
-  const base = revisions.at(-1)?.header;
-  if (!base) return [];
-  const cancelDate = renewalTerm.effectiveDate;
-  const asRead: TermAsRead = { term: renewalTerm, revisions, reads: cancelled.asRead.reads };
-  const figures = await wiring.reads.cancellationFigures({ policyId: cancelled.policyId, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate, decisionDate: cancelled.decisionDate, asRead });
-  const newRevisionId = randomUUID();
-  const renewalCancelled: CancelledTerm = {
-    ...cancelled,
-    termId: renewalTerm.id,
-    termEffectiveDate: renewalTerm.effectiveDate,
-    termExpirationDate: renewalTerm.expirationDate,
-    revisionId: newRevisionId,
-    inForceRevisionId: base.id,
-    cancelDate,
-    returnPremiumCents: figures.returnPremiumCents,
-    yieldsToPending: false,
-    cancelledWithTermId: term.id,
-    decidedAt: new Date(Date.parse(cancelled.decidedAt) + 10).toISOString(),
-    summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
-    asRead: { ...asRead, policy: cancelled.asRead.policy },
-    cancellationRecords: { term: renewalTerm, inForceRevision: base, committed: revisions.map((snapshot) => snapshot.header) },
-  };
-  return joinedWrites(wiring.cancel, renewalCancelled);
-}
+/** A renewal cancelled with its term (renewal-cancellation.ts): a path few cancellations take, loaded on its first use. */
+const renewalCancellation = /* @__PURE__ */ moduleOnFirstUse<typeof import('./renewal-cancellation.js')>(new URL('./renewal-cancellation.mjs', import.meta.url), new URL('./renewal-cancellation.ts', import.meta.url));
 
 /**
  * Where a return premium was partly still to be billed, what the account gets is not the return
@@ -138,24 +104,19 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   const now = options.now ?? clock.now();
   const decisionDate = todayIso(now);
   const decidedBy = options.decidedBy ?? principal.contactId;
-  // The policy is read beside the cancel reason (reference data, in memory once read); judged after it, as when read after it.
-  const policyRead = policyWithinReach(principal, { policyId: request.policyId });
-  policyRead.catch(() => undefined);
   const reason = await wiring.reads.cancelReason(request.reasonId);
   if (!reason) throw new BusinessRuleError(`cancel_reason_id: ${request.reasonId.slice(0, 40)} is not a cancel reason`);
   const moratoriums = readMoratoriumsFor({ block: 'cancellation', cancelReason: reason.name });
-  const { policy, terms } = await policyRead;
+  const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
   if (!term) throw new NotFoundError(`Policy term ${request.termId ?? ''}`.trim());
   const outcome = request.cancelPendingDate ? 'pending' : 'cancelled';
 
-  // One round of reads: the term's committed revisions and what every part needs of it, a renewal cancelled with it, a held renewal archived with it.
+  // One round of reads: the term's committed revisions and what every part needs of it, and of a renewal cancelled with it.
   const reads = readsAhead();
   const committedRead = termRead(wiring, policy, term, outcome, reads);
   const renewalTerm = outcome === 'cancelled' ? renewalCancelledWith(term, terms) : undefined;
   const renewal = renewalTerm ? { term: renewalTerm, revisions: termRead(wiring, policy, renewalTerm, 'cancelled', reads) } : undefined;
-  const heldRead = outcome === 'cancelled' && term.renewal?.state === 'held' ? revisionHeaders([term.renewal.revisionId, policy.activeRevisionId]) : undefined;
-  heldRead?.catch(() => undefined);
 
   const revisions = await committedRead;
   const committed = revisions.map((snapshot) => snapshot.header);
@@ -184,10 +145,8 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
   const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
   // A renewal still held for review can never be committed for a cancelled term: it is archived with the cancellation, as at expiry.
-  const heldHeaders = heldRead ? await heldRead : [];
-  const held = heldRead
-    ? await heldRenewalOf(term, terms, heldHeaders.find((header) => header.id === policy.activeRevisionId) ?? base, { revision: heldHeaders.find((header) => header.id === term.renewal?.revisionId) })
-    : undefined;
+  // (Read after the term's revisions: a held renewal is archived with a cancellation seldom.)
+  const held = outcome === 'cancelled' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? base) : undefined;
   const cancelled: CancelledTerm & { asRead: NonNullable<CancelledTerm['asRead']> } = {
     decisionDate,
     decidedAt: now.toISOString(),
@@ -214,7 +173,7 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
     asRead: { ...asRead, policy },
     ...(yieldsToPending ? {} : { cancellationRecords: { term, inForceRevision: base, committed, ...(held ? { heldRenewal: held } : {}) } }),
   };
-  const [own, withTerm] = await Promise.all([joinedWrites(wiring.cancel, cancelled), renewalCancelledWithTerm(wiring, { term, renewal, cancelled })]);
+  const [own, withTerm] = await Promise.all([joinedWrites(wiring.cancel, cancelled), renewal ? renewalCancellation().then((module) => module.renewalCancelledWithTerm(wiring, { term, renewal, cancelled })) : []]);
   await runTransaction([...own, ...withTerm], { label: `Policy ${policy.policyNumber}` });
   return { outcome, policyNumber: policy.policyNumber, cancelDate, returnPremiumCents, message };
 }

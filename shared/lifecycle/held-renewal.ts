@@ -4,13 +4,10 @@
  */
 import { revisionHeaders, type ArchivedHeldRenewal, type RevisionRecord, type TermRecord } from '../policies/index.js';
 
-/**
- * The held renewal of `term`, if any: its open revision, its term, and the review state search
- * shows again once it is gone (`inForce`'s). `asRead`: its revision's header as the move read it.
- */
-export async function heldRenewalOf(term: TermRecord, terms: readonly TermRecord[], inForce: Pick<RevisionRecord, 'underwriting'>, asRead?: { revision: RevisionRecord | undefined }): Promise<ArchivedHeldRenewal | undefined> {
+/** The held renewal of `term`, if any: its open revision, its term, and the review state search shows again once it is gone (`inForce`'s). */
+export async function heldRenewalOf(term: TermRecord, terms: readonly TermRecord[], inForce: Pick<RevisionRecord, 'underwriting'>): Promise<ArchivedHeldRenewal | undefined> {
   if (term.renewal?.state !== 'held') return undefined;
-  const revision = asRead ? asRead.revision : (await revisionHeaders([term.renewal.revisionId]))[0];
+  const revision = (await revisionHeaders([term.renewal.revisionId]))[0];
   const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
   if (revision?.revisionState !== 'open' || !renewalTerm) return undefined;
   return { revision, term: renewalTerm, reviewStateInForce: inForce.underwriting?.reviewState ?? 'NOT_STARTED' };

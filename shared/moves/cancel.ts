@@ -6,7 +6,7 @@
  */
 import { booksAtCancellation, booksReadAheadAtCancellation } from '../books/joins-moves.js';
 import { commissionsAtCancellation, commissionsReadAheadAtCancellation } from '../commissions/joins-moves.js';
-import { billingAtCancellation, billingReadAheadAtCancellation, cancellationFigures, cancelReason } from '../billing/joins-moves.js';
+import { billingAtCancellation, billingReadAhead, cancellationFigures, cancelReason } from '../billing/joins-moves.js';
 import { noticeOfCancellation } from '../documents/joins-moves.js';
 import { eventsAtCancellation } from '../events/joins-moves.js';
 import { cancelPolicy, type CancelWiring } from '../lifecycle/cancel.js';
@@ -18,7 +18,7 @@ import { searchAtCancellation } from '../search/joins-moves.js';
 export const cancelWiring: CancelWiring = {
   cancel: [policiesAtCancellation, billingAtCancellation, searchAtCancellation, noticeOfCancellation, noteOfMove, eventsAtCancellation, commissionsAtCancellation, booksAtCancellation],
   reads: { cancelReason, cancellationFigures },
-  readAhead: [billingReadAheadAtCancellation, booksReadAheadAtCancellation, commissionsReadAheadAtCancellation],
+  readAhead: [billingReadAhead, booksReadAheadAtCancellation, commissionsReadAheadAtCancellation],
 };
 
 export const cancelMove = /* @__PURE__ */ wired(cancelWiring, cancelPolicy);

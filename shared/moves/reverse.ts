@@ -4,7 +4,7 @@
  */
 import { booksAtEndorsement, booksReadAheadAtEndorsement } from '../books/joins-moves.js';
 import { commissionsAtEndorsement, commissionsReadAheadAtEndorsement } from '../commissions/joins-moves.js';
-import { billingAtReversal, billingReadAheadAtEndorsement } from '../billing/joins-moves.js';
+import { billingAtReversal, billingReadAhead } from '../billing/joins-moves.js';
 import { reversalDeclaration } from '../documents/joins-moves.js';
 import { eventsAtReversal } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
@@ -18,7 +18,7 @@ export const reverseWiring: ReverseWiring = {
   // Carried into a committed renewal: the renewal's own Endorsement row (taken back as the reversal's is), Declaration, note, event and books; the policies area's part there is renewalRewrite's.
   carriedIntoRenewal: [billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement],
   renewalRewrite: [policiesAtRenewalRewrite],
-  readAhead: [billingReadAheadAtEndorsement, booksReadAheadAtEndorsement, commissionsReadAheadAtEndorsement],
+  readAhead: [billingReadAhead, booksReadAheadAtEndorsement, commissionsReadAheadAtEndorsement],
 };
 
 export const reverseMove = /* @__PURE__ */ wired(reverseWiring, reverseRevision);

@@ -16,15 +16,10 @@ export function indexedFacts(header: RevisionRecord, committedAt = committedAtOf
   return { revisionState: header.revisionState, revisionDate: header.revisionDate, committedAt, policyStatus: header.policyStatus };
 }
 
-export async function termRevisionFacts(term: TermRecord): Promise<TermRevisionFacts[]> {
+/** `given`: the headers a move read already (a revision neither they nor the index hold is left out); without them, those the index lacks are read. */
+export async function termRevisionFacts(term: TermRecord, given?: readonly RevisionRecord[]): Promise<TermRevisionFacts[]> {
   const index = term.revisionIndex ?? {};
-  return termRevisionFactsOf(term, await getRevisionHeaders(term.revisionIds.filter((id) => !index[id])));
-}
-
-/** The facts of a term's revisions from its index and the headers given (no I/O): a revision neither holds is left out. */
-export function termRevisionFactsOf(term: TermRecord, given: readonly RevisionRecord[]): TermRevisionFacts[] {
-  const index = term.revisionIndex ?? {};
-  const headers = new Map(given.map((header) => [header.id, header]));
+  const headers = new Map((given ?? (await getRevisionHeaders(term.revisionIds.filter((id) => !index[id])))).map((header) => [header.id, header]));
   return term.revisionIds.flatMap((id) => {
     if (index[id]) return [{ id, ...index[id] }];
     const header = headers.get(id);
