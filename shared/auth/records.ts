@@ -42,7 +42,6 @@ export const oauthClientRecord = /* @__PURE__ */ defineRecord<OAuthClientRecord>
 export const sessionRecord = /* @__PURE__ */ defineRecord<SessionRecord>({
   entity: 'Session',
   key: { pk: 'SESSION#${digest}', sk: 'SESSION' },
-  expires: true,
 });
 
 /** The head of a contact's credentials: `generation`, advanced by every credential listed: a change of the contact's access that read the list checks it is unchanged. */
@@ -59,7 +58,6 @@ export const contactCredentialsHeadRecord = /* @__PURE__ */ defineRecord<Contact
 export const contactCredentialRecord = /* @__PURE__ */ defineRecord<ContactCredentialEntry>({
   entity: 'ContactCredential',
   key: { pk: 'CREDENTIALS#${contactId}', sk: '${kind}#${credentialId}' },
-  expires: true,
 });
 
 /** Every declaration of the area, for docs/data-model.md. */

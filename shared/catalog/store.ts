@@ -31,7 +31,7 @@ export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
 
 export async function getCatalogRecord<T>(kind: CatalogKind, id?: string): Promise<T | undefined> {
   return cached(`get:${kind}:${id ?? ''}`, async () => {
-    return (await getItem(catalogKey(kind, id), { consistent: false })) as T | undefined;
+    return (await getItem(catalogKey(kind, id), false)) as T | undefined;
   });
 }
 
@@ -115,7 +115,7 @@ export async function putProductVersion(record: ProductVersionRecord, condition:
 }
 
 export async function getProductVersion(versionId: string): Promise<ProductVersionRecord | undefined> {
-  const item = await getItem(productVersionRecord.key({ versionId }), { consistent: false });
+  const item = await getItem(productVersionRecord.key({ versionId }), false);
   return item ? productVersionRecord.parse(item) : undefined;
 }
 

@@ -1,5 +1,6 @@
 /** The commissions area's records (records.ts): the only code that knows the area's keys. */
 import { getItem, putItem, queryAll } from '../platform/dynamo.js';
+import { narrowed } from '../platform/records.js';
 import { runTransaction, type TransactionWrite } from '../platform/transactions.js';
 import { commissionPaymentRecord, commissionPaymentReferenceRecord, commissionRowRecord, commissionScheduleRecord, commissionTermRecord } from './records.js';
 import type { CommissionPayment, CommissionRow, CommissionSchedule, CommissionTerm } from './model.js';
@@ -38,7 +39,7 @@ export async function monthRows(agencyId: string, month: string): Promise<Commis
 
 /** The commission of every row of the agency's months before `month`. */
 export async function commissionBefore(agencyId: string, month: string): Promise<number[]> {
-  const query = commissionRowRecord.query({ agencyId }, { sort: { between: [{}, { month }] }, project: ['commissionCents', 'month'], consistent: true });
+  const query = narrowed(commissionRowRecord.query({ agencyId }, { sort: { between: [{}, { month }] }, consistent: true }), { project: ['commissionCents', 'month'] });
   return (await queryAll<{ commissionCents: number }>(query)).map((item) => item.commissionCents);
 }
 
@@ -59,6 +60,6 @@ export async function monthPayments(agencyId: string, month: string): Promise<Co
 
 /** The amount of every payment of the agency's months before `month`. */
 export async function paidBefore(agencyId: string, month: string): Promise<number[]> {
-  const query = commissionPaymentRecord.query({ agencyId }, { sort: { between: [{}, { month }] }, project: ['amountCents'], consistent: true });
+  const query = narrowed(commissionPaymentRecord.query({ agencyId }, { sort: { between: [{}, { month }] }, consistent: true }), { project: ['amountCents'] });
   return (await queryAll<{ amountCents: number }>(query)).map((item) => item.amountCents);
 }

@@ -12,6 +12,7 @@ import { ConcurrentChangeError } from '../platform/errors.js';
 import { RecordChangedError, runTransaction, TRANSACTION_ITEM_LIMIT, type TransactionWrite } from '../platform/transactions.js';
 import type { AttachmentRecord, PrintEntry, PrintProcessing, PrintQueueFile, PrintWindow, StoredMailingBatch } from './model.js';
 import { PRINT_SHARDS } from './print-shards.js';
+import { narrowed } from '../platform/records.js';
 import {
   attachmentRecord,
   documentsMigrationRecord,
@@ -242,10 +243,8 @@ export function printWindowQuery(window: PrintWindow, shard: number) {
   }
   // A position is `<printDate>#<fileId>` (continue_after is checked to be one); the window's end takes in every file of its last day.
   const from = window.after ? { printDate: window.after.slice(0, 10), fileId: window.after.slice(11) } : { printDate: window.from };
-  return (window.source === 'tbd' ? waitingEntryRecord : printableEntryRecord).query(
-    { shard },
-    { sort: { between: [from, { printDate: window.to, fileId: '~' }] }, ...(filters.length ? { filter: { expression: filters.join(' AND '), values } } : {}) },
-  );
+  const query = (window.source === 'tbd' ? waitingEntryRecord : printableEntryRecord).query({ shard }, { sort: { between: [from, { printDate: window.to, fileId: '~' }] } });
+  return filters.length ? narrowed(query, { filter: { expression: filters.join(' AND '), values } }) : query;
 }
 
 /** One shard of a print list in print order, read page by page as the caller consumes it. */

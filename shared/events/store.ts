@@ -7,6 +7,7 @@ import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
 import { deleteItem, getItem, isConditionalCheckFailure, putItem, queryAll, queryPages, type QueryInput } from '../platform/dynamo.js';
 import { ConcurrentChangeError } from '../platform/errors.js';
+import { narrowed } from '../platform/records.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import { deliveryRecord, EVENT_LIST_SHARDS, legacyDeliveryRecord, legacyPolicyEventRecord, policyEventRecord, subscriptionRecord } from './records.js';
 import { deliveryIdOf } from './ids.js';
@@ -262,14 +263,9 @@ export async function getDelivery(subscriptionId: string, policyId: string, even
 
 /** A subscription's deliveries of one policy still to make, in the policy's order (from `fromEventId`'s on, when given). */
 export async function openDeliveries(subscriptionId: string, policyId: string, fromEventId?: string): Promise<Delivery[]> {
-  const query = deliveryRecord.query(
-    { subscriptionId, policyId },
-    {
-      ...(fromEventId ? { sort: { between: [{ eventId: fromEventId }, { eventId: '~' }] } } : {}),
-      filter: { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
-      consistent: true,
-    },
-  );
+  const query = narrowed(deliveryRecord.query({ subscriptionId, policyId }, { ...(fromEventId ? { sort: { between: [{ eventId: fromEventId }, { eventId: '~' }] } } : {}), consistent: true }), {
+    filter: { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } },
+  });
   return (await queryAll(query)).map(asDelivery);
 }
 

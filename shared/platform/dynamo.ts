@@ -74,8 +74,8 @@ export async function* queryPages<T = TableItem>(input: QueryInput, options: Que
 }
 
 /** The item of one key, strongly consistent unless told otherwise; undefined when there is none. */
-export async function getItem(key: ItemKey, options: { consistent?: boolean } = {}): Promise<TableItem | undefined> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: key, ConsistentRead: options.consistent ?? true }));
+export async function getItem(key: ItemKey, consistent = true): Promise<TableItem | undefined> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: config.tableName(), Key: key, ConsistentRead: consistent }));
   return Item;
 }
 

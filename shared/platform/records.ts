@@ -14,7 +14,7 @@
  */
 import type { TransactionWrite } from './transactions.js';
 import { config } from './config.js';
-import { GLOBAL_INDEXES, type GlobalIndexName } from './table.js';
+import type { GlobalIndexName } from './table.js';
 import type { QueryInput } from './dynamo.js';
 
 export interface KeyTemplates {
@@ -49,9 +49,6 @@ export interface RecordDeclaration {
 /** A template split at its placeholders: its text at the even places, the attributes named at the odd ones. */
 export const parseTemplate = (text: string): string[] => text.split(/\$\{(\w+)\}/);
 
-export class MissingKeyAttributeError extends Error {
-  override name = 'MissingKeyAttributeError';
-}
 
 export interface QueryOptions {
   /** Newest first (sort key descending). */
@@ -61,19 +58,14 @@ export interface QueryOptions {
    * the query's values and the bound's own, as far as they go (`{ eventId: '~' }` past every event).
    */
   sort?: { gt: Values } | { gte: Values } | { lt: Values } | { lte: Values } | { between: [Values, Values] };
-  /** A filter on what the key condition reads (read and billed, not answered). */
-  filter?: { expression: string; names?: Record<string, string>; values?: Values };
-  /** Only these attributes (a listing's keys, say). */
-  project?: readonly string[];
-  limit?: number;
   /** Strongly consistent (the table's key only; an index never is). */
   consistent?: boolean;
 }
 
 const COMPARISONS: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
-/** A guard of a removal: the record stands at this version, or stands at all. */
-export type RemoveGuard = { version: number } | { exists: true };
+/** A guard of a removal: the record stands. */
+export type RemoveGuard = { exists: true };
 
 /** What locates records of a kind: some of its attributes (the record itself will do), or key parts. */
 type Locator<T> = Partial<T> | Values;
@@ -97,12 +89,8 @@ export interface DeclaredRecord<T extends object> {
   replace(record: T & { version: number }, readVersion: number, keyValues?: Values): TransactionWrite;
   /** The record written whatever was there (a record nothing else changes: a listing, a locator). */
   put(record: T, keyValues?: Values): TransactionWrite;
-  /** The record removed; with a guard, only if it still stands (at that version). */
+  /** The record removed; guarded, only if it still stands. */
   remove(values: Locator<T>, guard?: RemoveGuard): TransactionWrite;
-  /** A check, in a transaction, that the record still stands at `version`. */
-  unchanged(values: Locator<T>, version: number): TransactionWrite;
-  /** A check, in a transaction, that the record exists. */
-  exists(values: Locator<T>): TransactionWrite;
   /** The query of the record's whole table partition: every kind that shares it (a claim and its exposures, say), strongly consistent. */
   partition(values: Locator<T>): QueryInput;
   /** The query of the table (or of `index`) for records of this kind, from the values known. */
@@ -131,10 +119,8 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
   const layout = (templates: KeyTemplates, names: readonly [string, string]): Layout => ({ pk: parseTemplate(templates.pk), sk: parseTemplate(templates.sk), names });
   const tableLayout = layout(declaration.key, ['pk', 'sk']);
   const indexes: Record<string, Layout> = {};
-  for (const { indexName, partition, sort } of GLOBAL_INDEXES) {
-    const templates = declaration.indexes?.[indexName];
-    if (templates) indexes[indexName] = layout(templates, [partition, sort]);
-  }
+  // The table's indexes store their keys as `<index>pk` and `<index>sk` (table.ts).
+  for (const [name, templates] of Object.entries(declaration.indexes ?? {})) indexes[name] = layout(templates!, [`${name}pk`, `${name}sk`]);
 
   /** The key text up to the first placeholder without a value, and whether it is whole. */
   const prefix = (parts: string[], values: Values): [string, boolean] => {
@@ -148,7 +134,8 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
   };
   const fill = (parts: string[], values: Values): string => {
     const [text, whole] = prefix(parts, values);
-    if (!whole) throw new MissingKeyAttributeError(`${entity}: a key needs ${parts.filter((_, place) => place % 2).join(', ')}`);
+    // A key asked of values lacking one of its attributes: a bug of the caller, never a user's mistake.
+    if (!whole) throw new Error(`${entity}: a key needs every attribute of ${parts}`);
     return text;
   };
   const table = () => config.tableName();
@@ -171,7 +158,6 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     return stored;
   };
   const put = (record: T, keyValues?: Values, condition?: object) => ({ Put: { TableName: table(), Item: item(record, keyValues), ...condition } });
-  const check = (values: Locator<T>, condition: object) => ({ ConditionCheck: { TableName: table(), Key: key(values), ...condition } as never });
 
   return {
     declaration,
@@ -182,14 +168,14 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     create: (record, keyValues) => put(record, keyValues, standing(false)),
     replace: (record, readVersion, keyValues) => put({ ...record, version: readVersion + 1 }, keyValues, atVersion(readVersion)),
     put: (record, keyValues) => put(record, keyValues),
-    remove: (values, guard) => ({ Delete: { TableName: table(), Key: key(values), ...(guard && ('version' in guard ? atVersion(guard.version) : standing(true))) } }),
-    unchanged: (values, version) => check(values, atVersion(version)),
-    exists: (values) => check(values, standing(true)),
-    partition: (values) => ({ KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': 'pk' }, ExpressionAttributeValues: { ':pk': fill(tableLayout.pk, values as Values) }, ConsistentRead: true }),
-    query(located, options = {}) {
-      const values = located as Values;
-      const chosen = options.index ? indexes[options.index] : tableLayout;
-      if (!chosen) throw new Error(`${entity} is not in index ${options.index}`);
+    remove: (values, guard) => ({ Delete: { TableName: table(), Key: key(values), ...(guard && standing(true)) } }),
+    // The whole partition: the table's key without a sort condition.
+    partition: (values) => find({ ...tableLayout, sk: [''] }, values as Values, { consistent: true }),
+    query: (values, options = {}) => find(options.index ? indexes[options.index] : tableLayout, values as Values, options),
+  };
+
+  function find(chosen: Layout, values: Values, options: QueryOptions & { index?: GlobalIndexName }): QueryInput {
+      // An index the kind is not in has no layout: a bug of the caller, which fails here.
       const names: Record<string, string> = { '#pk': chosen.names[0] };
       const attributeValues: Values = { ':pk': fill(chosen.pk, values) };
       const bound = (extra: Values) => prefix(chosen.sk, { ...values, ...extra })[0];
@@ -210,23 +196,32 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
         }
       }
       if (sort) names['#sk'] = chosen.names[1];
-      if (options.filter) {
-        Object.assign(names, options.filter.names);
-        Object.assign(attributeValues, options.filter.values);
-      }
-      const projection = options.project?.map((attribute) => ((names[`#p_${attribute}`] = attribute), `#p_${attribute}`));
+      // Parameters left undefined are not sent.
       return {
-        ...(options.index ? { IndexName: options.index } : {}),
+        IndexName: options.index,
         KeyConditionExpression: `#pk = :pk${sort}`,
-        ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
-        ...(projection ? { ProjectionExpression: projection.join(', ') } : {}),
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: attributeValues,
-        ...(options.newestFirst ? { ScanIndexForward: false } : {}),
-        ...(options.limit ? { Limit: options.limit } : {}),
-        ...(options.consistent && !options.index ? { ConsistentRead: true } : {}),
+        ScanIndexForward: options.newestFirst ? false : undefined,
+        ConsistentRead: (options.consistent && !options.index) || undefined,
       };
-    },
+  }
+}
+
+/**
+ * A query narrowed: a filter on what its key condition reads (read and billed, not answered), and
+ * only some attributes of what it answers. Apart from the declarations so that only the functions
+ * that narrow a query bundle it.
+ */
+export function narrowed(query: QueryInput, narrowing: { filter?: { expression: string; names?: Record<string, string>; values?: Values }; project?: readonly string[] }): QueryInput {
+  const names = { ...query.ExpressionAttributeNames, ...narrowing.filter?.names };
+  const projection = narrowing.project?.map((attribute) => ((names[`#p_${attribute}`] = attribute), `#p_${attribute}`));
+  return {
+    ...query,
+    ...(narrowing.filter ? { FilterExpression: narrowing.filter.expression } : {}),
+    ...(projection ? { ProjectionExpression: projection.join(', ') } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...narrowing.filter?.values },
   };
 }
 

@@ -46,7 +46,7 @@ export async function findExternalPolicyByNumber(policyNumber: string): Promise<
 export async function deleteExternalPolicy(record: ExternalPolicyRecord): Promise<void> {
   await runTransaction(
     [
-      externalPolicyRecord.remove(record, { version: record.version }),
+      { Delete: { ...externalPolicyRecord.remove(record).Delete!, ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': record.version } } },
       externalPolicyNumberRecord.remove(record),
       ...(record.policyGroupId ? [groupMemberRecord.remove({ groupId: record.policyGroupId, policyId: record.id })] : []),
     ],
@@ -77,7 +77,7 @@ export async function loadGroup(groupId: string): Promise<{ group: PolicyGroupRe
 }
 
 export const newGroupWrite = (group: PolicyGroupRecord): Write => policyGroupRecord.create(group);
-export const groupExistsCheck = (groupId: string): Write => policyGroupRecord.exists({ id: groupId });
+export const groupExistsCheck = (groupId: string): Write => ({ ConditionCheck: { TableName: config.tableName(), Key: policyGroupRecord.key({ id: groupId }), ConditionExpression: 'attribute_exists(pk)' } });
 export const memberPut = (member: GroupMemberRecord): Write => groupMemberRecord.put(member);
 export const memberDelete = (groupId: string, policyId: string): Write => groupMemberRecord.remove({ groupId, policyId });
 export const groupDelete = (groupId: string): Write => policyGroupRecord.remove({ id: groupId });
