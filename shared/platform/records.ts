@@ -91,6 +91,8 @@ export interface DeclaredRecord<T extends object> {
   put(record: T, keyValues?: Values): TransactionWrite;
   /** The record removed; guarded, only if it still stands. */
   remove(values: Locator<T>, guard?: RemoveGuard): TransactionWrite;
+  /** A check, in a transaction, that the record still stands at `version` (a claim's deductible ledger a payment takes none of). */
+  unchanged(values: Locator<T>, version: number): TransactionWrite;
   /** The query of the record's whole table partition: every kind that shares it (a claim and its exposures, say), strongly consistent. */
   partition(values: Locator<T>): QueryInput;
   /** The query of the table (or of `index`) for records of this kind, from the values known. */
@@ -169,6 +171,7 @@ export function defineRecord<T extends object>(declaration: RecordDeclaration): 
     replace: (record, readVersion, keyValues) => put({ ...record, version: readVersion + 1 }, keyValues, atVersion(readVersion)),
     put: (record, keyValues) => put(record, keyValues),
     remove: (values, guard) => ({ Delete: { TableName: table(), Key: key(values), ...(guard && standing(true)) } }),
+    unchanged: (values, version) => ({ ConditionCheck: { TableName: table(), Key: key(values), ...atVersion(version) } }),
     // The whole partition: the table's key without a sort condition.
     partition: (values) => find({ ...tableLayout, sk: [''] }, values as Values, { consistent: true }),
     query: (values, options = {}) => find(options.index ? indexes[options.index] : tableLayout, values as Values, options),
