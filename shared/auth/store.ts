@@ -13,21 +13,15 @@ import { config } from '../platform/config.js';
 import { getItem, isConditionalCheckFailure, putItem, queryAll } from '../platform/dynamo.js';
 import { parseTemplate } from '../platform/records.js';
 import { RecordChangedError, runTransaction } from '../platform/transactions.js';
-import { accessCopyOf, credentialListing, credentialUnlisting, sessionRevocationWrites, type AccessCopy } from './credentials-store.js';
+import { accessCopyOf, credentialListing, credentialUnlisting, sessionRevocationWrites, type AccessCopy, type ApiKeyStored } from './credentials-store.js';
 import { NotFoundError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { apiKeyIdRecord, apiKeyRecord, contactCredentialsHeadRecord, oauthClientRecord, sessionRecord } from './records.js';
 import { digestToken, newToken } from './secrets.js';
 import { clock } from '../platform/clock.js';
 
-export interface ApiKeyRecord {
-  keyId: string;
-  contactId: string;
-  description: string;
-  createdAt: string;
-  lastUsedAt?: string;
-  revokedAt?: string;
-}
+/** An API key as its owner sees it: the stored record without the copy of its contact's access. */
+export type ApiKeyRecord = Omit<ApiKeyStored, 'contactAccess'>;
 
 export interface OAuthClientRecord {
   clientId: string;
