@@ -17,7 +17,7 @@ import { spreadOverInstallments, type InstallmentShare } from '../policies/index
 import { accountEntry } from './account-history.js';
 import type { AccountEntry, BillingAccount } from './model.js';
 import { billingSettings } from './installment-plans.js';
-import { loadAccount, postingWrites } from './store.js';
+import { accountAsRead, loadAccount, postingWrites } from './store.js';
 
 export interface EndorsementBilling {
   row: AccountEntry;
@@ -105,7 +105,7 @@ export type EndorsementPosting = (loaded: NonNullable<Awaited<ReturnType<typeof 
 
 /** Reads the account and works the Endorsement row out; `posting` (absent for a preview) turns it into writes. */
 export async function endorsementPart(endorsed: EndorsedRevision, mode: JoinMode, posting?: EndorsementPosting, how: { takeBack?: boolean } = {}): Promise<AreaPart> {
-  const [loaded, settings] = await Promise.all([loadAccount(endorsed.policyId, endorsed.termId), billingSettings()]);
+  const [loaded, settings] = await Promise.all([accountAsRead(endorsed.policyId, endorsed.termId, endorsed.reads), billingSettings()]);
   if (!loaded) throw new BusinessRuleError(`Policy ${endorsed.policyNumber} has no billing account for this term; it cannot be endorsed`);
   const billing = endorsementBilling(endorsed, loaded.account, loaded.entries, {
     billDaysBeforeDue: settings.rules.billDaysBeforeDue,

@@ -18,9 +18,9 @@ export async function billingSettings(): Promise<BillingSettings> {
   return billingSettingsFromRecords(await getCatalogRecords());
 }
 
-/** The billed amounts of a revision's line items, each earned as its catalog item says. */
-export async function billableItemsOfRevision(revisionId: string): Promise<BillableItem[]> {
-  const [snapshot, product] = await Promise.all([loadRevision(revisionId), getProductCatalog()]);
+/** The billed amounts of a revision's line items, each earned as its catalog item says (from the revision as a move read it, when given: that revision's snapshot). */
+export async function billableItemsOfRevision(revisionId: string, asRead?: RevisionSnapshot): Promise<BillableItem[]> {
+  const [snapshot, product] = await Promise.all([asRead ?? loadRevision(revisionId), getProductCatalog()]);
   if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
   return billableItems(snapshot.items, product.items);
 }
@@ -29,14 +29,19 @@ export async function billableItemsOfRevision(revisionId: string): Promise<Billa
  * The term's committed revisions over the days each was in force, their items at annual
  * (full-term) amounts: what a cancellation returns and a lapse costs, revision by revision.
  * A term the policies area no longer answers for falls back to `revisionId` over the whole term.
+ * Given the term and its committed revisions as the move read them (`asRead`), nothing is read again.
  */
-export async function revisionsInForce(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string }): Promise<RevisionInForce[]> {
-  const found = await getPolicyWithTerms(question.policyId);
-  const term = found?.terms.find((candidate) => candidate.id === question.termId);
-  const facts = term ? await termRevisionFacts(term) : [];
+export async function revisionsInForce(question: {
+  policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string;
+  asRead?: { term: TermRecord; revisions: readonly RevisionSnapshot[] };
+}): Promise<RevisionInForce[]> {
+  const { asRead } = question;
+  const term = asRead?.term ?? (await getPolicyWithTerms(question.policyId))?.terms.find((candidate) => candidate.id === question.termId);
+  const facts = term ? await termRevisionFacts(term, asRead?.revisions.map((snapshot) => snapshot.header)) : [];
   const periods = revisionPeriods(question, facts).filter((period) => period.from !== null && period.to !== null && period.to > period.from);
   const inForce = periods.length ? periods.map((period) => ({ id: period.id, from: period.from!, to: period.to! })) : [{ id: question.revisionId, from: question.effectiveDate, to: question.expirationDate }];
-  const loaded = await Promise.all(inForce.map(async (period) => ({ from: period.from, to: period.to, items: await annualItemsOfRevision(period.id) })));
+  const read = new Map(asRead?.revisions.map((snapshot) => [snapshot.header.id, snapshot]));
+  const loaded = await Promise.all(inForce.map(async (period) => ({ from: period.from, to: period.to, items: await annualItemsOfRevision(period.id, read.get(period.id)) })));
   // A cancellation's or reinstatement's revision is a header of its own without items: the cover it dates is the one before it.
   loaded.forEach((period, index) => {
     if (period.items.length === 0 && index > 0) period.items = loaded[index - 1].items;
@@ -45,8 +50,8 @@ export async function revisionsInForce(question: { policyId: string; termId: str
 }
 
 /** A revision's items at their annual (full-term) amounts, each earned as its catalog item says. */
-async function annualItemsOfRevision(revisionId: string): Promise<BillableItem[]> {
-  const [snapshot, product] = await Promise.all([loadRevision(revisionId), getProductCatalog()]);
+async function annualItemsOfRevision(revisionId: string, asRead?: RevisionSnapshot): Promise<BillableItem[]> {
+  const [snapshot, product] = await Promise.all([asRead ?? loadRevision(revisionId), getProductCatalog()]);
   if (!snapshot) throw new NotFoundError(`Revision ${revisionId}`);
   const live = snapshot.items.filter((item) => item.persistStatus !== 'rejected');
   return billableItems(

@@ -6,7 +6,7 @@
  * figures, a term's schedule). Rows are dated by the move's decision, so a nightly day re-run
  * later writes what it would have written that day.
  */
-import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedRevision, MoveReads, ReadsAhead, ReinstatedTerm, RenewedTerm, RescindedCancellation, RewrittenPolicy, TermAhead, TermAsRead, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { amountOf, eventOf } from '../events/index.js';
 import { NotFoundError } from '../platform/errors.js';
@@ -23,13 +23,16 @@ import { groupOf } from '../books/index.js';
 import { commissionBasisOf, getCarrierSettings } from '../catalog/index.js';
 import { refundOwed, refundOwedWrites } from './refund-owed.js';
 import { billableItemsOfRevision, billingSettings, installmentPlan, revisionsInForce } from './installment-plans.js';
-import { loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
+import { accountAsRead, loadAccount, newAccountWrites, postingWrites, refundPut } from './store.js';
 import { randomUUID } from 'node:crypto';
 import { surchargeReinstatementEntries, surchargeReturnEntry, surchargeReturns } from './surcharge-returns.js';
 
+/** The revision in force a cancellation was decided on, as its move read it (undefined: read it). */
+const inForceAsRead = (cancelled: CancelledTerm) => cancelled.asRead?.revisions.find((snapshot) => snapshot.header.id === cancelled.inForceRevisionId);
+
 /** The surcharges a cancellation returns pro rata, as its state filed them (each its own row). */
 async function surchargeRowsOf(cancelled: CancelledTerm, context: (offset: number) => EntryContext): Promise<AccountEntry[]> {
-  const [settings, items] = await Promise.all([billingSettings(), billableItemsOfRevision(cancelled.inForceRevisionId)]);
+  const [settings, items] = await Promise.all([billingSettings(), billableItemsOfRevision(cancelled.inForceRevisionId, inForceAsRead(cancelled))]);
   const returns = surchargeReturns({ effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate, items }, settings.cancellation);
   return returns.map((returned, index) => surchargeReturnEntry(context(10 + index), returned, { date: cancelled.decisionDate, cancelDate: cancelled.cancelDate }));
 }
@@ -42,7 +45,7 @@ export function unbilledOnTerm(unbilled: readonly AccountEntry[]): { premiumCent
   };
 }
 
-type CancellationQuestion = { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string; decisionDate: string };
+type CancellationQuestion = { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string; decisionDate: string; asRead?: TermAsRead };
 
 async function figuresOf(question: Omit<CancellationQuestion, 'decisionDate'>) {
   const [settings, revisions] = await Promise.all([billingSettings(), revisionsInForce(question)]);
@@ -71,9 +74,14 @@ export const cancelReason: MoveReads['cancelReason'] = async (reasonId) => {
   return reason ? { id: reason.id, name: reason.name, reinstatable: reason.reinstatable !== false } : undefined;
 };
 
+/** What billing's part in a move (a cancellation, with its figures; an endorsement) reads of the term, its account, begun beside the move's own reads. */
+export function billingReadAhead(term: TermAhead, reads: ReadsAhead): void {
+  void accountAsRead(term.policyId, term.termId, reads);
+}
+
 /** The return premium of cancelling a term on a date, and what it does to the term's account. */
 export const cancellationFigures: MoveReads['cancellationFigures'] = async (question): Promise<CancellationFigures> => {
-  const loaded = await loadAccount(question.policyId, question.termId);
+  const loaded = await accountAsRead(question.policyId, question.termId, question.asRead?.reads);
   const { figures, unbilledCents, change } = await cancellationOnAccount(question, loaded?.entries ?? []);
   return { returnPremiumCents: figures.returnedPremiumCents, flat: figures.flat, unbilledCents, balanceChangeCents: change };
 };
@@ -84,8 +92,8 @@ export const billingScheduleOf: MoveReads['billingScheduleOf'] = async (policyId
 /** Every read billing answers the moves. */
 export const billingReads: MoveReads = { cancelReason, cancellationFigures, billingScheduleOf };
 
-async function accountOf(policyId: string, termId: string, policyNumber: string) {
-  const loaded = await loadAccount(policyId, termId);
+async function accountOf(policyId: string, termId: string, policyNumber: string, reads?: ReadsAhead) {
+  const loaded = await accountAsRead(policyId, termId, reads);
   if (!loaded) throw new Error(`Policy ${policyNumber} has no billing account for term ${termId}`);
   return loaded;
 }
@@ -98,7 +106,7 @@ async function accountOf(policyId: string, termId: string, policyNumber: string)
  * exceed it by, earned premium, stays due).
  */
 export async function billingAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
-  const loaded = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber);
+  const loaded = await accountOf(cancelled.policyId, cancelled.termId, cancelled.policyNumber, cancelled.asRead?.reads);
   const { account } = loaded;
   if (cancelled.outcome === 'pending') {
     const set: Partial<BillingAccount> = { nightlyWatch: true };
@@ -120,7 +128,10 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
   const { account, entries } = loaded;
   const context = (offset: number) => ({ id: randomUUID(), postedAt: new Date(Date.parse(cancelled.decidedAt) + offset).toISOString(), generatedBy: cancelled.decidedBy, policyStatus: account.policyStatus });
   const { figures, unbilled, change } = await cancellationOnAccount(
-    { policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate, cancelDate: cancelled.cancelDate, decisionDate: cancelled.decisionDate },
+    {
+      policyId: cancelled.policyId, termId: cancelled.termId, revisionId: cancelled.inForceRevisionId, effectiveDate: cancelled.termEffectiveDate, expirationDate: cancelled.termExpirationDate,
+      cancelDate: cancelled.cancelDate, decisionDate: cancelled.decisionDate, asRead: cancelled.asRead,
+    },
     entries,
   );
   // Surcharges filed as returned pro rata come back on rows of their own, apart from premium.
@@ -134,6 +145,7 @@ async function cancellationTakingEffect(cancelled: CancelledTerm, loaded: NonNul
         account,
         creditCents,
         revisionId: cancelled.inForceRevisionId,
+        revision: inForceAsRead(cancelled),
         namedInsuredContactIds: cancelled.namedInsuredContactIds,
         reason: `Return premium: cancelled effective ${cancelled.cancelDate} (${cancelled.reason})`,
         date: cancelled.decisionDate,
@@ -339,6 +351,7 @@ function endorsementPosting(endorsed: EndorsedRevision): EndorsementPosting {
           account: loaded.account,
           creditCents: billing.creditCents,
           revisionId: endorsed.revisionId,
+          revision: endorsed.revision,
           namedInsuredContactIds: endorsed.namedInsuredContactIds,
           reason: `Return premium: endorsement effective ${endorsed.revisionDate}`,
           date: endorsed.commitDate,

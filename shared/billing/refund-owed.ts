@@ -43,9 +43,9 @@ function propertyAddress(snapshot: Pick<RevisionSnapshot, 'risks'> | undefined):
   return { line1: risk.address_line1 ?? '', ...(risk.address_line2 ? { line2: risk.address_line2 } : {}), city: risk.address_city ?? '', state: risk.address_state ?? '', zip: risk.address_zip ?? '' };
 }
 
-/** Who a refund of the term is paid to, by the product's rule, and where its check goes. */
-export async function refundPayee(namedInsuredContactIds: readonly string[], revisionId: string | undefined, settings: Pick<BillingSettings, 'cancellation'>): Promise<RefundPayee> {
-  const snapshot = revisionId ? await loadRevision(revisionId) : undefined;
+/** Who a refund of the term is paid to, by the product's rule, and where its check goes (the revision as a move read it, when given). */
+export async function refundPayee(namedInsuredContactIds: readonly string[], revisionId: string | undefined, settings: Pick<BillingSettings, 'cancellation'>, asRead?: RevisionSnapshot): Promise<RefundPayee> {
+  const snapshot = !revisionId ? undefined : asRead?.header.id === revisionId ? asRead : await loadRevision(revisionId);
   const mortgagee = settings.cancellation.refundPayee === 'mortgageeFirst' ? snapshot?.mortgagees[0] : undefined;
   const contactId = mortgagee?.contactId ?? namedInsuredContactIds[0] ?? null;
   const contact = contactId ? (await getContacts([contactId])).get(contactId) : undefined;
@@ -60,6 +60,8 @@ export interface CreditOwed {
   /** The revision whose mortgagees and property the payee is read from (the account's when absent). */
   revisionId?: string;
   namedInsuredContactIds?: readonly string[];
+  /** That revision as the move read it (not read again). */
+  revision?: RevisionSnapshot;
   reason: string;
   /** The day of the move or posting that owes it. */
   date: string;
@@ -70,10 +72,13 @@ export interface CreditOwed {
 export async function refundOwed(owed: CreditOwed): Promise<Refund | undefined> {
   const settings = await billingSettings();
   if (owed.creditCents <= settings.refundThresholdCents) return undefined;
+  // Who would be paid is read beside the refunds already under way, not after them.
+  const payeeRead = refundPayee(owed.namedInsuredContactIds ?? owed.account.contactIds, owed.revisionId ?? owed.account.revisionId, settings, owed.revision);
+  payeeRead.catch(() => undefined);
   const outstanding = sum((await listPolicyRefunds(owed.account.policyId)).filter((refund) => refund.termId === owed.account.termId && OUTSTANDING.has(refund.state)).map((refund) => refund.amountCents));
   const amountCents = owed.creditCents - outstanding;
   if (amountCents <= settings.refundThresholdCents) return undefined;
-  const payee = await refundPayee(owed.namedInsuredContactIds ?? owed.account.contactIds, owed.revisionId ?? owed.account.revisionId, settings);
+  const payee = await payeeRead;
   return {
     refundId: randomUUID(),
     policyId: owed.account.policyId,

@@ -43,6 +43,7 @@ import {
 import { ledgerFromEntries } from './ledger.js';
 import { lockboxDueOf, type LockboxDue } from './lockbox.js';
 import type { AccountEntry, BillingAccount, LockboxTransactionResult, NightlyAccountDecision, Refund } from './model.js';
+import type { ReadsAhead } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 
 const table = () => config.tableName();
@@ -373,6 +374,11 @@ export interface LoadedAccount {
 /** A term's account and every row of it, in one strongly consistent Query. */
 export async function loadAccount(policyId: string, termId: string): Promise<LoadedAccount | undefined> {
   return loadedOf(await queryAll(accountQuery(table(), policyId, termId)));
+}
+
+/** A term's account, from the reads its move began beside its own (a wiring's readAhead) when it has them; else read now. */
+export function accountAsRead(policyId: string, termId: string, reads: ReadsAhead | undefined): Promise<LoadedAccount | undefined> {
+  return reads ? reads.once(`billing:account ${policyId} ${termId}`, () => loadAccount(policyId, termId)) : loadAccount(policyId, termId);
 }
 
 /** Rows of a policy's billing partition read beside the policy at most: a young policy's every term; an older one is read term by term. */

@@ -6,7 +6,7 @@
  * (a back-dated endorsement, a cancellation) books the difference as earned the day it is decided.
  * What billing posts (billed, collected, refunded) lands from billing's postings (booksOfPosting).
  */
-import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReadsAhead, ReinstatedTerm, RenewedTerm, RewrittenPolicy, CancellationAhead, TermAhead, TransactionWrite } from '../lifecycle/index.js';
 import { addDays } from '../platform/dates.js';
 import { sum } from '../platform/money.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
@@ -83,10 +83,25 @@ export async function booksAtRenewal(renewed: RenewedTerm): Promise<AreaPart> {
   return part(newTermWrites(renewed, renewed.revision, { decisionDate: renewed.decisionDate, written: 'writtenRenewals', kind: 'renewal' }));
 }
 
+/** A term's earning record, from the reads its move began (readAhead) when it has them. */
+function earningAsRead(termId: string, reads: ReadsAhead | undefined) {
+  return reads ? reads.once(`books:earning ${termId}`, () => getTermEarning(termId)) : getTermEarning(termId);
+}
+
+/**
+ * What the books' part in an endorsement reads (the term's earning, the closed months its commit
+ * settles on), begun beside the move's own reads: before the move knows whether the premium
+ * changes, so an endorsement changing none has read the earning record for nothing.
+ */
+export function booksReadAheadAtEndorsement(term: TermAhead, reads: ReadsAhead): void {
+  readClosedMonths();
+  void earningAsRead(term.termId, reads);
+}
+
 /** An endorsement or a reversal: its additional (or return) premium written, earning from its date to the term's end. */
 export async function booksAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
   if (mode.preview || (endorsed.premiumChangeCents === 0 && endorsed.feeChangeCents === 0)) return part([]);
-  const before = await getTermEarning(endorsed.termId);
+  const before = await earningAsRead(endorsed.termId, endorsed.reads);
   const group = before?.group ?? groupOf(endorsed.revision);
   const posting = new Posting().add(endorsed.commitDate, { writtenEndorsements: endorsed.premiumChangeCents, feesAndTaxes: endorsed.feeChangeCents });
   const writes: TransactionWrite[] = [];
@@ -101,9 +116,16 @@ export async function booksAtEndorsement(endorsed: EndorsedRevision, mode: { pre
   return part([...writes, ...posting.writes(endorsed.policyId, group)]);
 }
 
+/** What the books' part in a cancellation taking effect reads (the term's earning, the closed months its commit settles on), begun beside the move's own reads. */
+export function booksReadAheadAtCancellation(term: CancellationAhead, reads: ReadsAhead): void {
+  if (term.outcome !== 'cancelled') return;
+  readClosedMonths();
+  void earningAsRead(term.termId, reads);
+}
+
 /** The writes of a cancellation taking effect on a term's books, its written premium counted as `written`. */
 async function cancellationWrites(cancelled: CancelledTerm, written: Counter): Promise<TransactionWrite[]> {
-  const before = await getTermEarning(cancelled.termId);
+  const before = await earningAsRead(cancelled.termId, cancelled.asRead?.reads);
   if (before?.stopsAt) return [];
   const group = before?.group ?? UNKNOWN_GROUP;
   const posting = new Posting()

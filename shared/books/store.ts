@@ -37,8 +37,9 @@ let cached: { at: number; state: Promise<CloseState> } | undefined;
  * How long a posting settles on the closed months it read. A stale read is safe: a landing in
  * a month that may be closing carries its fence's guard (landingGuard), which fails once a
  * close committed after the read, and the counters are then settled on a fresh one. A month the
- * read does not know to hold figures is read again before its marker is written, so that a
- * marker is written once, not by every posting while the memo lasts. Readers read fresh.
+ * read does not know to hold figures has its marker written (the same fields, if absent), and the
+ * memo takes it in once that commit lands, so that this process writes a marker once, not by every
+ * posting while the memo lasts, and never reads at the commit. Readers read fresh.
  */
 const CLOSE_MEMO_MS = 60_000;
 
@@ -58,6 +59,11 @@ export function closeState(fresh = false): Promise<CloseState> {
   cached = { at: now, state };
   state.catch(() => (cached = undefined));
   return state;
+}
+
+/** A month whose marker a commit of this process wrote: the memo knows it holds figures from now on. */
+function noteMonthHeld(month: string): void {
+  void cached?.state.then((state) => state.months.add(month), () => undefined);
 }
 
 /** A close committed by this process: its postings read the closed months afresh. */
@@ -151,11 +157,12 @@ function monthCounterWrites(posting: {
       counters: {},
       fields: { entity: 'BooksMonth' },
       settle: async (_write, { fresh }) => {
-        let state = await closeState(fresh);
-        // A month the memo does not know may have had its marker written since it was read.
-        if (!fresh && !state.months.has(landing(posting.date, state).month)) state = await closeState(true);
+        const state = await closeState(fresh);
         const land = landing(posting.date, state);
-        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month } };
+        // A month the memo does not know may have had its marker written since it was read (by another process):
+        // written again (the same fields, if absent) rather than read again on the commit's path; once this
+        // transaction commits the memo knows it, so this process writes it once.
+        return state.months.has(land.month) ? null : { key: { pk: closeKey().pk, sk: `MONTH#${land.month}` }, fields: { month: land.month }, landed: () => noteMonthHeld(land.month) };
       },
     }),
   ];

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { getContactSummaries } from '../contacts/index.js';
 import type { PostedPayment } from '../billing/index.js';
 import { commissionBasisOf, getCarrierSettings } from '../catalog/index.js';
-import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReinstatedTerm, RenewedTerm, RewrittenPolicy, TransactionWrite } from '../lifecycle/index.js';
+import type { AreaPart, CancelledTerm, CommittedRevision, EndorsedRevision, ReadsAhead, ReinstatedTerm, RenewedTerm, RewrittenPolicy, CancellationAhead, TermAhead, TransactionWrite } from '../lifecycle/index.js';
 import { clock } from '../platform/clock.js';
 import { loadRevision, type RevisionSnapshot } from '../policies/index.js';
 import type { CommissionRow, CommissionTerm, CommissionTransaction } from './model.js';
@@ -129,10 +129,20 @@ export async function commissionsAtRenewal(renewed: RenewedTerm): Promise<AreaPa
   return newTermPart(renewed, renewed.revision, { transaction: 'Renewal', kind: 'renewal', decisionDate: renewed.decisionDate, postedAt: renewed.decidedAt });
 }
 
+/** A term's commission terms, from the reads its move began (readAhead) when it has them. */
+function commissionTermAsRead(termId: string, reads: ReadsAhead | undefined) {
+  return reads ? reads.once(`commissions:term ${termId}`, () => getCommissionTerm(termId)) : getCommissionTerm(termId);
+}
+
+/** What commissions' part in an endorsement reads (the term's commission terms, when it has an agency), begun beside the move's own reads. */
+export function commissionsReadAheadAtEndorsement(term: TermAhead, reads: ReadsAhead): void {
+  if (term.agencyId) void commissionTermAsRead(term.termId, reads);
+}
+
 /** An endorsement (or a reversal): commission on its additional premium, charged back on its return premium; a preview writes nothing. */
 export async function commissionsAtEndorsement(endorsed: EndorsedRevision, mode: { preview: boolean }): Promise<AreaPart> {
   if (mode.preview || !endorsed.agencyId || endorsed.premiumChangeCents === 0) return part([]);
-  const term = await getCommissionTerm(endorsed.termId);
+  const term = await commissionTermAsRead(endorsed.termId, endorsed.reads);
   if (!term) return part([]);
   if (term.basis === 'collected') {
     const step = collectedStep(term, { premiumCents: endorsed.premiumChangeCents, chargesCents: endorsed.premiumChangeCents + endorsed.feeChangeCents }, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate });
@@ -141,10 +151,15 @@ export async function commissionsAtEndorsement(endorsed: EndorsedRevision, mode:
   return part(rowWrites(term, row(term, { transaction: 'Endorsement', decisionDate: endorsed.commitDate, postedAt: endorsed.committedAt, effectiveDate: endorsed.revisionDate, premiumCents: endorsed.premiumChangeCents })));
 }
 
+/** What commissions' part in a cancellation taking effect reads (the term's commission terms, when it has an agency), begun beside the move's own reads. */
+export function commissionsReadAheadAtCancellation(term: CancellationAhead, reads: ReadsAhead): void {
+  if (term.outcome === 'cancelled' && term.agencyId) void commissionTermAsRead(term.termId, reads);
+}
+
 /** A cancellation taking effect: the commission on its return premium charged back (a pending one changes nothing). */
 export async function commissionsAtCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
   if (cancelled.outcome !== 'cancelled' || !cancelled.agencyId) return part([]);
-  const term = await getCommissionTerm(cancelled.termId);
+  const term = await commissionTermAsRead(cancelled.termId, cancelled.asRead?.reads);
   if (!term) return part([]);
   return part(chargebackWrites(term, cancelled));
 }

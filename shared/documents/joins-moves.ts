@@ -85,7 +85,7 @@ export async function declarationAtRewrite(rewritten: { committed: CommittedRevi
  * the cancellation was decided and belongs to the revision carrying it.
  */
 export async function noticeOfCancellation(cancelled: CancelledTerm): Promise<AreaPart> {
-  const owner = await ownerOf(cancelled.policyId);
+  const owner = await ownerOf(cancelled.policyId, cancelled.asRead?.policy);
   // Dated by the move's decision: a past nightly day re-run dates its notice by that day.
   return part([
     deliverableRequestPut(

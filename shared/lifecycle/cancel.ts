@@ -12,15 +12,16 @@
 import { randomUUID } from 'node:crypto';
 import { clock } from '../platform/clock.js';
 import { todayIso } from '../platform/dates.js';
-import { refuseUnderMoratoriums } from '../moratoriums/index.js';
+import { readMoratoriumsFor, refuseUnderMoratoriums } from '../moratoriums/index.js';
 import { BusinessRuleError, NotFoundError } from '../platform/errors.js';
 import { formatCents } from '../platform/money.js';
 import type { Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
-import { policyWithinReach, revisionHeaders, type TermRecord } from '../policies/index.js';
-import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads } from './model.js';
-import { joinedWrites, type Contribution } from './joining.js';
+import { policyWithinReach, revisionHeaders, termCommittedRevisions, type PolicyRecord, type RevisionSnapshot, type TermRecord } from '../policies/index.js';
+import { InvalidCancelDateError, type CancellationFigures, type CancelledTerm, type MoveReads, type CancellationAhead, type TermAsRead } from './model.js';
+import { joinedWrites, readsAhead, type Contribution, type ReadsAhead } from './joining.js';
 import { heldRenewalOf } from './held-renewal.js';
+import { moduleOnFirstUse } from '../platform/modules-on-first-use.js';
 
 export interface CancelRequest {
   policyId: string;
@@ -59,44 +60,33 @@ export class PolicyNotCancellableError extends BusinessRuleError {}
 export interface CancelWiring {
   cancel: readonly Contribution<CancelledTerm>[];
   reads: Pick<MoveReads, 'cancelReason' | 'cancellationFigures'>;
+  /** What the parts read of a term (billing's account, the books' earning, the commission terms), begun beside the move's own read of it rather than after the move decided. */
+  readAhead?: readonly ((term: CancellationAhead, reads: ReadsAhead) => void)[];
 }
-
 
 /**
- * A term cancelled after its renewal was made: the renewal term, not yet in force, is cancelled
- * with it, flat on its first day (everything it billed is returned), in the same transaction:
- * its own revision, account rows, notice and note. It would otherwise come into force, and bill,
- * for a policy that no longer exists. The renewal term keeps which term it was cancelled with:
- * reinstating that term reinstates it too (reinstate.ts), while a renewal cancelled on its own stays.
+ * Everything the move and its parts read of a term, begun at once: the term's committed
+ * revisions with their parts (the move's own read: the revision in force, those it marks, the
+ * return premium over each) beside each part's read ahead. A term's reads wait for nothing but
+ * the policy's.
  */
-async function renewalCancelledWithTerm(wiring: CancelWiring, context: { policy: Awaited<ReturnType<typeof policyWithinReach>>['policy']; terms: TermRecord[]; term: TermRecord; cancelled: CancelledTerm }) {
-  const { policy, terms, term, cancelled } = context;
-  if (term.renewal?.state !== 'committed' || term.renewal.inForce) return [];
-  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
-  if (!renewalTerm || renewalTerm.cancellationStatus === 'cancelled') return [];
-  const revisions = (await revisionHeaders(renewalTerm.revisionIds)).filter((revision) => revision.revisionState === 'committed');
-  const base = revisions.at(-1);
-  if (!base) return [];
-  const cancelDate = renewalTerm.effectiveDate;
-  const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: renewalTerm.id, revisionId: base.id, effectiveDate: renewalTerm.effectiveDate, expirationDate: renewalTerm.expirationDate, cancelDate, decisionDate: cancelled.decisionDate });
-  const newRevisionId = randomUUID();
-  const renewalCancelled: CancelledTerm = {
-    ...cancelled,
-    termId: renewalTerm.id,
-    termEffectiveDate: renewalTerm.effectiveDate,
-    termExpirationDate: renewalTerm.expirationDate,
-    revisionId: newRevisionId,
-    inForceRevisionId: base.id,
-    cancelDate,
-    returnPremiumCents: figures.returnPremiumCents,
-    yieldsToPending: false,
-    cancelledWithTermId: term.id,
-    decidedAt: new Date(Date.parse(cancelled.decidedAt) + 10).toISOString(),
-    summary: `Renewal term ${renewalTerm.effectiveDate} to ${renewalTerm.expirationDate} cancelled with the term it renews (flat); return premium ${formatCents(figures.returnPremiumCents)}`,
-    cancellationRecords: { term: renewalTerm, inForceRevision: base, committed: revisions },
-  };
-  return joinedWrites(wiring.cancel, renewalCancelled);
+function termRead(wiring: CancelWiring, policy: PolicyRecord, term: TermRecord, outcome: CancelledTerm['outcome'], reads: ReadsAhead): Promise<RevisionSnapshot[]> {
+  for (const begin of wiring.readAhead ?? []) begin({ policyId: policy.id, termId: term.id, outcome, agencyId: policy.agencyId ?? undefined }, reads);
+  const revisions = termCommittedRevisions(term);
+  revisions.catch(() => undefined);
+  return revisions;
 }
+
+/** The renewal term a cancellation of `term` cancels with it: made, not yet in force, not cancelled on its own. */
+function renewalCancelledWith(term: TermRecord, terms: readonly TermRecord[]): TermRecord | undefined {
+  if (term.renewal?.state !== 'committed' || term.renewal.inForce) return undefined;
+  const renewalTerm = terms.find((candidate) => candidate.id === term.renewal!.termId);
+  return renewalTerm && renewalTerm.cancellationStatus !== 'cancelled' ? renewalTerm : undefined;
+}
+
+
+/** A renewal cancelled with its term (renewal-cancellation.ts): a path few cancellations take, loaded on its first use. */
+const renewalCancellation = /* @__PURE__ */ moduleOnFirstUse<typeof import('./renewal-cancellation.js')>(new URL('./renewal-cancellation.mjs', import.meta.url), new URL('./renewal-cancellation.ts', import.meta.url));
 
 /**
  * Where a return premium was partly still to be billed, what the account gets is not the return
@@ -116,25 +106,35 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   const decidedBy = options.decidedBy ?? principal.contactId;
   const reason = await wiring.reads.cancelReason(request.reasonId);
   if (!reason) throw new BusinessRuleError(`cancel_reason_id: ${request.reasonId.slice(0, 40)} is not a cancel reason`);
+  const moratoriums = readMoratoriumsFor({ block: 'cancellation', cancelReason: reason.name });
   const { policy, terms } = await policyWithinReach(principal, { policyId: request.policyId });
   const term = terms.find((candidate) => candidate.id === (request.termId ?? policy.activeTermId));
   if (!term) throw new NotFoundError(`Policy term ${request.termId ?? ''}`.trim());
-  const revisions = await revisionHeaders(term.revisionIds);
-  const committed = revisions.filter((revision) => revision.revisionState === 'committed');
-  const base = committed.find((revision) => revision.id === policy.activeRevisionId) ?? committed.at(-1);
-  if (!base) throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be cancelled`);
-  if (term.cancellationStatus === 'cancelled') throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} is already cancelled`);
-  await refuseUnderMoratoriums(principal, { block: 'cancellation', operation: 'cancellation', revision: base.id, cancelReason: reason.name, at: now });
-
   const outcome = request.cancelPendingDate ? 'pending' : 'cancelled';
+
+  // One round of reads: the term's committed revisions and what every part needs of it, and of a renewal cancelled with it.
+  const reads = readsAhead();
+  const committedRead = termRead(wiring, policy, term, outcome, reads);
+  const renewalTerm = outcome === 'cancelled' ? renewalCancelledWith(term, terms) : undefined;
+  const renewal = renewalTerm ? { term: renewalTerm, revisions: termRead(wiring, policy, renewalTerm, 'cancelled', reads) } : undefined;
+
+  const revisions = await committedRead;
+  const committed = revisions.map((snapshot) => snapshot.header);
+  const inForce = revisions.find((snapshot) => snapshot.header.id === policy.activeRevisionId) ?? revisions.at(-1);
+  if (!inForce) throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} has not been issued; only an issued policy can be cancelled`);
+  const base = inForce.header;
+  if (term.cancellationStatus === 'cancelled') throw new PolicyNotCancellableError(`Policy ${policy.policyNumber} is already cancelled`);
+  await refuseUnderMoratoriums(principal, { block: 'cancellation', operation: 'cancellation', revision: inForce, cancelReason: reason.name, at: now, ...(moratoriums ? { moratoriums } : {}) });
+
   const cancelDate = (request.cancelPendingDate ?? request.cancelDate)!;
   if (cancelDate < term.effectiveDate || cancelDate > term.expirationDate) throw new InvalidCancelDateError(cancelDate, term.effectiveDate, term.expirationDate);
   const newRevisionId = randomUUID();
+  const asRead: TermAsRead = { term, revisions, reads };
 
   let returnPremiumCents = 0;
   let message: string;
   if (outcome === 'cancelled') {
-    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate, decisionDate });
+    const figures = await wiring.reads.cancellationFigures({ policyId: policy.id, termId: term.id, revisionId: base.id, effectiveDate: term.effectiveDate, expirationDate: term.expirationDate, cancelDate, decisionDate, asRead });
     returnPremiumCents = figures.returnPremiumCents;
     message = `Policy ${policy.policyNumber} cancelled effective ${cancelDate} (${reason.name}); return premium ${formatCents(returnPremiumCents)}${figures.flat ? ' (flat cancellation)' : ''}${unbilledPart(figures)}`;
   } else {
@@ -145,8 +145,9 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
   // another reason (billing keeps its finding on the account, and cancels for non-payment on its own date all the same).
   const yieldsToPending = outcome === 'pending' && request.unpaidChargeId !== undefined && term.cancellationStatus === 'pending' && term.cancelReasonId !== reason.id;
   // A renewal still held for review can never be committed for a cancelled term: it is archived with the cancellation, as at expiry.
+  // (Read after the term's revisions: a held renewal is archived with a cancellation seldom.)
   const held = outcome === 'cancelled' && term.renewal?.state === 'held' ? await heldRenewalOf(term, terms, (await revisionHeaders([policy.activeRevisionId]))[0] ?? base) : undefined;
-  const cancelled: CancelledTerm = {
+  const cancelled: CancelledTerm & { asRead: NonNullable<CancelledTerm['asRead']> } = {
     decisionDate,
     decidedAt: now.toISOString(),
     decidedBy,
@@ -169,12 +170,10 @@ export async function cancelPolicy(wiring: CancelWiring, principal: Principal, r
     contactIds: [...policy.contactIds],
     namedInsuredContactIds: [...policy.contacts.namedInsuredIds],
     summary: request.summary ?? message,
+    asRead: { ...asRead, policy },
     ...(yieldsToPending ? {} : { cancellationRecords: { term, inForceRevision: base, committed, ...(held ? { heldRenewal: held } : {}) } }),
   };
-  const writes = [
-    ...(await joinedWrites(wiring.cancel, cancelled)),
-    ...(outcome === 'cancelled' ? await renewalCancelledWithTerm(wiring, { policy, terms, term, cancelled }) : []),
-  ];
-  await runTransaction(writes, { label: `Policy ${policy.policyNumber}` });
+  const [own, withTerm] = await Promise.all([joinedWrites(wiring.cancel, cancelled), renewal ? renewalCancellation().then((module) => module.renewalCancelledWithTerm(wiring, { term, renewal, cancelled })) : []]);
+  await runTransaction([...own, ...withTerm], { label: `Policy ${policy.policyNumber}` });
   return { outcome, policyNumber: policy.policyNumber, cancelDate, returnPremiumCents, message };
 }

@@ -59,8 +59,8 @@ import {
   type TermRevisionFacts,
 } from '../policies/index.js';
 import { rateRevision } from '../rating/index.js';
-import { COMMITTING, joinMove, previewsOf, writesOf, type AreaPart, type Contribution } from './joining.js';
-import type { EndorsedChange, EndorsedRevision, RenewalRewrite } from './model.js';
+import { COMMITTING, joinMove, previewsOf, readsAhead, writesOf, type AreaPart, type Contribution, type ReadsAhead } from './joining.js';
+import type { EndorsedChange, EndorsedRevision, RenewalRewrite, TermAhead } from './model.js';
 import { carryIntoRenewal, type RenewalCarry } from './renewal-carry.js';
 
 /**
@@ -75,6 +75,8 @@ export interface EndorseWiring {
   carriedIntoRenewal?: readonly Contribution<EndorsedRevision>[];
   /** The policies area's rewrite of the term's renewal revision the change is carried into (committed or held alike). */
   renewalRewrite: readonly Contribution<RenewalRewrite>[];
+  /** What the parts read of the term (billing's account, the books' earning, the commission terms), begun beside the move's read of the revisions around the endorsement's date. */
+  readAhead?: readonly ((term: TermAhead, reads: ReadsAhead) => void)[];
 }
 
 // ---------------------------------------------------------------- what every endorsement checks
@@ -210,7 +212,7 @@ function describeChanges(changes: readonly FieldChange[]): EndorsedChange[] {
  */
 type NamedPolicyRead = ReturnType<typeof policyWithinReach>;
 
-async function openEndorsementOf(principal: Principal, request: { revisionId: string; policyId?: string; stored?: RevisionSnapshot; named?: NamedPolicyRead }) {
+async function openEndorsementOf(principal: Principal, request: { revisionId: string; policyId?: string; stored?: RevisionSnapshot; named?: NamedPolicyRead }, readAhead: EndorseWiring['readAhead'] = []) {
   const named = request.named ?? (request.policyId ? policyWithinReach(principal, { policyId: request.policyId }) : undefined);
   // Judged after the endorsement's own checks, as when it was read after them.
   named?.catch(() => undefined);
@@ -232,8 +234,11 @@ async function openEndorsementOf(principal: Principal, request: { revisionId: st
     read.catch(() => undefined);
     preloaded.set(id, read);
   }
+  // What the parts read of the term, beside the revisions: the parts are asked once the plan is made of them.
+  const reads = readsAhead();
+  for (const begin of readAhead) begin({ policyId: policy.id, termId: term.id, ...(policy.agencyId ? { agencyId: policy.agencyId } : {}) }, reads);
   const committed = assertEndorsable(policy, term, await termRevisionFacts(term));
-  return { stored, header: header as RevisionRecord & { endorsement: NonNullable<RevisionRecord['endorsement']> }, policy, term, committed, preloaded };
+  return { stored, header: header as RevisionRecord & { endorsement: NonNullable<RevisionRecord['endorsement']> }, policy, term, committed, preloaded, reads };
 }
 
 /**
@@ -340,8 +345,8 @@ function itemChanges(product: ProductCatalog, inForce: RevisionSnapshot, items: 
  * since it was opened (3), re-applied under the later ones (4), the term's figures before and
  * after (5), its rewrite and theirs, and the facts its contributions start from (6).
  */
-async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions; stored?: RevisionSnapshot; named?: NamedPolicyRead }, now: Date): Promise<EndorsementPlan> {
-  const { stored, header, policy, term, committed, preloaded } = await openEndorsementOf(principal, request);
+async function planEndorsement(principal: Principal, request: { revisionId: string; policyId?: string; resolutions?: Resolutions; stored?: RevisionSnapshot; named?: NamedPolicyRead }, now: Date, readAhead?: EndorseWiring['readAhead']): Promise<EndorsementPlan> {
+  const { stored, header, policy, term, committed, preloaded, reads } = await openEndorsementOf(principal, request, readAhead);
   const { product, inForce, later, base } = await revisionsAround(header, committed, preloaded);
   const resolutions = request.resolutions ?? new Map<string, Resolution>();
   const conflicts: OosConflict[] = [];
@@ -404,6 +409,7 @@ async function planEndorsement(principal: Principal, request: { revisionId: stri
     revision: { ...endorsedSnapshot, header: { ...header, ...endorsement.set } as RevisionRecord, items: [...endorsement.items] },
     contactIds: [...policy.contactIds],
     decidedBy: principal.contactId,
+    reads,
     activeRevisionId,
     endorsementRecords: { policy, term, endorsement, reapplied },
   };
@@ -495,7 +501,7 @@ function endorsementSummary(endorsed: Omit<EndorsedRevision, 'summary'>): string
 // ---------------------------------------------------------------- preview_revision
 
 export async function previewEndorsement(wiring: EndorseWiring, principal: Principal, revisionId: string, now = clock.now()) {
-  const plan = await planEndorsement(principal, { revisionId }, now);
+  const plan = await planEndorsement(principal, { revisionId }, now, wiring.readAhead);
   const parts = await joinMove(wiring.endorse, plan.endorsed, { preview: true });
   const carry = await renewalCarry(wiring, plan, principal, true);
   const moratoriums = await moratoriumPreview(principal, { block: 'coverage_increase', operation: 'endorsement', revision: revisionId, at: now });
@@ -514,13 +520,21 @@ export async function issueEndorsement(
   request: { revisionId: string; policyId?: string; resolutions?: Resolutions; stored?: RevisionSnapshot; named?: NamedPolicyRead },
   options: { now?: () => Date } = {},
 ) {
-  // The moratoriums' check is read beside the first plan; its refusal, when it refuses, is the answer (as when it was read first).
-  const refusal = refuseUnderMoratoriums(principal, { block: 'coverage_increase', operation: 'endorsement', revision: request.revisionId, at: options.now?.() });
+  // The moratoriums' check is read beside the first plan's reads of the term (begun with its parts' reads ahead, not before
+  // the policy is read, so it waits for nothing the plan waits for); its refusal, when it refuses, is the answer (as when it was read first).
+  let refusal: Promise<void> | undefined;
+  const checkMoratoriums = () => {
+    refusal ??= refuseUnderMoratoriums(principal, { block: 'coverage_increase', operation: 'endorsement', revision: request.revisionId, at: options.now?.() });
+    refusal.catch(() => undefined);
+    return refusal;
+  };
   for (let attempt = 1; ; attempt += 1) {
     const now = options.now?.() ?? clock.now();
-    const planned = planEndorsement(principal, attempt === 1 ? request : { ...request, stored: undefined, named: undefined }, now);
+    const planned = planEndorsement(principal, attempt === 1 ? request : { ...request, stored: undefined, named: undefined }, now, attempt === 1 ? [...(wiring.readAhead ?? []), checkMoratoriums] : wiring.readAhead);
     if (attempt === 1) {
-      const [refused, plannedFirst] = await Promise.allSettled([refusal, planned]);
+      const [plannedFirst] = await Promise.allSettled([planned]);
+      // A plan refused before it read the term has not begun the check: it is made now, and answers first all the same.
+      const [refused] = await Promise.allSettled([checkMoratoriums()]);
       if (refused.status === 'rejected') throw refused.reason;
       if (plannedFirst.status === 'rejected') throw plannedFirst.reason;
     }

@@ -4,8 +4,8 @@
  * An area joining a move takes the move's facts and the contribution type from here.
  */
 export { InvalidCancelDateError } from './model.js';
-export type { BoundQuote, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedChange, EndorsedItem, EndorsedRevision, ExpiredTerm, IssuedRevision, MoveReads, ReinstatedTerm, RenewalInForce, RenewalRewrite, RenewalStatusDecision, RenewedTerm, RescindedCancellation, ReversedRevision, RewrittenPolicy, TermDecision, TransactionWrite } from './model.js';
-export type { AreaPart, Contribution, JoinMode, Wired } from './joining.js';
+export type { BoundQuote, CancellationFigures, CancelledTerm, CommittedRevision, EndorsedChange, EndorsedItem, EndorsedRevision, ExpiredTerm, IssuedRevision, MoveReads, ReinstatedTerm, CancellationAhead, TermAsRead, TermAhead, RenewalInForce, RenewalRewrite, RenewalStatusDecision, RenewedTerm, RescindedCancellation, ReversedRevision, RewrittenPolicy, TermDecision, TransactionWrite } from './model.js';
+export type { AreaPart, Contribution, JoinMode, ReadsAhead, Wired } from './joining.js';
 export type { cancelPolicy } from './cancel.js';
 export type { rescindCancellation } from './rescind.js';
 export { previewRenewal, type RenewalPreview } from './renew.js';

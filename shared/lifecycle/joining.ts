@@ -25,6 +25,32 @@ export const COMMITTING: JoinMode = { preview: false };
 /** One area's part in a move, a function of the move's facts. */
 export type Contribution<Facts> = (facts: Facts, mode: JoinMode) => Promise<AreaPart>;
 
+/**
+ * The reads a move began for its parts, each once: what an area's part needs of the move's
+ * subject (billing's account, the books' earning record, the commission terms) is begun by the
+ * wiring's readAhead beside the move's own reads, and the part then takes it from here rather
+ * than reading after the move decided. One per move (the facts carry it): nothing outlives it.
+ */
+export interface ReadsAhead {
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+export function readsAhead(): ReadsAhead {
+  const begun = new Map<string, Promise<unknown>>();
+  return {
+    once<T>(key: string, read: () => Promise<T>): Promise<T> {
+      let found = begun.get(key) as Promise<T> | undefined;
+      if (!found) {
+        found = read();
+        // A move refused before its parts are asked leaves the read unawaited.
+        found.catch(() => undefined);
+        begun.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
 /** Every contribution of a list asked for its part, in the order listed. */
 export function joinMove<Facts>(contributions: readonly Contribution<Facts>[], facts: Facts, mode: JoinMode = COMMITTING): Promise<AreaPart[]> {
   return Promise.all(contributions.map((contribute) => contribute(facts, mode)));

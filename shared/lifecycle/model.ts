@@ -8,6 +8,7 @@
  */
 import { BusinessRuleError } from '../platform/errors.js';
 import type { TransactionWrite } from '../platform/transactions.js';
+import type { ReadsAhead } from './joining.js';
 
 export type { TransactionWrite };
 
@@ -90,6 +91,29 @@ export interface IssuedRevision extends CommittedRevision {
   };
 }
 
+/**
+ * A term as a move read it, for the parts it asks: the term, its committed revisions with their
+ * parts (in the term's order), and the reads the move began for its parts beside its own. Given
+ * them, a part (and billing's figures) reads none of these again.
+ */
+export interface TermAsRead {
+  term: TermRecord;
+  revisions: readonly RevisionSnapshot[];
+  reads: ReadsAhead;
+}
+
+/** What a part's read ahead (a move's wiring, `readAhead`) is told of the term the move is about to decide, before it decides. */
+export interface TermAhead {
+  policyId: string;
+  termId: string;
+  agencyId?: string;
+}
+
+/** A cancellation's term ahead: `pending` reads what a pending one posts, `cancelled` what one taking effect does. */
+export interface CancellationAhead extends TermAhead {
+  outcome: 'pending' | 'cancelled';
+}
+
 /** A term as a cancellation leaves it (cancel_policy, the nightly job): what billing, documents and notes start from. */
 export interface CancelledTerm extends Decision {
   policyId: string;
@@ -122,6 +146,8 @@ export interface CancelledTerm extends Decision {
   namedInsuredContactIds: string[];
   /** What the move's note records. */
   summary: string;
+  /** What the move read of the policy and the term before asking its parts (cancel_policy, the nightly job); absent, a part reads what it needs. */
+  asRead?: TermAsRead & { policy: Pick<PolicyRecord, 'policyNumber' | 'agencyId' | 'contactIds'> };
   /**
    * What the cancellation changes, as read (their versions guard the move): what the policies
    * area's part writes. Absent when the term keeps another pending cancellation (yieldsToPending).
@@ -292,7 +318,7 @@ export interface MoveReads {
   /** The cancel reason of an id, from the reference data; undefined for none. */
   cancelReason(reasonId: string): Promise<{ id: string; name: string; reinstatable: boolean } | undefined>;
   /** The return premium of cancelling a term on a date, from each revision of the term in force after it, and the account's change if decided on `decisionDate`. */
-  cancellationFigures(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string; decisionDate: string }): Promise<CancellationFigures>;
+  cancellationFigures(question: { policyId: string; termId: string; revisionId: string; effectiveDate: string; expirationDate: string; cancelDate: string; decisionDate: string; asRead?: TermAsRead }): Promise<CancellationFigures>;
   /** The billing schedule a term's account is on (a renewal keeps it); undefined when the term has no account. */
   billingScheduleOf(policyId: string, termId: string): Promise<string | undefined>;
 }
@@ -364,6 +390,8 @@ export interface EndorsedRevision {
   contactIds: string[];
   /** Who endorsed it: the note's author. */
   decidedBy: string;
+  /** The reads the move began for its parts beside its own (its wiring's readAhead); absent, a part reads what it needs. */
+  reads?: ReadsAhead;
   /** What the move's note records. */
   summary: string;
   /** The policy's active revision once the endorsement lands (what its search record shows); absent for a change carried into a renewal, which leaves it where it is. */

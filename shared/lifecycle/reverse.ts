@@ -37,6 +37,8 @@ export interface ReverseWiring {
   carriedIntoRenewal: readonly Contribution<ReversedRevision>[];
   /** The renewal revision the reversal is carried into, rewritten as any endorsement's change does it (endorse.ts). */
   renewalRewrite: readonly Contribution<RenewalRewrite>[];
+  /** What the parts read of the term, begun beside the endorse move's reads (EndorseWiring.readAhead). */
+  readAhead?: EndorseWiring['readAhead'];
 }
 
 /** A change that cannot be reversed now: not the latest, itself a reversal, a term no longer live. */
@@ -105,6 +107,7 @@ export async function reverseRevision(wiring: ReverseWiring, principal: Principa
     endorse: wiring.reverse.map((contribute) => (endorsed: EndorsedRevision, mode) => contribute(reversalOf(endorsed, reversed), mode)),
     carriedIntoRenewal: wiring.carriedIntoRenewal.map((contribute) => (carried: EndorsedRevision, mode) => contribute(carriedReversalOf(carried, reversed), mode)),
     renewalRewrite: wiring.renewalRewrite,
+    ...(wiring.readAhead ? { readAhead: wiring.readAhead } : {}),
   };
   try {
     const answer = await issueEndorsement(asEndorsement, principal, { revisionId: copy.header.id, policyId: header.policyId }, options);

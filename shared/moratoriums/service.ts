@@ -169,6 +169,14 @@ export function readMoratoriums(): MoratoriumsRead {
 
 const CANCELLATIONS_NEVER_BARRED = /payment|insured'?s request|rewrit/i;
 
+/** A cancellation for the insured's request, non-payment or a rewrite: no moratorium bars it, nothing need be read. */
+const neverBarred = (check: Pick<MoratoriumCheck, 'block' | 'cancelReason'>) => check.block === 'cancellation' && !!check.cancelReason && CANCELLATIONS_NEVER_BARRED.test(check.cancelReason);
+
+/** readMoratoriums, for a check that may be barred; undefined (nothing read) for one no moratorium bars. */
+export function readMoratoriumsFor(check: Pick<MoratoriumCheck, 'block' | 'cancelReason'>): MoratoriumsRead | undefined {
+  return neverBarred(check) ? undefined : readMoratoriums();
+}
+
 /** The in-depth check, loaded by the first call a moratorium in force may block (blocking.ts). */
 const blocking = /* @__PURE__ */ moduleOnFirstUse<typeof import('./blocking.js')>(new URL('./blocking.mjs', import.meta.url), new URL('./blocking.ts', import.meta.url));
 
@@ -178,7 +186,7 @@ const blocking = /* @__PURE__ */ moduleOnFirstUse<typeof import('./blocking.js')
  */
 export async function moratoriumsBlocking(principal: Principal, check: MoratoriumCheck): Promise<{ moratoriums: Moratorium[]; changes: string[]; snapshot?: RevisionSnapshot }> {
   const none = { moratoriums: [], changes: [] };
-  if (check.block === 'cancellation' && check.cancelReason && CANCELLATIONS_NEVER_BARRED.test(check.cancelReason)) return none;
+  if (neverBarred(check)) return none;
   const all = await (check.moratoriums ?? listMoratoriums());
   if (!all.some((moratorium) => moratorium.blocks.includes(check.block))) return none;
   return (await blocking()).moratoriumsBlockingAmong(principal, check, all);

@@ -2,9 +2,9 @@
  * The reverse move's wiring: billing's Endorsement row (the reversed premium, re-spread over the
  * installments), the reversing endorsement committed and the reversed one marked as reversed (once), the Endorsement Declaration saying it reverses, search, the note, the event.
  */
-import { booksAtEndorsement } from '../books/joins-moves.js';
-import { commissionsAtEndorsement } from '../commissions/joins-moves.js';
-import { billingAtReversal } from '../billing/joins-moves.js';
+import { booksAtEndorsement, booksReadAheadAtEndorsement } from '../books/joins-moves.js';
+import { commissionsAtEndorsement, commissionsReadAheadAtEndorsement } from '../commissions/joins-moves.js';
+import { billingAtReversal, billingReadAhead } from '../billing/joins-moves.js';
 import { reversalDeclaration } from '../documents/joins-moves.js';
 import { eventsAtReversal } from '../events/joins-moves.js';
 import { wired } from '../lifecycle/joining.js';
@@ -18,6 +18,7 @@ export const reverseWiring: ReverseWiring = {
   // Carried into a committed renewal: the renewal's own Endorsement row (taken back as the reversal's is), Declaration, note, event and books; the policies area's part there is renewalRewrite's.
   carriedIntoRenewal: [billingAtReversal, reversalDeclaration, searchAtEndorsement, noteOfEndorsement, eventsAtReversal, commissionsAtEndorsement, booksAtEndorsement],
   renewalRewrite: [policiesAtRenewalRewrite],
+  readAhead: [billingReadAhead, booksReadAheadAtEndorsement, commissionsReadAheadAtEndorsement],
 };
 
 export const reverseMove = /* @__PURE__ */ wired(reverseWiring, reverseRevision);

@@ -96,8 +96,11 @@ export interface CounterWrite {
   settle?: (write: CounterWrite, context: { fresh: boolean }) => Promise<CounterSettlement | null>;
 }
 
-/** Where a counter write lands, as its settle decided. */
-export type CounterSettlement = Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields']; counters?: CounterWrite['counters']; guard?: TransactionWrite };
+/**
+ * Where a counter write lands, as its settle decided; `landed`: what its producer notes once the
+ * transaction has committed (never when it failed), such as a marker it now knows is written.
+ */
+export type CounterSettlement = Pick<CounterWrite, 'key'> & { fields?: CounterWrite['fields']; counters?: CounterWrite['counters']; guard?: TransactionWrite; landed?: () => void };
 
 const counterWrites = new WeakMap<object, CounterWrite>();
 
@@ -137,10 +140,11 @@ export function counterWrite(counter: CounterWrite): TransactionWrite {
  * (one per item); `origin` names, for each write sent, the index of the write given it came from
  * (so a failed condition names the write given), `guards` the indexes sent that are guards.
  */
-export async function settledWrites(writes: readonly TransactionWrite[], context: { fresh: boolean } = { fresh: false }): Promise<{ writes: TransactionWrite[]; origin: number[]; guards: Set<number> }> {
-  if (!writes.some((write) => counterWrites.has(write))) return { writes: [...writes], origin: writes.map((_, index) => index), guards: new Set() };
+export async function settledWrites(writes: readonly TransactionWrite[], context: { fresh: boolean } = { fresh: false }): Promise<{ writes: TransactionWrite[]; origin: number[]; guards: Set<number>; landed: Array<() => void> }> {
+  if (!writes.some((write) => counterWrites.has(write))) return { writes: [...writes], origin: writes.map((_, index) => index), guards: new Set(), landed: [] };
   const plain: TransactionWrite[] = [];
   const origin: number[] = [];
+  const landed: Array<() => void> = [];
   const merged = new Map<string, { from: number; counter: CounterWrite }>();
   const guards = new Map<string, { from: number; guard: TransactionWrite }>();
   for (const [index, write] of writes.entries()) {
@@ -153,6 +157,7 @@ export async function settledWrites(writes: readonly TransactionWrite[], context
     const settled: CounterSettlement | null = counter.settle ? await counter.settle(counter, context) : { key: counter.key };
     // Settled to nowhere: the write is not needed this time (a marker already there).
     if (!settled) continue;
+    if (settled.landed) landed.push(settled.landed);
     if (settled.guard) {
       const guarded = JSON.stringify([settled.guard.ConditionCheck?.TableName, Object.entries(keyOf(settled.guard) ?? {}).sort()]);
       if (!guards.has(guarded)) guards.set(guarded, { from: index, guard: settled.guard });
@@ -179,7 +184,7 @@ export async function settledWrites(writes: readonly TransactionWrite[], context
     plain.push(guard);
     origin.push(from);
   }
-  return { writes: plain, origin, guards: guardIndexes };
+  return { writes: plain, origin, guards: guardIndexes, landed };
 }
 
 /** Reasons a cancelled transaction may be sent again as it is: it wrote nothing and every guard held. */
@@ -203,7 +208,7 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
    * own error for it); any other failure is thrown as it came.
    */
   return async function runTransaction(given: readonly TransactionWrite[], options: TransactionOptions): Promise<void> {
-    let { writes, origin, guards } = await settledWrites(given);
+    let { writes, origin, guards, landed } = await settledWrites(given);
     if (writes.length === 0) return;
     if (writes.length > TRANSACTION_ITEM_LIMIT) throw options.tooLarge?.(writes.length) ?? new TransactionTooLargeError(writes.length);
     const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
@@ -212,6 +217,7 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
       assertTimeToCommit();
       try {
         await send({ TransactItems: [...writes] });
+        for (const note of landed) note();
         return;
       } catch (error) {
         if (exceedsItemSize(error)) throw new RecordTooLargeError(options.label);
@@ -221,7 +227,7 @@ export function transactionRunner(dependencies: TransactionRunnerDependencies = 
         const failed = (reasons ?? []).flatMap((reason, index) => (reason === 'ConditionalCheckFailed' ? [index] : []));
         // Only a landing's guard failed (its month closed meanwhile): nothing was written; the counters are settled afresh and sent again.
         if (failed.length > 0 && failed.every((index) => guards.has(index)) && attempt + 1 < attempts) {
-          ({ writes, origin, guards } = await settledWrites(given, { fresh: true }));
+          ({ writes, origin, guards, landed } = await settledWrites(given, { fresh: true }));
           if (writes.length > TRANSACTION_ITEM_LIMIT) throw options.tooLarge?.(writes.length) ?? new TransactionTooLargeError(writes.length);
           continue;
         }

@@ -52,7 +52,7 @@ export {
   type OosConflict,
   type Resolution,
 } from './endorsement-rules.js';
-export { committedAtOf, termRevisionFacts, type TermRevisionFacts } from './term-revisions.js';
+export { committedAtOf, termCommittedRevisions, termRevisionFacts, type TermRevisionFacts } from './term-revisions.js';
 export { totalsOfItems } from './rating-input.js';
 export { lineItemToWire } from './wire.js';
 // What the renewal moves (shared/lifecycle/renew.ts) build on: the renewal draft, its writes, the nightly run's watch.

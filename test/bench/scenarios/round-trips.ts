@@ -98,6 +98,13 @@ export const scenario: BenchScenario = {
     await counted(context, rows, 'make_payment (a claim loss payment)', 3, `${X}/make_payment`, { exposure_id: exposureId, cost_type: 'loss', amount: '2500.00', payees: [insured], method: 'check', invoice_number: 'TRIPS-1' });
     await counted(context, rows, 'cancel_policy', 3, `${P}/cancel_policy`, { policy_id: quote.policy_id, cancel_date: addDays(today, 20), cancel_reason_id: INSUREDS_REQUEST });
 
+    // A cancellation owing a refund: a second policy paid in full (and more: the overpayment is refunded at once), cancelled, its credit refunded.
+    const paid = await ok(`${P}/create_quote_extended`, quoteBody);
+    await ok(`${P}/bind`, { bind_info: { policy_id: paid.policy_id } });
+    await ok(`${P}/issue`, { issue_info: { policy_id: paid.policy_id } });
+    await ok('/api/v1/payments/makeManualPolicyPayment', { json_dict: { policyNumber: paid.quote_number, amount: '5000.00' } });
+    await counted(context, rows, 'cancel_policy owing a refund', 3, `${P}/cancel_policy`, { policy_id: paid.policy_id, cancel_date: addDays(today, 20), cancel_reason_id: INSUREDS_REQUEST });
+
     for (const row of rows) console.log(`${String(row.name).padEnd(24)} ${row.roundTrips} round trips (goal ${row.goal}${row.withinGoal === 'yes' ? '' : ', OVER'}); ${row.ms} ms, ${row.toFloor}× its floor of ${row.floorMs} ms: ${row.rounds}`);
     return rows;
   },
