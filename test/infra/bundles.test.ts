@@ -71,7 +71,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships a module loaded on first use beside the bundle, built on its own, and keeps its code out of index.mjs', async () => {
     const lockbox = bundles.directoryFor(LOCKBOX);
-    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs', 'stack-traces.mjs', 'validation-messages.mjs']);
+    expect(readdirSync(lockbox).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'index.mjs', 'json-errors.mjs', 'lockbox-runs.mjs', 'money-metrics.mjs', 'refund-pending.mjs', 'stack-traces.mjs', 'validation-messages.mjs']);
     // The large file's S3 upload and chunk sends are in the module beside it, not in what every cold start parses.
     expect(readFileSync(join(lockbox, 'index.mjs'), 'utf8')).not.toContain('"PutObject"');
     expect(readFileSync(join(lockbox, 'lockbox-runs.mjs'), 'utf8')).toContain('"PutObject"');
@@ -89,7 +89,7 @@ describe('bundling all functions in one esbuild run', () => {
 
   it('ships what a module loaded on first use reads beside itself: the moratorium check of a move finds the ZIP table, which its cold start never reads', () => {
     const cancel = bundles.directoryFor(CANCEL);
-    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'json-errors.mjs', 'stack-traces.mjs', 'validation-messages.mjs', 'zip-lookup.mjs']);
+    expect(readdirSync(cancel).filter((file) => file.endsWith('.mjs')).sort()).toEqual(['bearer-tokens.mjs', 'blocking.mjs', 'index.mjs', 'json-errors.mjs', 'refund-pending.mjs', 'renewal-cancellation.mjs', 'stack-traces.mjs', 'validation-messages.mjs', 'zip-lookup.mjs']);
     expect(readFileSync(join(cancel, 'zip-table.txt'), 'utf8')).toBe(readFileSync(ZIP_TABLE, 'utf8'));
     expect(readFileSync(join(cancel, 'index.mjs'), 'utf8')).not.toContain('zip-table.txt');
     expect(bundles.filesNamedByBundleOf(CANCEL).some((file) => file.endsWith('zip-table.txt'))).toBe(false);
