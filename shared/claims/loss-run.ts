@@ -63,8 +63,16 @@ async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T
   return results;
 }
 
+/** The agency a loss run asking for neither field is of: an agent's own, when he belongs to one agency only. */
+function ownAgencyOf(principal: Principal): string {
+  if (principal.scope === 'agency' && principal.agencyIds.length === 1) return principal.agencyIds[0]!;
+  if (principal.scope === 'agency' && principal.agencyIds.length > 1) throw new ClaimRuleError(`agency_id: give the agency_id, one of your ${principal.agencyIds.length} agencies, or the policy_number`);
+  throw new ClaimRuleError('policy_number: give the policy_number or the agency_id');
+}
+
 export async function lossRun(principal: Principal, request: LossRunRequest) {
-  if ((request.policyNumber === undefined) === (request.agencyId === undefined)) throw new ClaimRuleError('policy_number: give the policy_number or the agency_id, one of the two');
+  if (request.policyNumber !== undefined && request.agencyId !== undefined) throw new ClaimRuleError('policy_number: give the policy_number or the agency_id, one of the two');
+  if (request.policyNumber === undefined && request.agencyId === undefined) request = { ...request, agencyId: ownAgencyOf(principal) };
   if (request.to < request.from) throw new ClaimRuleError(`to: ${request.to} is before from ${request.from}`);
   if (request.asOf > todayIso()) throw new ClaimRuleError(`as_of: ${request.asOf} is after today; a loss run is valued as of a day that has been`);
   const period = { from: request.from, to: request.to, asOf: request.asOf };

@@ -161,6 +161,17 @@ describe('the loss run of the worked claim', () => {
     expect((await lossRun({ agency_id: agencyB, as_of: today }, otherAgent)).claims).toEqual([]);
   });
 
+  it("runs an agent's own agency when he names neither policy nor agency, and asks for the agency_id of one who has several", async () => {
+    const defaulted = await lossRun({ as_of: today }, ownAgent);
+    expect(defaulted.agency_id).toBe(agencyA);
+    expect(defaulted.claims.map((line: any) => [line.claim_number, line.incurred])).toEqual([[claim.claim_number, 8100]]);
+    const both = await keyFor(AGENT_ROLE, 'Bea Both', [agencyA, agencyB]);
+    const body = { from: effective, to: addDays(effective, 364), as_of: today };
+    expect(refused(await service.call(`${C}/loss_run`, body, { apiKey: both.key }))).toMatch(/agency_id: give the agency_id, one of your 2 agencies/);
+    // The carrier's own staff reach every agency: one is never chosen for them.
+    expect(refused(await service.call(`${C}/loss_run`, body, as(manager)))).toMatch(/policy_number: give the policy_number or the agency_id/);
+  });
+
   it('answers CSV text, a line per claim and the totals, and a PDF with the same figures', async () => {
     const csv = (await lossRun({ policy_number: policy.policyNumber, as_of: today, format: 'csv' })).csv as string;
     expect(csv.trim().split('\n')).toEqual([

@@ -1221,7 +1221,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A loss run of a policy (policy_number) or an agency (agency_id): each claim with its loss date from `from` to `to`, valued as of as_of (a claim transaction recorded after that day is not counted; a claim recorded after it is not listed): number, loss date, peril, status then, paid loss and expense, outstanding, recovered and incurred; the totals; the premium they are set against (a policy's: written by its terms in the period and earned pro rata through as_of; an agency's: its months in the premium report) and the loss ratio (incurred loss over earned premium, four decimals) and loss-and-expense ratio. An agent runs his agencies' only (another's is not found). format csv adds it as CSV text, pdf as a PDF (pdf_base64)
+         * A loss run of a policy (policy_number) or an agency (agency_id): each claim with its loss date from `from` to `to`, valued as of as_of (a claim transaction recorded after that day is not counted; a claim recorded after it is not listed): number, loss date, peril, status then, paid loss and expense, outstanding, recovered and incurred; the totals; the premium they are set against (a policy's: written by its terms in the period and earned pro rata through as_of; an agency's: its months in the premium report) and the loss ratio (incurred loss over earned premium, four decimals) and loss-and-expense ratio. An agent runs his agencies' only (another's is not found); one who sends neither field runs his agency's, when he belongs to one only. format csv adds it as CSV text, pdf as a PDF (pdf_base64)
          * @description Requires the permission `claims:read`.
          */
         post: operations["v2-claims-loss_run"];
