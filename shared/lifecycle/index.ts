@@ -8,7 +8,7 @@ export type { BoundQuote, CancellationFigures, CancelledTerm, CommittedRevision,
 export type { AreaPart, Contribution, JoinMode, ReadsAhead, Wired } from './joining.js';
 export type { cancelPolicy } from './cancel.js';
 export type { rescindCancellation } from './rescind.js';
-export { previewRenewal, type RenewalPreview } from './renew.js';
+export { previewRenewal, type RenewalPreview, type SkippedRenewal } from './renew.js';
 export { discardEndorsement, openEndorsement, policySnapshot, revisionStatus } from './endorse.js';
 export { decideRenewalBatch, planRenewalRun, renewalBatchMessage } from './nightly-renewals.js';
 export { RENEWAL_DECISION_PERMISSION } from './renew.js';

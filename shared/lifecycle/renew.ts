@@ -513,6 +513,32 @@ export async function reinstateExpiredPolicy(wiring: RenewWiring, principal: Pri
 // ---------------------------------------------------------------- a renewal previewed (rate impact)
 
 /** A watched term's next renewal as the run would draft it, written nowhere: what a rate impact rates at two sets of rates. */
+/** A term with no renewal to preview, and why; where its property lies when the caller asked (to tell whether a filtered run covers it). */
+export interface SkippedRenewal {
+  policyNumber: string;
+  skipped: string;
+  agencyId?: string | null;
+  location?: RenewalPreview['location'];
+}
+
+function locationOf(revision: RevisionSnapshot): RenewalPreview['location'] {
+  const primary = revision.risks.find((risk) => risk.primary) ?? revision.risks[0];
+  return { state: primary?.address_state ?? null, zip: primary?.address_zip ?? null, county: primary?.county?.name ?? null };
+}
+
+/**
+ * Where a skipped term's property lies: the location of its latest committed revision that names
+ * one (a cancellation's revision may carry no risks); none when no revision says.
+ */
+async function locatedOrNot(term: TermRecord): Promise<{ location?: RenewalPreview['location'] }> {
+  const committed = await committedOf(term);
+  for (const revision of committed.reverse()) {
+    const snapshot = await loadRevision(revision.id);
+    if (snapshot?.risks.length) return { location: locationOf(snapshot) };
+  }
+  return {};
+}
+
 export interface RenewalPreview {
   policyId: string;
   policyNumber: string;
@@ -528,25 +554,30 @@ export interface RenewalPreview {
  * made up, nothing written), or why the term has none to preview: it ended, was cancelled, is
  * not renewed, or its renewal is made already.
  */
-export async function previewRenewal(ref: { policyId: string; termId: string }, product: ProductCatalog, today: string): Promise<RenewalPreview | { policyNumber: string; skipped: string }> {
+export async function previewRenewal(ref: { policyId: string; termId: string }, product: ProductCatalog, today: string, options: { locateSkipped?: boolean } = {}): Promise<RenewalPreview | SkippedRenewal> {
   const found = await getPolicyWithTerms(ref.policyId);
   const term = found?.terms.find((candidate) => candidate.id === ref.termId);
   if (!found || !term) return { policyNumber: found?.policy.policyNumber ?? ref.policyId, skipped: 'no such term' };
   const { policy } = found;
-  if (!policy.active) return { policyNumber: policy.policyNumber, skipped: 'not issued' };
-  if (term.expiredOn) return { policyNumber: policy.policyNumber, skipped: `expired on ${term.expiredOn}` };
-  if (term.cancellationStatus === 'cancelled') return { policyNumber: policy.policyNumber, skipped: 'cancelled' };
-  if (term.renewalStatus === 'Non-Renewal') return { policyNumber: policy.policyNumber, skipped: 'not to be renewed' };
-  if (term.renewal?.state === 'committed') return { policyNumber: policy.policyNumber, skipped: `renewed already (term ${term.renewal.termId})` };
+  const skip = async (reason: string): Promise<SkippedRenewal> => ({
+    policyNumber: policy.policyNumber,
+    skipped: reason,
+    agencyId: policy.agencyId ?? null,
+    ...(options.locateSkipped ? await locatedOrNot(term) : {}),
+  });
+  if (!policy.active) return skip('not issued');
+  if (term.expiredOn) return skip(`expired on ${term.expiredOn}`);
+  if (term.cancellationStatus === 'cancelled') return skip('cancelled');
+  if (term.renewalStatus === 'Non-Renewal') return skip('not to be renewed');
+  if (term.renewal?.state === 'committed') return skip(`renewed already (term ${term.renewal.termId})`);
   const base = await inForceAtExpiry(term);
   let n = 0;
   const draft = renewalDraft(base, term, stateView(product, base), { termId: 'preview-term', revisionId: 'preview-revision', today, now: clock.now(), newId: () => `preview-${(n += 1)}` });
-  const primary = base.risks.find((risk) => risk.primary) ?? base.risks[0];
   return {
     policyId: policy.id,
     policyNumber: policy.policyNumber,
     agencyId: policy.agencyId ?? null,
-    location: { state: primary?.address_state ?? null, zip: primary?.address_zip ?? null, county: primary?.county?.name ?? null },
+    location: locationOf(base),
     toRate: { ...revisionToRate(draft.snapshot), expiringPremiumCents: base.header.annualPremiumCents },
   };
 }

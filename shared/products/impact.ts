@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { getProductCatalog, getProductVersion, packageRecords, productFromRecords, resolveFiling, type PackageDocument, type ProductCatalog, type RateVersion } from '../catalog/index.js';
-import { previewRenewal } from '../lifecycle/index.js';
+import { previewRenewal, type RenewalPreview } from '../lifecycle/index.js';
 import { watchedTermPages } from '../policies/index.js';
 import { clock } from '../platform/clock.js';
 import { mapLimited } from '../platform/concurrency.js';
@@ -216,6 +216,15 @@ function figuresOf(rated: RatedRevision): RatedFigures {
 /** The territory the primary property rated in (the first item a Territory step placed); "none" for a product without territories. */
 const territoryOf = (rated: RatedRevision) => rated.items.find((item) => item.territory)?.territory ?? 'none';
 
+const stateOf = (location: RenewalPreview['location']) => (location.state ?? 'countrywide').toUpperCase();
+
+/** Whether a term lies outside the run's filters of place and agency, as far as what was read of it tells (a skipped term not located is in). */
+function outsideFilters(filters: RateImpactFilters, term: { agencyId?: string | null; location?: RenewalPreview['location'] }): boolean {
+  if (filters.agencyId && term.agencyId !== undefined && term.agencyId !== filters.agencyId) return true;
+  if (!term.location) return false;
+  return Boolean((filters.state && stateOf(term.location) !== filters.state) || (filters.zip && term.location.zip !== filters.zip));
+}
+
 /** Rates one batch of a run: each term in scope at its current rates and at the candidate's; stores what it found, once. */
 export async function rateImpactBatch(message: RateImpactBatchMessage): Promise<{ rated: number; skipped: number; outOfScope: number }> {
   const run = await getRateImpactRun(message.runId);
@@ -227,10 +236,11 @@ export async function rateImpactBatch(message: RateImpactBatchMessage): Promise<
   const skipped: Array<{ policyNumber: string; reason: string }> = [];
   let outOfScope = 0;
   await mapLimited(message.terms, PREVIEWS_AT_ONCE, async (term) => {
-    const preview = await previewRenewal(term, current, run.asOf);
+    // A skipped term is located only when the run is filtered by place, to leave out another state's or ZIP's.
+    const preview = await previewRenewal(term, current, run.asOf, { locateSkipped: Boolean(filters.state || filters.zip) });
+    if (outsideFilters(filters, preview)) return void (outOfScope += 1);
     if ('skipped' in preview) return void skipped.push({ policyNumber: preview.policyNumber, reason: preview.skipped });
-    const state = (preview.location.state ?? 'countrywide').toUpperCase();
-    if ((filters.state && state !== filters.state) || (filters.zip && preview.location.zip !== filters.zip) || (filters.agencyId && preview.agencyId !== filters.agencyId)) return void (outOfScope += 1);
+    const state = stateOf(preview.location);
     try {
       const before = rateRevision(current, preview.toRate);
       if (filters.territory && territoryOf(before).toLowerCase() !== filters.territory.toLowerCase()) return void (outOfScope += 1);

@@ -341,6 +341,20 @@ describe('the impact of a new rate on the book', () => {
   });
 });
 
+describe('a term the run cannot preview', () => {
+  it("is listed as skipped, unless the run's filters leave its state out", async () => {
+    const york = await issue({ name: 'Hal York', zip: '10001', territory: 'New York', limit: 200000, construction: 'Frame', pc: 3 });
+    // The insured's request, flat: the term stays watched, and has no renewal to preview.
+    ok(await service.call(`${P}/cancel_policy`, { policy_id: york.policyId, cancel_date: todayIso(), cancel_reason_id: 'b6206c09-8deb-48e8-8323-7232d9464797' }));
+    const everywhere = await completed(ok(await service.call(`${L}/rate_impact`, { line_file: candidate(addDays(todayIso(), 30)) })).run_id);
+    expect(everywhere.report.skipped).toEqual(expect.arrayContaining([{ policy_number: york.policyNumber, reason: expect.any(String) }]));
+    const florida = await completed(ok(await service.call(`${L}/rate_impact`, { line_file: candidate(addDays(todayIso(), 30)), filters: { state: 'FL' } })).run_id);
+    expect(florida.report.skipped.map((entry: { policy_number: string }) => entry.policy_number)).not.toContain(york.policyNumber);
+    const newYork = await completed(ok(await service.call(`${L}/rate_impact`, { line_file: candidate(addDays(todayIso(), 30)), filters: { state: 'NY' } })).run_id);
+    expect(newYork.report.skipped.map((entry: { policy_number: string }) => entry.policy_number)).toContain(york.policyNumber);
+  });
+});
+
 describe('a rate impact batch delivered again (the queue delivers at least once)', () => {
   it('is stored and counted once, and a run id taken twice is refused without touching the first run', async () => {
     const { getRateImpactCandidate, getRateImpactRun, rateImpactBatches, recordRateImpactBatch, recordRateImpactRun } = await import('../../shared/products/impact-store.js');
