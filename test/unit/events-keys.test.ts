@@ -54,3 +54,16 @@ describe('the due-deliveries index', () => {
     expect(deliveryRecord.query({ subscriptionId: 'sub_1', policyId: 'p-1' }, { sort: { between: [{ eventId: 'evt_03' }, { eventId: '~' }] } }).ExpressionAttributeValues).toEqual({ ':pk': 'EVENTSUB#sub_1#POLICY#p-1', ':from': 'DELIVERY#evt_03', ':to': 'DELIVERY#~' });
   });
 });
+
+describe("the outbox's pipe to the events queue", () => {
+  it('finds what it filters on in the item the producer writes: its entity, and the attribute the message carries', async () => {
+    const { TABLE_PIPES } = await import('../../shared/platform/queues.js');
+    const { policyEventPut } = await import('../../shared/events/store.js');
+    const pipe = TABLE_PIPES.find((candidate) => candidate.queue === 'events')!;
+    process.env.TABLE_NAME ??= 'T';
+    const item = (policyEventPut(event('policy-1', 'evt_01', null)) as { Put: { Item: Record<string, unknown> } }).Put.Item;
+    expect(item.entity).toBe(pipe.entity);
+    expect(pipe.entity).toBe(policyEventRecord.declaration.entity);
+    expect(item[pipe.attribute]).toBe('policy-1/evt_01');
+  });
+});
