@@ -75,12 +75,15 @@ describe("a claim's letters", () => {
     claimId = answer.id;
     claimNumber = answer.claim_number;
     // Requested in the report's own transaction: listed at once, made by the documents consumer.
-    const requested = await claimOf(claimId);
-    expect(requested.documents).toEqual([expect.objectContaining({ deliverable_type: 'Claim Acknowledgement', print_state: 'requested', created_at: null })]);
+    const requested = documentOf(await claimOf(claimId), 'Claim Acknowledgement');
+    // The consumer may have rendered it already on a busy machine; until it has, it is listed as requested.
+    expect(requested).toMatchObject({ deliverable_type: 'Claim Acknowledgement', file_id: expect.any(String) });
+    expect(requested.print_state === 'requested' ? requested.created_at : null).toBeNull();
+    expect(['requested', 'tbd']).toContain(requested.print_state);
     await service.deliverablesRendered();
     const claim = await claimOf(claimId);
     const letter = documentOf(claim, 'Claim Acknowledgement');
-    expect(letter).toMatchObject({ file_id: requested.documents[0].file_id, title: `Claim Acknowledgement - ${claimNumber}`, print_state: 'tbd', delivery: 'mail', created_at: expect.stringMatching(/^\d{4}-/) });
+    expect(letter).toMatchObject({ file_id: requested.file_id, title: `Claim Acknowledgement - ${claimNumber}`, print_state: 'tbd', delivery: 'mail', created_at: expect.stringMatching(/^\d{4}-/) });
     const text = flat(await letterText(letter.file_id));
     expect(text).toContain(`Claim Number ${claimNumber}`);
     expect(text).toContain(NY_WORDING);
