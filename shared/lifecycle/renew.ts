@@ -512,7 +512,6 @@ export async function reinstateExpiredPolicy(wiring: RenewWiring, principal: Pri
 
 // ---------------------------------------------------------------- a renewal previewed (rate impact)
 
-/** A watched term's next renewal as the run would draft it, written nowhere: what a rate impact rates at two sets of rates. */
 /** A term with no renewal to preview, and why; where its property lies when the caller asked (to tell whether a filtered run covers it). */
 export interface SkippedRenewal {
   policyNumber: string;
@@ -539,6 +538,7 @@ async function locatedOrNot(term: TermRecord): Promise<{ location?: RenewalPrevi
   return {};
 }
 
+/** A watched term's next renewal as the run would draft it, written nowhere: what a rate impact rates at two sets of rates. */
 export interface RenewalPreview {
   policyId: string;
   policyNumber: string;
