@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { getClaimsRules } from '../catalog/index.js';
 import { CLAIMS_ADJUSTER_ROLE_ID, CLAIMS_MANAGER_ROLE_ID, getContactSummaries } from '../contacts/index.js';
 import { clock } from '../platform/clock.js';
+import { ValidationError } from '../platform/errors.js';
 import { todayIso } from '../platform/dates.js';
 import { reaches, type Principal } from '../platform/principal.js';
 import { runTransaction } from '../platform/transactions.js';
@@ -399,6 +400,7 @@ export interface ClaimSearch {
  * names none of these), the other fields filter it. Never a scan.
  */
 export async function searchClaims(principal: Principal, search: ClaimSearch) {
+  if (search.lossDateFrom && search.lossDateTo && search.lossDateTo < search.lossDateFrom) throw new ValidationError(['loss_date_to: must be on or after loss_date_from']);
   if (search.claimNumber) {
     const claimId = await claimIdOfNumber(search.claimNumber);
     const whole = claimId ? await getClaimWhole(claimId) : undefined;

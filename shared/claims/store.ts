@@ -214,8 +214,14 @@ export interface ListingPage {
  * the listing's partition alone is read, page by page, never a scan.
  */
 export async function listingPage(dimension: string, value: string, range: { from?: string; to?: string }, keep: (summary: ClaimSummary) => boolean, limit: number, after?: string): Promise<ListingPage> {
-  const input = claimListingRecord.query({ dimension, value }, { sort: { between: [{ lossDate: range.from ?? '0000-00-00' }, { lossDate: range.to ?? '9999-12-31', claimId: '\uffff' }] }, newestFirst: true });
-  const startKey = after ? { ...claimListingRecord.key({ dimension, value, lossDate: after.slice(0, 10), claimId: after.slice(11) }) } : undefined;
+  const from = range.from ?? '0000-00-00';
+  const to = range.to ?? '9999-12-31';
+  const input = claimListingRecord.query({ dimension, value }, { sort: { between: [{ lossDate: from }, { lossDate: to, claimId: '\uffff' }] }, newestFirst: true });
+  // DynamoDB refuses a start key outside the range read: a cursor older than the range has
+  // nothing after it, one newer than the range (the range narrowed between pages) starts at its top.
+  const cursorDate = after?.slice(0, 10);
+  if (cursorDate !== undefined && cursorDate < from) return { summaries: [] };
+  const startKey = after && cursorDate! <= to ? { ...claimListingRecord.key({ dimension, value, lossDate: cursorDate!, claimId: after.slice(11) }) } : undefined;
   const summaries: ClaimSummary[] = [];
   let last: string | undefined;
   for await (const page of queryPages({ ...input, Limit: Math.max(limit * 2, 50) }, { startKey })) {

@@ -110,6 +110,21 @@ describe('the worked claim', () => {
     expect(byNumber.claims).toHaveLength(1);
   });
 
+  it('pages a loss date range whatever the cursor, and names the field of a reversed range', async () => {
+    const lossDate = addDays(effective, 60);
+    const first = ok(await service.call(`${C}/search`, { policy_number: policy.policyNumber, page_size: 1 }, { apiKey: adjuster.key }));
+    expect(first.next_cursor).toMatch(/^\d{4}-\d{2}-\d{2}#/);
+    // A cursor newer than the range (the range narrowed between pages) reads the range from its top.
+    const newer = ok(await service.call(`${C}/search`, { policy_number: policy.policyNumber, loss_date_to: lossDate, cursor: `9000-01-01#${crypto.randomUUID()}` }, { apiKey: adjuster.key }));
+    expect(newer.claims.map((claim: any) => claim.claim_number)).toContain(claimNumber);
+    // A cursor older than the range has nothing after it.
+    const older = ok(await service.call(`${C}/search`, { policy_number: policy.policyNumber, loss_date_from: lossDate, cursor: `2000-01-01#${crypto.randomUUID()}` }, { apiKey: adjuster.key }));
+    expect(older).toEqual({ claims: [], next_cursor: null });
+    const reversed = await service.call(`${C}/search`, { loss_date_from: lossDate, loss_date_to: addDays(lossDate, -1) }, { apiKey: adjuster.key });
+    expect(reversed.status).toBe(200);
+    expect(reversed.body).toMatchObject({ success: false, messages: ['loss_date_to: must be on or after loss_date_from'] });
+  });
+
   it("refuses an agent another agency's claim as not found", async () => {
     const agent = await keyFor(AGENT_ROLE, 'Other Agent', [crypto.randomUUID()]);
     const refused = await service.call(`${C}/get_claim`, { claim_id: claimId }, { apiKey: agent.key });
