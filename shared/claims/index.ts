@@ -50,5 +50,7 @@ export {
   voidTransaction,
   type PaymentRequest,
 } from './money.js';
+// An operation naming an exposure begins its locator beside the caller's authentication (issue 47).
+export { exposureLocatorBegun } from './store.js';
 export { lossRun, type LossRunRequest } from './loss-run.js';
 export { federalThresholdCents, vendorPayments1099 } from './vendor-1099.js';

@@ -81,6 +81,7 @@ import {
   getClaimWholeWithLedgers,
   type ClaimLedgers,
   type ClaimWhole,
+  type ClaimMoneyRead,
 } from './store.js';
 import { paymentToWire, transactionToWire } from './money-wire.js';
 import { positivePayCsv } from './positive-pay.js';
@@ -153,9 +154,9 @@ async function commitMoney(move: MoneyMove, committed: Committed, contributions:
  * claim, those exposures and their ledgers, read by key (the claim's people too, when asked); a
  * claim written before the ledger records is read whole instead, its ledgers from its history.
  */
-async function moneyOfExposures(principal: Principal, located: Promise<string | undefined>, exposureIds: readonly string[], options: { contacts?: boolean } = {}): Promise<{ read: MoneyRead & { contacts?: ClaimContactRecord[]; payments?: ClaimPayment[] }; ledgers: MoneyLedgers }> {
+async function moneyOfExposures(principal: Principal, located: Promise<string | undefined>, exposureIds: readonly string[], options: { contacts?: boolean } = {}, begunRead?: Promise<ClaimMoneyRead | undefined>): Promise<{ read: MoneyRead & { contacts?: ClaimContactRecord[]; payments?: ClaimPayment[] }; ledgers: MoneyLedgers }> {
   const claimId = await located;
-  const read = claimId ? await getClaimMoney(claimId, exposureIds, options) : undefined;
+  const read = begunRead ? await begunRead : claimId ? await getClaimMoney(claimId, exposureIds, options) : undefined;
   if (!read || !reaches(principal, read.claim) || !read.exposures.some((exposure) => exposure.exposureId === exposureIds[0])) throw new ClaimNotFoundError(`Exposure ${exposureIds[0].slice(0, 60)}`);
   if (!ledgerOnClaim(read.claim)) return { read, ledgers: ledgersOf(read) };
   const whole = await claimMoneyWithinReach(principal, read.claim.claimId);
@@ -309,16 +310,21 @@ export async function makePayment(principal: Principal, request: PaymentRequest,
   const payeeIds = [...new Set(request.payeeIds)];
   // What the payment needs besides its claim is read beside the exposure's locator (issue 47): one round.
   const located = begun(claimIdOfExposure(asked[0].exposureId));
+  // The claim's money is read as soon as the locator answers, beside the payees (checked first, as before).
+  const exposureIds = asked.map((line) => line.exposureId);
+  const anyLoss = asked.some((line) => line.costType === 'loss');
+  let firstRead: Promise<ClaimMoneyRead | undefined> | undefined = begun(located.then((claimId) => (claimId ? getClaimMoney(claimId, exposureIds, { contacts: anyLoss }) : undefined)));
   const rulesRead = getClaimsRules();
   const [rules, authority, found] = await Promise.all([rulesRead, authorityOfCaller(principal, rulesRead), getContactSummaries(payeeIds)]);
   const missing = payeeIds.find((id) => !found.has(id));
   if (missing) throw new ClaimRuleError(`payees: ${missing.slice(0, 60)} is not a contact`);
   const payees: PaymentPayee[] = payeeIds.map((id) => ({ contactId: id, name: found.get(id)!.name, as: 'payee' }));
-  const anyLoss = asked.some((line) => line.costType === 'loss');
 
   return decidedAfresh(async () => {
-    // Every line is of the first line's claim: one claim, one move.
-    const { read, ledgers } = await moneyOfExposures(principal, located, asked.map((line) => line.exposureId), { contacts: anyLoss });
+    // Every line is of the first line's claim: one claim, one move. A first attempt's read is the one begun with the payees'.
+    const first = firstRead;
+    firstRead = undefined;
+    const { read, ledgers } = await moneyOfExposures(principal, located, exposureIds, { contacts: anyLoss }, first);
     const { claim } = read;
     const exposures = asked.map((line, index) => {
       const exposure = read.exposures.find((candidate) => candidate.exposureId === line.exposureId);

@@ -5,6 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
+import { readBegun, readBegunWithCaller } from '../platform/invocation.js';
 import { batchGetAll, queryAll, queryPages, type ItemKey } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import type {
@@ -168,10 +169,17 @@ export async function claimIdOfNumber(claimNumber: string): Promise<string | und
   return item ? String(item.claimId) : undefined;
 }
 
-export async function claimIdOfExposure(exposureId: string): Promise<string | undefined> {
+export function claimIdOfExposure(exposureId: string): Promise<string | undefined> {
+  return readBegunWithCaller('CLAIMEXPOSURE#' + exposureId, () => readClaimIdOfExposure(exposureId));
+}
+
+async function readClaimIdOfExposure(exposureId: string): Promise<string | undefined> {
   const item = await getItem(exposureLocatorRecord.key({ exposureId }));
   return item ? String(item.claimId) : undefined;
 }
+
+/** The exposure's locator begun beside the caller's authentication (an operation's beginWithCaller), for an exposure the request names. */
+export const exposureLocatorBegun = (exposureId: unknown) => readBegun('CLAIMEXPOSURE#', exposureId, readClaimIdOfExposure);
 
 export async function getNumberCounter(year: string): Promise<ClaimNumberCounter> {
   const item = await getItem(claimNumberCounterRecord.key({ year }));

@@ -56,6 +56,8 @@ export interface OperationState {
   fields?: unknown;
   /** The validated request. */
   input?: unknown;
+  /** Reads begun beside the caller's authentication (the operation's `beginWithCaller`), for the handler's invocation. */
+  begun?: Map<string, Promise<unknown>>;
   /** The handler itself failed (not the invocation's timeout, not a step after it): what it claimed may be given up. */
   handlerFailed?: boolean;
 }
@@ -133,21 +135,34 @@ function lowerCasedHeaders(headers: APIGatewayProxyEventV2['headers'] | undefine
  */
 export function callerAuthentication(
   authenticator: Authenticator,
-  rule: { authentication?: 'required' | 'none'; authenticateRequest?: (request: ArrivedRequest) => void | Promise<void> },
+  rule: { authentication?: 'required' | 'none'; authenticateRequest?: (request: ArrivedRequest) => void | Promise<void>; beginWithCaller?: BeginWithCaller },
 ): OperationMiddleware {
   return {
     before: async (request) => {
       const state = stateOf(request);
       // The parsed body, before a v1 wrapper is taken off: `api_key` sits at its top.
-      state.credentials = presentedCredentials(request.event, request.event.body as unknown);
+      const body = request.event.body as unknown;
+      state.credentials = presentedCredentials(request.event, body);
       if (rule.authenticateRequest) await rule.authenticateRequest({ rawBody: state.rawBody, headers: lowerCasedHeaders(request.event.headers) });
       if (rule.authentication === 'none') return;
+      // Only for a request that presents a credential: one without is refused before anything is read for it.
+      if (rule.beginWithCaller && isObject(body) && Object.keys(state.credentials).length) state.begun = new Map(rule.beginWithCaller(body));
       const principal = await authenticator.authenticate(state.credentials);
       if (!principal) throw new AuthenticationError();
       state.principal = principal;
     },
   };
 }
+
+/**
+ * The reads an operation's handler makes first, keyed by the request's own fields alone (a policy
+ * number's lookup, an exposure's locator), begun beside the caller's authentication rather than
+ * after it (issue 47): each a key (as the store that reads it names it, readBegunWithCaller) and
+ * its read, begun (invocation.ts, readBegun). The fields are the parsed body, unvalidated and with
+ * a v1 wrapper still on: it checks their type itself, and begins nothing for a field it does not
+ * find. What they read is answered to the handler only, once the steps let the caller through.
+ */
+export type BeginWithCaller = (fields: Record<string, unknown>) => Iterable<readonly [string, Promise<unknown>]>;
 
 /** The caller holds the operation's permission (`area:action`), or 403. */
 export function permissionCheck(permission: string): OperationMiddleware {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineIdempotentOperation } from '../../../shared/define-operation.js';
 import { date, looseText, optional, shortText } from '../../../shared/platform/request-fields.js';
 import { makeManualPaymentMove } from '../../../shared/moves/payment.js';
+import { policyNumberLookupBegun } from '../../../shared/policies/index.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 export const handler = defineIdempotentOperation({
@@ -10,6 +11,8 @@ export const handler = defineIdempotentOperation({
   summary: 'Posts an already-collected payment to one policy (row, balance and note in one transaction); an Idempotency-Key header makes a retry answer the first result and post nothing',
   permission: 'billing:write',
   wrapper: 'json_dict',
+  // The number's lookup is all the payment's first reads wait for: begun beside the caller's authentication.
+  beginWithCaller: (body) => policyNumberLookupBegun(((body.json_dict ?? body) as { policyNumber?: unknown }).policyNumber),
   input: () => z.object({
     paymentType: optional(shortText()),
     depositDate: optional(date()),

@@ -5,6 +5,7 @@ import { Reply } from '../../../shared/platform/envelope.js';
 import { BusinessRuleError } from '../../../shared/platform/errors.js';
 import { date, eitherOf, id, name, optional, optionalId } from '../../../shared/platform/request-fields.js';
 import { billingSettings } from '../../../shared/billing/index.js';
+import { policyBegun } from '../../../shared/policies/index.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
 
 /**
@@ -24,6 +25,8 @@ export const handler = defineOperation({
   name: 'cancel_policy',
   summary: 'Cancels a policy term: with cancel_pending_date it goes to cancellation pending; with only cancel_date it is cancelled at once (revision, cancel dates, return premium, notice, note) in one transaction',
   permission: 'policies:cancel',
+  // The policy's partition is the move's first read: begun beside the caller's authentication.
+  beginWithCaller: (fields) => policyBegun(fields.policy_id),
   input: () => z
     .object({
       policy_id: id(),

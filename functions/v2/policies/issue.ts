@@ -4,12 +4,18 @@ import { decimal, eitherOf, optional, optionalFlag, optionalId } from '../../../
 import { issueMove } from '../../../shared/moves/issue.js';
 import { issueOpenRevisionMove } from '../../../shared/moves/open-revisions.js';
 import { moneyPathTracing } from '../../../shared/platform/tracing.js';
+import { policyBegun, revisionBegun } from '../../../shared/policies/index.js';
 
 export const handler = defineIdempotentOperation({
   version: 'v2',
   name: 'issue',
   summary: 'Commits a bound quote (revision committed, status Active, commit date set) with the invoices and Declaration other areas add, in one transaction; with issue_info.revision_id, commits an open endorsement (Endorsement row, Endorsement Declaration, note, search record, re-applied later revisions) in one transaction',
   permission: 'policies:issue',
+  // An endorsement's issue reads it and the policy it names first: begun beside the caller's authentication (a quote's issue reads other records).
+  beginWithCaller: ({ issue_info }) => {
+    const named = (issue_info ?? {}) as { policy_id?: unknown; revision_id?: unknown };
+    return named.revision_id ? [...revisionBegun(named.revision_id), ...policyBegun(named.policy_id)] : [];
+  },
   input: () => z.object({
     issue_info: z
       .object({
