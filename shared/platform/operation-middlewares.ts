@@ -146,7 +146,7 @@ export function callerAuthentication(
       if (rule.authenticateRequest) await rule.authenticateRequest({ rawBody: state.rawBody, headers: lowerCasedHeaders(request.event.headers) });
       if (rule.authentication === 'none') return;
       // Only for a request that presents a credential: one without is refused before anything is read for it.
-      if (rule.beginWithCaller && isObject(body) && Object.keys(state.credentials).length) state.begun = new Map(rule.beginWithCaller(body));
+      if (rule.beginWithCaller && isObject(state.fields) && Object.keys(state.credentials).length) state.begun = begunFor(rule.beginWithCaller, state.fields);
       const principal = await authenticator.authenticate(state.credentials);
       if (!principal) throw new AuthenticationError();
       state.principal = principal;
@@ -158,11 +158,20 @@ export function callerAuthentication(
  * The reads an operation's handler makes first, keyed by the request's own fields alone (a policy
  * number's lookup, an exposure's locator), begun beside the caller's authentication rather than
  * after it (issue 47): each a key (as the store that reads it names it, readBegunWithCaller) and
- * its read, begun (invocation.ts, readBegun). The fields are the parsed body, unvalidated and with
- * a v1 wrapper still on: it checks their type itself, and begins nothing for a field it does not
+ * its read, begun (invocation.ts, readBegun). The fields are the parsed body with a v1 wrapper
+ * taken off, unvalidated: it checks their type itself, and begins nothing for a field it does not
  * find. What they read is answered to the handler only, once the steps let the caller through.
  */
 export type BeginWithCaller = (fields: Record<string, unknown>) => Iterable<readonly [string, Promise<unknown>]>;
+
+/** What `begin` begins for `fields`; nothing when it fails on fields it did not foresee (they are not validated yet: validation names them). */
+function begunFor(begin: BeginWithCaller, fields: Record<string, unknown>): Map<string, Promise<unknown>> | undefined {
+  try {
+    return new Map(begin(fields));
+  } catch {
+    return undefined;
+  }
+}
 
 /** The caller holds the operation's permission (`area:action`), or 403. */
 export function permissionCheck(permission: string): OperationMiddleware {

@@ -178,9 +178,10 @@ function operationSteps(
     errorHandler(definition, operation.loggerOf),
     bodyAsJson(),
     httpJsonBodyParser() as OperationMiddleware,
+    // Unwrapped before the caller is judged: the reads an operation begins beside authentication are keyed by the fields a v1 wrapper holds.
+    v1Unwrapping(definition),
     callerAuthentication(authenticator, definition),
     ...(authentication === 'required' && definition.permission ? [permissionCheck(definition.permission)] : []),
-    v1Unwrapping(definition),
     requestValidation(operation.requestSchema),
     // The idempotency step's `after` runs before the envelope's: it saves the handler's answer, not its envelope.
     answering,

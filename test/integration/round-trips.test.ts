@@ -15,7 +15,9 @@ import { ensureOAuthClient } from '../../shared/auth/store.js';
 import { documentClient, onClientCreated } from '../../shared/platform/clients.js';
 import { config } from '../../shared/platform/config.js';
 import { describeRounds, roundTripMeter } from '../support/round-trips.js';
+import { addDays, todayIso } from '../../shared/platform/dates.js';
 import { startTestService, successData, type ApiAnswer, type CallOptions, type TestService } from '../support/service.js';
+import { issueWorkedExample } from '../support/worked-example.js';
 
 const ADMINISTRATOR = '7be0803d-445c-4e35-8419-52b07cd4d537';
 const AGENT = '3f99d5a0-ab2e-45e0-973b-0585ec61c3bc';
@@ -135,3 +137,36 @@ describe('authentication in one read', () => {
     expect((await service.call(RELEASE_INFO, {}, { apiKey })).status).toBe(401);
   });
 });
+
+describe('reads begun beside the caller (beginWithCaller)', () => {
+  const INSUREDS_REQUEST = 'b6206c09-8deb-48e8-8323-7232d9464797';
+  const PAYMENT = '/api/v1/payments/makeManualPolicyPayment';
+  const CANCEL = '/api/v2/policies/cancel_policy';
+
+  it('posts a payment named by a policy number in a json_dict string in three rounds, the lookup beside the authentication', async () => {
+    const policy = await issueWorkedExample(service, 'Lee Begun');
+    const body = { json_dict: JSON.stringify({ policyNumber: policy.policyNumber, amount: '10.00' }) };
+    const { answer, rounds } = await roundsOf(PAYMENT, body);
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
+    expect(rounds).toHaveLength(3);
+    expect(rounds[0]).toEqual(expect.arrayContaining(['DynamoDB.GetItem', 'DynamoDB.GetItem']));
+  });
+
+  it('cancels in three rounds, reading the policy beside the authentication, and reads nothing for a caller without a credential', async () => {
+    const warm = await issueWorkedExample(service, 'Kim Warm');
+    successData(await service.call(CANCEL, { policy_id: warm.policyId, cancel_date: addDays(todayIso(), 20), cancel_reason_id: INSUREDS_REQUEST }));
+    const policy = await issueWorkedExample(service, 'Kim Begun');
+    await service.call(RELEASE_INFO, {});
+    meter.start();
+    const refused = await service.call(CANCEL, { policy_id: policy.policyId, cancel_date: addDays(todayIso(), 20), cancel_reason_id: INSUREDS_REQUEST }, { apiKey: null });
+    expect(refused.status).toBe(401);
+    expect(meter.stop()).toEqual([]);
+    meter.start();
+    const answer = await service.call(CANCEL, { policy_id: policy.policyId, cancel_date: addDays(todayIso(), 20), cancel_reason_id: INSUREDS_REQUEST });
+    const rounds = meter.stop();
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: true });
+    expect(rounds).toHaveLength(3);
+    expect(rounds[0]).toContain('DynamoDB.Query');
+  });
+});
+

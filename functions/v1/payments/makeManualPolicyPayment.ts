@@ -12,7 +12,7 @@ export const handler = defineIdempotentOperation({
   permission: 'billing:write',
   wrapper: 'json_dict',
   // The number's lookup is all the payment's first reads wait for: begun beside the caller's authentication.
-  beginWithCaller: (body) => policyNumberLookupBegun(((body.json_dict ?? body) as { policyNumber?: unknown }).policyNumber),
+  beginWithCaller: (fields) => policyNumberLookupBegun(fields.policyNumber),
   input: () => z.object({
     paymentType: optional(shortText()),
     depositDate: optional(date()),
