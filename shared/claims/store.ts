@@ -5,7 +5,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { readBegun, readBegunWithCaller } from '../platform/invocation.js';
+import { readableBesideCaller } from '../platform/invocation.js';
 import { batchGetAll, queryAll, queryPages, type ItemKey } from '../platform/dynamo.js';
 import type { TransactionWrite } from '../platform/transactions.js';
 import type {
@@ -169,17 +169,14 @@ export async function claimIdOfNumber(claimNumber: string): Promise<string | und
   return item ? String(item.claimId) : undefined;
 }
 
-export function claimIdOfExposure(exposureId: string): Promise<string | undefined> {
-  return readBegunWithCaller('CLAIMEXPOSURE#' + exposureId, () => readClaimIdOfExposure(exposureId));
-}
-
-async function readClaimIdOfExposure(exposureId: string): Promise<string | undefined> {
+const claimIdOfExposureRead = readableBesideCaller('CLAIMEXPOSURE#', async (exposureId: string): Promise<string | undefined> => {
   const item = await getItem(exposureLocatorRecord.key({ exposureId }));
   return item ? String(item.claimId) : undefined;
-}
+});
 
+export const claimIdOfExposure = claimIdOfExposureRead.read;
 /** The exposure's locator begun beside the caller's authentication (an operation's beginWithCaller), for an exposure the request names. */
-export const exposureLocatorBegun = (exposureId: unknown) => readBegun('CLAIMEXPOSURE#', exposureId, readClaimIdOfExposure);
+export const exposureLocatorBegun = claimIdOfExposureRead.begin;
 
 export async function getNumberCounter(year: string): Promise<ClaimNumberCounter> {
   const item = await getItem(claimNumberCounterRecord.key({ year }));
@@ -227,9 +224,9 @@ export async function listingPage(dimension: string, value: string, range: { fro
   const input = claimListingRecord.query({ dimension, value }, { sort: { between: [{ lossDate: from }, { lossDate: to, claimId: '\uffff' }] }, newestFirst: true });
   // DynamoDB refuses a start key outside the range read: a cursor older than the range has
   // nothing after it, one newer than the range (the range narrowed between pages) starts at its top.
-  const cursorDate = after?.slice(0, 10);
-  if (cursorDate !== undefined && cursorDate < from) return { summaries: [] };
-  const startKey = after && cursorDate! <= to ? { ...claimListingRecord.key({ dimension, value, lossDate: cursorDate!, claimId: after.slice(11) }) } : undefined;
+  const cursor = after ? { lossDate: after.slice(0, 10), claimId: after.slice(11) } : undefined;
+  if (cursor && cursor.lossDate < from) return { summaries: [] };
+  const startKey = cursor && cursor.lossDate <= to ? claimListingRecord.key({ dimension, value, ...cursor }) : undefined;
   const summaries: ClaimSummary[] = [];
   let last: string | undefined;
   for await (const page of queryPages({ ...input, Limit: Math.max(limit * 2, 50) }, { startKey })) {

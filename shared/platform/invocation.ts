@@ -67,6 +67,18 @@ export function readBegun(kind: string, id: unknown, read: (id: string) => Promi
 }
 
 /**
+ * A store's read of what an id names, as a handler makes it (`read`: the one begun beside the
+ * caller when there is one) and as an operation's beginWithCaller begins it (`begin`), under one
+ * key built in one place, so that the two cannot name the same record differently.
+ */
+export function readableBesideCaller<T>(kind: string, read: (id: string) => Promise<T>): { read: (id: string) => Promise<T>; begin: (id: unknown) => Array<readonly [string, Promise<unknown>]> } {
+  return {
+    read: (id) => readBegunWithCaller(kind + id, () => read(id)),
+    begin: (id) => readBegun(kind, id, read),
+  };
+}
+
+/**
  * Refuses to start an irreversible write the invocation may not live to finish: under load the
  * caller is told to retry (503, Retry-After) with nothing written, instead of the invocation being
  * stopped with its write in flight. Outside an invocation (scripts, tests of services) nothing is refused.

@@ -141,8 +141,7 @@ export function callerAuthentication(
     before: async (request) => {
       const state = stateOf(request);
       // The parsed body, before a v1 wrapper is taken off: `api_key` sits at its top.
-      const body = request.event.body as unknown;
-      state.credentials = presentedCredentials(request.event, body);
+      state.credentials = presentedCredentials(request.event, request.event.body as unknown);
       if (rule.authenticateRequest) await rule.authenticateRequest({ rawBody: state.rawBody, headers: lowerCasedHeaders(request.event.headers) });
       if (rule.authentication === 'none') return;
       // Only for a request that presents a credential: one without is refused before anything is read for it.

@@ -8,7 +8,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../platform/clients.js';
 import { config } from '../platform/config.js';
-import { assertTimeToCommit, readBegun, readBegunWithCaller } from '../platform/invocation.js';
+import { assertTimeToCommit, readableBesideCaller } from '../platform/invocation.js';
 import { batchGetAll, isConditionalCheckFailure, queryAll } from '../platform/dynamo.js';
 import { runTransaction, TRANSACTION_ITEM_LIMIT, TransactionTooLargeError, withoutStorageKeys, type TransactionWrite } from '../platform/transactions.js';
 import { BusinessRuleError, ConcurrentChangeError } from '../platform/errors.js';
@@ -90,17 +90,15 @@ export async function lastPolicyNumberSequence(sequence: NumberSequence): Promis
   return Number(result.Item?.lastNumber ?? 0);
 }
 
-export function findPolicyIdByNumber(policyNumber: string): Promise<string | undefined> {
-  return readBegunWithCaller('POLICYNUMBER#' + policyNumber, () => readPolicyIdByNumber(policyNumber));
-}
-
-async function readPolicyIdByNumber(policyNumber: string): Promise<string | undefined> {
+const policyIdByNumber = readableBesideCaller('POLICYNUMBER#', async (policyNumber: string): Promise<string | undefined> => {
   const result = await documentClient().send(new GetCommand({ TableName: table(), Key: policyNumberKey(policyNumber), ConsistentRead: true }));
   return result.Item?.policyId as string | undefined;
-}
+});
+
+export const findPolicyIdByNumber = policyIdByNumber.read;
 
 /** The number's lookup begun beside the caller's authentication (an operation's beginWithCaller), for a number the request names. */
-export const policyNumberLookupBegun = (policyNumber: unknown) => readBegun('POLICYNUMBER#', policyNumber, readPolicyIdByNumber);
+export const policyNumberLookupBegun = policyIdByNumber.begin;
 
 export async function isPolicyNumberTaken(policyNumber: string): Promise<boolean> {
   return (await findPolicyIdByNumber(policyNumber)) !== undefined;
@@ -172,10 +170,6 @@ export async function createPolicy(bundle: NewPolicyBundle, facts: NewPolicyInde
 
 // ---------------------------------------------------------------- reads
 
-export function getPolicyWithTerms(policyId: string): Promise<{ policy: PolicyRecord; terms: TermRecord[] } | undefined> {
-  return readBegunWithCaller('POLICY#' + policyId, () => readPolicyWithTerms(policyId));
-}
-
 async function readPolicyWithTerms(policyId: string): Promise<{ policy: PolicyRecord; terms: TermRecord[] } | undefined> {
   const items = (await queryAll(policyPartitionQuery(table(), policyId))).map((item) => strip(item as Record<string, unknown>));
   const policy = items.find((item) => item.entity === 'Policy') as unknown as PolicyRecord | undefined;
@@ -197,16 +191,17 @@ export async function getRevisionHeaders(revisionIds: readonly string[]): Promis
   return revisionIds.map((id) => found.get(id)).filter((revision): revision is RevisionRecord => !!revision);
 }
 
+/** The policy's partition: its record and its terms. */
+const policyWithTerms = readableBesideCaller('POLICY#', readPolicyWithTerms);
+export const getPolicyWithTerms = policyWithTerms.read;
+/** The policy's partition, as a move naming the policy reads it first, begun beside the caller's authentication (beginWithCaller). */
+export const policyBegun = policyWithTerms.begin;
+
 /** A revision and everything it holds, read in one (paged) Query of its partition. */
-export function loadRevision(revisionId: string): Promise<RevisionSnapshot | undefined> {
-  return readBegunWithCaller('REVISION#' + revisionId, () => readRevision(revisionId));
-}
-
-/** The policy's partition (its record and terms), as a move naming the policy reads it first, begun beside the caller's authentication (beginWithCaller). */
-export const policyBegun = (policyId: unknown) => readBegun('POLICY#', policyId, readPolicyWithTerms);
-
+const revisionWhole = readableBesideCaller('REVISION#', readRevision);
+export const loadRevision = revisionWhole.read;
 /** A revision whole, begun likewise. */
-export const revisionBegun = (revisionId: unknown) => readBegun('REVISION#', revisionId, readRevision);
+export const revisionBegun = revisionWhole.begin;
 
 async function readRevision(revisionId: string): Promise<RevisionSnapshot | undefined> {
   const snapshot: Omit<RevisionSnapshot, 'header'> & { header?: RevisionRecord } = { risks: [], subLines: [], items: [], mortgagees: [] };
